@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { SigningKeys } from "./auth/keys";
+import type { Db } from "./db/index";
+import { errorHandler } from "./http/error-handler";
+import { apiRoutes } from "./routes/index";
+import type { RouteEntry } from "./types";
+
+export interface AppOptions {
+  db: Db;
+  keys: SigningKeys;
+  /** The built dashboard; served with history fallback when the folder exists. */
+  staticDir?: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export interface AppContext {
+  db: Db;
+  keys: SigningKeys;
+}
+
+/** Builds the whole server without listening; tests call it and use inject() or listen(0). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Per-field messages: report every schema problem at once, not only the first.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: "array", allowUnionTypes: true } },
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setErrorHandler(errorHandler);
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        permission: route.config?.permission ?? null,
+        public: route.config?.public === true,
+      });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Cold-chain dashboard API",
+        version: "1",
+        description:
+          "Data routes take the company role token in the `api-key` (secret) and `jwt` headers; `x-database` must be `postgres` when sent.",
+      },
+      servers: [{ url: "/" }],
+    },
+  });
+
+  const context: AppContext = { db: options.db, keys: options.keys };
+  await app.register(apiRoutes, { prefix: "/api", context });
+  app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  const staticDir = options.staticDir;
+  const hasDashboard = staticDir !== undefined && existsSync(join(staticDir, "index.html"));
+  if (hasDashboard) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Hashed build assets never change; index.html and builds/latest.json always may.
+        const immutable = path.includes(`${join(staticDir, "assets")}`);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (path === "/api" || path.startsWith("/api/") || request.method !== "GET" || !hasDashboard) {
+      return reply
+        .code(404)
+        .send({ statusCode: 404, error: "Not Found", message: `Route ${request.method} ${path} not found` });
+    }
+    // History fallback: the dashboard's router decides what the path shows (its own 404 included).
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from "fastify";
+import { type Action, type AppAbility, defineAbilityFor, type Subject } from "../../src/domain/permissions";
+import type { Db } from "../db/index";
+import { badRequest, forbidden, unauthorised } from "../errors";
+import type { SigningKeys } from "./keys";
+import { verifyRoleToken } from "./role-tokens";
+
+/** Who is calling a data route, in which company, with which rights. */
+export interface Principal {
+  userId: string;
+  companyId: string;
+  userRoleId: string;
+  roles: string[];
+  featureFlags: Record<string, boolean>;
+  impersonatorUserId: string | null;
+  tokenId: string;
+  ability: AppAbility;
+  /**
+   * The companies whose records this caller sees: its own, and for a distributor
+   * administrator also its sub-companies.
+   */
+  companyScope: string[];
+}
+
+export const DATABASE_HEADER = "x-database";
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export async function authenticate(db: Db, keys: SigningKeys, request: FastifyRequest): Promise<Principal> {
+  const database = header(request, DATABASE_HEADER);
+  if (database !== undefined && database !== "postgres") {
+    throw badRequest("Unsupported database", [{ id: DATABASE_HEADER, error: "The only database is 'postgres'" }]);
+  }
+  const jwt = header(request, "jwt");
+  const secret = header(request, "api-key");
+  if (!jwt || !secret) throw unauthorised("The api-key and jwt headers with a company role token are required");
+  const token = await verifyRoleToken(db, keys, jwt, secret);
+  const ability = defineAbilityFor(token.roles, token.featureFlags);
+  const companyScope = [token.companyId];
+  if (ability.can("read", "subCompany")) {
+    const children = await db.selectFrom("companies").select("id").where("parentId", "=", token.companyId).execute();
+    companyScope.push(...children.map((c) => c.id));
+  }
+  return { ...token, ability, companyScope };
+}
+
+export function requirePermission(principal: Principal, action: Action, subject: Subject): void {
+  if (!principal.ability.can(action, subject)) throw forbidden(`You do not have permission to ${action} ${subject}`);
+}

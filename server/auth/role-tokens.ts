@@ -1,0 +1,149 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Db } from "../db/index";
+import { unauthorised } from "../errors";
+import { randomToken, sameHash, sha256Hex } from "./hash";
+import { SIGNING_ALG, type SigningKeys } from "./keys";
+
+/**
+ * Company role tokens: what the spec calls currentUserRoleToken (the secret, sent
+ * in the `api-key` header) and currentUserRoleJWT (sent in the `jwt` header).
+ * The JWT says who and which company; the secret, checked against its stored
+ * hash, makes a leaked JWT alone useless and lets a token be revoked at once.
+ */
+
+export const ROLE_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+const TOKEN_TYPE = "role+jwt";
+
+export interface RoleTokenClaims {
+  /** user id */
+  sub: string;
+  /** company id */
+  cid: string;
+  /** user_roles row id */
+  urid: string;
+  /** role_tokens row id */
+  tid: string;
+  /** the system administrator acting as this user, when impersonating */
+  imp?: string;
+}
+
+export interface MintedRoleToken {
+  jwtToken: string;
+  secret: string;
+  expires: Date;
+  tokenId: string;
+}
+
+export async function mintRoleToken(
+  db: Db,
+  keys: SigningKeys,
+  input: {
+    userId: string;
+    companyId: string;
+    sessionHandle?: string;
+    impersonatorUserId?: string;
+    ttlSeconds?: number;
+  },
+): Promise<MintedRoleToken> {
+  const role = await db
+    .selectFrom("userRoles")
+    .select("id")
+    .where("userId", "=", input.userId)
+    .where("companyId", "=", input.companyId)
+    .executeTakeFirst();
+  if (!role) throw unauthorised("No role in that company");
+  const ttl = input.ttlSeconds ?? ROLE_TOKEN_TTL_SECONDS;
+  const expires = new Date(Date.now() + ttl * 1000);
+  const secret = randomToken();
+  const row = await db
+    .insertInto("roleTokens")
+    .values({
+      userRoleId: role.id,
+      secretHash: sha256Hex(secret),
+      sessionHandle: input.sessionHandle ?? null,
+      impersonatorUserId: input.impersonatorUserId ?? null,
+      expires,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const claims: Record<string, string> = { cid: input.companyId, urid: role.id, tid: row.id };
+  if (input.impersonatorUserId) claims.imp = input.impersonatorUserId;
+  const jwtToken = await new SignJWT(claims)
+    .setProtectedHeader({ alg: SIGNING_ALG, kid: keys.kid, typ: TOKEN_TYPE })
+    .setSubject(input.userId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expires.getTime() / 1000))
+    .sign(keys.privateKey);
+  return { jwtToken, secret, expires, tokenId: row.id };
+}
+
+export interface VerifiedRoleToken {
+  tokenId: string;
+  userId: string;
+  companyId: string;
+  userRoleId: string;
+  roles: string[];
+  featureFlags: Record<string, boolean>;
+  impersonatorUserId: string | null;
+}
+
+/** Verifies both halves of a role token; any failure is a 401 with no detail to the caller. */
+export async function verifyRoleToken(
+  db: Db,
+  keys: SigningKeys,
+  jwt: string,
+  secret: string,
+): Promise<VerifiedRoleToken> {
+  let claims: RoleTokenClaims;
+  try {
+    const { payload } = await jwtVerify(jwt, keys.resolve, { algorithms: [SIGNING_ALG], typ: TOKEN_TYPE });
+    claims = payload as unknown as RoleTokenClaims;
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) throw unauthorised("Invalid or expired role token");
+    throw e;
+  }
+  if (typeof claims.tid !== "string" || typeof claims.urid !== "string") throw unauthorised("Invalid role token");
+  const row = await db
+    .selectFrom("roleTokens")
+    .innerJoin("userRoles", "userRoles.id", "roleTokens.userRoleId")
+    .innerJoin("users", "users.id", "userRoles.userId")
+    .select([
+      "roleTokens.id as tokenId",
+      "roleTokens.secretHash",
+      "roleTokens.expires",
+      "roleTokens.revoked",
+      "roleTokens.impersonatorUserId",
+      "userRoles.userId",
+      "userRoles.companyId",
+      "userRoles.id as userRoleId",
+      "userRoles.types",
+      "users.featureFlags",
+    ])
+    .where("roleTokens.id", "=", claims.tid)
+    .executeTakeFirst();
+  // The role row is joined afresh on every request: a removed role stops working at once.
+  if (
+    !row ||
+    row.revoked ||
+    row.expires.getTime() <= Date.now() ||
+    row.userRoleId !== claims.urid ||
+    row.userId !== claims.sub ||
+    row.companyId !== claims.cid ||
+    !sameHash(row.secretHash, sha256Hex(secret))
+  ) {
+    throw unauthorised("Invalid or expired role token");
+  }
+  return {
+    tokenId: row.tokenId,
+    userId: row.userId,
+    companyId: row.companyId,
+    userRoleId: row.userRoleId,
+    roles: row.types,
+    featureFlags: row.featureFlags ?? {},
+    impersonatorUserId: row.impersonatorUserId,
+  };
+}
+
+export async function revokeRoleToken(db: Db, tokenId: string): Promise<void> {
+  await db.updateTable("roleTokens").set({ revoked: new Date() }).where("id", "=", tokenId).execute();
+}

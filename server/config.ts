@@ -1,0 +1,38 @@
+import { resolve } from "node:path";
+
+/** Everything the server reads from its environment, in one place (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Where the built dashboard is; served with history fallback when it exists. */
+  staticDir: string;
+  /** Public origin of the dashboard, for links in e-mails. */
+  publicUrl: string;
+  logLevel: string;
+  seedProfile: "full" | "small" | "none";
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  const host = env.HOST ?? "0.0.0.0";
+  const profile = env.SEED_PROFILE ?? "full";
+  if (profile !== "full" && profile !== "small" && profile !== "none") {
+    throw new Error(`SEED_PROFILE must be full, small or none, got '${profile}'`);
+  }
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    staticDir: resolve(env.STATIC_DIR ?? "./dist"),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    logLevel: env.LOG_LEVEL ?? "info",
+    seedProfile: profile,
+  };
+}

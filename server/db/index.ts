@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** postgres://… : use that PostgreSQL server. */
+  databaseUrl?: string;
+  /** A folder for the embedded PGlite database; omitted (with no url) = in memory. */
+  dataDir?: string;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date on both drivers; bigint ids as strings (never above 2^53 here, but exact).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    // A dropped connection must not crash the process; the next query gets a fresh one.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

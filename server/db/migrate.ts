@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { Db } from "./index";
+import * as initial from "./migrations/0001-initial";
+
+// Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
+const MIGRATIONS: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,267 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+// The typed view of the tables in migrations/, in camelCase (CamelCasePlugin maps to snake_case).
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface Address {
+  label: string;
+  line1: string;
+  line2?: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+export interface Billing {
+  vatNumber?: string;
+  email?: string;
+  address?: Address;
+  paymentBrand?: string;
+}
+
+export interface CompaniesTable {
+  id: Generated<string>;
+  name: string;
+  type: "operator" | "distributor" | "customer";
+  parentId: string | null;
+  timeZone: Generated<string>;
+  temperatureUnit: Generated<"celsius" | "fahrenheit">;
+  logoInitial: string | null;
+  addresses: Json<Address[]>;
+  billing: Json<Billing>;
+  city: string | null;
+  country: string | null;
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  firstName: Generated<string>;
+  lastName: Generated<string>;
+  phone: string | null;
+  passwordHash: string | null;
+  featureFlags: Json<Record<string, boolean>>;
+  timeJoined: Timestamp;
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
+export interface UserRolesTable {
+  id: Generated<string>;
+  userId: string;
+  companyId: string;
+  types: string[];
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
+export interface RoleTokensTable {
+  id: Generated<string>;
+  userRoleId: string;
+  secretHash: string;
+  sessionHandle: string | null;
+  impersonatorUserId: string | null;
+  created: CreatedAt;
+  expires: Timestamp;
+  revoked: Date | null;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  privateJwk: Json<Record<string, unknown>>;
+  publicJwk: Json<Record<string, unknown>>;
+  created: CreatedAt;
+  retired: Date | null;
+}
+
+export interface SessionsTable {
+  handle: string;
+  userId: string;
+  tenantId: Generated<string>;
+  refreshHash: string;
+  previousRefreshHash: string | null;
+  rotated: Date | null;
+  payload: Json<Record<string, unknown>>;
+  created: CreatedAt;
+  expires: Timestamp;
+  revoked: Date | null;
+}
+
+export interface InvitesTable {
+  id: Generated<string>;
+  companyId: string;
+  email: string;
+  types: string[];
+  tokenHash: string;
+  invitedBy: string | null;
+  created: CreatedAt;
+  expires: Timestamp;
+  accepted: Date | null;
+  revoked: Date | null;
+}
+
+export interface MigrationInvitesTable {
+  id: Generated<string>;
+  companyId: string;
+  email: string;
+  tokenHash: string;
+  created: CreatedAt;
+  expires: Timestamp;
+  accepted: Date | null;
+}
+
+export interface LabelPresetsTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  temperatureEnabled: Generated<boolean>;
+  temperatureMin: number | null;
+  temperatureMax: number | null;
+  humidityEnabled: Generated<boolean>;
+  humidityMin: number | null;
+  humidityMax: number | null;
+  shockEnabled: Generated<boolean>;
+  shockThresholdG: number | null;
+  alarmDelayMinutes: Generated<number>;
+  alarmType: Generated<"single" | "cumulative">;
+  intervalMinutes: Generated<number>;
+  startDelayMinutes: Generated<number>;
+  batteryWarningLevel: Generated<number>;
+  isArchived: Generated<boolean>;
+  createdBy: string | null;
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
+export interface LabelReportsTable {
+  id: Generated<string>;
+  companyId: string;
+  presetId: string | null;
+  labelId: string;
+  reference: Generated<string>;
+  status: "notStarted" | "recording" | "stopped" | "ended";
+  origin: Generated<string>;
+  destination: Generated<string>;
+  transportMode: Generated<"truck" | "train" | "plane" | "boat">;
+  isArchived: Generated<boolean>;
+  created: CreatedAt;
+  startTime: Date | string | null;
+  endTime: Date | string | null;
+  intervalMinutes: Generated<number>;
+  trimStart: Date | string | null;
+  trimEnd: Date | string | null;
+  readingCount: Generated<number>;
+  temperatureViolation: Generated<boolean>;
+  humidityViolation: Generated<boolean>;
+  shockViolation: Generated<boolean>;
+  batteryLow: Generated<boolean>;
+  summary: Json<Record<string, unknown>>;
+  customFields: Json<Record<string, unknown>>;
+  updated: Timestamp;
+}
+
+export interface MeasurementsTable {
+  reportId: string;
+  t: Date | string;
+  temperature: number | null;
+  humidity: number | null;
+  battery: number | null;
+}
+
+export interface ShockEventsTable {
+  id: Generated<string>;
+  reportId: string;
+  t: Date | string;
+  magnitudeG: number;
+}
+
+export interface CustomFieldsTable {
+  id: Generated<string>;
+  companyId: string;
+  key: string;
+  name: string;
+  type: "text" | "number" | "date" | "select";
+  options: Json<string[]>;
+  required: Generated<boolean>;
+  created: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  companyId: string;
+  createdBy: string | null;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  created: CreatedAt;
+  lastUsed: Date | null;
+  revoked: Date | null;
+}
+
+export interface NotificationSettingsTable {
+  userId: string;
+  companyId: string;
+  excursionDetected: Generated<boolean>;
+  reportFinished: Generated<boolean>;
+  batteryLow: Generated<boolean>;
+  updated: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actorUserId: string | null;
+  impersonatorUserId: string | null;
+  companyId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  reason: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  created: CreatedAt;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  sent: Date | null;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  userRoles: UserRolesTable;
+  roleTokens: RoleTokensTable;
+  signingKeys: SigningKeysTable;
+  sessions: SessionsTable;
+  invites: InvitesTable;
+  migrationInvites: MigrationInvitesTable;
+  labelPresets: LabelPresetsTable;
+  labelReports: LabelReportsTable;
+  measurements: MeasurementsTable;
+  shockEvents: ShockEventsTable;
+  customFields: CustomFieldsTable;
+  apiKeys: ApiKeysTable;
+  notificationSettings: NotificationSettingsTable;
+  auditLog: AuditLogTable;
+  outbox: OutboxTable;
+}
+
+export type Company = Selectable<CompaniesTable>;
+export type User = Selectable<UsersTable>;
+export type UserRole = Selectable<UserRolesTable>;
+export type LabelPreset = Selectable<LabelPresetsTable>;
+export type LabelReport = Selectable<LabelReportsTable>;
+export type NewLabelReport = Insertable<LabelReportsTable>;

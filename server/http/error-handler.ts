@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { ListQueryError } from "../../src/domain/list-query";
+import { type FieldError, HttpError } from "../errors";
+
+interface ValidationItem {
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** Turns one Ajv problem into the field it is about and a sentence a person can read. */
+function fieldOf(context: string | undefined, item: ValidationItem): FieldError {
+  const path = (item.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
+  const missing = item.params?.missingProperty;
+  const extra = item.params?.additionalProperty;
+  const allowed = item.params?.allowedValues;
+  const id = [path, typeof missing === "string" ? missing : typeof extra === "string" ? extra : ""]
+    .filter(Boolean)
+    .join(".");
+  let error = item.message ?? "is invalid";
+  if (typeof missing === "string") error = "Field is not optional";
+  else if (typeof extra === "string") error = "Unknown field";
+  else if (Array.isArray(allowed)) error = `must be one of ${allowed.join(", ")}`;
+  return { id: id || context || "request", error };
+}
+
+// Errors from the database connection itself (not from a query's data): the database is away.
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+]);
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    else request.log.info({ status: error.statusCode, reason: error.message }, "request refused");
+    const body: Record<string, unknown> = { statusCode: error.statusCode, message: error.message };
+    if (error.formFields) body.formFields = error.formFields;
+    return reply.code(error.statusCode).send(body);
+  }
+  if (error instanceof ListQueryError) {
+    request.log.info({ fields: error.fields }, "bad list query");
+    return reply.code(400).send({ statusCode: 400, message: error.message, formFields: error.fields });
+  }
+  if (error.validation) {
+    const formFields = error.validation.map((item) => fieldOf(error.validationContext, item as ValidationItem));
+    request.log.info({ fields: formFields }, "request failed validation");
+    const message = formFields.map((f) => `${f.id}: ${f.error}`).join("; ");
+    return reply.code(400).send({ statusCode: 400, message, formFields });
+  }
+  const code = (error as { code?: string }).code;
+  if (code && UNAVAILABLE_CODES.has(code)) {
+    request.log.error({ err: error }, "database unavailable");
+    return reply.code(503).send({ statusCode: 503, message: "The database is unavailable. Please try again shortly." });
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own client errors (body too large, bad JSON, unsupported media type).
+    request.log.info({ status: error.statusCode, reason: error.message }, "request refused");
+    return reply.code(error.statusCode).send({ statusCode: error.statusCode, message: error.message });
+  }
+  request.log.error({ err: error }, "unexpected error");
+  // Never a stack trace or SQL to the caller.
+  return reply.code(500).send({ statusCode: 500, message: "Internal Server Error" });
+}

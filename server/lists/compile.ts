@@ -1,0 +1,91 @@
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+import { type Filter, ListQueryError, listItems, type Order } from "../../src/domain/list-query";
+import { type ListField, type ListResource, operatorsFor, valueError } from "../../src/domain/resources";
+import type { FieldError } from "../errors";
+
+/**
+ * Turns parsed list filters and orders into SQL. Keys map to SQL expressions
+ * through a per-resource whitelist; every value is a bound parameter. The SQL text
+ * therefore depends only on the keys and operators, never on what the user typed.
+ */
+
+export type ColumnMap = Record<string, RawBuilder<unknown>>;
+
+const COMPARISONS = { eq: "=", ne: "<>", gt: ">", lt: "<", gte: ">=", lte: "<=" } as const;
+
+/** Escapes LIKE wildcards so the user's text matches literally, then wraps it for "contains". */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function typedValue(field: ListField, value: string): string | number | boolean {
+  if (field.type === "number") return Number(value);
+  if (field.type === "boolean") return value === "true";
+  return value;
+}
+
+function condition(field: ListField, column: RawBuilder<unknown>, filter: Filter): RawBuilder<SqlBool> {
+  switch (filter.operator) {
+    case "like":
+      return sql<SqlBool>`${column} like ${likePattern(filter.value)} escape '\\'`;
+    case "ilike":
+      return sql<SqlBool>`${column} ilike ${likePattern(filter.value)} escape '\\'`;
+    case "includes": {
+      const items = listItems(filter).map((v) => typedValue(field, v));
+      if (field.type === "textArray") return sql<SqlBool>`${column} && cast(${items} as text[])`;
+      return sql<SqlBool>`${column} = any(${items})`;
+    }
+    default: {
+      const op = COMPARISONS[filter.operator];
+      return sql<SqlBool>`${column} ${sql.raw(op)} ${typedValue(field, filter.value)}`;
+    }
+  }
+}
+
+function fieldErrors(resource: ListResource, columns: ColumnMap, filter: Filter): string | null {
+  const field = resource.fields[filter.key];
+  if (!field || !columns[filter.key]) return `Unknown filter key '${filter.key}'`;
+  if (!operatorsFor(field.type).includes(filter.operator)) {
+    return `Operator '${filter.operator}' is not allowed on '${filter.key}'`;
+  }
+  const values = filter.operator === "includes" ? listItems(filter) : [filter.value];
+  if (filter.operator === "like" || filter.operator === "ilike") {
+    return filter.value.length <= 500 ? null : `'${filter.key}' search text must be at most 500 characters`;
+  }
+  for (const v of values) {
+    const problem = valueError(field, v);
+    if (problem) return `'${filter.key}' ${problem}`;
+  }
+  return null;
+}
+
+export function compileFilters(
+  resource: ListResource,
+  columns: ColumnMap,
+  filters: readonly Filter[],
+): RawBuilder<SqlBool>[] {
+  const errors: FieldError[] = [];
+  const conditions: RawBuilder<SqlBool>[] = [];
+  for (const filter of filters) {
+    const problem = fieldErrors(resource, columns, filter);
+    if (problem) {
+      errors.push({ id: "filter", error: problem });
+      continue;
+    }
+    // biome-ignore lint/style/noNonNullAssertion: fieldErrors checked both exist
+    conditions.push(condition(resource.fields[filter.key]!, columns[filter.key]!, filter));
+  }
+  if (errors.length) throw new ListQueryError(errors);
+  return conditions;
+}
+
+export function checkOrder(resource: ListResource, columns: ColumnMap, order: readonly Order[]): void {
+  const errors: FieldError[] = [];
+  for (const o of order) {
+    const field = resource.fields[o.key];
+    if (!field || !columns[o.key]) errors.push({ id: "order", error: `Unknown order key '${o.key}'` });
+    else if (!field.sortable) errors.push({ id: "order", error: `The list cannot be ordered by '${o.key}'` });
+  }
+  if (order.length > 3) errors.push({ id: "order", error: "At most 3 order keys" });
+  if (errors.length) throw new ListQueryError(errors);
+}

@@ -1,0 +1,118 @@
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../src/domain/list-query";
+import type { ListResource } from "../../src/domain/resources";
+import { HttpError } from "../errors";
+import { type ColumnMap, checkOrder, compileFilters } from "./compile";
+
+type CursorValue = string | number | boolean | null;
+
+interface Cursor {
+  /** the order the cursor was made for */
+  o: string;
+  /** the last row's values of each order key, then its id */
+  v: CursorValue[];
+}
+
+function toCursorValue(value: unknown): CursorValue {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  return String(value);
+}
+
+export function encodeCursor(order: readonly Order[], row: Record<string, unknown>): string {
+  const cursor: Cursor = { o: encodeOrder(order), v: [...order.map((o) => toCursorValue(row[o.key])), String(row.id)] };
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decodeCursor(raw: string, order: readonly Order[]): CursorValue[] {
+  try {
+    const cursor = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
+    if (cursor.o === encodeOrder(order) && Array.isArray(cursor.v) && cursor.v.length === order.length + 1) {
+      return cursor.v;
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw new ListQueryError([{ id: "after", error: "The cursor is invalid or was made for another order" }]);
+}
+
+/**
+ * Keyset condition "strictly after this row" for ORDER BY k1 d1 NULLS LAST, …, id:
+ * the OR over i of (k1 = v1 AND … AND k(i-1) = v(i-1) AND ki after vi).
+ */
+function afterCondition(
+  keys: { column: RawBuilder<unknown>; desc: boolean }[],
+  values: CursorValue[],
+): RawBuilder<SqlBool> {
+  const ors: RawBuilder<SqlBool>[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const ands: RawBuilder<SqlBool>[] = [];
+    for (let j = 0; j < i; j++) {
+      const { column } = keys[j] as (typeof keys)[number];
+      const v = values[j] ?? null;
+      ands.push(v === null ? sql<SqlBool>`${column} is null` : sql<SqlBool>`${column} = ${v}`);
+    }
+    const { column, desc } = keys[i] as (typeof keys)[number];
+    const v = values[i] ?? null;
+    if (v === null) continue; // nothing sorts after a null (nulls are last) but other nulls, via later keys
+    ands.push(
+      desc
+        ? sql<SqlBool>`(${column} < ${v} or ${column} is null)`
+        : sql<SqlBool>`(${column} > ${v} or ${column} is null)`,
+    );
+    ors.push(sql<SqlBool>`(${sql.join(ands, sql` and `)})`);
+  }
+  return ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : sql<SqlBool>`false`;
+}
+
+export interface ListOptions {
+  resource: ListResource;
+  columns: ColumnMap;
+  query: ListQuery;
+}
+
+/**
+ * Runs a list query on a base select (already scoped to the caller's companies and
+ * selecting the API row shape, whose field names are the list keys).
+ */
+export async function runList<DB, TB extends keyof DB, O extends { id: string }>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  { resource, columns, query }: ListOptions,
+): Promise<PagedList<O>> {
+  const conditions = compileFilters(resource, columns, query.filters);
+  checkOrder(resource, columns, query.order);
+  const idColumn = columns.id;
+  if (!idColumn) throw new Error(`Resource ${resource.name} has no id column`);
+
+  let filtered = base;
+  for (const c of conditions) filtered = filtered.where(c);
+
+  const keys = [
+    ...query.order.map((o) => ({ column: columns[o.key] as RawBuilder<unknown>, desc: o.direction === "desc" })),
+    { column: idColumn, desc: query.order[0]?.direction !== "asc" },
+  ];
+  let page = filtered;
+  for (const k of keys) page = page.orderBy(sql`${k.column} ${sql.raw(k.desc ? "desc" : "asc")} nulls last`);
+
+  const countQuery = filtered.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as("n"));
+  const counted = (await countQuery.executeTakeFirst()) as { n?: string | number } | undefined;
+  const total = Number(counted?.n ?? 0);
+
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  if (query.after) {
+    page = page.where(afterCondition(keys, decodeCursor(query.after, query.order)));
+  } else {
+    if (query.pageNumber > 1 && offset >= total) {
+      throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
+    }
+    page = page.offset(offset);
+  }
+  // One row more than asked tells whether there is a next page, without a second count.
+  const rows = await page.limit(query.pageSize + 1).execute();
+  const data = rows.slice(0, query.pageSize) as O[];
+  const last = data[data.length - 1];
+  const after =
+    rows.length > query.pageSize && last ? encodeCursor(query.order, last as Record<string, unknown>) : null;
+  return { data, totalDocuments: total, after };
+}

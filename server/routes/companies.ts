@@ -1,0 +1,151 @@
+import type { FastifyPluginAsync } from "fastify";
+import { sql } from "kysely";
+import { type ListResourceName, listResource } from "../../src/domain/resources";
+import type { AppContext } from "../app";
+import type { Db } from "../db/index";
+import { notFound } from "../errors";
+import type { ColumnMap } from "../lists/compile";
+import { parseResourceQuery } from "../lists/parse";
+import { runList } from "../lists/run-list";
+import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
+
+const columns: ColumnMap = {
+  id: sql.ref("c.id"),
+  name: sql.ref("c.name"),
+  type: sql.ref("c.type"),
+  parentId: sql.ref("c.parentId"),
+  parentName: sql.ref("parent.name"),
+  city: sql.ref("c.city"),
+  country: sql.ref("c.country"),
+  created: sql.ref("c.created"),
+};
+
+const company = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    type: { type: "string", enum: ["operator", "distributor", "customer"] },
+    parentId: nullableString,
+    parentName: nullableString,
+    city: nullableString,
+    country: nullableString,
+    timeZone: { type: "string" },
+    temperatureUnit: { type: "string" },
+    userCount: { type: "integer" },
+    reportCount: { type: "integer" },
+    created: dateTime,
+  },
+} as const;
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom("companies as c")
+    .leftJoin("companies as parent", "parent.id", "c.parentId")
+    .select([
+      "c.id",
+      "c.name",
+      "c.type",
+      "c.parentId",
+      "parent.name as parentName",
+      "c.city",
+      "c.country",
+      "c.timeZone",
+      "c.temperatureUnit",
+      "c.created",
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom("userRoles as ur")
+        .whereRef("ur.companyId", "=", "c.id")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .as("userCount"),
+      eb
+        .selectFrom("labelReports as r")
+        .whereRef("r.companyId", "=", "c.id")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .as("reportCount"),
+    ]);
+}
+
+function listQuery(name: ListResourceName, raw: unknown) {
+  const resource = listResource(name);
+  return { resource, columns, query: parseResourceQuery(resource, raw) };
+}
+
+export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/sub-companies",
+    {
+      config: { permission: ["read", "subCompany"] },
+      schema: {
+        tags: ["companies"],
+        summary: "The sub-companies of the caller's (distributor) company",
+        querystring: listQuerystring,
+        response: { 200: pagedResponse(company), 416: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request) =>
+      runList(
+        baseQuery(db).where("c.parentId", "=", request.principal.companyId),
+        listQuery("sub-companies", request.query),
+      ),
+  );
+
+  app.get(
+    "/sub-companies/:id",
+    {
+      config: { permission: ["read", "subCompany"] },
+      schema: {
+        tags: ["companies"],
+        summary: "One sub-company",
+        params: idParams,
+        response: { 200: company, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const row = await baseQuery(db)
+        .where("c.parentId", "=", request.principal.companyId)
+        .where("c.id", "=", id)
+        .executeTakeFirst();
+      if (!row) throw notFound("Sub-company not found");
+      return row;
+    },
+  );
+
+  app.get(
+    "/control-center-companies",
+    {
+      config: { permission: ["manage", "controlCenter"] },
+      schema: {
+        tags: ["control center"],
+        summary: "Every company on the platform (system administrators)",
+        querystring: listQuerystring,
+        response: { 200: pagedResponse(company), 416: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request) => runList(baseQuery(db), listQuery("control-center-companies", request.query)),
+  );
+
+  app.get(
+    "/control-center-companies/:id",
+    {
+      config: { permission: ["manage", "controlCenter"] },
+      schema: {
+        tags: ["control center"],
+        summary: "One company (system administrators)",
+        params: idParams,
+        response: { 200: company, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const row = await baseQuery(db).where("c.id", "=", id).executeTakeFirst();
+      if (!row) throw notFound("Company not found");
+      return row;
+    },
+  );
+};

@@ -1,0 +1,249 @@
+import type { FastifyPluginAsync } from "fastify";
+import { sql } from "kysely";
+import { listResource } from "../../src/domain/resources";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import type { Db } from "../db/index";
+import { badRequest, notFound } from "../errors";
+import type { ColumnMap } from "../lists/compile";
+import { parseResourceQuery } from "../lists/parse";
+import { runList } from "../lists/run-list";
+import {
+  dataErrors,
+  dateTime,
+  idParams,
+  listQuerystring,
+  nullableDateTime,
+  nullableString,
+  pagedResponse,
+} from "./schemas";
+
+const resource = listResource("label-reports");
+
+const columns: ColumnMap = {
+  id: sql.ref("r.id"),
+  labelId: sql.ref("r.labelId"),
+  reference: sql.ref("r.reference"),
+  status: sql.ref("r.status"),
+  presetId: sql.ref("r.presetId"),
+  presetName: sql.ref("p.name"),
+  companyId: sql.ref("r.companyId"),
+  origin: sql.ref("r.origin"),
+  destination: sql.ref("r.destination"),
+  transportMode: sql.ref("r.transportMode"),
+  isArchived: sql.ref("r.isArchived"),
+  created: sql.ref("r.created"),
+  startTime: sql.ref("r.startTime"),
+  endTime: sql.ref("r.endTime"),
+  temperatureViolation: sql.ref("r.temperatureViolation"),
+  humidityViolation: sql.ref("r.humidityViolation"),
+  shockViolation: sql.ref("r.shockViolation"),
+  batteryLow: sql.ref("r.batteryLow"),
+};
+
+const listItem = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    labelId: { type: "string" },
+    reference: { type: "string" },
+    status: { type: "string", enum: ["notStarted", "recording", "stopped", "ended"] },
+    presetId: nullableString,
+    presetName: nullableString,
+    companyId: { type: "string" },
+    companyName: { type: "string" },
+    origin: { type: "string" },
+    destination: { type: "string" },
+    transportMode: { type: "string", enum: ["truck", "train", "plane", "boat"] },
+    isArchived: { type: "boolean" },
+    created: dateTime,
+    startTime: nullableDateTime,
+    endTime: nullableDateTime,
+    readingCount: { type: "integer" },
+    temperatureViolation: { type: "boolean" },
+    humidityViolation: { type: "boolean" },
+    shockViolation: { type: "boolean" },
+    batteryLow: { type: "boolean" },
+    customFields: { type: "object", additionalProperties: true },
+  },
+} as const;
+
+const detail = {
+  type: "object",
+  properties: {
+    ...listItem.properties,
+    intervalMinutes: { type: "integer" },
+    trimStart: nullableDateTime,
+    trimEnd: nullableDateTime,
+    updated: dateTime,
+    summary: { type: "object", additionalProperties: true },
+  },
+} as const;
+
+function baseQuery(db: Db, companyScope: string[]) {
+  return db
+    .selectFrom("labelReports as r")
+    .innerJoin("companies as c", "c.id", "r.companyId")
+    .leftJoin("labelPresets as p", "p.id", "r.presetId")
+    .where("r.companyId", "in", companyScope)
+    .select([
+      "r.id",
+      "r.labelId",
+      "r.reference",
+      "r.status",
+      "r.presetId",
+      "p.name as presetName",
+      "r.companyId",
+      "c.name as companyName",
+      "r.origin",
+      "r.destination",
+      "r.transportMode",
+      "r.isArchived",
+      "r.created",
+      "r.startTime",
+      "r.endTime",
+      "r.readingCount",
+      "r.temperatureViolation",
+      "r.humidityViolation",
+      "r.shockViolation",
+      "r.batteryLow",
+      "r.customFields",
+    ]);
+}
+
+interface PatchBody {
+  isArchived?: boolean;
+  customFields?: Record<string, string | number | boolean | null>;
+}
+
+export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/label-reports",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "List label reports of the caller's companies",
+        querystring: listQuerystring,
+        response: { 200: pagedResponse(listItem), 416: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request) => {
+      const query = parseResourceQuery(resource, request.query);
+      return runList(baseQuery(db, request.principal.companyScope), { resource, columns, query });
+    },
+  );
+
+  app.get(
+    "/label-reports/:id",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "One label report with its summary",
+        params: idParams,
+        response: { 200: detail, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const row = await findReport(db, request.principal.companyScope, id);
+      if (!row) throw notFound("Label report not found");
+      return row;
+    },
+  );
+
+  app.patch(
+    "/label-reports/:id",
+    {
+      config: { permission: ["update", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "Archive or unarchive a report, or set its custom field values",
+        params: idParams,
+        body: {
+          type: "object",
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            isArchived: { type: "boolean" },
+            customFields: {
+              type: "object",
+              maxProperties: 50,
+              propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$" },
+              additionalProperties: { type: ["string", "number", "boolean", "null"], maxLength: 500 },
+            },
+          },
+        },
+        response: { 200: detail, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as PatchBody;
+      const principal = request.principal;
+      return db.transaction().execute(async (trx) => {
+        const before = await findReport(trx, principal.companyScope, id, true);
+        if (!before) throw notFound("Label report not found");
+        const changes: { isArchived?: boolean; customFields?: string; updated: Date } = { updated: new Date() };
+        if (body.isArchived !== undefined) changes.isArchived = body.isArchived;
+        if (body.customFields) {
+          const merged = { ...(before.customFields as Record<string, unknown>), ...body.customFields };
+          if (JSON.stringify(merged).length > 20_000)
+            throw badRequest("Too much custom field data", [{ id: "customFields", error: "is too large" }]);
+          changes.customFields = JSON.stringify(merged);
+        }
+        await trx.updateTable("labelReports").set(changes).where("id", "=", id).execute();
+        const after = await findReport(trx, principal.companyScope, id);
+        await recordAudit(trx, principal, {
+          action: "update",
+          entity: "labelReport",
+          entityId: id,
+          before: { isArchived: before.isArchived, customFields: before.customFields },
+          after: { isArchived: after?.isArchived, customFields: after?.customFields },
+        });
+        return after;
+      });
+    },
+  );
+
+  app.delete(
+    "/label-reports/:id",
+    {
+      config: { permission: ["delete", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "Delete a label report and its readings",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      await db.transaction().execute(async (trx) => {
+        const before = await findReport(trx, principal.companyScope, id, true);
+        if (!before) throw notFound("Label report not found");
+        await trx.deleteFrom("labelReports").where("id", "=", id).execute();
+        await recordAudit(trx, principal, {
+          action: "delete",
+          entity: "labelReport",
+          entityId: id,
+          before: { labelId: before.labelId, reference: before.reference, companyId: before.companyId },
+          after: null,
+        });
+      });
+      return reply.code(204).send();
+    },
+  );
+};
+
+async function findReport(db: Db, companyScope: string[], id: string, forUpdate = false) {
+  let query = baseQuery(db, companyScope)
+    .select(["r.intervalMinutes", "r.trimStart", "r.trimEnd", "r.updated", "r.summary"])
+    .where("r.id", "=", id);
+  if (forUpdate) query = query.forUpdate("r");
+  return query.executeTakeFirst();
+}

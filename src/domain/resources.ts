@@ -1,0 +1,199 @@
+import type { Filter, FilterOperator, Order } from "./list-query";
+import type { Subject } from "./permissions";
+
+/**
+ * The five lists with saved filters (spec sections 2 and 9): their endpoint, the
+ * defaults, and the keys a caller may filter and order by. The server accepts
+ * exactly these keys; the dashboard builds its filters and columns from them.
+ */
+
+export type FieldType = "text" | "number" | "boolean" | "timestamp" | "id" | "enum" | "textArray";
+
+export interface ListField {
+  type: FieldType;
+  /** The allowed values of an enum (or of the items of a textArray). */
+  values?: readonly string[];
+  /** Whether `order=key[dir]` is accepted. */
+  sortable?: boolean;
+}
+
+export interface ListResource {
+  name: ListResourceName;
+  endpoint: string;
+  subject: Subject;
+  pageSize: number;
+  defaultFilters: Filter[];
+  defaultOrder: Order[];
+  /** The key the search box searches with `ilike`. */
+  searchKey: string;
+  fields: Record<string, ListField>;
+}
+
+export const LABEL_STATUSES = ["notStarted", "recording", "stopped", "ended"] as const;
+export type LabelStatus = (typeof LABEL_STATUSES)[number];
+
+export const TRANSPORT_MODES = ["truck", "train", "plane", "boat"] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+
+export const COMPANY_TYPES = ["operator", "distributor", "customer"] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const ROLE_NAMES = [
+  "user",
+  "administrator",
+  "distributorAdmin",
+  "systemAdmin",
+  "handler",
+  "subHandler",
+] as const;
+
+const CREATED_DESC: Order[] = [{ key: "created", direction: "desc" }];
+
+export const LIST_RESOURCES = {
+  "label-reports": {
+    name: "label-reports",
+    endpoint: "label-reports",
+    subject: "labelReport",
+    pageSize: 25,
+    defaultFilters: [{ key: "isArchived", operator: "eq", value: "false" }],
+    defaultOrder: CREATED_DESC,
+    searchKey: "labelId",
+    fields: {
+      id: { type: "id" },
+      labelId: { type: "text", sortable: true },
+      reference: { type: "text", sortable: true },
+      status: { type: "enum", values: LABEL_STATUSES, sortable: true },
+      presetId: { type: "id" },
+      presetName: { type: "text", sortable: true },
+      companyId: { type: "id" },
+      origin: { type: "text", sortable: true },
+      destination: { type: "text", sortable: true },
+      transportMode: { type: "enum", values: TRANSPORT_MODES, sortable: true },
+      isArchived: { type: "boolean" },
+      created: { type: "timestamp", sortable: true },
+      startTime: { type: "timestamp", sortable: true },
+      endTime: { type: "timestamp", sortable: true },
+      temperatureViolation: { type: "boolean", sortable: true },
+      humidityViolation: { type: "boolean", sortable: true },
+      shockViolation: { type: "boolean", sortable: true },
+      batteryLow: { type: "boolean", sortable: true },
+    },
+  },
+  "label-presets": {
+    name: "label-presets",
+    endpoint: "label-presets",
+    subject: "labelPreset",
+    pageSize: 25,
+    defaultFilters: [],
+    defaultOrder: CREATED_DESC,
+    searchKey: "name",
+    fields: {
+      id: { type: "id" },
+      name: { type: "text", sortable: true },
+      slug: { type: "text", sortable: true },
+      description: { type: "text" },
+      isArchived: { type: "boolean" },
+      temperatureEnabled: { type: "boolean" },
+      humidityEnabled: { type: "boolean" },
+      shockEnabled: { type: "boolean" },
+      created: { type: "timestamp", sortable: true },
+      updated: { type: "timestamp", sortable: true },
+    },
+  },
+  users: {
+    name: "users",
+    endpoint: "users",
+    subject: "user",
+    pageSize: 50,
+    defaultFilters: [],
+    defaultOrder: CREATED_DESC,
+    searchKey: "name",
+    fields: {
+      id: { type: "id" },
+      name: { type: "text", sortable: true },
+      firstName: { type: "text", sortable: true },
+      lastName: { type: "text", sortable: true },
+      email: { type: "text", sortable: true },
+      roles: { type: "textArray", values: ROLE_NAMES },
+      created: { type: "timestamp", sortable: true },
+    },
+  },
+  "sub-companies": {
+    name: "sub-companies",
+    endpoint: "sub-companies",
+    subject: "subCompany",
+    pageSize: 50,
+    defaultFilters: [],
+    defaultOrder: CREATED_DESC,
+    searchKey: "name",
+    fields: {
+      id: { type: "id" },
+      name: { type: "text", sortable: true },
+      city: { type: "text", sortable: true },
+      country: { type: "text", sortable: true },
+      created: { type: "timestamp", sortable: true },
+    },
+  },
+  "control-center-companies": {
+    name: "control-center-companies",
+    endpoint: "control-center-companies",
+    subject: "controlCenter",
+    pageSize: 50,
+    defaultFilters: [],
+    defaultOrder: CREATED_DESC,
+    searchKey: "name",
+    fields: {
+      id: { type: "id" },
+      name: { type: "text", sortable: true },
+      type: { type: "enum", values: COMPANY_TYPES, sortable: true },
+      parentId: { type: "id" },
+      parentName: { type: "text", sortable: true },
+      city: { type: "text", sortable: true },
+      country: { type: "text", sortable: true },
+      created: { type: "timestamp", sortable: true },
+    },
+  },
+} as const satisfies Record<string, Omit<ListResource, "name"> & { name: string }>;
+
+export type ListResourceName = keyof typeof LIST_RESOURCES;
+
+export function listResource(name: ListResourceName): ListResource {
+  return LIST_RESOURCES[name] as unknown as ListResource;
+}
+
+const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
+  text: ["eq", "ne", "gt", "lt", "gte", "lte", "like", "ilike", "includes"],
+  number: ["eq", "ne", "gt", "lt", "gte", "lte", "includes"],
+  timestamp: ["eq", "ne", "gt", "lt", "gte", "lte"],
+  boolean: ["eq", "ne"],
+  id: ["eq", "ne", "includes"],
+  enum: ["eq", "ne", "includes"],
+  textArray: ["includes"],
+};
+
+export function operatorsFor(type: FieldType): readonly FilterOperator[] {
+  return OPERATORS_BY_TYPE[type];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks one scalar value against its field's type; returns an error message or null. */
+export function valueError(field: ListField, value: string): string | null {
+  switch (field.type) {
+    case "number":
+      return value.trim() !== "" && Number.isFinite(Number(value)) ? null : "must be a number";
+    case "boolean":
+      return value === "true" || value === "false" ? null : "must be true or false";
+    case "timestamp":
+      return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : "must be an ISO 8601 date or date-time";
+    case "id":
+      return UUID.test(value) ? null : "must be an id";
+    case "enum":
+    case "textArray":
+      return field.values?.includes(value) ? null : `must be one of ${field.values?.join(", ")}`;
+    case "text":
+      return value.length <= 500 ? null : "must be at most 500 characters";
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../../server/app";
+import { loadSigningKeys, type SigningKeys } from "../../../server/auth/keys";
+import { mintRoleToken } from "../../../server/auth/role-tokens";
+import type { DatabaseHandle } from "../../../server/db/index";
+import { createTestDatabase } from "./database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  keys: SigningKeys;
+  /** Headers of a data request made as that user in that company (mints a role token). */
+  headersFor(userId: string, companyId: string): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const keys = await loadSigningKeys(database.db);
+  const app = await buildApp({ db: database.db, keys });
+  await app.ready();
+  return {
+    app,
+    database,
+    keys,
+    async headersFor(userId, companyId) {
+      const token = await mintRoleToken(database.db, keys, { userId, companyId });
+      return { "api-key": token.secret, jwt: token.jwtToken, "x-database": "postgres" };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Action, Role, Subject } from "../../src/domain/permissions";
+
+/**
+ * Spec section 6, copied by hand (not derived from src/domain) so that tests fail
+ * when the code drifts from the specification. `manage` grants every action.
+ */
+const CRUD = ["create", "read", "update", "delete"] as const;
+const ADMINISTRATOR: [Subject, readonly Action[]][] = [
+  ["labelReport", ["read", "update"]],
+  ["labelPreset", CRUD],
+  ["user", ["read"]],
+  ["userInvite", CRUD],
+  ["company", CRUD],
+];
+
+export const SPEC_ROLE_TABLE: Record<
+  "user" | "administrator" | "distributorAdmin" | "systemAdmin",
+  [Subject, readonly Action[]][]
+> = {
+  user: [
+    ["labelReport", ["read", "update"]],
+    ["user", ["read"]],
+  ],
+  administrator: ADMINISTRATOR,
+  distributorAdmin: [...ADMINISTRATOR, ["subCompany", ["manage", ...CRUD]]],
+  systemAdmin: [
+    ["controlCenter", ["manage"]],
+    ["liveView", ["manage"]],
+    ["labelReport", CRUD],
+    ["labelPreset", CRUD],
+    ["company", CRUD],
+    ["userInvite", CRUD],
+    ["migrationInvite", ["delete"]],
+    ["user", ["read", "update", "delete"]],
+  ],
+};
+
+export const SPEC_ROLES = Object.keys(SPEC_ROLE_TABLE) as (keyof typeof SPEC_ROLE_TABLE)[];
+
+/** Whether the spec's table lets that role do that action on that subject. */
+export function specAllows(role: Role, action: Action, subject: Subject): boolean {
+  if (!(role in SPEC_ROLE_TABLE)) throw new Error(`The spec does not list the permissions of ${role}`);
+  const grants = SPEC_ROLE_TABLE[role as keyof typeof SPEC_ROLE_TABLE];
+  return grants.some(([s, actions]) => s === subject && (actions.includes(action) || actions.includes("manage")));
+}

@@ -5,15 +5,32 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { authPlugin } from "./auth/index";
 import type { SigningKeys } from "./auth/keys";
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./auth/sessions";
+import { type AuthThrottles, createThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
 import { errorHandler } from "./http/error-handler";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { apiRoutes } from "./routes/index";
 import type { RouteEntry } from "./types";
+
+export interface ThirdPartyProvider {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface AppOptions {
   db: Db;
   keys: SigningKeys;
+  /** Origin of the dashboard, for links in e-mails. */
+  publicUrl?: string;
+  mailer?: Mailer;
+  sessionSettings?: SessionSettings;
+  thirdPartyProviders?: ThirdPartyProvider[];
   /** The built dashboard; served with history fallback when the folder exists. */
   staticDir?: string;
   logger?: FastifyServerOptions["logger"];
@@ -22,6 +39,12 @@ export interface AppOptions {
 export interface AppContext {
   db: Db;
   keys: SigningKeys;
+  publicUrl: string;
+  mailer: Mailer;
+  throttles: AuthThrottles;
+  sessionSettings: SessionSettings;
+  thirdPartyProviders: ThirdPartyProvider[];
+  passwordlessEnabled: boolean;
 }
 
 /** Builds the whole server without listening; tests call it and use inject() or listen(0). */
@@ -77,7 +100,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  const context: AppContext = { db: options.db, keys: options.keys };
+  const context: AppContext = {
+    db: options.db,
+    keys: options.keys,
+    publicUrl: options.publicUrl ?? "http://localhost:3000",
+    mailer: options.mailer ?? createMailer(options.db, undefined, (msg) => app.log.info(msg)),
+    throttles: createThrottles(),
+    sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
+    thirdPartyProviders: options.thirdPartyProviders ?? [],
+    passwordlessEnabled: false,
+  };
+  await app.register(authPlugin, { prefix: "/api", context });
   await app.register(apiRoutes, { prefix: "/api", context });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { Db } from "./index";
 import * as initial from "./migrations/0001-initial";
+import * as authCodes from "./migrations/0002-auth-codes";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-auth-codes": authCodes,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -239,6 +239,27 @@ export interface OutboxTable {
   sent: Date | null;
 }
 
+export interface PasswordResetTokensTable {
+  tokenHash: string;
+  userId: string;
+  created: CreatedAt;
+  expires: Timestamp;
+  used: Date | null;
+}
+
+export interface PasswordlessDevicesTable {
+  deviceIdHash: string;
+  email: string | null;
+  phone: string | null;
+  linkSalt: string;
+  codeHash: string;
+  linkCodeHash: string;
+  failedAttempts: Generated<number>;
+  created: CreatedAt;
+  codeCreated: Timestamp;
+  expires: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -257,6 +278,8 @@ export interface Database {
   notificationSettings: NotificationSettingsTable;
   auditLog: AuditLogTable;
   outbox: OutboxTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  passwordlessDevices: PasswordlessDevicesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../../server/app";
+import { type AppOptions, buildApp } from "../../../server/app";
 import { loadSigningKeys, type SigningKeys } from "../../../server/auth/keys";
 import { mintRoleToken } from "../../../server/auth/role-tokens";
 import type { DatabaseHandle } from "../../../server/db/index";
@@ -14,10 +14,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const keys = await loadSigningKeys(database.db);
-  const app = await buildApp({ db: database.db, keys });
+  const app = await buildApp({ db: database.db, keys, publicUrl: "http://dashboard.test", ...options });
   await app.ready();
   return {
     app,

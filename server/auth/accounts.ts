@@ -1,0 +1,75 @@
+import type { Db } from "../db/index";
+import type { User } from "../db/schema";
+
+/** The user object of the SuperTokens frontend protocol (auth-protocol.md section 8), no account linking. */
+export function protocolUser(user: User, recipeId: "emailpassword" | "passwordless" | "thirdparty" = "emailpassword") {
+  const timeJoined = user.timeJoined.getTime();
+  const method: Record<string, unknown> = {
+    recipeId,
+    recipeUserId: user.id,
+    tenantIds: ["public"],
+    timeJoined,
+    verified: recipeId !== "emailpassword",
+    email: user.email,
+  };
+  if (user.phone) method.phoneNumber = user.phone;
+  return {
+    id: user.id,
+    isPrimaryUser: false,
+    tenantIds: ["public"],
+    timeJoined,
+    emails: [user.email],
+    phoneNumbers: user.phone ? [user.phone] : [],
+    thirdParty: [],
+    webauthn: { credentialIds: [] },
+    loginMethods: [method],
+  };
+}
+
+/** Our own view of a person, as the dashboard keeps it (spec section 3: user with featureFlags). */
+export function profile(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    featureFlags: user.featureFlags ?? {},
+  };
+}
+
+export interface RoleView {
+  id: string;
+  type: string[];
+  company: { id: string; name: string; type: string; parentId: string | null };
+  user: ReturnType<typeof profile>;
+}
+
+/** Every role of a user, one per company (spec: a user may hold roles in several companies). */
+export async function rolesOf(db: Db, user: User): Promise<RoleView[]> {
+  const rows = await db
+    .selectFrom("userRoles as ur")
+    .innerJoin("companies as c", "c.id", "ur.companyId")
+    .select(["ur.id", "ur.types", "c.id as companyId", "c.name", "c.type", "c.parentId"])
+    .where("ur.userId", "=", user.id)
+    .orderBy("c.name")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.types,
+    company: { id: r.companyId, name: r.name, type: r.type, parentId: r.parentId },
+    user: profile(user),
+  }));
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../app";
+import { forbidden, HttpError, notFound } from "../errors";
+import { findUserById, rolesOf } from "./accounts";
+import { findValidInvite } from "./invites";
+import { mintRoleToken } from "./role-tokens";
+import { requireSession } from "./session-routes";
+import { setSessionCompany } from "./sessions";
+
+/** The product calls of spec section 7 around sessions: company role tokens and invitations. */
+export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, keys } = context;
+
+  app.post(
+    "/auth/token",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "A role token for one of the caller's companies (sign-in session required)",
+        body: {
+          type: "object",
+          required: ["companyId"],
+          additionalProperties: false,
+          properties: { companyId: { type: "string", format: "uuid" } },
+        },
+        response: {
+          200: { type: "object", properties: { jwtToken: { type: "string" }, secret: { type: "string" } } },
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(context, request);
+      const { companyId } = request.body as { companyId: string };
+      let token: Awaited<ReturnType<typeof mintRoleToken>>;
+      try {
+        token = await mintRoleToken(db, keys, { userId: session.sub, companyId, sessionHandle: session.sessionHandle });
+      } catch (e) {
+        if (e instanceof HttpError) throw forbidden("You have no role in that company");
+        throw e;
+      }
+      await setSessionCompany(db, session.sessionHandle, companyId);
+      return { jwtToken: token.jwtToken, secret: token.secret };
+    },
+  );
+
+  app.get(
+    "/userInvites/preRegister",
+    {
+      schema: {
+        tags: ["invites"],
+        summary: "What an invitation is for (its token in both the api-key and jwt headers)",
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              email: { type: "string" },
+              roles: { type: "array", items: { type: "string" } },
+              company: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+              expires: { type: "string", format: "date-time" },
+              hasAccount: { type: "boolean" },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const raw = request.headers["api-key"] ?? request.headers.jwt;
+      const token = Array.isArray(raw) ? raw[0] : raw;
+      const invite = token ? await findValidInvite(db, token) : undefined;
+      if (!invite) throw notFound("This invitation has expired, was revoked or was already used");
+      const existing = await db
+        .selectFrom("users")
+        .select("passwordHash")
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", invite.email.toLowerCase()))
+        .executeTakeFirst();
+      return {
+        email: invite.email,
+        roles: invite.types,
+        company: { id: invite.companyId, name: invite.companyName },
+        expires: invite.expires,
+        hasAccount: Boolean(existing),
+      };
+    },
+  );
+
+  app.post(
+    "/userInvites/confirm",
+    {
+      schema: {
+        tags: ["invites"],
+        summary: "Accept an invitation with the account you are signed in with",
+        body: {
+          type: "object",
+          required: ["inviteToken"],
+          additionalProperties: false,
+          properties: { inviteToken: { type: "string", maxLength: 200 } },
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(context, request);
+      const { inviteToken } = request.body as { inviteToken: string };
+      const user = await findUserById(db, session.sub);
+      const invite = await findValidInvite(db, inviteToken);
+      if (!user || !invite) throw notFound("This invitation has expired, was revoked or was already used");
+      if (invite.email.toLowerCase() !== user.email.toLowerCase()) {
+        throw forbidden(`This invitation is for ${invite.email}; you are signed in as ${user.email}`);
+      }
+      await db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom("userRoles")
+          .select(["id", "types"])
+          .where("userId", "=", user.id)
+          .where("companyId", "=", invite.companyId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (existing) {
+          const types = [...new Set([...existing.types, ...invite.types])];
+          await trx
+            .updateTable("userRoles")
+            .set({ types, updated: new Date() })
+            .where("id", "=", existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto("userRoles")
+            .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
+            .execute();
+        }
+        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+      });
+      return { status: "OK", roles: await rolesOf(db, user) };
+    },
+  );
+}

@@ -1,0 +1,231 @@
+import { hash, verify } from "@node-rs/argon2";
+import type { FastifyInstance } from "fastify";
+import { emailError, passwordError } from "../../src/domain/credentials";
+import type { AppContext } from "../app";
+import { findUserByEmail } from "./accounts";
+import { type FormField, formFieldsSchema, readFields } from "./form-fields";
+import { randomToken, sha256Hex } from "./hash";
+import { findValidInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
+import { signedIn } from "./session-routes";
+
+const RESET_TOKEN_SECONDS = 3600;
+
+// Verifying against a fixed hash when the e-mail is unknown keeps both answers equally slow.
+const DUMMY_HASH = hash("not-a-real-password-0");
+
+const formBody = {
+  type: "object",
+  required: ["formFields"],
+  properties: { formFields: formFieldsSchema, shouldTryLinkingWithSessionUser: { type: "boolean" } },
+} as const;
+
+export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, throttles } = context;
+
+  app.post(
+    "/signin",
+    { schema: { tags: ["auth"], summary: "Sign in with e-mail and password", body: formBody } },
+    async (request, reply) => {
+      const { formFields } = request.body as { formFields: FormField[] };
+      const { values, errors } = readFields(formFields, ["email", "password"]);
+      const emailProblem = values.email ? emailError(values.email) : null;
+      if (emailProblem) errors.push({ id: "email", error: emailProblem });
+      if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
+      const email = (values.email as string).toLowerCase();
+      throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
+      throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
+      const user = await findUserByEmail(db, email);
+      const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), values.password as string);
+      if (!user?.passwordHash || !ok) {
+        request.log.info({ email }, "wrong sign-in credentials");
+        return { status: "WRONG_CREDENTIALS_ERROR" };
+      }
+      throttles.perAccount.reset(`signin:${email}`);
+      return signedIn(context, request, reply, user.id);
+    },
+  );
+
+  app.post(
+    "/signup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: `Sign up with an invitation (token in the ${INVITE_TOKEN_HEADER} header)`,
+        body: formBody,
+      },
+    },
+    async (request, reply) => {
+      const { formFields } = request.body as { formFields: FormField[] };
+      const { values, errors } = readFields(formFields, ["email", "password"], ["firstName", "lastName"]);
+      const emailProblem = values.email ? emailError(values.email) : null;
+      if (emailProblem) errors.push({ id: "email", error: emailProblem });
+      const passwordProblem = values.password ? passwordError(values.password) : null;
+      if (passwordProblem) errors.push({ id: "password", error: passwordProblem });
+      if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
+
+      const token = inviteTokenOf(request);
+      if (!token)
+        return {
+          status: "SIGN_UP_NOT_ALLOWED",
+          reason: "Registration is by invitation only. Please use the link from your invitation e-mail.",
+        };
+      const invite = await findValidInvite(db, token);
+      if (!invite)
+        return {
+          status: "SIGN_UP_NOT_ALLOWED",
+          reason: "This invitation has expired, was revoked or was already used.",
+        };
+      const email = (values.email as string).toLowerCase();
+      if (invite.email.toLowerCase() !== email) {
+        return {
+          status: "FIELD_ERROR",
+          formFields: [{ id: "email", error: `This invitation is for ${invite.email}` }],
+        };
+      }
+      if (await findUserByEmail(db, email)) {
+        return {
+          status: "FIELD_ERROR",
+          formFields: [{ id: "email", error: "This email already exists. Please sign in instead." }],
+        };
+      }
+      const passwordHash = await hash(values.password as string);
+      const userId = await db.transaction().execute(async (trx) => {
+        // Locking the invite makes a double submit create one account, not two.
+        const locked = await trx
+          .selectFrom("invites")
+          .select(["id", "accepted"])
+          .where("id", "=", invite.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!locked || locked.accepted) return null;
+        const user = await trx
+          .insertInto("users")
+          .values({
+            email,
+            passwordHash,
+            firstName: values.firstName ?? "",
+            lastName: values.lastName ?? "",
+            featureFlags: "{}",
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("userRoles")
+          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
+          .execute();
+        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+        return user.id;
+      });
+      if (!userId) return { status: "SIGN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
+      request.log.info({ userId, companyId: invite.companyId }, "signed up with an invitation");
+      return signedIn(context, request, reply, userId);
+    },
+  );
+
+  app.get(
+    "/emailpassword/email/exists",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Whether an account with this e-mail exists",
+        querystring: { type: "object", required: ["email"], properties: { email: { type: "string", maxLength: 254 } } },
+      },
+    },
+    async (request) => {
+      throttles.perAddress.hit(`exists:${request.ip}`, "look-ups from this address");
+      const { email } = request.query as { email: string };
+      const user = await findUserByEmail(db, email.trim());
+      return { status: "OK", exists: Boolean(user?.passwordHash) };
+    },
+  );
+
+  app.post(
+    "/user/password/reset/token",
+    { schema: { tags: ["auth"], summary: "E-mail a password reset link", body: formBody } },
+    async (request) => {
+      const { formFields } = request.body as { formFields: FormField[] };
+      const { values, errors } = readFields(formFields, ["email"]);
+      const emailProblem = values.email ? emailError(values.email) : null;
+      if (emailProblem) errors.push({ id: "email", error: emailProblem });
+      if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
+      const email = (values.email as string).toLowerCase();
+      throttles.perAddress.hit(`reset:${request.ip}`, "password reset requests from this address");
+      throttles.reset.hit(`account:${email}`, "password reset requests for this account");
+      const user = await findUserByEmail(db, email);
+      // The same answer for unknown e-mails, so the form reveals nothing about who has an account.
+      if (!user) return { status: "OK" };
+      const token = randomToken();
+      await db
+        .insertInto("passwordResetTokens")
+        .values({
+          tokenHash: sha256Hex(token),
+          userId: user.id,
+          expires: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+        })
+        .execute();
+      const link = `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}&tenantId=public`;
+      await context.mailer.send({
+        to: user.email,
+        subject: "Reset your ColdChain password",
+        text: `Hello ${user.firstName || user.email},\n\nSomeone (hopefully you) asked to reset the password of your ColdChain account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
+      });
+      return { status: "OK" };
+    },
+  );
+
+  app.post(
+    "/user/password/reset",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Set a new password with a reset token",
+        body: {
+          type: "object",
+          required: ["formFields", "token"],
+          properties: {
+            formFields: formFieldsSchema,
+            token: { type: "string", maxLength: 200 },
+            method: { type: "string", enum: ["token"] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { formFields, token } = request.body as { formFields: FormField[]; token: string };
+      const { values, errors } = readFields(formFields, ["password"]);
+      const problem = values.password ? passwordError(values.password) : null;
+      if (problem) errors.push({ id: "password", error: problem });
+      if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
+      throttles.perAddress.hit(`reset-use:${request.ip}`, "password reset attempts from this address");
+      const passwordHash = await hash(values.password as string);
+      const done = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom("passwordResetTokens")
+          .selectAll()
+          .where("tokenHash", "=", sha256Hex(token))
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row || row.used || row.expires.getTime() <= Date.now()) return false;
+        await trx
+          .updateTable("passwordResetTokens")
+          .set({ used: new Date() })
+          .where("tokenHash", "=", row.tokenHash)
+          .execute();
+        await trx
+          .updateTable("users")
+          .set({ passwordHash, updated: new Date() })
+          .where("id", "=", row.userId)
+          .execute();
+        // A new password ends every session that the old one opened.
+        await trx
+          .updateTable("sessions")
+          .set({ revoked: new Date() })
+          .where("userId", "=", row.userId)
+          .where("revoked", "is", null)
+          .execute();
+        return true;
+      });
+      return done ? { status: "OK" } : { status: "RESET_PASSWORD_INVALID_TOKEN_ERROR" };
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { badRequest, type FieldError } from "../errors";
+
+export interface FormField {
+  id: string;
+  value: unknown;
+}
+
+/** JSON schema of a SuperTokens formFields body; a malformed body is a 400 before any rule runs. */
+export const formFieldsSchema = {
+  type: "array",
+  maxItems: 20,
+  items: {
+    type: "object",
+    required: ["id", "value"],
+    properties: { id: { type: "string", maxLength: 100 }, value: {} },
+  },
+} as const;
+
+/** Reads the named fields as trimmed strings; a missing one is the protocol's "Field is not optional". */
+export function readFields(
+  fields: FormField[],
+  ids: string[],
+  optional: string[] = [],
+): {
+  values: Record<string, string>;
+  errors: FieldError[];
+} {
+  const values: Record<string, string> = {};
+  const errors: FieldError[] = [];
+  for (const id of [...ids, ...optional]) {
+    const field = fields.find((f) => f.id === id);
+    if (field === undefined || field.value === undefined || field.value === null || field.value === "") {
+      if (ids.includes(id)) errors.push({ id, error: "Field is not optional" });
+      continue;
+    }
+    if (typeof field.value !== "string")
+      throw badRequest(`${id} must be a string`, [{ id, error: "must be a string" }]);
+    if (field.value.length > 1000) {
+      errors.push({ id, error: "is too long" });
+      continue;
+    }
+    // Passwords are taken as typed; everything else is trimmed (the protocol trims e-mails).
+    values[id] = id === "password" ? field.value : field.value.trim();
+  }
+  return { values, errors };
+}

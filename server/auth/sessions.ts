@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Db } from "../db/index";
+import { randomToken, sha256Hex } from "./hash";
+import { SIGNING_ALG, type SigningKeys } from "./keys";
+
+/**
+ * Sessions of the SuperTokens frontend protocol (docs/auth-protocol.md), without a
+ * SuperTokens core: an access token (ES256 JWT, short-lived) and an opaque refresh
+ * token rotated on every refresh (scheme B of section 14: the previous token stays
+ * usable for a short grace window, any other reuse revokes the session as theft).
+ */
+
+export interface SessionSettings {
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** How long the previous refresh token still works after a rotation (parallel tabs, lost responses). */
+  refreshGraceSeconds: number;
+}
+
+export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
+  accessTokenSeconds: Number(process.env.ACCESS_TOKEN_SECONDS ?? 3600),
+  refreshTokenSeconds: Number(process.env.REFRESH_TOKEN_SECONDS ?? 100 * 24 * 3600),
+  refreshGraceSeconds: 30,
+};
+
+const ACCESS_TOKEN_TYPE = "at+jwt";
+
+export interface AccessTokenPayload {
+  sub: string;
+  sessionHandle: string;
+  tId: string;
+  iat: number;
+  exp: number;
+  iss?: string;
+  [claim: string]: unknown;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpires: Date;
+  payload: AccessTokenPayload;
+}
+
+/** Hash stored for a refresh token: H(H(token)), as the protocol describes. */
+function refreshHash(token: string): string {
+  return sha256Hex(sha256Hex(token));
+}
+
+/** A refresh token names its session, so a lookup needs no scan: `<handle>.<random>`. */
+function newRefreshToken(handle: string): string {
+  return `${handle}.${randomToken(32)}`;
+}
+
+function handleOf(refreshToken: string): string | null {
+  const dot = refreshToken.indexOf(".");
+  if (dot <= 0) return null;
+  const handle = refreshToken.slice(0, dot);
+  return /^[A-Za-z0-9_-]{16,64}$/.test(handle) ? handle : null;
+}
+
+async function signAccessToken(keys: SigningKeys, payload: Omit<AccessTokenPayload, "iat" | "exp">, seconds: number) {
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + seconds;
+  const token = await new SignJWT({ ...payload })
+    .setProtectedHeader({ alg: SIGNING_ALG, kid: keys.kid, typ: ACCESS_TOKEN_TYPE })
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(keys.privateKey);
+  return { token, payload: { ...payload, iat, exp } as AccessTokenPayload };
+}
+
+export async function createSession(
+  db: Db,
+  keys: SigningKeys,
+  input: { userId: string; tenantId?: string },
+  settings: SessionSettings = DEFAULT_SESSION_SETTINGS,
+): Promise<IssuedTokens> {
+  const handle = randomBytes(24).toString("base64url");
+  const refreshToken = newRefreshToken(handle);
+  const refreshExpires = new Date(Date.now() + settings.refreshTokenSeconds * 1000);
+  await db
+    .insertInto("sessions")
+    .values({
+      handle,
+      userId: input.userId,
+      tenantId: input.tenantId ?? "public",
+      refreshHash: refreshHash(refreshToken),
+      payload: "{}",
+      expires: refreshExpires,
+    })
+    .execute();
+  const { token, payload } = await signAccessToken(
+    keys,
+    { sub: input.userId, sessionHandle: handle, tId: input.tenantId ?? "public" },
+    settings.accessTokenSeconds,
+  );
+  return { accessToken: token, refreshToken, refreshExpires, payload };
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokens: IssuedTokens; userId: string; handle: string; companyId: string | null }
+  | { ok: false; reason: "missing" | "unknown" | "expired" | "theft" };
+
+/**
+ * Rotates a refresh token inside one transaction (row locked), so two tabs refreshing
+ * at once cannot both rotate from the same token.
+ */
+export async function refreshSession(
+  db: Db,
+  keys: SigningKeys,
+  refreshToken: string | undefined,
+  settings: SessionSettings = DEFAULT_SESSION_SETTINGS,
+): Promise<RefreshOutcome> {
+  if (!refreshToken) return { ok: false, reason: "missing" };
+  const handle = handleOf(refreshToken);
+  if (!handle) return { ok: false, reason: "unknown" };
+  const presented = refreshHash(refreshToken);
+  return db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    const session = await trx
+      .selectFrom("sessions")
+      .selectAll()
+      .where("handle", "=", handle)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!session || session.revoked) return { ok: false, reason: "unknown" };
+    if (session.expires.getTime() <= Date.now()) return { ok: false, reason: "expired" };
+    const inGrace =
+      session.previousRefreshHash === presented &&
+      session.rotated !== null &&
+      Date.now() - session.rotated.getTime() <= settings.refreshGraceSeconds * 1000;
+    if (session.refreshHash !== presented && !inGrace) {
+      // An old refresh token used again: someone else holds a copy. End the session for both.
+      await trx.updateTable("sessions").set({ revoked: new Date() }).where("handle", "=", handle).execute();
+      await trx.updateTable("roleTokens").set({ revoked: new Date() }).where("sessionHandle", "=", handle).execute();
+      return { ok: false, reason: "theft" };
+    }
+    const next = newRefreshToken(handle);
+    const refreshExpires = new Date(Date.now() + settings.refreshTokenSeconds * 1000);
+    await trx
+      .updateTable("sessions")
+      .set(
+        inGrace
+          ? { refreshHash: refreshHash(next), expires: refreshExpires }
+          : {
+              refreshHash: refreshHash(next),
+              previousRefreshHash: presented,
+              rotated: new Date(),
+              expires: refreshExpires,
+            },
+      )
+      .where("handle", "=", handle)
+      .execute();
+    const { token, payload } = await signAccessToken(
+      keys,
+      { sub: session.userId, sessionHandle: handle, tId: session.tenantId },
+      settings.accessTokenSeconds,
+    );
+    const companyId = typeof session.payload?.companyId === "string" ? session.payload.companyId : null;
+    return {
+      ok: true,
+      tokens: { accessToken: token, refreshToken: next, refreshExpires, payload },
+      userId: session.userId,
+      handle,
+      companyId,
+    };
+  });
+}
+
+export type AccessCheck =
+  | { ok: true; payload: AccessTokenPayload }
+  | { ok: false; reason: "missing" | "invalid" | "expired" | "revoked" };
+
+/**
+ * Verifies an access token. Beyond the signature it checks that the session still
+ * exists, so a sign-out or a theft revocation on any instance takes effect at once.
+ */
+export async function verifyAccessToken(db: Db, keys: SigningKeys, token: string | undefined): Promise<AccessCheck> {
+  if (!token) return { ok: false, reason: "missing" };
+  let payload: AccessTokenPayload;
+  try {
+    const verified = await jwtVerify(token, keys.resolve, { algorithms: [SIGNING_ALG], typ: ACCESS_TOKEN_TYPE });
+    payload = verified.payload as AccessTokenPayload;
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
+    if (e instanceof joseErrors.JOSEError) return { ok: false, reason: "invalid" };
+    throw e;
+  }
+  if (typeof payload.sessionHandle !== "string" || typeof payload.sub !== "string")
+    return { ok: false, reason: "invalid" };
+  const session = await db
+    .selectFrom("sessions")
+    .select(["revoked", "expires", "userId"])
+    .where("handle", "=", payload.sessionHandle)
+    .executeTakeFirst();
+  if (!session || session.revoked || session.userId !== payload.sub || session.expires.getTime() <= Date.now()) {
+    return { ok: false, reason: "revoked" };
+  }
+  return { ok: true, payload };
+}
+
+export async function revokeSession(db: Db, handle: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("sessions").set({ revoked: new Date() }).where("handle", "=", handle).execute();
+    await trx.updateTable("roleTokens").set({ revoked: new Date() }).where("sessionHandle", "=", handle).execute();
+  });
+}
+
+/** Remembers the company the session works in, so a refresh can mint its next role token. */
+export async function setSessionCompany(db: Db, handle: string, companyId: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ payload: JSON.stringify({ companyId }) })
+    .where("handle", "=", handle)
+    .execute();
+}
+
+/** The front-token header value: standard base64 of {uid, ate (ms), up}. */
+export function frontToken(payload: AccessTokenPayload): string {
+  const json = JSON.stringify({ uid: payload.sub, ate: payload.exp * 1000, up: payload });
+  return Buffer.from(json, "utf8").toString("base64");
+}

@@ -1,0 +1,27 @@
+/**
+ * Sign-up and password rules, shared by the server (which decides) and the
+ * dashboard (which can hint before sending). Messages follow the SuperTokens
+ * defaults the SDK's users know.
+ */
+
+// The reference backend's default e-mail check: something@something.tld.
+const EMAIL =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+
+export function emailError(email: string): string | null {
+  if (email.length > 254 || !EMAIL.test(email)) return "Email is invalid";
+  return null;
+}
+
+export function passwordError(password: string): string | null {
+  if (password.length < 8) return "Password must contain at least 8 characters, including a number";
+  if (password.length >= 100) return "Password's length must be lesser than 100 characters";
+  if (!/[a-zA-Z]/.test(password)) return "Password must contain at least one alphabet";
+  if (!/[0-9]/.test(password)) return "Password must contain at least one number";
+  return null;
+}
+
+/** E.164: a plus, then 8 to 15 digits. */
+export function phoneError(phone: string): string | null {
+  return /^\+[1-9][0-9]{7,14}$/.test(phone) ? null : "Phone number is invalid";
+}

@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttles: createThrottles(),
     sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
     thirdPartyProviders: options.thirdPartyProviders ?? [],
-    passwordlessEnabled: false,
+    passwordlessEnabled: true,
   };
   await app.register(authPlugin, { prefix: "/api", context });
   await app.register(apiRoutes, { prefix: "/api", context });

@@ -4,6 +4,7 @@ import type { AppContext } from "../app";
 import { companyTokenRoutes } from "./company-routes";
 import { emailPasswordRoutes } from "./emailpassword-routes";
 import { loginMethodRoutes } from "./login-methods";
+import { passwordlessRoutes } from "./passwordless-routes";
 import { sessionRoutes } from "./session-routes";
 
 /**
@@ -20,6 +21,7 @@ export const authPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     async (auth) => {
       sessionRoutes(auth, context);
       emailPasswordRoutes(auth, context);
+      passwordlessRoutes(auth, context);
       loginMethodRoutes(auth, context);
     },
     { prefix: "/auth" },

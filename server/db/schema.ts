@@ -254,6 +254,7 @@ export interface PasswordlessDevicesTable {
   linkSalt: string;
   codeHash: string;
   linkCodeHash: string;
+  inviteTokenHash: string | null;
   failedAttempts: Generated<number>;
   created: CreatedAt;
   codeCreated: Timestamp;

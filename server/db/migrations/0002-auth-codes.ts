@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       link_salt text not null,
       code_hash text not null,
       link_code_hash text not null,
+      invite_token_hash text,
       failed_attempts integer not null default 0,
       created timestamptz not null default now(),
       code_created timestamptz not null default now(),

@@ -1,0 +1,327 @@
+import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { emailError, phoneError } from "../../src/domain/credentials";
+import type { AppContext } from "../app";
+import type { Db } from "../db/index";
+import { badRequest } from "../errors";
+import { findUserByEmail } from "./accounts";
+import { sha256Hex } from "./hash";
+import { findValidInvite, inviteTokenOf } from "./invites";
+import { signedIn } from "./session-routes";
+
+/**
+ * Passwordless sign-in (auth-protocol.md section 10): a 6-digit code and a magic
+ * link from one secret, valid 15 minutes, 5 tries per code request. Only people who
+ * have an account, or an invitation, can get in.
+ */
+
+export const CODE_LIFETIME_MS = 15 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+const FLOW_TYPE = "USER_INPUT_CODE_AND_MAGIC_LINK";
+
+const b64url = (buf: Buffer) => buf.toString("base64url");
+
+/** preAuthSessionId = base64url(SHA-256(deviceId bytes)), as the reference core derives it. */
+function preAuthSessionIdOf(deviceId: string): string {
+  return b64url(createHash("sha256").update(Buffer.from(deviceId, "base64")).digest());
+}
+
+/** The link code is derived from the code with a per-device salt, so one secret works both ways. */
+function linkCodeOf(deviceId: string, salt: string, code: string): string {
+  const key = Buffer.concat([Buffer.from(deviceId, "base64"), Buffer.from(salt, "base64")]);
+  return b64url(createHmac("sha256", key).update(code).digest());
+}
+
+function codeHashOf(preAuthSessionId: string, code: string): string {
+  return sha256Hex(`${preAuthSessionId}:${code}`);
+}
+
+function newCode() {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+interface Contact {
+  email: string | null;
+  phone: string | null;
+}
+
+async function findUserByContact(db: Db, contact: Contact) {
+  if (contact.email) return findUserByEmail(db, contact.email);
+  return db.selectFrom("users").selectAll().where("phone", "=", contact.phone).executeTakeFirst();
+}
+
+export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, throttles } = context;
+
+  async function sendCode(contact: Contact, preAuthSessionId: string, code: string, linkCode: string) {
+    const link = `${context.publicUrl}/signin/verify?preAuthSessionId=${encodeURIComponent(preAuthSessionId)}&tenantId=public#${linkCode}`;
+    const text = `Your ColdChain sign-in code is ${code}.\n\nOr open this link to sign in:\n${link}\n\nThe code and the link are valid for 15 minutes. If you did not ask for them, ignore this message.\n`;
+    // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
+    await context.mailer.send({
+      to: contact.email ?? (contact.phone as string),
+      subject: `ColdChain sign-in code ${code}`,
+      text,
+    });
+  }
+
+  app.post(
+    "/signinup/code",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Send a sign-in code and magic link by e-mail or to a phone",
+        body: {
+          type: "object",
+          properties: {
+            email: { type: "string", maxLength: 254 },
+            phoneNumber: { type: "string", maxLength: 20 },
+            shouldTryLinkingWithSessionUser: { type: "boolean" },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as { email?: string; phoneNumber?: string };
+      if ((body.email === undefined) === (body.phoneNumber === undefined)) {
+        throw badRequest("Send either email or phoneNumber", [
+          { id: "email", error: "Send either email or phoneNumber" },
+        ]);
+      }
+      const contact: Contact = {
+        email: body.email?.trim().toLowerCase() ?? null,
+        phone: body.phoneNumber?.trim() ?? null,
+      };
+      const problem = contact.email !== null ? emailError(contact.email) : phoneError(contact.phone as string);
+      if (problem) return { status: "GENERAL_ERROR", message: problem };
+      const account = contact.email ?? (contact.phone as string);
+      throttles.perAddress.hit(`code:${request.ip}`, "code requests from this address");
+      throttles.codes.hit(`code:${account}`, "code requests for this account");
+
+      const inviteToken = inviteTokenOf(request);
+      const invite = inviteToken ? await findValidInvite(db, inviteToken) : undefined;
+      const invited = invite && contact.email && invite.email.toLowerCase() === contact.email;
+      if (!invited && !(await findUserByContact(db, contact))) {
+        return {
+          status: "SIGN_IN_UP_NOT_ALLOWED",
+          reason: "There is no account for this address. Ask your company's administrator for an invitation.",
+        };
+      }
+      const deviceId = randomBytes(32).toString("base64");
+      const preAuthSessionId = preAuthSessionIdOf(deviceId);
+      const salt = randomBytes(16).toString("base64");
+      const code = newCode();
+      const linkCode = linkCodeOf(deviceId, salt, code);
+      await db
+        .insertInto("passwordlessDevices")
+        .values({
+          deviceIdHash: preAuthSessionId,
+          email: contact.email,
+          phone: contact.phone,
+          linkSalt: salt,
+          codeHash: codeHashOf(preAuthSessionId, code),
+          linkCodeHash: sha256Hex(linkCode),
+          inviteTokenHash: invited && inviteToken ? sha256Hex(inviteToken) : null,
+          expires: new Date(Date.now() + CODE_LIFETIME_MS),
+        })
+        .execute();
+      await sendCode(contact, preAuthSessionId, code, linkCode);
+      return { status: "OK", deviceId, preAuthSessionId, flowType: FLOW_TYPE };
+    },
+  );
+
+  app.post(
+    "/signinup/code/resend",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Send a new code for the same sign-in attempt",
+        body: {
+          type: "object",
+          required: ["deviceId", "preAuthSessionId"],
+          properties: {
+            deviceId: { type: "string", maxLength: 100 },
+            preAuthSessionId: { type: "string", maxLength: 100 },
+            shouldTryLinkingWithSessionUser: { type: "boolean" },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { deviceId, preAuthSessionId } = request.body as { deviceId: string; preAuthSessionId: string };
+      if (preAuthSessionIdOf(deviceId) !== preAuthSessionId) return { status: "RESTART_FLOW_ERROR" };
+      const device = await db
+        .selectFrom("passwordlessDevices")
+        .selectAll()
+        .where("deviceIdHash", "=", preAuthSessionId)
+        .executeTakeFirst();
+      if (!device || device.expires.getTime() <= Date.now() - CODE_LIFETIME_MS) return { status: "RESTART_FLOW_ERROR" };
+      throttles.codes.hit(`code:${device.email ?? device.phone}`, "code requests for this account");
+      const salt = randomBytes(16).toString("base64");
+      const code = newCode();
+      const linkCode = linkCodeOf(deviceId, salt, code);
+      await db
+        .updateTable("passwordlessDevices")
+        .set({
+          linkSalt: salt,
+          codeHash: codeHashOf(preAuthSessionId, code),
+          linkCodeHash: sha256Hex(linkCode),
+          codeCreated: new Date(),
+          expires: new Date(Date.now() + CODE_LIFETIME_MS),
+        })
+        .where("deviceIdHash", "=", preAuthSessionId)
+        .execute();
+      await sendCode({ email: device.email, phone: device.phone }, preAuthSessionId, code, linkCode);
+      return { status: "OK" };
+    },
+  );
+
+  app.post(
+    "/signinup/code/consume",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in with the code (and its device) or with the magic link's code",
+        body: {
+          type: "object",
+          required: ["preAuthSessionId"],
+          properties: {
+            preAuthSessionId: { type: "string", maxLength: 100 },
+            userInputCode: { type: "string", maxLength: 20 },
+            deviceId: { type: "string", maxLength: 100 },
+            linkCode: { type: "string", maxLength: 100 },
+            shouldTryLinkingWithSessionUser: { type: "boolean" },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as {
+        preAuthSessionId: string;
+        userInputCode?: string;
+        deviceId?: string;
+        linkCode?: string;
+      };
+      const byCode = body.userInputCode !== undefined && body.deviceId !== undefined;
+      const byLink = body.linkCode !== undefined;
+      if (byCode === byLink) {
+        throw badRequest("Send either userInputCode with deviceId, or linkCode", [
+          { id: "userInputCode", error: "Send either userInputCode with deviceId, or linkCode" },
+        ]);
+      }
+      throttles.perAddress.hit(`consume:${request.ip}`, "code attempts from this address");
+      const outcome = await db.transaction().execute(async (trx) => {
+        const device = await trx
+          .selectFrom("passwordlessDevices")
+          .selectAll()
+          .where("deviceIdHash", "=", body.preAuthSessionId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!device) return { status: "RESTART_FLOW_ERROR" } as const;
+        if (byLink) {
+          if (sha256Hex(body.linkCode as string) !== device.linkCodeHash || device.expires.getTime() <= Date.now()) {
+            return { status: "RESTART_FLOW_ERROR" } as const;
+          }
+        } else {
+          if (preAuthSessionIdOf(body.deviceId as string) !== device.deviceIdHash)
+            return { status: "RESTART_FLOW_ERROR" } as const;
+          const expired = device.expires.getTime() <= Date.now();
+          const wrong = codeHashOf(device.deviceIdHash, (body.userInputCode as string).trim()) !== device.codeHash;
+          if (expired || wrong) {
+            const failed = device.failedAttempts + 1;
+            if (failed >= MAX_CODE_ATTEMPTS) {
+              await trx.deleteFrom("passwordlessDevices").where("deviceIdHash", "=", device.deviceIdHash).execute();
+              return { status: "RESTART_FLOW_ERROR" } as const;
+            }
+            await trx
+              .updateTable("passwordlessDevices")
+              .set({ failedAttempts: failed })
+              .where("deviceIdHash", "=", device.deviceIdHash)
+              .execute();
+            return {
+              status: expired ? "EXPIRED_USER_INPUT_CODE_ERROR" : "INCORRECT_USER_INPUT_CODE_ERROR",
+              failedCodeInputAttemptCount: failed,
+              maximumCodeInputAttempts: MAX_CODE_ATTEMPTS,
+            } as const;
+          }
+        }
+        // Success: every pending code of this address is spent.
+        if (device.email) await trx.deleteFrom("passwordlessDevices").where("email", "=", device.email).execute();
+        else await trx.deleteFrom("passwordlessDevices").where("phone", "=", device.phone).execute();
+        const existing = await findUserByContact(trx, { email: device.email, phone: device.phone });
+        if (existing) return { status: "OK", userId: existing.id, created: false } as const;
+        // No account yet: only an invitation (checked again, it may have been used meanwhile) creates one.
+        const invite = device.inviteTokenHash
+          ? await trx
+              .selectFrom("invites")
+              .selectAll()
+              .where("tokenHash", "=", device.inviteTokenHash)
+              .where("accepted", "is", null)
+              .where("revoked", "is", null)
+              .where("expires", ">", new Date())
+              .forUpdate()
+              .executeTakeFirst()
+          : undefined;
+        if (!invite || !device.email) {
+          return {
+            status: "SIGN_IN_UP_NOT_ALLOWED",
+            reason: "This invitation has expired, was revoked or was already used.",
+          } as const;
+        }
+        const user = await trx
+          .insertInto("users")
+          .values({ email: device.email, featureFlags: "{}" })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("userRoles")
+          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
+          .execute();
+        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+        return { status: "OK", userId: user.id, created: true } as const;
+      });
+      if (outcome.status !== "OK") return outcome;
+      return signedIn(
+        context,
+        request,
+        reply,
+        outcome.userId,
+        { createdNewRecipeUser: outcome.created },
+        "passwordless",
+      );
+    },
+  );
+
+  app.get(
+    "/passwordless/email/exists",
+    {
+      schema: {
+        tags: ["auth"],
+        querystring: { type: "object", required: ["email"], properties: { email: { type: "string", maxLength: 254 } } },
+      },
+    },
+    async (request) => {
+      throttles.perAddress.hit(`exists:${request.ip}`, "look-ups from this address");
+      const { email } = request.query as { email: string };
+      return { status: "OK", exists: Boolean(await findUserByEmail(db, email.trim())) };
+    },
+  );
+
+  app.get(
+    "/passwordless/phonenumber/exists",
+    {
+      schema: {
+        tags: ["auth"],
+        querystring: {
+          type: "object",
+          required: ["phoneNumber"],
+          properties: { phoneNumber: { type: "string", maxLength: 20 } },
+        },
+      },
+    },
+    async (request) => {
+      throttles.perAddress.hit(`exists:${request.ip}`, "look-ups from this address");
+      const { phoneNumber } = request.query as { phoneNumber: string };
+      return { status: "OK", exists: Boolean(await findUserByContact(db, { email: null, phone: phoneNumber.trim() })) };
+    },
+  );
+}

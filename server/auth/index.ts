@@ -6,6 +6,7 @@ import { emailPasswordRoutes } from "./emailpassword-routes";
 import { loginMethodRoutes } from "./login-methods";
 import { passwordlessRoutes } from "./passwordless-routes";
 import { sessionRoutes } from "./session-routes";
+import { thirdPartyRoutes } from "./thirdparty-routes";
 
 /**
  * The SuperTokens frontend protocol under /api/auth, and the product's own token
@@ -22,6 +23,7 @@ export const authPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       sessionRoutes(auth, context);
       emailPasswordRoutes(auth, context);
       passwordlessRoutes(auth, context);
+      thirdPartyRoutes(auth, context);
       loginMethodRoutes(auth, context);
     },
     { prefix: "/auth" },

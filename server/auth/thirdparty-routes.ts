@@ -1,0 +1,206 @@
+import type { FastifyInstance } from "fastify";
+import * as oidc from "openid-client";
+import type { AppContext, ThirdPartyProvider } from "../app";
+import { badRequest } from "../errors";
+import { findUserByEmail } from "./accounts";
+import { findValidInvite, inviteTokenOf } from "./invites";
+import { signedIn } from "./session-routes";
+
+/**
+ * Third-party sign-in against any OpenID Connect provider (auth-protocol.md section 11):
+ * authorisation code flow with PKCE. The SDK keeps and checks the state in the
+ * browser; the server exchanges the code and trusts only a verified e-mail from the
+ * provider's ID token. Nobody gets an account this way without an invitation.
+ */
+
+const configs = new Map<string, Promise<oidc.Configuration>>();
+
+function configFor(provider: ThirdPartyProvider): Promise<oidc.Configuration> {
+  let config = configs.get(provider.issuer + provider.clientId);
+  if (!config) {
+    const url = new URL(provider.issuer);
+    // Plain http only for a provider on this machine (tests, local identity servers).
+    const local = url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    config = oidc
+      .discovery(
+        url,
+        provider.clientId,
+        provider.clientSecret,
+        undefined,
+        local ? { execute: [oidc.allowInsecureRequests] } : {},
+      )
+      .catch((e) => {
+        configs.delete(provider.issuer + provider.clientId);
+        throw e;
+      });
+    configs.set(provider.issuer + provider.clientId, config);
+  }
+  return config;
+}
+
+/** Reads the provider list from the environment: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_ID. */
+export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): ThirdPartyProvider[] {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) return [];
+  return [
+    {
+      id: env.OIDC_ID ?? "oidc",
+      name: env.OIDC_NAME ?? "Single sign-on",
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? "",
+    },
+  ];
+}
+
+export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
+  const providerById = (id: string) => {
+    const provider = context.thirdPartyProviders.find((p) => p.id === id);
+    if (!provider)
+      throw badRequest(`Unknown third-party provider '${id}'`, [{ id: "thirdPartyId", error: "Unknown provider" }]);
+    return provider;
+  };
+
+  app.get(
+    "/authorisationurl",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The provider's authorisation URL, with a PKCE challenge",
+        querystring: {
+          type: "object",
+          required: ["thirdPartyId", "redirectURIOnProviderDashboard"],
+          properties: {
+            thirdPartyId: { type: "string", maxLength: 100 },
+            redirectURIOnProviderDashboard: { type: "string", maxLength: 2000 },
+            clientType: { type: "string", maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { thirdPartyId, redirectURIOnProviderDashboard } = request.query as Record<string, string>;
+      const provider = providerById(thirdPartyId);
+      const config = await configFor(provider);
+      const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectURIOnProviderDashboard,
+        scope: "openid email profile",
+        response_type: "code",
+        code_challenge: await oidc.calculatePKCECodeChallenge(pkceCodeVerifier),
+        code_challenge_method: "S256",
+        // The SDK replaces this with its own state and checks it when the provider comes back.
+        state: oidc.randomState(),
+      });
+      return { status: "OK", urlWithQueryParams: url.href, pkceCodeVerifier };
+    },
+  );
+
+  app.post(
+    "/signinup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Finish third-party sign-in with the provider's code",
+        body: {
+          type: "object",
+          required: ["thirdPartyId", "redirectURIInfo"],
+          properties: {
+            thirdPartyId: { type: "string", maxLength: 100 },
+            clientType: { type: "string", maxLength: 100 },
+            shouldTryLinkingWithSessionUser: { type: "boolean" },
+            redirectURIInfo: {
+              type: "object",
+              required: ["redirectURIOnProviderDashboard", "redirectURIQueryParams"],
+              properties: {
+                redirectURIOnProviderDashboard: { type: "string", maxLength: 2000 },
+                redirectURIQueryParams: {
+                  type: "object",
+                  maxProperties: 30,
+                  additionalProperties: { type: "string", maxLength: 4000 },
+                },
+                pkceCodeVerifier: { type: "string", maxLength: 200 },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as {
+        thirdPartyId: string;
+        redirectURIInfo: {
+          redirectURIOnProviderDashboard: string;
+          redirectURIQueryParams: Record<string, string>;
+          pkceCodeVerifier?: string;
+        };
+      };
+      const provider = providerById(body.thirdPartyId);
+      const config = await configFor(provider);
+      const callback = new URL(body.redirectURIInfo.redirectURIOnProviderDashboard);
+      for (const [k, v] of Object.entries(body.redirectURIInfo.redirectURIQueryParams)) callback.searchParams.set(k, v);
+      let claims: Record<string, unknown> | undefined;
+      try {
+        const tokens = await oidc.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: body.redirectURIInfo.pkceCodeVerifier,
+          expectedState: oidc.skipStateCheck,
+        });
+        const idClaims = tokens.claims();
+        claims = { ...idClaims };
+        // Many providers put the e-mail in the UserInfo answer only, not in the ID token.
+        if (idClaims && typeof idClaims.email !== "string") {
+          claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
+        }
+      } catch (e) {
+        request.log.info({ err: e }, "third-party code exchange failed");
+        return {
+          status: "GENERAL_ERROR",
+          message: "The sign-in provider did not accept the sign-in. Please try again.",
+        };
+      }
+      const email = typeof claims?.email === "string" ? claims.email.toLowerCase() : undefined;
+      if (!email) return { status: "NO_EMAIL_GIVEN_BY_PROVIDER" };
+      if (claims?.email_verified === false) {
+        return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${provider.name} has not verified this e-mail address.` };
+      }
+      const existing = await findUserByEmail(context.db, email);
+      if (existing)
+        return signedIn(context, request, reply, existing.id, { createdNewRecipeUser: false }, "thirdparty");
+
+      const token = inviteTokenOf(request);
+      const invite = token ? await findValidInvite(context.db, token) : undefined;
+      if (!invite || invite.email.toLowerCase() !== email) {
+        return {
+          status: "SIGN_IN_UP_NOT_ALLOWED",
+          reason: "There is no account for this address. Ask your company's administrator for an invitation.",
+        };
+      }
+      const userId = await context.db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom("invites")
+          .select("accepted")
+          .where("id", "=", invite.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!locked || locked.accepted) return null;
+        const user = await trx
+          .insertInto("users")
+          .values({
+            email,
+            firstName: typeof claims?.given_name === "string" ? claims.given_name : "",
+            lastName: typeof claims?.family_name === "string" ? claims.family_name : "",
+            featureFlags: "{}",
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("userRoles")
+          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
+          .execute();
+        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+        return user.id;
+      });
+      if (!userId) return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
+      return signedIn(context, request, reply, userId, { createdNewRecipeUser: true }, "thirdparty");
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Provider from "oidc-provider";
+
+/**
+ * A real OpenID Connect provider on 127.0.0.1 for tests (oidc-provider with its
+ * development login screens: any login name is accepted and becomes the e-mail).
+ */
+export interface TestIdentityProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+export async function startTestIdentityProvider(redirectUris: string[]): Promise<TestIdentityProvider> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = "coldchain-dashboard";
+  const clientSecret = "test-client-secret-that-is-long-enough-0123456789";
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
+    scopes: ["openid", "email", "profile"],
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    cookies: { keys: ["test-cookie-key-0123456789"] },
+    async findAccount(_ctx, id) {
+      return {
+        accountId: id,
+        async claims() {
+          const unverified = id.startsWith("unverified-");
+          return { sub: id, email: id, email_verified: !unverified, given_name: "Sso", family_name: "Person" };
+        },
+      };
+    },
+  });
+  // Keep the provider's own warnings (dev interactions, http issuer) out of test output.
+  provider.on("server_error", () => {});
+  server.on("request", provider.callback());
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Walks the provider's development login and consent forms over HTTP; returns the callback URL. */
+export async function loginAtProvider(authorizationUrl: string, login: string): Promise<URL> {
+  const cookies = new Map<string, string>();
+  const remember = (res: Response) => {
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (name) cookies.set(name.trim(), value.join("="));
+    }
+  };
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  let url = authorizationUrl;
+  let body: URLSearchParams | undefined;
+  for (let hop = 0; hop < 20; hop++) {
+    const res = await fetch(url, {
+      method: body ? "POST" : "GET",
+      redirect: "manual",
+      headers: { cookie: cookieHeader(), ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      body,
+    });
+    remember(res);
+    body = undefined;
+    const location = res.headers.get("location");
+    if (location) {
+      const next = new URL(location, url);
+      if (!next.href.startsWith(new URL(authorizationUrl).origin)) return next;
+      url = next.href;
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`No form at ${url}: ${html.slice(0, 200)}`);
+    url = new URL(action, url).href;
+    body = html.includes('name="login"')
+      ? new URLSearchParams({ prompt: "login", login, password: "any" })
+      : new URLSearchParams({ prompt: "consent" });
+  }
+  throw new Error("The identity provider did not redirect back");
+}

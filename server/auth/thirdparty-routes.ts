@@ -78,7 +78,10 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => {
-      const { thirdPartyId, redirectURIOnProviderDashboard } = request.query as Record<string, string>;
+      const { thirdPartyId, redirectURIOnProviderDashboard } = request.query as {
+        thirdPartyId: string;
+        redirectURIOnProviderDashboard: string;
+      };
       const provider = providerById(thirdPartyId);
       const config = await configFor(provider);
       const pkceCodeVerifier = oidc.randomPKCECodeVerifier();

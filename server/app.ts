@@ -65,11 +65,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
+      // Read lazily: a plugin's own onRoute hook (auth marks its routes public) runs after this one.
       routeTable.push({
         method,
         url: route.url,
-        permission: route.config?.permission ?? null,
-        public: route.config?.public === true,
+        get permission() {
+          return route.config?.permission ?? null;
+        },
+        get public() {
+          return route.config?.public === true;
+        },
       });
     }
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../app";
 import { authenticate, requirePermission } from "../auth/principal";
 import { companyRoutes } from "./companies";
+import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportRoutes } from "./label-reports";
 import { userRoutes } from "./users";
@@ -31,4 +32,5 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(labelPresetRoutes, { context });
   await app.register(userRoutes, { context });
   await app.register(companyRoutes, { context });
+  await app.register(impersonationRoutes, { context });
 };

@@ -1,0 +1,216 @@
+import { hash } from "@node-rs/argon2";
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { Database, LabelPresetsTable, UserRolesTable, UsersTable } from "../db/schema";
+import { DEMO_PASSWORD } from "./accounts";
+import {
+  insertMeasurementBatch,
+  insertReportRows,
+  MEASUREMENT_BATCH_ROWS,
+  MeasurementBatch,
+  skipForeignKeyChecks,
+} from "./bulk-insert";
+import { SEED_COMPANIES } from "./companies";
+import { SEED_PRESETS, uniqueSlugs } from "./presets";
+import { mulberry32, type Rng, seedFrom, uuid, weighted } from "./prng";
+import { type CompanyRef, planReport, type ReportRow, type ReportShape, YEAR_START_MS } from "./reports";
+
+/**
+ * The demo data set: companies, people, presets, custom fields and label reports with
+ * their readings. Deterministic: a fixed seed and times anchored to 2026-11-01, so two
+ * runs give the same rows (ids included) apart from password salts.
+ */
+
+export type SeedProfile = "full" | "small";
+
+export interface SeedOptions {
+  /** Label reports to create; default 500 (full) or 40 (small). */
+  reports?: number;
+  /** Exactly this many readings per report; default: 1–30 days (full) or 1–4 days (small) of readings. */
+  pointsPerReport?: number;
+  profile?: SeedProfile;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+}
+
+const SEED = 20261101;
+
+/** Companies, presets and reports, as created, for callers that add more (the CLI). */
+export interface SeededWorld {
+  companies: CompanyRef[];
+}
+
+function ids(rng: Rng) {
+  return () => uuid(rng);
+}
+
+/**
+ * Fills an EMPTY database with the demo data set. Does nothing and returns false when
+ * any company exists. One transaction: a crash leaves the database empty, not half seeded.
+ */
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const profile = options.profile ?? "full";
+  const reportCount = options.reports ?? (profile === "full" ? 500 : 40);
+  const shape: ReportShape = {
+    pointsPerReport: options.pointsPerReport,
+    minDays: 1,
+    maxDays: profile === "full" ? 30 : 4,
+  };
+  const log = options.log ?? (() => {});
+  // Hashed before the transaction opens: argon2 takes a while and needs no lock.
+  const passwordHash = await hash(DEMO_PASSWORD);
+
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Two servers starting on one empty database must not both seed it.
+    await sql`select pg_advisory_xact_lock(20261101)`.execute(trx);
+    const existing = await trx.selectFrom("companies").select("id").limit(1).executeTakeFirst();
+    if (existing) return false;
+    await skipForeignKeyChecks(trx);
+
+    const newId = ids(mulberry32(seedFrom(`${SEED}:ids`)));
+    const world = await seedCompanies(trx, newId, passwordHash);
+    log(`companies, people and presets: ${world.companies.length} companies`);
+
+    const rng = mulberry32(SEED);
+    const weights = world.companies
+      .map((c) => [c, SEED_COMPANIES.find((s) => s.name === c.name)?.reportWeight ?? 0] as const)
+      .filter(([c, w]) => w > 0 && c.presets.length > 0);
+    const labelIds = new Set<string>();
+    let batch = new MeasurementBatch();
+    let rows: ReportRow[] = [];
+    let readings = 0;
+    const flush = async () => {
+      await insertReportRows(trx, rows);
+      await insertMeasurementBatch(trx, batch);
+      readings += batch.size;
+      rows = [];
+      batch = new MeasurementBatch();
+    };
+    for (let i = 0; i < reportCount; i++) {
+      const company = weighted(rng, weights);
+      const { row, series } = planReport(rng, newId(), company, labelIds, shape);
+      rows.push(row);
+      if (series) batch.add(row.id, series);
+      if (batch.size >= MEASUREMENT_BATCH_ROWS) await flush();
+    }
+    await flush();
+    log(`label reports: ${reportCount}, readings: ${readings}`);
+    return true;
+  });
+  // PGlite has no autovacuum daemon: without this the planner would guess the table sizes.
+  if (seeded) await sql`analyze`.execute(db);
+  return seeded;
+}
+
+type Tx = Kysely<Database>;
+
+async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string): Promise<SeededWorld> {
+  const companyIds = new Map<string, string>();
+  for (const c of SEED_COMPANIES) companyIds.set(c.name, newId());
+  const created = new Date(YEAR_START_MS - 90 * 86_400_000).toISOString();
+
+  await trx
+    .insertInto("companies")
+    .values(
+      SEED_COMPANIES.map((c) => ({
+        id: companyIds.get(c.name),
+        name: c.name,
+        type: c.type,
+        parentId: c.parent ? (companyIds.get(c.parent) ?? null) : null,
+        timeZone: c.timeZone,
+        logoInitial: c.name.charAt(0),
+        addresses: JSON.stringify(c.addresses),
+        billing: JSON.stringify(c.billing),
+        city: c.city,
+        country: c.country,
+        created,
+        updated: created,
+      })),
+    )
+    .execute();
+
+  // One user per e-mail; a person listed in two companies holds a role in each.
+  const userIds = new Map<string, string>();
+  const users: Insertable<UsersTable>[] = [];
+  const roles: Insertable<UserRolesTable>[] = [];
+  for (const c of SEED_COMPANIES) {
+    for (const p of c.people) {
+      let userId = userIds.get(p.email);
+      if (!userId) {
+        userId = newId();
+        userIds.set(p.email, userId);
+        users.push({
+          id: userId,
+          email: p.email,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          phone: p.phone ?? null,
+          passwordHash: p.invited ? null : passwordHash,
+          featureFlags: JSON.stringify(p.featureFlags ?? {}),
+          timeJoined: created,
+          created,
+          updated: created,
+        });
+      }
+      roles.push({ id: newId(), userId, companyId: companyIds.get(c.name) as string, types: p.roles, created });
+    }
+  }
+  await trx.insertInto("users").values(users).execute();
+  await trx.insertInto("userRoles").values(roles).execute();
+
+  const customFields = SEED_COMPANIES.flatMap((c) =>
+    c.customFields.map((f) => ({
+      id: newId(),
+      companyId: companyIds.get(c.name) as string,
+      key: f.key,
+      name: f.name,
+      type: f.type,
+      options: JSON.stringify(f.options ?? []),
+      required: f.required ?? false,
+      created,
+    })),
+  );
+  if (customFields.length) await trx.insertInto("customFields").values(customFields).execute();
+
+  const companies: CompanyRef[] = [];
+  const presetRows: Insertable<LabelPresetsTable>[] = [];
+  for (const c of SEED_COMPANIES) {
+    const companyId = companyIds.get(c.name) as string;
+    const templates = SEED_PRESETS[c.name] ?? [];
+    const slugs = uniqueSlugs(templates.map((t) => t.name));
+    // The company's first administrator made its presets.
+    const author = c.people.find((p) => p.roles.includes("administrator") || p.roles.includes("distributorAdmin"));
+    const ref: CompanyRef = { id: companyId, name: c.name, presets: [], customFields: c.customFields, lanes: c.lanes };
+    templates.forEach((t, i) => {
+      const { weight, isArchived, ...thresholds } = t;
+      const id = newId();
+      presetRows.push({
+        id,
+        companyId,
+        name: t.name,
+        slug: slugs[i] as string,
+        description: t.description,
+        temperatureEnabled: t.temperatureEnabled,
+        temperatureMin: t.temperatureMin,
+        temperatureMax: t.temperatureMax,
+        humidityEnabled: t.humidityEnabled,
+        humidityMin: t.humidityMin,
+        humidityMax: t.humidityMax,
+        shockEnabled: t.shockEnabled,
+        shockThresholdG: t.shockThresholdG,
+        alarmDelayMinutes: t.alarmDelayMinutes,
+        alarmType: t.alarmType,
+        intervalMinutes: t.intervalMinutes,
+        startDelayMinutes: t.startDelayMinutes,
+        batteryWarningLevel: t.batteryWarningLevel,
+        isArchived: isArchived ?? false,
+        createdBy: author ? (userIds.get(author.email) ?? null) : null,
+        created,
+        updated: created,
+      });
+      ref.presets.push({ ...thresholds, id, weight: isArchived ? 0 : weight });
+    });
+    companies.push(ref);
+  }
+  if (presetRows.length) await trx.insertInto("labelPresets").values(presetRows).execute();
+  return { companies };
+}

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import {
+  type LabelPresetInput,
+  PRESET_DEFAULTS,
+  presetErrors,
+  slugify,
+  uniqueSlug,
+} from "../../src/domain/label-preset";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
-import { notFound } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
@@ -54,6 +62,58 @@ const preset = {
   },
 } as const;
 
+const numberOrNull = { type: ["number", "null"] } as const;
+
+/** The writable fields; types are checked here, the rules between fields in src/domain/label-preset.ts. */
+const writable = {
+  name: { type: "string", maxLength: 200 },
+  description: { type: "string", maxLength: 2000 },
+  temperatureEnabled: { type: "boolean" },
+  temperatureMin: numberOrNull,
+  temperatureMax: numberOrNull,
+  humidityEnabled: { type: "boolean" },
+  humidityMin: numberOrNull,
+  humidityMax: numberOrNull,
+  shockEnabled: { type: "boolean" },
+  shockThresholdG: numberOrNull,
+  alarmDelayMinutes: { type: "integer" },
+  alarmType: { type: "string", enum: ["single", "cumulative"] },
+  intervalMinutes: { type: "integer" },
+  startDelayMinutes: { type: "integer" },
+  batteryWarningLevel: { type: "integer" },
+} as const;
+
+const idOrSlugParams = {
+  type: "object",
+  required: ["idOrSlug"],
+  properties: { idOrSlug: { type: "string", pattern: "^[a-z0-9-]{1,120}$" } },
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function checkPreset(input: LabelPresetInput) {
+  const errors = presetErrors(input);
+  if (errors.length) throw badRequest(errors.map((e) => `${e.id}: ${e.error}`).join("; "), errors);
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === "object" && e !== null && (e as { code?: string }).code === "23505";
+}
+
+const nameTaken = () =>
+  badRequest("A preset with this name already exists", [
+    { id: "name", error: "A preset with this name already exists" },
+  ]);
+
+/** Only the preset's own settings, for the audit trail's before and after. */
+function settingsOf(row: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.keys(writable)
+      .map((k) => [k, row[k]])
+      .concat([["isArchived", row.isArchived]]),
+  );
+}
+
 function baseQuery(db: Db, companyId: string) {
   return db
     .selectFrom("labelPresets as p")
@@ -95,22 +155,154 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       schema: {
         tags: ["label presets"],
         summary: "One label preset, by id or by its slug",
-        params: {
+        params: idOrSlugParams,
+        response: { 200: preset, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { idOrSlug } = request.params as { idOrSlug: string };
+      const row = await findPreset(db, request.principal.companyId, idOrSlug);
+      if (!row) throw notFound("Label preset not found");
+      return row;
+    },
+  );
+
+  app.post(
+    "/label-presets",
+    {
+      config: { permission: ["create", "labelPreset"] },
+      schema: {
+        tags: ["label presets"],
+        summary: "Create a label preset; its slug is derived from the name and never changes",
+        body: { type: "object", required: ["name"], additionalProperties: false, properties: writable },
+        response: { 201: preset, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const input: LabelPresetInput = { ...PRESET_DEFAULTS, ...(request.body as Partial<LabelPresetInput>) };
+      input.name = input.name.trim();
+      checkPreset(input);
+      const principal = request.principal;
+      try {
+        const created = await db.transaction().execute(async (trx) => {
+          const taken = await trx
+            .selectFrom("labelPresets")
+            .select("slug")
+            .where("companyId", "=", principal.companyId)
+            .where("slug", "like", `${slugify(input.name)}%`)
+            .execute();
+          const slug = uniqueSlug(slugify(input.name), new Set(taken.map((t) => t.slug)));
+          const row = await trx
+            .insertInto("labelPresets")
+            .values({ ...input, companyId: principal.companyId, slug, createdBy: principal.userId })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await recordAudit(trx, principal, {
+            action: "create",
+            entity: "labelPreset",
+            entityId: row.id,
+            before: null,
+            after: { ...input, slug },
+          });
+          return findPreset(trx, principal.companyId, row.id);
+        });
+        return reply.code(201).send(created);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw nameTaken();
+        throw e;
+      }
+    },
+  );
+
+  app.patch(
+    "/label-presets/:idOrSlug",
+    {
+      config: { permission: ["update", "labelPreset"] },
+      schema: {
+        tags: ["label presets"],
+        summary: "Change a label preset's settings, or archive it (isArchived)",
+        params: idOrSlugParams,
+        body: {
           type: "object",
-          required: ["idOrSlug"],
-          properties: { idOrSlug: { type: "string", pattern: "^[a-z0-9-]{1,120}$" } },
+          minProperties: 1,
+          additionalProperties: false,
+          properties: { ...writable, isArchived: { type: "boolean" } },
         },
         response: { 200: preset, ...dataErrors },
       },
     },
     async (request) => {
       const { idOrSlug } = request.params as { idOrSlug: string };
-      const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(idOrSlug);
-      const row = await baseQuery(db, request.principal.companyId)
-        .where(isId ? "p.id" : "p.slug", "=", idOrSlug)
-        .executeTakeFirst();
-      if (!row) throw notFound("Label preset not found");
-      return row;
+      const changes = request.body as Partial<LabelPresetInput> & { isArchived?: boolean };
+      const principal = request.principal;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const before = await findPreset(trx, principal.companyId, idOrSlug, true);
+          if (!before) throw notFound("Label preset not found");
+          const merged = { ...(settingsOf(before) as unknown as LabelPresetInput), ...changes };
+          merged.name = merged.name.trim();
+          checkPreset(merged);
+          await trx
+            .updateTable("labelPresets")
+            .set({ ...changes, ...(changes.name !== undefined ? { name: merged.name } : {}), updated: new Date() })
+            .where("id", "=", before.id)
+            .execute();
+          const after = await findPreset(trx, principal.companyId, before.id);
+          await recordAudit(trx, principal, {
+            action: "update",
+            entity: "labelPreset",
+            entityId: before.id,
+            before: settingsOf(before),
+            after: after ? settingsOf(after) : null,
+          });
+          return after;
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw nameTaken();
+        throw e;
+      }
+    },
+  );
+
+  app.delete(
+    "/label-presets/:idOrSlug",
+    {
+      config: { permission: ["delete", "labelPreset"] },
+      schema: {
+        tags: ["label presets"],
+        summary: "Delete a preset no report uses (archive it otherwise)",
+        params: idOrSlugParams,
+        response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { idOrSlug } = request.params as { idOrSlug: string };
+      const principal = request.principal;
+      await db.transaction().execute(async (trx) => {
+        const before = await findPreset(trx, principal.companyId, idOrSlug, true);
+        if (!before) throw notFound("Label preset not found");
+        if ((before.reportCount ?? 0) > 0) {
+          throw new HttpError(
+            409,
+            `${before.reportCount} label reports use this preset: archive it instead of deleting it`,
+          );
+        }
+        await trx.deleteFrom("labelPresets").where("id", "=", before.id).execute();
+        await recordAudit(trx, principal, {
+          action: "delete",
+          entity: "labelPreset",
+          entityId: before.id,
+          before: settingsOf(before),
+          after: null,
+        });
+      });
+      return reply.code(204).send();
     },
   );
 };
+
+async function findPreset(db: Db, companyId: string, idOrSlug: string, forUpdate = false) {
+  let query = baseQuery(db, companyId).where(UUID.test(idOrSlug) ? "p.id" : "p.slug", "=", idOrSlug);
+  if (forUpdate) query = query.forUpdate("p");
+  return query.executeTakeFirst();
+}

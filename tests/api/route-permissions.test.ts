@@ -28,9 +28,6 @@ function concreteUrl(url: string): string {
 
 const PENDING_PAIRS = [
   "create labelReport",
-  "create labelPreset",
-  "update labelPreset",
-  "delete labelPreset",
   "create userInvite",
   "read userInvite",
   "update userInvite",

@@ -24,7 +24,8 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const plugins = [new CamelCasePlugin()];
+  // JSON columns keep their keys as stored (feature flags are UPPER_SNAKE, summaries camelCase).
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     // A dropped connection must not crash the process; the next query gets a fresh one.

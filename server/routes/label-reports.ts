@@ -8,6 +8,8 @@ import { badRequest, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
+import { readSeries } from "../reports/series";
+import { recomputeSummary } from "../reports/summary";
 import {
   dataErrors,
   dateTime,
@@ -236,6 +238,141 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         });
       });
       return reply.code(204).send();
+    },
+  );
+  app.get(
+    "/label-reports/:id/readings",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary:
+          "The chart series of a report for a time window, downsampled to at most maxPoints points (min/max per bucket)",
+        params: idParams,
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            from: { type: "string", format: "date-time" },
+            to: { type: "string", format: "date-time" },
+            maxPoints: { type: "integer", minimum: 10, maximum: 10_000, default: 2000 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const q = request.query as { from?: string; to?: string; maxPoints: number };
+      if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
+      if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
+        throw badRequest("from must not be after to", [{ id: "to", error: "must not be before from" }]);
+      }
+      const window = { ...(q.from ? { from: new Date(q.from) } : {}), ...(q.to ? { to: new Date(q.to) } : {}) };
+      return readSeries(db, id, window, q.maxPoints);
+    },
+  );
+
+  app.get(
+    "/label-reports/:id/shock-events",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: { tags: ["label reports"], summary: "Every shock event of a report", params: idParams },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
+      return db
+        .selectFrom("shockEvents")
+        .select(["id", "t", "magnitudeG"])
+        .where("reportId", "=", id)
+        .orderBy("t")
+        .execute();
+    },
+  );
+
+  app.get(
+    "/label-reports/:id/audit",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "The audit trail of a report: who changed what, when, old and new",
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
+      return db
+        .selectFrom("auditLog as a")
+        .leftJoin("users as u", "u.id", "a.actorUserId")
+        .leftJoin("users as i", "i.id", "a.impersonatorUserId")
+        .select([
+          "a.id",
+          "a.at",
+          "a.action",
+          "a.before",
+          "a.after",
+          "a.reason",
+          "u.email as actorEmail",
+          "i.email as impersonatorEmail",
+        ])
+        .where("a.entity", "=", "labelReport")
+        .where("a.entityId", "=", id)
+        .orderBy("a.at", "desc")
+        .execute();
+    },
+  );
+
+  app.post(
+    "/label-reports/:id/trim",
+    {
+      config: { permission: ["trim", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "Set (or clear, with nulls) the evaluation window; readings are kept, the verdict is recomputed",
+        params: idParams,
+        body: {
+          type: "object",
+          required: ["start", "end"],
+          additionalProperties: false,
+          properties: {
+            start: { type: ["string", "null"], format: "date-time" },
+            end: { type: ["string", "null"], format: "date-time" },
+            reason: { type: "string", maxLength: 500 },
+          },
+        },
+        response: { 200: detail, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as { start: string | null; end: string | null; reason?: string };
+      if (body.start && body.end && Date.parse(body.start) >= Date.parse(body.end)) {
+        throw badRequest("The window must end after it starts", [{ id: "end", error: "must be after start" }]);
+      }
+      const principal = request.principal;
+      return db.transaction().execute(async (trx) => {
+        const before = await findReport(trx, principal.companyScope, id, true);
+        if (!before) throw notFound("Label report not found");
+        const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+        await trx
+          .updateTable("labelReports")
+          .set({ trimStart: body.start, trimEnd: body.end })
+          .where("id", "=", id)
+          .execute();
+        await recomputeSummary(trx, id);
+        const after = await findReport(trx, principal.companyScope, id);
+        await recordAudit(trx, principal, {
+          action: body.start === null && body.end === null ? "untrim" : "trim",
+          entity: "labelReport",
+          entityId: id,
+          before: { trimStart: iso(before.trimStart), trimEnd: iso(before.trimEnd) },
+          after: { trimStart: iso(after?.trimStart ?? null), trimEnd: iso(after?.trimEnd ?? null) },
+          ...(body.reason ? { reason: body.reason } : {}),
+        });
+        return after;
+      });
     },
   );
 };

@@ -17,6 +17,8 @@ type Executor = Kysely<Database>;
 
 /** About this many measurement rows per statement. */
 export const MEASUREMENT_BATCH_ROWS = 20_000;
+/** At most this many reports per statement, for reports with few readings: keeps the JSON parameter a few MB. */
+export const REPORT_BATCH_ROWS = 2_000;
 
 export function intArrayLiteral(values: readonly (number | null)[]): string {
   let out = "{";

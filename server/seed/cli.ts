@@ -11,6 +11,7 @@ import {
   insertReportRows,
   MEASUREMENT_BATCH_ROWS,
   MeasurementBatch,
+  REPORT_BATCH_ROWS,
   skipForeignKeyChecks,
 } from "./bulk-insert";
 import { type SeedProfile, seedDemo } from "./demo";
@@ -35,8 +36,7 @@ const USAGE = `Usage: npm run seed -- [--reports N] [--points M] [--database-url
   --profile P        demo profile when the database is empty (default: SEED_PROFILE or full)
   --seed S           random seed of the added reports (default: the number of reports already there)`;
 
-/** Reports per statement when they carry few readings: keeps the JSON parameter a few MB. */
-const REPORT_BATCH = 2_000;
+const BATCHES_PER_TRANSACTION = 10;
 
 function numberOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -66,21 +66,24 @@ async function addReports(
   let reportsDone = 0;
   let readingsDone = 0;
   while (reportsDone < options.reports) {
-    const rows: ReportRow[] = [];
-    const batch = new MeasurementBatch();
-    while (reportsDone + rows.length < options.reports && rows.length < REPORT_BATCH) {
-      const { row, series } = planReport(rng, randomUUID(), weighted(rng, entries), labelIds, shape);
-      rows.push(row);
-      if (series) batch.add(row.id, series);
-      if (batch.size >= MEASUREMENT_BATCH_ROWS) break;
-    }
+    // Several statements per transaction: on PGlite each commit costs about a third of a batch.
     await db.transaction().execute(async (trx) => {
       await skipForeignKeyChecks(trx);
-      await insertReportRows(trx, rows);
-      await insertMeasurementBatch(trx, batch);
+      for (let statements = 0; statements < BATCHES_PER_TRANSACTION && reportsDone < options.reports; statements++) {
+        const rows: ReportRow[] = [];
+        const batch = new MeasurementBatch();
+        while (reportsDone + rows.length < options.reports && rows.length < REPORT_BATCH_ROWS) {
+          const { row, series } = planReport(rng, randomUUID(), weighted(rng, entries), labelIds, shape);
+          rows.push(row);
+          if (series) batch.add(row.id, series);
+          if (batch.size >= MEASUREMENT_BATCH_ROWS) break;
+        }
+        await insertReportRows(trx, rows);
+        await insertMeasurementBatch(trx, batch);
+        reportsDone += rows.length;
+        readingsDone += batch.size;
+      }
     });
-    reportsDone += rows.length;
-    readingsDone += batch.size;
     const now = performance.now();
     if (now - lastPrint > 5_000 || reportsDone === options.reports) {
       lastPrint = now;

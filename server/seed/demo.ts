@@ -7,6 +7,7 @@ import {
   insertReportRows,
   MEASUREMENT_BATCH_ROWS,
   MeasurementBatch,
+  REPORT_BATCH_ROWS,
   skipForeignKeyChecks,
 } from "./bulk-insert";
 import { SEED_COMPANIES } from "./companies";
@@ -33,11 +34,6 @@ export interface SeedOptions {
 }
 
 const SEED = 20261101;
-
-/** Companies, presets and reports, as created, for callers that add more (the CLI). */
-export interface SeededWorld {
-  companies: CompanyRef[];
-}
 
 function ids(rng: Rng) {
   return () => uuid(rng);
@@ -67,11 +63,11 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     await skipForeignKeyChecks(trx);
 
     const newId = ids(mulberry32(seedFrom(`${SEED}:ids`)));
-    const world = await seedCompanies(trx, newId, passwordHash);
-    log(`companies, people and presets: ${world.companies.length} companies`);
+    const companies = await seedCompanies(trx, newId, passwordHash);
+    log(`companies, people and presets: ${companies.length} companies`);
 
     const rng = mulberry32(SEED);
-    const weights = world.companies
+    const weights = companies
       .map((c) => [c, SEED_COMPANIES.find((s) => s.name === c.name)?.reportWeight ?? 0] as const)
       .filter(([c, w]) => w > 0 && c.presets.length > 0);
     const labelIds = new Set<string>();
@@ -90,7 +86,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       const { row, series } = planReport(rng, newId(), company, labelIds, shape);
       rows.push(row);
       if (series) batch.add(row.id, series);
-      if (batch.size >= MEASUREMENT_BATCH_ROWS) await flush();
+      if (batch.size >= MEASUREMENT_BATCH_ROWS || rows.length >= REPORT_BATCH_ROWS) await flush();
     }
     await flush();
     log(`label reports: ${reportCount}, readings: ${readings}`);
@@ -103,7 +99,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
 
 type Tx = Kysely<Database>;
 
-async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string): Promise<SeededWorld> {
+async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string): Promise<CompanyRef[]> {
   const companyIds = new Map<string, string>();
   for (const c of SEED_COMPANIES) companyIds.set(c.name, newId());
   const created = new Date(YEAR_START_MS - 90 * 86_400_000).toISOString();
@@ -212,5 +208,5 @@ async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string)
     companies.push(ref);
   }
   if (presetRows.length) await trx.insertInto("labelPresets").values(presetRows).execute();
-  return { companies };
+  return companies;
 }

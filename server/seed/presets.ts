@@ -1,3 +1,4 @@
+import { slugify, uniqueSlug } from "../../src/domain/label-preset";
 import type { PresetThresholds } from "../../src/domain/report-summary";
 import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, SUB_COMPANY_OF_MULTI } from "./accounts";
 
@@ -166,24 +167,11 @@ export const SEED_PRESETS: Readonly<Record<string, readonly SeedPreset[]>> = {
   ],
 };
 
-/** A URL-safe slug from a name: "Pharma 2–8 °C" -> "pharma-2-8-c". */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug || "preset";
-}
-
 /** Slugs for a company's preset names, made unique with -2, -3… when two names slug alike. */
 export function uniqueSlugs(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
-    const base = slugify(name);
-    let slug = base;
-    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    const slug = uniqueSlug(slugify(name), used);
     used.add(slug);
     return slug;
   });

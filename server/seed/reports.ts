@@ -108,6 +108,7 @@ function customFieldValues(rng: Rng, fields: readonly SeedCustomField[]) {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const fromHundredths = (value: number | null | undefined) => (value == null ? null : value / 100);
 
 export function planReport(
   rng: Rng,
@@ -170,9 +171,9 @@ export function planReport(
   const readings = series
     ? series.seconds.map((s, i) => ({
         t: s * 1000,
-        temperature: series.temperature[i] == null ? null : (series.temperature[i] as number) / 100,
-        humidity: series.humidity[i] == null ? null : (series.humidity[i] as number) / 100,
-        battery: (series.battery[i] ?? 0) / 100,
+        temperature: fromHundredths(series.temperature[i]),
+        humidity: fromHundredths(series.humidity[i]),
+        battery: fromHundredths(series.battery[i]),
       }))
     : [];
   const summary = summariseReport({

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../../server/db/index";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
 import { seedDemo } from "../../server/seed/demo";
-import { slugify } from "../../server/seed/presets";
 import { ANCHOR_MS, YEAR_START_MS } from "../../server/seed/reports";
+import { slugify } from "../../src/domain/label-preset";
 import { type ReportSummary, summariseReport, violationColumns } from "../../src/domain/report-summary";
 import { createTestDatabase } from "./support/database";
 

@@ -1,0 +1,46 @@
+import { Button, Flex, Result } from "antd";
+import { useLocation, useNavigate } from "react-router";
+import styles from "./error-page.module.css";
+import { isBot } from "./is-bot";
+
+export const NOT_FOUND_TITLE = "Page Not Found";
+export const SERVER_ERROR_TITLE = "Internal Server Error";
+
+export function notFoundMessage(path: string): string {
+  return `Page not found: ${path}`;
+}
+
+export interface ErrorPageProps {
+  status: number;
+  message?: string;
+}
+
+/**
+ * The error page of spec section 2: 'Page Not Found' for 404, 'Internal Server
+ * Error' for anything else. Bots get the message as plain text, without the page.
+ */
+export function ErrorPage({ status, message }: ErrorPageProps) {
+  const navigate = useNavigate();
+  const title = status === 404 ? NOT_FOUND_TITLE : SERVER_ERROR_TITLE;
+  if (isBot()) return <>{message ?? title}</>;
+  return (
+    <Flex justify="center" align="center" className={styles.page}>
+      <Result
+        status={status === 404 ? "404" : "500"}
+        title={title}
+        subTitle={message}
+        extra={
+          <Button type="primary" onClick={() => navigate("/")}>
+            Back to the dashboard
+          </Button>
+        }
+      />
+    </Flex>
+  );
+}
+
+/** Any route the dashboard does not have. */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return <ErrorPage status={404} message={notFoundMessage(pathname)} />;
+}

@@ -1,0 +1,127 @@
+import { useTable } from "@refinedev/antd";
+import type { BaseRecord, HttpError } from "@refinedev/core";
+import type { TableProps } from "antd";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
+import { encodeFilters, encodeOrder, type Filter, type Order, searchFilter } from "@/domain/list-query";
+import { type ListResourceName, listResource } from "@/domain/resources";
+import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-filters";
+import type { ListResult } from "@/providers/data-provider";
+import {
+  applyFilters,
+  applyOrder,
+  applySearch,
+  type ListUrlState,
+  parseListUrl,
+  sameListState,
+} from "@/providers/list-url";
+import { usePageFilterStore } from "@/providers/stores/page-filters";
+
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+
+/**
+ * Refine's antd useTable on one of the five list resources, with the list rules of
+ * spec section 4: state in the URL (through the router provider), page 1 after any
+ * change of filter, order or search, same-key filters replacing earlier ones, back
+ * to page 1 on a 416, and the selection saved in the page filter store.
+ */
+export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
+  const resource = listResource(name);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  const table = useTable<T, HttpError>({
+    resource: name,
+    syncWithLocation: true,
+    pagination: { pageSize: resource.pageSize },
+    sorters: { initial: wireOrderToCrud(resource.defaultOrder) },
+    filters: { initial: wireToCrudFilters(resource, resource.defaultFilters, ""), defaultBehavior: "replace" },
+  });
+  const { filters, sorters, currentPage, pageSize, setFilters, setSorters, setCurrentPage, setPageSize } = table;
+
+  const state = useMemo<ListUrlState>(() => {
+    const split = splitSearch(filters);
+    return { ...split, order: crudSortingToWire(sorters), pageNumber: currentPage, pageSize };
+  }, [filters, sorters, currentPage, pageSize]);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  /** Moves the table to `next`, touching only what differs. */
+  const apply = useCallback(
+    (next: ListUrlState) => {
+      const current = stateRef.current;
+      if (encodeFilters(next.filters) !== encodeFilters(current.filters) || next.search !== current.search) {
+        setFilters(wireToCrudFilters(resource, next.filters, next.search), "replace");
+      }
+      if (encodeOrder(next.order) !== encodeOrder(current.order)) setSorters(wireOrderToCrud(next.order));
+      if (next.pageNumber !== current.pageNumber) setCurrentPage(next.pageNumber);
+      if (next.pageSize !== current.pageSize) setPageSize(next.pageSize);
+    },
+    [resource, setFilters, setSorters, setCurrentPage, setPageSize],
+  );
+
+  // The table writes the URL with `replace`; a push or pop (a menu link, the back
+  // button) comes from elsewhere, and the table follows it.
+  useEffect(() => {
+    if (navigationType === "REPLACE") return;
+    const fromUrl = parseListUrl(location.search, resource);
+    if (!sameListState(fromUrl, stateRef.current)) apply(fromUrl);
+  }, [navigationType, location.search, resource, apply]);
+
+  // HTTP 416: the page lies past the end; go back to page 1.
+  const pageOutOfRange = (table.tableQuery.data as ListResult<T> | undefined)?.pageOutOfRange === true;
+  useEffect(() => {
+    if (pageOutOfRange && currentPage !== 1) setCurrentPage(1);
+  }, [pageOutOfRange, currentPage, setCurrentPage]);
+
+  // The selection is saved per page, to restore a list opened without parameters.
+  const setPageFilter = usePageFilterStore((s) => s.setPageFilter);
+  const setCurrentPageFilterKey = usePageFilterStore((s) => s.setCurrentPageFilterKey);
+  useEffect(() => setCurrentPageFilterKey(name), [name, setCurrentPageFilterKey]);
+  useEffect(() => {
+    setPageFilter(name, {
+      filters: state.filters,
+      order: state.order,
+      search: state.search ? searchFilter(resource.searchKey, state.search) : null,
+    });
+  }, [name, resource.searchKey, state.filters, state.order, state.search, setPageFilter]);
+
+  const setSearch = useCallback((text: string) => apply(applySearch(stateRef.current, text)), [apply]);
+  const setListFilters = useCallback(
+    (next: Filter[], cleared: string[] = []) => apply(applyFilters(stateRef.current, next, cleared)),
+    [apply],
+  );
+  const setOrder = useCallback((order: Order[]) => apply(applyOrder(stateRef.current, order)), [apply]);
+
+  const baseOnChange = table.tableProps.onChange;
+  const onChange = useCallback<NonNullable<TableProps<T>["onChange"]>>(
+    (pagination, tableFilters, sorter, extra) => {
+      baseOnChange?.(pagination, tableFilters, sorter, extra);
+      // antd keeps the page on a sort; the list rule is page 1 after any change.
+      if (extra.action === "sort" || extra.action === "filter") setCurrentPage(1);
+    },
+    [baseOnChange, setCurrentPage],
+  );
+
+  const pagination = table.tableProps.pagination;
+  const tableProps: TableProps<T> = {
+    ...table.tableProps,
+    onChange,
+    pagination: pagination && {
+      ...pagination,
+      // Refine's page links carry its own query keys; antd's buttons do the same job.
+      itemRender: undefined,
+      showSizeChanger: true,
+      pageSizeOptions: PAGE_SIZE_OPTIONS,
+      showTotal: (total) => `${total} ${total === 1 ? "record" : "records"}`,
+    },
+  };
+
+  return { ...table, tableProps, resource, state, setSearch, setListFilters, setOrder };
+}
+
+/** What a list hands the overlays rendered over it (read with useOutletContext). */
+export interface ListOutletContext {
+  state: ListUrlState;
+  setListFilters: (next: Filter[], cleared?: string[]) => void;
+}

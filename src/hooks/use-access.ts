@@ -1,0 +1,31 @@
+import { useCallback } from "react";
+import { useShallow } from "zustand/react/shallow";
+import type { Subject } from "@/domain/permissions";
+import { decideAccess, type SessionPermissions } from "@/providers/access-control-provider";
+import { selectActiveRoleTypes, selectFeatureFlags, useAuthSessionStore } from "@/providers/stores/auth-session";
+
+/** The session's roles and feature flags, re-rendering when they change. */
+export function useSessionPermissions(): SessionPermissions {
+  return useAuthSessionStore(
+    useShallow((state) => ({ roles: selectActiveRoleTypes(state), featureFlags: selectFeatureFlags(state) })),
+  );
+}
+
+export type AccessQuery = { action: string } & (
+  | { resource: string; subject?: never }
+  | { subject: Subject; resource?: never }
+);
+
+/**
+ * Synchronous access checks for rendering many items at once (the menu, buttons),
+ * answered by the same decision and the same in-memory ability as the access
+ * control provider.
+ */
+export function useAccess(): (query: AccessQuery) => boolean {
+  const session = useSessionPermissions();
+  return useCallback(
+    ({ action, resource, subject }: AccessQuery) =>
+      decideAccess(subject ? { action, params: { subject } } : { action, resource }, session).can,
+    [session],
+  );
+}

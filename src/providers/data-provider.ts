@@ -1,0 +1,207 @@
+import type {
+  BaseRecord,
+  CreateParams,
+  CrudFilter,
+  CrudSort,
+  CustomParams,
+  DataProvider,
+  DeleteOneParams,
+  GetListParams,
+  GetListResponse,
+  GetManyParams,
+  GetOneParams,
+  HttpError,
+  Pagination,
+  UpdateParams,
+} from "@refinedev/core";
+import { encodeListQuery, type PagedList } from "@/domain/list-query";
+import { apiUrl } from "./api-url";
+import { crudFiltersToWire, crudSortingToWire } from "./crud-filters";
+import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
+
+/**
+ * Every data request of the dashboard (spec section 7): `{api}/{resource}` with the
+ * active role token in the `api-key` (secret) and `jwt` headers and the database
+ * marker. Pages never call fetch; they use Refine's hooks, which end here.
+ */
+
+export const DATABASE_HEADER = { "x-database": "postgres" } as const;
+export const FALLBACK_ERROR_MESSAGE = "Something went wrong";
+/** HTTP 416: the page asked for lies beyond the last one. */
+export const PAGE_OUT_OF_RANGE = 416;
+
+/** The per-field errors a server answer carries (`formFields: [{ id, error }]`), as Refine's `errors`. */
+function fieldErrors(body: unknown): Record<string, string> | undefined {
+  const formFields = (body as { formFields?: unknown } | null)?.formFields;
+  if (!Array.isArray(formFields)) return undefined;
+  const errors: Record<string, string> = {};
+  for (const field of formFields as { id?: unknown; error?: unknown }[]) {
+    if (typeof field.id === "string" && typeof field.error === "string") errors[field.id] = field.error;
+  }
+  return errors;
+}
+
+/** A failed request: the response text as the message, the status code, per-field errors when given. */
+export class ApiError extends Error implements HttpError {
+  [key: string]: unknown;
+  readonly statusCode: number;
+  readonly errors?: Record<string, string>;
+  /** The response body, parsed when it was JSON. */
+  readonly body: unknown;
+
+  constructor(message: string, statusCode: number, body: unknown = null) {
+    super(message);
+    this.name = "ApiError";
+    this.statusCode = statusCode;
+    this.body = body;
+    const errors = fieldErrors(body);
+    if (errors) this.errors = errors;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A sentence for people: the server's `message` when the text is its JSON error, else the text. */
+export function readableError(error: { message?: string; body?: unknown } | null | undefined): string {
+  const body = error?.body ?? (error?.message ? parseJson(error.message) : null);
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message ? message : (error?.message ?? FALLBACK_ERROR_MESSAGE);
+}
+
+/** A list answer; `pageOutOfRange` tells the list to go back to page 1. */
+export interface ListResult<T> extends GetListResponse<T> {
+  after?: string | null;
+  pageOutOfRange?: boolean;
+}
+
+export interface DataProviderOptions {
+  /** The API base, e.g. `/api`; read on every call so a runtime config applies. */
+  apiUrl?: () => string;
+  fetch?: typeof fetch;
+  /** The role token headers; empty when no role is active. */
+  authHeaders?: () => Record<string, string>;
+}
+
+export function activeRoleHeaders(): Record<string, string> {
+  const token = selectActiveRoleToken(useAuthSessionStore.getState());
+  return token ? { "api-key": token.secret, jwt: token.jwtToken } : {};
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "HEAD" | "OPTIONS";
+
+interface Request {
+  method: Method;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** List calls answer 416 for a page past the end; it is not an error there. */
+  allowPageOutOfRange?: boolean;
+}
+
+function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], pagination?: Pagination): string {
+  const paged = pagination?.mode !== "off" && pagination?.mode !== "client";
+  return encodeListQuery({
+    filters: crudFiltersToWire(filters),
+    order: crudSortingToWire(sorters),
+    ...(paged ? { pageNumber: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 } : {}),
+  });
+}
+
+const withQuery = (url: string, query: string) => (query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url);
+
+export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
+  const base = options.apiUrl ?? apiUrl;
+  const authHeaders = options.authHeaders ?? activeRoleHeaders;
+  const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
+
+  const endpoint = (resource: string, id?: string | number) =>
+    `${base()}/${resource}${id === undefined ? "" : `/${encodeURIComponent(String(id))}`}`;
+
+  async function send(request: Request): Promise<{ status: number; body: unknown }> {
+    const headers: Record<string, string> = { ...DATABASE_HEADER, ...authHeaders(), ...request.headers };
+    if (request.body !== undefined) headers["content-type"] = "application/json";
+    let response: Response;
+    try {
+      response = await doFetch(request.url, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.message ? `: ${error.message}` : "";
+      throw new ApiError(`${FALLBACK_ERROR_MESSAGE} (the server could not be reached${reason})`, 0);
+    }
+    if (request.allowPageOutOfRange && response.status === PAGE_OUT_OF_RANGE)
+      return { status: response.status, body: null };
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      throw new ApiError(text || FALLBACK_ERROR_MESSAGE, response.status, parseJson(text));
+    }
+    const isJson = response.headers.get("content-type")?.includes("json") ?? false;
+    return { status: response.status, body: isJson ? await response.json() : null };
+  }
+
+  const one = async <T>(request: Request): Promise<{ data: T }> => ({ data: (await send(request)).body as T });
+
+  return {
+    getApiUrl: () => base(),
+
+    getList: async <T extends BaseRecord>({ resource, filters, sorters, pagination }: GetListParams) => {
+      const url = withQuery(endpoint(resource), listQueryString(filters, sorters, pagination));
+      const { status, body } = await send({ method: "GET", url, allowPageOutOfRange: true });
+      if (status === PAGE_OUT_OF_RANGE) {
+        const empty: ListResult<T> = { data: [], total: 0, pageOutOfRange: true };
+        return empty;
+      }
+      const page = (body ?? { data: [], totalDocuments: 0, after: null }) as PagedList<T>;
+      const result: ListResult<T> = { data: page.data, total: page.totalDocuments, after: page.after };
+      return result;
+    },
+
+    getOne: <T extends BaseRecord>({ resource, id }: GetOneParams) =>
+      one<T>({ method: "GET", url: endpoint(resource, id) }),
+
+    getMany: async <T extends BaseRecord>({ resource, ids }: GetManyParams) => ({
+      data: await Promise.all(
+        ids.map(async (id) => (await one<T>({ method: "GET", url: endpoint(resource, id) })).data),
+      ),
+    }),
+
+    create: <T extends BaseRecord, V>({ resource, variables }: CreateParams<V>) =>
+      one<T>({ method: "POST", url: endpoint(resource), body: variables }),
+
+    update: <T extends BaseRecord, V>({ resource, id, variables }: UpdateParams<V>) =>
+      one<T>({ method: "PATCH", url: endpoint(resource, id), body: variables }),
+
+    deleteOne: <T extends BaseRecord, V>({ resource, id, variables }: DeleteOneParams<V>) =>
+      one<T>({
+        method: "DELETE",
+        url: endpoint(resource, id),
+        ...(variables === undefined ? {} : { body: variables }),
+      }),
+
+    custom: <T extends BaseRecord>({ url, method, filters, sorters, payload, query, headers }: CustomParams) => {
+      const absolute = /^https?:\/\//.test(url) ? url : `${base()}/${url.replace(/^\/+/, "")}`;
+      const params = new URLSearchParams();
+      if (query && typeof query === "object") {
+        for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      }
+      const listPart = filters || sorters ? listQueryString(filters, sorters, { mode: "off" }) : "";
+      const search = [params.toString(), listPart].filter(Boolean).join("&");
+      return one<T>({
+        method: method.toUpperCase() as Method,
+        url: withQuery(absolute, search),
+        ...(payload === undefined ? {} : { body: payload }),
+        ...(headers ? { headers: headers as Record<string, string> } : {}),
+      });
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

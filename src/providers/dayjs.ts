@@ -1,0 +1,40 @@
+import dayjs from "dayjs";
+import isoWeek from "dayjs/plugin/isoWeek";
+import localizedFormat from "dayjs/plugin/localizedFormat";
+import updateLocale from "dayjs/plugin/updateLocale";
+
+/**
+ * Dates, configured once (spec section 1 and 9): English (US), US date format,
+ * ISO week numbering, and weeks that start on Monday. antd's pickers read the
+ * week start from the same dayjs locale.
+ */
+
+export const DATE_FORMAT = "MM/DD/YYYY";
+export const DATE_TIME_FORMAT = "MM/DD/YYYY HH:mm";
+export const LOCALE = "en";
+
+dayjs.extend(isoWeek);
+dayjs.extend(localizedFormat);
+dayjs.extend(updateLocale);
+dayjs.updateLocale(LOCALE, {
+  weekStart: 1,
+  formats: {
+    LT: "h:mm A",
+    LTS: "h:mm:ss A",
+    L: DATE_FORMAT,
+    LL: "MMMM D, YYYY",
+    LLL: "MMMM D, YYYY h:mm A",
+    LLLL: "dddd, MMMM D, YYYY h:mm A",
+  },
+});
+dayjs.locale(LOCALE);
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  return value === null || value === undefined || value === "" ? "" : dayjs(value).format(DATE_FORMAT);
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  return value === null || value === undefined || value === "" ? "" : dayjs(value).format(DATE_TIME_FORMAT);
+}
+
+export { dayjs };

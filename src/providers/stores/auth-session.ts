@@ -1,0 +1,185 @@
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import type { FeatureFlags } from "@/domain/permissions";
+import { ONE_YEAR_SECONDS, removeCookie, writeCookie } from "./cookie";
+
+/**
+ * The auth session state of spec section 3, persisted whole in local storage. The
+ * sign-in flows that fill it live in the auth provider; this file only keeps it.
+ */
+
+export interface CompanyRef {
+  id: string;
+  name: string;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  featureFlags: FeatureFlags;
+}
+
+export interface UserRole {
+  id: string;
+  /** The role names held in this company; permissions add up. */
+  type: string[];
+  company: CompanyRef;
+  user: { id: string; email?: string };
+}
+
+/** A company role token: the JWT and the secret sent in the `jwt` and `api-key` headers. */
+export interface RoleToken {
+  jwtToken: string;
+  secret: string;
+}
+
+/** The session-auth provider's user object, kept as it came. */
+export type SuperTokenUser = { id: string } & Record<string, unknown>;
+
+export interface AuthSessionData {
+  user: SessionUser | null;
+  userRoles: UserRole[];
+  companies: CompanyRef[];
+  currentUserRole: UserRole | null;
+  /** The current role token's secret. */
+  currentUserRoleToken: string | null;
+  currentUserRoleJWT: string | null;
+  superTokenUser: SuperTokenUser | null;
+  inviteToken: string | null;
+  impersonationRoleToken: RoleToken | null;
+  impersonationUserRole: UserRole | null;
+  impersonationCompany: CompanyRef | null;
+  /** Epoch milliseconds. */
+  impersonationExpiry: number | null;
+}
+
+export interface Impersonation {
+  userRole: UserRole;
+  token: RoleToken;
+  company: CompanyRef;
+  expiry: number;
+}
+
+export interface AuthSessionActions {
+  /** After sign-in or sign-up: the user and their roles (companies default to the roles' companies). */
+  setSession(session: { user: SessionUser; userRoles: UserRole[]; companies?: CompanyRef[] }): void;
+  /** The role chosen (the only one, or picked on /select-company) and its company token. */
+  setCurrentRole(role: UserRole, token: RoleToken): void;
+  /** After a session refresh: roles, secret and JWT are stored. */
+  setRefreshed(refresh: { jwtToken: string; secret: string; roles: UserRole[] }): void;
+  setSuperTokenUser(user: SuperTokenUser | null): void;
+  setInviteToken(token: string): void;
+  clearInviteToken(): void;
+  startImpersonation(impersonation: Impersonation): void;
+  stopImpersonation(): void;
+  /** Sign-out: user, roles, companies, tokens and impersonation go; the invite token stays. */
+  clearSession(): void;
+}
+
+export type AuthSessionState = AuthSessionData & AuthSessionActions;
+
+export const AUTH_SESSION_STORAGE_KEY = "auth-session";
+export const USER_COOKIE = "user";
+
+const NO_IMPERSONATION = {
+  impersonationRoleToken: null,
+  impersonationUserRole: null,
+  impersonationCompany: null,
+  impersonationExpiry: null,
+} satisfies Partial<AuthSessionData>;
+
+export const EMPTY_SESSION: AuthSessionData = {
+  user: null,
+  userRoles: [],
+  companies: [],
+  currentUserRole: null,
+  currentUserRoleToken: null,
+  currentUserRoleJWT: null,
+  superTokenUser: null,
+  inviteToken: null,
+  ...NO_IMPERSONATION,
+};
+
+function companiesOf(roles: readonly UserRole[]): CompanyRef[] {
+  const seen = new Map<string, CompanyRef>();
+  for (const role of roles) if (!seen.has(role.company.id)) seen.set(role.company.id, role.company);
+  return [...seen.values()];
+}
+
+export const useAuthSessionStore = create<AuthSessionState>()(
+  persist(
+    (set) => ({
+      ...EMPTY_SESSION,
+      setSession: ({ user, userRoles, companies }) =>
+        set({ user, userRoles, companies: companies ?? companiesOf(userRoles) }),
+      setCurrentRole: (role, token) =>
+        set({ currentUserRole: role, currentUserRoleToken: token.secret, currentUserRoleJWT: token.jwtToken }),
+      setRefreshed: ({ jwtToken, secret, roles }) =>
+        set((state) => ({
+          userRoles: roles,
+          companies: companiesOf(roles),
+          currentUserRoleToken: secret,
+          currentUserRoleJWT: jwtToken,
+          currentUserRole: roles.find((r) => r.id === state.currentUserRole?.id) ?? state.currentUserRole,
+        })),
+      setSuperTokenUser: (superTokenUser) => set({ superTokenUser }),
+      setInviteToken: (inviteToken) => set({ inviteToken }),
+      clearInviteToken: () => set({ inviteToken: null }),
+      startImpersonation: ({ userRole, token, company, expiry }) =>
+        set({
+          impersonationUserRole: userRole,
+          impersonationRoleToken: token,
+          impersonationCompany: company,
+          impersonationExpiry: expiry,
+        }),
+      stopImpersonation: () => set(NO_IMPERSONATION),
+      clearSession: () => set((state) => ({ ...EMPTY_SESSION, inviteToken: state.inviteToken })),
+    }),
+    { name: AUTH_SESSION_STORAGE_KEY, storage: createJSONStorage(() => localStorage) },
+  ),
+);
+
+/** The current user role also lives in the `user` cookie (SameSite=Lax, one year). */
+function syncUserCookie(role: UserRole | null): void {
+  if (role) writeCookie(USER_COOKIE, JSON.stringify(role), ONE_YEAR_SECONDS);
+  else removeCookie(USER_COOKIE);
+}
+
+useAuthSessionStore.subscribe((state, previous) => {
+  if (state.currentUserRole !== previous.currentUserRole) syncUserCookie(state.currentUserRole);
+});
+
+// ---- derived values: the impersonated role, token and company while impersonating ----
+
+export function selectIsImpersonating(state: AuthSessionData): boolean {
+  return state.impersonationRoleToken !== null && state.impersonationUserRole !== null;
+}
+
+export function selectActiveRole(state: AuthSessionData): UserRole | null {
+  return selectIsImpersonating(state) ? state.impersonationUserRole : state.currentUserRole;
+}
+
+export function selectActiveRoleToken(state: AuthSessionData): RoleToken | null {
+  if (selectIsImpersonating(state)) return state.impersonationRoleToken;
+  if (state.currentUserRoleJWT === null || state.currentUserRoleToken === null) return null;
+  return { jwtToken: state.currentUserRoleJWT, secret: state.currentUserRoleToken };
+}
+
+export function selectActiveCompany(state: AuthSessionData): CompanyRef | null {
+  if (selectIsImpersonating(state)) return state.impersonationCompany ?? state.impersonationUserRole?.company ?? null;
+  return state.currentUserRole?.company ?? null;
+}
+
+export function selectActiveRoleTypes(state: AuthSessionData): string[] {
+  return selectActiveRole(state)?.type ?? [];
+}
+
+export function selectFeatureFlags(state: AuthSessionData): FeatureFlags {
+  return state.user?.featureFlags ?? {};
+}
+
+export function selectCanSwitchCompany(state: AuthSessionData): boolean {
+  return state.userRoles.length > 1;
+}

@@ -1,0 +1,87 @@
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+
+/** The interface preferences of spec section 3, persisted in local storage. */
+
+/** `system` (the device's zone), `utc`, or an IANA zone name. */
+export type TimeZoneChoice = "system" | "utc" | (string & {});
+
+export interface DownloadReportPreferences {
+  pageSize: "a4" | "letter";
+  fileType: "pdf" | "csv";
+  timeZone: TimeZoneChoice;
+  locale: string;
+  temperatureUnit: "celsius" | "fahrenheit";
+  includeDataTable: "none" | "minimal" | "full";
+}
+
+export interface PreferencesData {
+  timeZone: TimeZoneChoice;
+  fahrenheit: boolean;
+  locale: string;
+  downloadReport: DownloadReportPreferences;
+  liveViewEnabled: boolean;
+  showMaintenanceBanner: boolean;
+  showLabelPresetFeatureModal: boolean;
+}
+
+export interface PreferencesActions {
+  setTimeZone(timeZone: TimeZoneChoice): void;
+  setFahrenheit(fahrenheit: boolean): void;
+  setLocale(locale: string): void;
+  setDownloadReport(changes: Partial<DownloadReportPreferences>): void;
+  setLiveViewEnabled(enabled: boolean): void;
+  setShowMaintenanceBanner(show: boolean): void;
+  setShowLabelPresetFeatureModal(show: boolean): void;
+  resetPreferences(): void;
+}
+
+export type PreferencesState = PreferencesData & PreferencesActions;
+
+export const PREFERENCES_STORAGE_KEY = "preferences";
+
+export const DEFAULT_PREFERENCES: PreferencesData = {
+  timeZone: "system",
+  fahrenheit: false,
+  locale: "en-US",
+  downloadReport: {
+    pageSize: "a4",
+    fileType: "pdf",
+    timeZone: "utc",
+    locale: "en-US",
+    temperatureUnit: "celsius",
+    includeDataTable: "minimal",
+  },
+  liveViewEnabled: false,
+  showMaintenanceBanner: true,
+  showLabelPresetFeatureModal: true,
+};
+
+export const usePreferencesStore = create<PreferencesState>()(
+  persist(
+    (set) => ({
+      ...DEFAULT_PREFERENCES,
+      setTimeZone: (timeZone) => set({ timeZone }),
+      setFahrenheit: (fahrenheit) => set({ fahrenheit }),
+      setLocale: (locale) => set({ locale }),
+      setDownloadReport: (changes) => set((state) => ({ downloadReport: { ...state.downloadReport, ...changes } })),
+      setLiveViewEnabled: (liveViewEnabled) => set({ liveViewEnabled }),
+      setShowMaintenanceBanner: (showMaintenanceBanner) => set({ showMaintenanceBanner }),
+      setShowLabelPresetFeatureModal: (showLabelPresetFeatureModal) => set({ showLabelPresetFeatureModal }),
+      resetPreferences: () => set(DEFAULT_PREFERENCES),
+    }),
+    {
+      name: PREFERENCES_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      // A preference added later keeps its default for people with older stored preferences.
+      merge: (persisted, current) => {
+        const stored = (persisted ?? {}) as Partial<PreferencesData>;
+        return {
+          ...current,
+          ...stored,
+          downloadReport: { ...current.downloadReport, ...stored.downloadReport },
+        };
+      },
+    },
+  ),
+);

@@ -1,0 +1,50 @@
+import type { Action, Subject } from "@/domain/permissions";
+import type { TabRoute } from "@/layouts/tabs-layout";
+
+/** The settings pages of spec section 2, and the permission each needs (the route guard table). */
+
+export const PROFILE_TABS = [
+  { path: "/settings/profile/personal-details", label: "Personal details" },
+  { path: "/settings/profile/companies", label: "Companies" },
+  { path: "/settings/profile/notifications", label: "Notifications" },
+  { path: "/settings/profile/update-password", label: "Update password" },
+] as const satisfies readonly TabRoute[];
+
+export const COMPANY_SETTINGS_TABS = [
+  { path: "/settings/company-settings/general", label: "General" },
+  { path: "/settings/company-settings/addresses", label: "Addresses" },
+  { path: "/settings/company-settings/billing-information", label: "Billing information" },
+] as const satisfies readonly TabRoute[];
+
+export interface SettingsSection {
+  path: string;
+  title: string;
+  description: string;
+  requires?: { subject: Subject; action: Action };
+}
+
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  {
+    path: "/settings/profile",
+    title: "Profile",
+    description: "Personal details, your companies, notifications and password.",
+  },
+  {
+    path: "/settings/company-settings",
+    title: "Company settings",
+    description: "The company's details, addresses and billing information.",
+    requires: { subject: "company", action: "read" },
+  },
+  {
+    path: "/settings/custom-fields",
+    title: "Custom fields",
+    description: "Extra fields on the company's label reports.",
+    requires: { subject: "customField", action: "read" },
+  },
+  {
+    path: "/settings/api-keys",
+    title: "API keys",
+    description: "Keys for systems that read the company's data.",
+    requires: { subject: "apiKey", action: "create" },
+  },
+];

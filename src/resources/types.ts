@@ -1,0 +1,84 @@
+import type { CompanyType, LabelStatus, TransportMode } from "@/domain/resources";
+
+/**
+ * The records the API answers with (its response schemas in server/routes/*), one
+ * place for every Refine hook's record type. Timestamps arrive as ISO 8601 strings.
+ */
+
+export interface LabelReport {
+  id: string;
+  labelId: string;
+  reference: string;
+  status: LabelStatus;
+  presetId: string | null;
+  presetName: string | null;
+  companyId: string;
+  companyName?: string;
+  origin: string;
+  destination: string;
+  transportMode: TransportMode;
+  isArchived: boolean;
+  created: string;
+  startTime: string | null;
+  endTime: string | null;
+  readingCount?: number;
+  temperatureViolation: boolean;
+  humidityViolation: boolean;
+  shockViolation: boolean;
+  batteryLow: boolean;
+  intervalMinutes?: number;
+  trimStart?: string | null;
+  trimEnd?: string | null;
+  updated?: string;
+}
+
+export interface LabelPreset {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  isArchived: boolean;
+  temperatureEnabled: boolean;
+  temperatureMin?: number | null;
+  temperatureMax?: number | null;
+  humidityEnabled: boolean;
+  humidityMin?: number | null;
+  humidityMax?: number | null;
+  shockEnabled: boolean;
+  shockThresholdG?: number | null;
+  alarmDelayMinutes?: number;
+  alarmType?: "single" | "cumulative";
+  intervalMinutes?: number;
+  startDelayMinutes?: number;
+  batteryWarningLevel?: number;
+  reportCount?: number;
+  created: string;
+  updated: string;
+}
+
+export interface User {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  roles: string[];
+  created: string;
+  hasSignedUp?: boolean;
+}
+
+export interface Company {
+  id: string;
+  name: string;
+  type: CompanyType;
+  parentId: string | null;
+  parentName: string | null;
+  city: string | null;
+  country: string | null;
+  timeZone?: string;
+  temperatureUnit?: string;
+  userCount?: number;
+  reportCount?: number;
+  created: string;
+}

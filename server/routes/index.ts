@@ -5,6 +5,7 @@ import { companyRoutes } from "./companies";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportRoutes } from "./label-reports";
+import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
 export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
@@ -33,4 +34,5 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(userRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(impersonationRoutes, { context });
+  await app.register(userInviteRoutes, { context });
 };

@@ -28,10 +28,6 @@ function concreteUrl(url: string): string {
 
 const PENDING_PAIRS = [
   "create labelReport",
-  "create userInvite",
-  "read userInvite",
-  "update userInvite",
-  "delete userInvite",
   "create company",
   "read company",
   "update company",

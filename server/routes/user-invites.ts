@@ -1,0 +1,228 @@
+import type { FastifyPluginAsync } from "fastify";
+import { emailError } from "../../src/domain/credentials";
+import { highestRank, ROLES } from "../../src/domain/permissions";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import { findUserByEmail } from "../auth/accounts";
+import { randomToken, sha256Hex } from "../auth/hash";
+import type { Db } from "../db/index";
+import { badRequest, forbidden, notFound } from "../errors";
+import { dataErrors, dateTime, idParams } from "./schemas";
+
+export const INVITE_DAYS = 7;
+
+const invite = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    email: { type: "string" },
+    roles: { type: "array", items: { type: "string" } },
+    created: dateTime,
+    expires: dateTime,
+    invitedBy: { type: ["string", "null"] },
+  },
+} as const;
+
+function pendingQuery(db: Db, companyId: string) {
+  return db
+    .selectFrom("invites as i")
+    .leftJoin("users as u", "u.id", "i.invitedBy")
+    .select(["i.id", "i.email", "i.types as roles", "i.created", "i.expires", "u.email as invitedBy"])
+    .where("i.companyId", "=", companyId)
+    .where("i.accepted", "is", null)
+    .where("i.revoked", "is", null);
+}
+
+/** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
+export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  async function sendInvite(to: string, token: string, companyName: string, roles: string[], hasAccount: boolean) {
+    const path = hasAccount ? "confirm-invite" : "signup";
+    const link = `${context.publicUrl}/${path}?token=${encodeURIComponent(token)}`;
+    await context.mailer.send({
+      to,
+      subject: `You are invited to ${companyName} on ColdChain`,
+      text: `Hello,\n\nYou are invited to join ${companyName} on the ColdChain dashboard as ${roles.join(" and ")}.\n${hasAccount ? "Sign in and accept the invitation" : "Create your account"} with this link within ${INVITE_DAYS} days:\n\n${link}\n`,
+    });
+  }
+
+  app.post(
+    "/user-invites",
+    {
+      config: { permission: ["create", "userInvite"] },
+      schema: {
+        tags: ["users"],
+        summary: `Invite someone into the caller's company; the e-mailed link expires after ${INVITE_DAYS} days`,
+        body: {
+          type: "object",
+          required: ["email", "roles"],
+          additionalProperties: false,
+          properties: {
+            email: { type: "string", maxLength: 254 },
+            roles: {
+              type: "array",
+              minItems: 1,
+              maxItems: 6,
+              uniqueItems: true,
+              items: { type: "string", enum: [...ROLES] },
+            },
+          },
+        },
+        response: { 201: invite, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { email: string; roles: string[] };
+      const email = body.email.trim().toLowerCase();
+      const problem = emailError(email);
+      if (problem) throw badRequest(problem, [{ id: "email", error: problem }]);
+      const principal = request.principal;
+      // Nobody grants a role above their own.
+      if (highestRank(body.roles) > highestRank(principal.roles)) {
+        throw forbidden("You cannot invite someone with a role above your own");
+      }
+      const existing = await findUserByEmail(db, email);
+      if (existing) {
+        const member = await db
+          .selectFrom("userRoles")
+          .select("id")
+          .where("userId", "=", existing.id)
+          .where("companyId", "=", principal.companyId)
+          .executeTakeFirst();
+        if (member)
+          throw badRequest("This person is already a member of the company", [
+            { id: "email", error: "Already a member" },
+          ]);
+      }
+      const token = randomToken();
+      const company = await db
+        .selectFrom("companies")
+        .select("name")
+        .where("id", "=", principal.companyId)
+        .executeTakeFirstOrThrow();
+      const id = await db.transaction().execute(async (trx) => {
+        // A new invitation replaces a pending one for the same address.
+        await trx
+          .updateTable("invites")
+          .set({ revoked: new Date() })
+          .where("companyId", "=", principal.companyId)
+          .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+          .where("accepted", "is", null)
+          .where("revoked", "is", null)
+          .execute();
+        const row = await trx
+          .insertInto("invites")
+          .values({
+            companyId: principal.companyId,
+            email,
+            types: body.roles,
+            tokenHash: sha256Hex(token),
+            invitedBy: principal.userId,
+            expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "create",
+          entity: "userInvite",
+          entityId: row.id,
+          before: null,
+          after: { email, roles: body.roles },
+        });
+        return row.id;
+      });
+      await sendInvite(email, token, company.name, body.roles, Boolean(existing));
+      return reply
+        .code(201)
+        .send(await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst());
+    },
+  );
+
+  app.get(
+    "/user-invites",
+    {
+      config: { permission: ["read", "userInvite"] },
+      schema: {
+        tags: ["users"],
+        summary: "Pending invitations of the caller's company",
+        response: { 200: { type: "array", items: invite }, ...dataErrors },
+      },
+    },
+    async (request) => pendingQuery(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
+  );
+
+  app.post(
+    "/user-invites/:id/resend",
+    {
+      config: { permission: ["update", "userInvite"] },
+      schema: {
+        tags: ["users"],
+        summary: "Send a pending invitation again with a fresh link and expiry",
+        params: idParams,
+        response: { 200: invite, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      const pending = await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
+      if (!pending) throw notFound("Invitation not found");
+      const token = randomToken();
+      await db
+        .updateTable("invites")
+        .set({ tokenHash: sha256Hex(token), expires: new Date(Date.now() + INVITE_DAYS * 86_400_000) })
+        .where("id", "=", id)
+        .execute();
+      const company = await db
+        .selectFrom("companies")
+        .select("name")
+        .where("id", "=", principal.companyId)
+        .executeTakeFirstOrThrow();
+      const existing = await findUserByEmail(db, pending.email);
+      await sendInvite(pending.email, token, company.name, pending.roles, Boolean(existing));
+      await recordAudit(db, principal, {
+        action: "resend",
+        entity: "userInvite",
+        entityId: id,
+        before: null,
+        after: null,
+      });
+      return pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
+    },
+  );
+
+  app.delete(
+    "/user-invites/:id",
+    {
+      config: { permission: ["delete", "userInvite"] },
+      schema: {
+        tags: ["users"],
+        summary: "Revoke a pending invitation",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      const result = await db
+        .updateTable("invites")
+        .set({ revoked: new Date() })
+        .where("id", "=", id)
+        .where("companyId", "=", principal.companyId)
+        .where("accepted", "is", null)
+        .where("revoked", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound("Invitation not found");
+      await recordAudit(db, principal, {
+        action: "revoke",
+        entity: "userInvite",
+        entityId: id,
+        before: null,
+        after: null,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -27,8 +27,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    // Serves the already built dashboard (npm test builds it first) over a fresh embedded database.
-    command: "node --import tsx server/main.ts",
+    // The real server over a fresh embedded database, serving the already built dashboard (npm test
+    // builds it first), with a local SMTP server and OpenID provider beside it (tests/e2e/support/serve.ts).
+    command: "node --import tsx tests/e2e/support/serve.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -38,6 +39,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
       SEED_PROFILE: "small",
       LOG_LEVEL: "warn",
+      // Short access tokens, so a browser test sees a refresh happen mid-session.
+      ACCESS_TOKEN_SECONDS: "8",
     },
   },
 });

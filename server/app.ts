@@ -124,8 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (hasDashboard) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
+      index: "index.html",
       setHeaders(reply, path) {
         // Hashed build assets never change; index.html and builds/latest.json always may.
         const immutable = path.includes(`${join(staticDir, "assets")}`);
@@ -136,7 +137,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    if (path === "/api" || path.startsWith("/api/") || request.method !== "GET" || !hasDashboard) {
+    // A missing file (an old build's chunk) is a 404, never the page: a script must not get HTML.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (path === "/api" || path.startsWith("/api/") || request.method !== "GET" || !hasDashboard || isFile) {
       return reply
         .code(404)
         .send({ statusCode: 404, error: "Not Found", message: `Route ${request.method} ${path} not found` });

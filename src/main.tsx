@@ -4,6 +4,10 @@ import "./providers/dayjs";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { initSuperTokens } from "./providers/auth/supertokens";
+
+// Before the first render: the session layer must see every request to the API.
+initSuperTokens();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");

@@ -1,21 +1,30 @@
 import type { AuthProvider, CheckResponse } from "@refinedev/core";
-import { apiUrl } from "./api-url";
-import { DATABASE_HEADER } from "./data-provider";
+import EmailPassword from "supertokens-web-js/recipe/emailpassword";
+import Passwordless from "supertokens-web-js/recipe/passwordless";
+import Session from "supertokens-web-js/recipe/session";
+import ThirdParty from "supertokens-web-js/recipe/thirdparty";
+import { answerOf, chooseRole, completeSignIn, SIGNED_IN_LANDING, SignInError } from "./auth/sign-in-flow";
+import { notifySignedOut } from "./auth/sign-out-notice";
+import { onUnauthorised } from "./auth/supertokens";
 import {
   type AuthSessionState,
   selectActiveRoleToken,
   selectActiveRoleTypes,
   useAuthSessionStore,
 } from "./stores/auth-session";
+import { removeCookie } from "./stores/cookie";
 
 /**
- * The auth provider of the dashboard shell: it reads the session store. Every method
- * resolves; none throws. The full sign-in (supertokens-web-js, company tokens,
- * passwordless and third-party) replaces `login` in its own issue.
+ * The auth provider (spec sections 4 and 8) on supertokens-web-js. Every method
+ * resolves; failures come back as `{ success: false, error }`.
  */
 
 export const SIGN_IN_PATH = "/signin";
-export const SIGN_IN_LANDING = "/?signin=true";
+export const SIGN_IN_LANDING = SIGNED_IN_LANDING;
+export const WRONG_CREDENTIALS_MESSAGE = "Wrong sign-in credentials";
+export const SIGN_OUT_FAILED_LOG = "Error signing out from auth middleware";
+/** The frontend-readable session cookies the SDK keeps (HttpOnly ones are the server's to clear). */
+export const SESSION_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"] as const;
 
 export interface Identity {
   id: string;
@@ -23,78 +32,218 @@ export interface Identity {
   email: string;
 }
 
-export interface SignInParams {
+export type SignInParams =
+  | { method?: "password"; email: string; password: string }
+  | { method: "code"; userInputCode: string }
+  | { method: "link" }
+  | { method: "thirdparty" }
+  | { method: "company"; roleId: string };
+
+export interface SignUpParams {
   email: string;
   password: string;
+  firstName?: string;
+  lastName?: string;
 }
 
-/** `session`: a signed-in user, with or without a chosen company (confirm-invite, select-company). */
+/**
+ * `role`: the dashboard; a session without a company role token is signed out.
+ * `session`: a signed-in user who may not have chosen a company yet (confirm-invite, select-company).
+ * `visitor`: the sign-in screens only ask whether someone is fully signed in; nothing is signed out
+ * there, since a sign-in in progress holds a session before it holds a role token.
+ */
 export interface CheckParams {
-  scope?: "role" | "session";
+  scope?: "role" | "session" | "visitor";
 }
 
-export interface AuthProviderOptions {
-  apiUrl?: () => string;
-  fetch?: typeof fetch;
-  store?: { getState(): AuthSessionState };
-}
+type Store = { getState(): AuthSessionState };
 
-const SIGN_IN_UNAVAILABLE = {
-  success: false,
-  error: { name: "Sign in", message: "Sign-in is not available yet" },
-} as const;
-
-export function createAuthProvider(options: AuthProviderOptions = {}): AuthProvider {
-  const store = options.store ?? useAuthSessionStore;
-  const base = options.apiUrl ?? apiUrl;
-  const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
-
-  const logout = async () => {
-    store.getState().clearSession();
+function failure(error: unknown) {
+  if (error instanceof SignInError) {
     return {
-      success: true,
-      redirectTo: SIGN_IN_PATH,
-      successNotification: { message: "Sign out", description: "You have successfully signed out" },
+      success: false,
+      error: { name: "Sign in", message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
     };
+  }
+  const message = error instanceof Error && error.message ? error.message : "Something went wrong";
+  return { success: false, error: { name: "Sign in", message } };
+}
+
+function fieldsOf(formFields: { id: string; error: string }[]): Record<string, string> {
+  return Object.fromEntries(formFields.map((f) => [f.id, f.error]));
+}
+
+async function sessionExists(): Promise<boolean> {
+  try {
+    return await Session.doesSessionExist();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sign-out from the route guard (spec section 2): when it fails, refresh the
+ * session, expire the three session cookies, log the error, and go to /signin anyway.
+ */
+export async function guardSignOut(store: Store = useAuthSessionStore): Promise<void> {
+  try {
+    await Session.signOut();
+  } catch (error) {
+    await Session.attemptRefreshingSession().catch(() => false);
+    for (const name of SESSION_COOKIES) removeCookie(name);
+    console.error(SIGN_OUT_FAILED_LOG, error);
+  }
+  store.getState().clearSession();
+}
+
+export function createAuthProvider(store: Store = useAuthSessionStore): AuthProvider {
+  const signOut = async () => {
+    try {
+      await Session.signOut();
+    } catch {
+      // The server may already have ended the session; the local state goes either way.
+    }
+    store.getState().clearSession();
+    notifySignedOut();
+    return { success: true, redirectTo: SIGN_IN_PATH };
   };
 
+  // An unauthorised event (the session is gone server-side) signs out (spec section 4).
+  onUnauthorised(() => {
+    if (store.getState().user) {
+      store.getState().clearSession();
+      notifySignedOut();
+    }
+  });
+
   return {
-    login: async ({ email, password }: SignInParams) => {
+    login: async (params: SignInParams) => {
       try {
-        const response = await doFetch(`${base()}/auth/signin`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            rid: "emailpassword",
-            "st-auth-mode": "header",
-            ...DATABASE_HEADER,
-          },
-          body: JSON.stringify({
-            formFields: [
-              { id: "email", value: email },
-              { id: "password", value: password },
-            ],
-          }),
-        });
-        const body = (await response.json().catch(() => null)) as { status?: string } | null;
-        if (response.ok && body?.status === "OK") {
-          // Storing the session, the roles and the company token is the job of this
-          // provider's successor (built on supertokens-web-js); here the answer only
-          // confirms the credentials.
+        if (params.method === "company") {
+          const role = store.getState().userRoles.find((r) => r.id === params.roleId);
+          if (!role) throw new SignInError("That company is not one of yours");
+          store.getState().stopImpersonation();
+          await chooseRole(role);
           return { success: true, redirectTo: SIGN_IN_LANDING };
         }
-      } catch {
-        // An unreachable server is answered like any failed sign-in below.
+        let response: Response;
+        if (params.method === "code" || params.method === "link") {
+          const result =
+            params.method === "code"
+              ? await Passwordless.consumeCode({ userInputCode: params.userInputCode })
+              : await Passwordless.consumeCode();
+          if (
+            result.status === "INCORRECT_USER_INPUT_CODE_ERROR" ||
+            result.status === "EXPIRED_USER_INPUT_CODE_ERROR"
+          ) {
+            const left = result.maximumCodeInputAttempts - result.failedCodeInputAttemptCount;
+            const what = result.status === "EXPIRED_USER_INPUT_CODE_ERROR" ? "This code has expired" : "Wrong code";
+            const message = `${what}. ${left} attempt${left === 1 ? "" : "s"} left.`;
+            throw new SignInError(message, { userInputCode: message });
+          }
+          if (result.status === "RESTART_FLOW_ERROR") {
+            await Passwordless.clearLoginAttemptInfo();
+            throw new SignInError("This sign-in code or link is no longer valid. Please ask for a new one.");
+          }
+          if (result.status === "SIGN_IN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
+          await Passwordless.clearLoginAttemptInfo();
+          response = result.fetchResponse;
+        } else if (params.method === "thirdparty") {
+          const result = await ThirdParty.signInAndUp();
+          if (result.status === "NO_EMAIL_GIVEN_BY_PROVIDER")
+            throw new SignInError("The sign-in provider did not share an e-mail address.");
+          if (result.status === "SIGN_IN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
+          response = result.fetchResponse;
+        } else {
+          const result = await EmailPassword.signIn({
+            formFields: [
+              { id: "email", value: params.email },
+              { id: "password", value: params.password },
+            ],
+          });
+          if (result.status === "FIELD_ERROR")
+            throw new SignInError("Please check the fields", fieldsOf(result.formFields));
+          if (result.status === "WRONG_CREDENTIALS_ERROR") throw new SignInError(WRONG_CREDENTIALS_MESSAGE);
+          if (result.status === "SIGN_IN_NOT_ALLOWED") throw new SignInError(result.reason);
+          response = result.fetchResponse;
+        }
+        const redirectTo = await completeSignIn(await answerOf(response));
+        return { success: true, redirectTo };
+      } catch (error) {
+        if (error instanceof SignInError && error.message !== WRONG_CREDENTIALS_MESSAGE && !error.fields) {
+          // A sign-in that got a session but cannot continue (no roles, no token) leaves none behind.
+          if (await sessionExists()) await Session.signOut().catch(() => undefined);
+        }
+        return failure(error);
       }
-      return SIGN_IN_UNAVAILABLE;
     },
 
-    logout,
+    register: async (params: SignUpParams) => {
+      try {
+        const result = await EmailPassword.signUp({
+          formFields: [
+            { id: "email", value: params.email },
+            { id: "password", value: params.password },
+            { id: "firstName", value: params.firstName ?? "" },
+            { id: "lastName", value: params.lastName ?? "" },
+          ],
+        });
+        if (result.status === "FIELD_ERROR")
+          throw new SignInError("Please check the fields", fieldsOf(result.formFields));
+        if (result.status === "SIGN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
+        // Spec section 4: after sign-up the invite token is cleared, then the sign-in branching applies.
+        store.getState().clearInviteToken();
+        return { success: true, redirectTo: await completeSignIn(await answerOf(result.fetchResponse)) };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    forgotPassword: async ({ email }: { email: string }) => {
+      try {
+        const result = await EmailPassword.sendPasswordResetEmail({ formFields: [{ id: "email", value: email }] });
+        if (result.status === "FIELD_ERROR")
+          throw new SignInError("Please check the fields", fieldsOf(result.formFields));
+        if (result.status === "PASSWORD_RESET_NOT_ALLOWED") throw new SignInError(result.reason);
+        return { success: true };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    updatePassword: async ({ password }: { password: string }) => {
+      try {
+        const result = await EmailPassword.submitNewPassword({ formFields: [{ id: "password", value: password }] });
+        if (result.status === "FIELD_ERROR")
+          throw new SignInError("Please check the fields", fieldsOf(result.formFields));
+        if (result.status === "RESET_PASSWORD_INVALID_TOKEN_ERROR") {
+          throw new SignInError("This reset link is invalid or was already used. Please ask for a new one.");
+        }
+        return { success: true, redirectTo: `${SIGN_IN_PATH}?reset=done` };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+
+    logout: signOut,
 
     check: async (params?: CheckParams): Promise<CheckResponse> => {
       const state = store.getState();
-      const authenticated = params?.scope === "session" ? state.user !== null : selectActiveRoleToken(state) !== null;
-      return authenticated ? { authenticated } : { authenticated, redirectTo: SIGN_IN_PATH };
+      if (!(await sessionExists())) {
+        if (state.user) state.clearSession();
+        return { authenticated: false, redirectTo: SIGN_IN_PATH };
+      }
+      // Refine calls check() without params from its own hooks too: that answer has no side effects.
+      if (params?.scope === undefined || params.scope === "visitor") {
+        return selectActiveRoleToken(state) && state.user ? { authenticated: true } : { authenticated: false };
+      }
+      const needsRole = params.scope === "role";
+      if ((needsRole && !selectActiveRoleToken(state)) || !state.user) {
+        // A session without a company role token (or without its user) cannot be used: sign out.
+        await guardSignOut(store);
+        return { authenticated: false, redirectTo: SIGN_IN_PATH, logout: true };
+      }
+      return { authenticated: true };
     },
 
     onError: async (error: unknown) => {

@@ -86,6 +86,8 @@ export interface DataProviderOptions {
   fetch?: typeof fetch;
   /** The role token headers; empty when no role is active. */
   authHeaders?: () => Record<string, string>;
+  /** Called on a 401; when it resolves true the request is sent once more with fresh headers. */
+  renewAuth?: () => Promise<boolean>;
 }
 
 export function activeRoleHeaders(): Record<string, string> {
@@ -123,7 +125,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
   const endpoint = (resource: string, id?: string | number) =>
     `${base()}/${resource}${id === undefined ? "" : `/${encodeURIComponent(String(id))}`}`;
 
-  async function send(request: Request): Promise<{ status: number; body: unknown }> {
+  async function send(request: Request, renewed = false): Promise<{ status: number; body: unknown }> {
     const headers: Record<string, string> = { ...DATABASE_HEADER, ...authHeaders(), ...request.headers };
     if (request.body !== undefined) headers["content-type"] = "application/json";
     let response: Response;
@@ -139,6 +141,9 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     }
     if (request.allowPageOutOfRange && response.status === PAGE_OUT_OF_RANGE)
       return { status: response.status, body: null };
+    if (response.status === 401 && !renewed && options.renewAuth && (await options.renewAuth())) {
+      return send(request, true);
+    }
     if (!response.ok) {
       const text = await response.text().catch(() => "");
       throw new ApiError(text || FALLBACK_ERROR_MESSAGE, response.status, parseJson(text));
@@ -204,4 +209,6 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
   };
 }
 
-export const dataProvider = createDataProvider();
+export const dataProvider = createDataProvider({
+  renewAuth: () => import("./auth/renew").then((m) => m.renewRoleToken()),
+});

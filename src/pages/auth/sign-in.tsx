@@ -1,30 +1,66 @@
-import { useLogin } from "@refinedev/core";
-import { Button, Flex, Form, Input, Typography } from "antd";
-import { Link } from "react-router";
+import { Alert, Button, Flex, Spin, Tabs, Typography } from "antd";
+import { useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { SignInParams } from "@/providers/auth-provider";
+import { CodeForm } from "./code-form";
+import { PasswordForm } from "./password-form";
+import { ProviderButtons } from "./provider-buttons";
+import { useSignIn } from "./use-sign-in";
 
-/** E-mail and password sign-in. */
+/** The sign-in screen: password, passwordless code by e-mail or phone, third-party providers. */
 export function SignInPage() {
-  const { mutate: login, isPending } = useLogin<SignInParams>();
+  const [params] = useSearchParams();
   return (
     <Flex vertical gap="large">
       <Typography.Title level={2}>Sign in</Typography.Title>
-      <Form<SignInParams> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
-        <Form.Item
-          name="email"
-          label="E-mail"
-          rules={[{ required: true, type: "email", message: "Enter your e-mail address" }]}
-        >
-          <Input type="email" autoComplete="email" autoFocus />
-        </Form.Item>
-        <Form.Item name="password" label="Password" rules={[{ required: true, message: "Enter your password" }]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isPending}>
-          Sign in
-        </Button>
-      </Form>
-      <Link to="/forgot-password">Forgot your password?</Link>
+      {params.get("reset") === "done" && (
+        <Alert type="success" showIcon message="Your password has been changed. Sign in with the new one." />
+      )}
+      <Tabs
+        items={[
+          { key: "password", label: "Password", children: <PasswordForm /> },
+          { key: "code", label: "E-mail or phone code", children: <CodeForm /> },
+        ]}
+      />
+      <ProviderButtons />
     </Flex>
   );
 }
+
+/** Runs one sign-in as soon as the page opens (magic link, return from a provider). */
+function AutoSignIn({ params, title }: { params: SignInParams; title: string }) {
+  const { signIn, failure } = useSignIn();
+  const started = useRef(false);
+  useEffect(() => {
+    // React's development double effects must not spend a single-use code twice.
+    if (started.current) return;
+    started.current = true;
+    signIn(params);
+  }, [signIn, params]);
+  return (
+    <Flex vertical gap="large">
+      <Typography.Title level={2}>{title}</Typography.Title>
+      {failure ? (
+        <>
+          <Alert type="error" showIcon message={failure.message} />
+          <Link to="/signin">
+            <Button type="primary">Back to sign in</Button>
+          </Link>
+        </>
+      ) : (
+        <Spin tip="Signing you in…">
+          <div style={{ height: 48 }} />
+        </Spin>
+      )}
+    </Flex>
+  );
+}
+
+const LINK: SignInParams = { method: "link" };
+const PROVIDER: SignInParams = { method: "thirdparty" };
+
+/** The magic link of a passwordless sign-in: /signin/verify?preAuthSessionId=…#linkCode */
+export const MagicLinkPage = () => <AutoSignIn params={LINK} title="Signing in" />;
+
+/** Where a third-party provider sends the browser back: /auth/callback/{provider}?code=…&state=… */
+export const ProviderCallbackPage = () => <AutoSignIn params={PROVIDER} title="Signing in" />;

@@ -1,0 +1,116 @@
+import { useLogin, useLogout } from "@refinedev/core";
+import { Alert, Button, Card, Flex, Spin, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { apiUrl } from "@/providers/api-url";
+import { toUserRoles, userOf } from "@/providers/auth/roles";
+import type { SignInParams } from "@/providers/auth-provider";
+import { useAuthSessionStore } from "@/providers/stores/auth-session";
+import { fetchInvitation, type Invitation, rolesText } from "./invitation";
+import { useAuthAnswer } from "./use-sign-in";
+
+/** Shown when the user has roles in more than one company: pick the one to work in. */
+export function SelectCompanyPage() {
+  const roles = useAuthSessionStore((s) => s.userRoles);
+  const current = useAuthSessionStore((s) => s.currentUserRole);
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const { failure, onSuccess } = useAuthAnswer();
+  const { mutate: login } = useLogin<SignInParams>({
+    mutationOptions: { onSettled: () => setChoosing(null), onSuccess },
+  });
+  const { mutate: logout } = useLogout();
+  return (
+    <Flex vertical gap="large">
+      <Typography.Title level={2}>Select a company</Typography.Title>
+      <Typography.Text type="secondary">You work in several companies. Choose the one to open.</Typography.Text>
+      {failure && <Alert type="error" showIcon message={failure.message} />}
+      <Flex vertical gap="small" role="list">
+        {roles.map((role) => (
+          <Card key={role.id} size="small" role="listitem">
+            <Flex justify="space-between" align="center" gap="middle">
+              <Flex vertical>
+                <Typography.Text strong>{role.company.name}</Typography.Text>
+                <Typography.Text type="secondary">{rolesText(role.type)}</Typography.Text>
+              </Flex>
+              <Button
+                type={current?.id === role.id ? "default" : "primary"}
+                loading={choosing === role.id}
+                onClick={() => {
+                  setChoosing(role.id);
+                  login({ method: "company", roleId: role.id });
+                }}
+                aria-label={`Open ${role.company.name}`}
+              >
+                {current?.id === role.id ? "Current" : "Open"}
+              </Button>
+            </Flex>
+          </Card>
+        ))}
+      </Flex>
+      <Button type="link" onClick={() => logout()}>
+        Sign out
+      </Button>
+    </Flex>
+  );
+}
+
+/** A signed-in user accepts an invitation into another company (/confirm-invite?token=…). */
+export function ConfirmInvitePage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const navigate = useNavigate();
+  const setSession = useAuthSessionStore((s) => s.setSession);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [problem, setProblem] = useState<string | null>(
+    token ? null : "This page needs the link from your invitation e-mail.",
+  );
+  const [accepting, setAccepting] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    fetchInvitation(token)
+      .then(setInvitation)
+      .catch((error: Error) => setProblem(error.message));
+  }, [token]);
+
+  async function accept() {
+    if (!token) return;
+    setAccepting(true);
+    try {
+      const response = await fetch(`${apiUrl()}/userInvites/confirm`, {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json", "x-database": "postgres" },
+        body: JSON.stringify({ inviteToken: token }),
+      });
+      const body = (await response.json().catch(() => null)) as { roles?: unknown[]; message?: string } | null;
+      if (!response.ok || !body?.roles) throw new Error(body?.message ?? "Could not accept the invitation");
+      const user = userOf(body.roles);
+      if (user) setSession({ user, userRoles: toUserRoles(body.roles) });
+      navigate("/select-company");
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : "Could not accept the invitation");
+    } finally {
+      setAccepting(false);
+    }
+  }
+
+  return (
+    <Flex vertical gap="large">
+      <Typography.Title level={2}>Confirm invitation</Typography.Title>
+      {problem && <Alert type="error" showIcon message={problem} />}
+      {!invitation && !problem && <Spin />}
+      {invitation && (
+        <>
+          <Typography.Text>
+            Join <strong>{invitation.company.name}</strong> as {rolesText(invitation.roles)}?
+          </Typography.Text>
+          <Button type="primary" loading={accepting} onClick={accept}>
+            Accept invitation
+          </Button>
+        </>
+      )}
+      <Link to="/">Not now</Link>
+    </Flex>
+  );
+}

@@ -1,0 +1,27 @@
+import { apiUrl } from "@/providers/api-url";
+
+/** What an invitation is for (GET {api}/userInvites/preRegister with the token in the key and jwt headers). */
+export interface Invitation {
+  email: string;
+  roles: string[];
+  company: { id: string; name: string };
+  expires: string;
+  hasAccount: boolean;
+}
+
+export const INVITATION_FAILED_MESSAGE = "Could not fetch token";
+
+export async function fetchInvitation(token: string): Promise<Invitation> {
+  const response = await fetch(`${apiUrl()}/userInvites/preRegister`, {
+    headers: { "api-key": token, jwt: token, "x-database": "postgres" },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? INVITATION_FAILED_MESSAGE);
+  }
+  return (await response.json()) as Invitation;
+}
+
+export function rolesText(roles: readonly string[]): string {
+  return roles.join(" and ");
+}

@@ -1,0 +1,45 @@
+import { Alert, Button, Flex, Form, Input } from "antd";
+import { Link } from "react-router";
+import { fieldError, useSignIn } from "./use-sign-in";
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+/** E-mail and password sign-in. */
+export function PasswordForm() {
+  const { signIn, isPending, failure } = useSignIn();
+  return (
+    <Form<Values>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => signIn({ method: "password", ...values })}
+    >
+      {failure && !failure.fields && (
+        <Alert type="error" showIcon message={failure.message} style={{ marginBottom: 16 }} />
+      )}
+      <Form.Item
+        name="email"
+        label="E-mail"
+        rules={[{ required: true, type: "email", message: "Enter your e-mail address" }]}
+      >
+        <Input type="email" autoComplete="email" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label="Password"
+        rules={[{ required: true, message: "Enter your password" }]}
+        {...fieldError(failure, "password")}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Flex vertical gap="middle">
+        <Button type="primary" htmlType="submit" block loading={isPending}>
+          Sign in
+        </Button>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useForgotPassword, useUpdatePassword } from "@refinedev/core";
+import { Alert, Button, Flex, Form, Input, Typography } from "antd";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { fieldError, useAuthAnswer } from "./use-sign-in";
+
+type Failure = { message?: string; fields?: Record<string, string> } | undefined;
+
+/** Requests a password reset e-mail. The answer is the same whether or not the address has an account. */
+export function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mutate, isPending } = useForgotPassword<{ email: string }>({
+    mutationOptions: {
+      onSuccess: (data, variables) => {
+        const answer = data as { success: boolean; error?: Failure };
+        if (answer.success) setSentTo(variables.email);
+        else setFailure(answer.error?.message ?? "Something went wrong");
+      },
+    },
+  });
+  return (
+    <Flex vertical gap="large">
+      <Typography.Title level={2}>Forgot password</Typography.Title>
+      {sentTo ? (
+        <Alert
+          type="success"
+          showIcon
+          message="Check your e-mail"
+          description={`If an account exists for ${sentTo}, we sent it a link to choose a new password. The link is valid for one hour.`}
+        />
+      ) : (
+        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(values) => mutate(values)}>
+          {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
+          <Form.Item
+            name="email"
+            label="E-mail"
+            rules={[{ required: true, type: "email", message: "Enter your e-mail address" }]}
+          >
+            <Input type="email" autoComplete="email" autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isPending}>
+            Send me a reset link
+          </Button>
+        </Form>
+      )}
+      <Link to="/signin">Back to sign in</Link>
+    </Flex>
+  );
+}
+
+/** Sets a new password with the token from the e-mail's link (/reset-password?token=…). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const { failure, onSuccess } = useAuthAnswer();
+  const { mutate, isPending } = useUpdatePassword<{ password: string }>({ mutationOptions: { onSuccess } });
+  if (!params.get("token")) {
+    return (
+      <Flex vertical gap="large">
+        <Typography.Title level={2}>Reset password</Typography.Title>
+        <Alert type="error" showIcon message="This page needs the link from your password reset e-mail." />
+        <Link to="/forgot-password">Ask for a new link</Link>
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical gap="large">
+      <Typography.Title level={2}>Reset password</Typography.Title>
+      {failure && !failure.fields && (
+        <Alert
+          type="error"
+          showIcon
+          message={failure.message}
+          description={<Link to="/forgot-password">Ask for a new link</Link>}
+        />
+      )}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={({ password }) => mutate({ password })}>
+        <Form.Item
+          name="password"
+          label="New password"
+          extra="At least 8 characters, with a letter and a number."
+          rules={[{ required: true, message: "Choose a password" }]}
+          {...fieldError(failure, "password")}
+        >
+          <Input.Password autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="Repeat new password"
+          dependencies={["password"]}
+          rules={[
+            { required: true, message: "Repeat the password" },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue("password") === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error("The passwords differ")),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isPending}>
+          Set new password
+        </Button>
+      </Form>
+    </Flex>
+  );
+}

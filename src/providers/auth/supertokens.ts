@@ -1,0 +1,92 @@
+import SuperTokens from "supertokens-web-js";
+import EmailPassword from "supertokens-web-js/recipe/emailpassword";
+import Multitenancy from "supertokens-web-js/recipe/multitenancy";
+import Passwordless from "supertokens-web-js/recipe/passwordless";
+import Session from "supertokens-web-js/recipe/session";
+import ThirdParty from "supertokens-web-js/recipe/thirdparty";
+import { apiUrl } from "../api-url";
+import { useAuthSessionStore } from "../stores/auth-session";
+import { toUserRoles } from "./roles";
+
+/**
+ * The session-auth provider of spec section 7, set up once: auth requests go under
+ * `{api}/auth`, carry the role JWT and the database marker, and sign-up, third-party
+ * sign-in/up and passwordless code creation also send the invite token. A session
+ * expired answer is 440; at most 2 refresh retries.
+ */
+
+export const SESSION_EXPIRED_STATUS = 440;
+export const MAX_REFRESH_RETRIES = 2;
+export const INVITE_TOKEN_HEADER = "invite-token";
+
+type HookContext = { requestInit: RequestInit; url: string; action: string };
+
+const SENDS_INVITE = new Set(["EMAIL_PASSWORD_SIGN_UP", "THIRD_PARTY_SIGN_IN_UP", "PASSWORDLESS_CREATE_CODE"]);
+
+/** Adds the product's headers to every auth request. */
+export async function authRequestHeaders<C extends HookContext>(
+  context: C,
+): Promise<{ url: string; requestInit: RequestInit }> {
+  const state = useAuthSessionStore.getState();
+  const headers = new Headers(context.requestInit.headers);
+  headers.set("x-database", "postgres");
+  if (state.currentUserRoleJWT) headers.set("jwt", state.currentUserRoleJWT);
+  if (SENDS_INVITE.has(context.action) && state.inviteToken) headers.set(INVITE_TOKEN_HEADER, state.inviteToken);
+  return { url: context.url, requestInit: { ...context.requestInit, headers } };
+}
+
+/** Spec section 4: after a refresh the roles, secret and JWT are stored; no jwtToken signs the user out. */
+export async function afterSessionCall(context: { action: string; fetchResponse: Response }) {
+  if (context.action !== "REFRESH_SESSION" || !context.fetchResponse.ok) return;
+  const body = (await context.fetchResponse.json().catch(() => null)) as {
+    jwtToken?: string;
+    secret?: string;
+    roles?: unknown[];
+  } | null;
+  const store = useAuthSessionStore.getState();
+  if (body?.jwtToken && body.secret) {
+    store.setRefreshed({ jwtToken: body.jwtToken, secret: body.secret, roles: toUserRoles(body.roles ?? []) });
+  } else if (store.currentUserRoleJWT) {
+    // A session whose company role is gone (or never chosen) cannot keep a company token.
+    onSignedOutElsewhere();
+  }
+}
+
+let signedOutListener: () => void = () => useAuthSessionStore.getState().clearSession();
+
+/** The auth provider decides what an unauthorised event does (clear, notify, go to /signin). */
+export function onUnauthorised(listener: () => void) {
+  signedOutListener = listener;
+}
+
+function onSignedOutElsewhere() {
+  signedOutListener();
+}
+
+let initialised = false;
+
+export function initSuperTokens() {
+  if (initialised) return;
+  initialised = true;
+  const api = new URL(apiUrl(), window.location.origin);
+  const basePath = `${api.pathname.replace(/\/+$/, "")}/auth`;
+  SuperTokens.init({
+    appInfo: { appName: "ColdChain Dashboard", apiDomain: api.origin, apiBasePath: basePath },
+    recipeList: [
+      Session.init({
+        sessionExpiredStatusCode: SESSION_EXPIRED_STATUS,
+        maxRetryAttemptsForSessionRefresh: MAX_REFRESH_RETRIES,
+        tokenTransferMethod: "cookie",
+        preAPIHook: authRequestHeaders,
+        postAPIHook: afterSessionCall,
+        onHandleEvent: (event) => {
+          if (event.action === "UNAUTHORISED") onSignedOutElsewhere();
+        },
+      }),
+      EmailPassword.init({ preAPIHook: authRequestHeaders }),
+      Passwordless.init({ preAPIHook: authRequestHeaders }),
+      ThirdParty.init({ preAPIHook: authRequestHeaders }),
+      Multitenancy.init({ preAPIHook: authRequestHeaders }),
+    ],
+  });
+}

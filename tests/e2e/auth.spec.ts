@@ -1,0 +1,192 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { latestMailTo, linkIn, mailCountTo } from "./support/mail";
+
+const PASSWORD = "ColdChain-2026";
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: /user menu/i }).or(page.locator("header .ant-dropdown-trigger")).first().click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+}
+
+/** Signs in over the API (header mode) and returns the headers of a company role token. */
+async function apiAs(request: APIRequestContext, email: string) {
+  const signin = await request.post("/api/auth/signin", {
+    headers: { "st-auth-mode": "header", rid: "emailpassword" },
+    data: { formFields: [{ id: "email", value: email }, { id: "password", value: PASSWORD }] },
+  });
+  const accessToken = signin.headers()["st-access-token"] as string;
+  const { roles } = await signin.json();
+  const token = await request.post("/api/auth/token", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { companyId: roles[0].company.id },
+  });
+  const { jwtToken, secret } = await token.json();
+  return { "api-key": secret, jwt: jwtToken };
+}
+
+test.describe("signing in with a password", () => {
+  for (const email of ["system@demo.example", "distributor@demo.example", "admin@demo.example", "user@demo.example"]) {
+    test(`${email} signs in and lands on the label reports`, async ({ page }) => {
+      await signIn(page, email);
+      await expect(page).toHaveURL(/\/label-reports/);
+      await expect(page.getByRole("heading", { name: "Label reports" })).toBeVisible();
+      await expect(page.getByRole("row").nth(1)).toBeVisible();
+    });
+  }
+
+  test("a person with roles in two companies chooses a company, then can switch", async ({ page }) => {
+    await signIn(page, "multi@demo.example");
+    await expect(page).toHaveURL(/\/select-company/);
+    await page.getByRole("button", { name: "Open Aurora Biologics AB" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+    await expect(page.getByText("Aurora Biologics AB").first()).toBeVisible();
+    await page.goto("/select-company");
+    await page.getByRole("button", { name: "Open Meridian Pharma GmbH" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+    await expect(page.getByText("Meridian Pharma GmbH").first()).toBeVisible();
+  });
+
+  test("a wrong password shows the error and stays on the sign-in page", async ({ page }) => {
+    await signIn(page, "user@demo.example", "Not-the-password-1");
+    await expect(page.getByText("Wrong sign-in credentials")).toBeVisible();
+    await expect(page).toHaveURL(/\/signin/);
+  });
+
+  test("signing out shows the 'Sign out' snackbar and returns to the sign-in page", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    await signOut(page);
+    await expect(page).toHaveURL(/\/signin/);
+    await expect(page.getByText("You have successfully signed out")).toBeVisible();
+    // The session is really gone: the dashboard sends the visitor back to sign in.
+    await page.goto("/label-reports");
+    await expect(page).toHaveURL(/\/signin/);
+  });
+
+  test("an expired access token is refreshed without the user noticing", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    // The e2e server's access tokens live 8 s (playwright.config.ts).
+    await page.waitForTimeout(9_000);
+    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/session/refresh") && r.status() === 200);
+    await page.getByRole("menuitem", { name: "Users" }).or(page.getByRole("link", { name: "Users" })).first().click();
+    await refreshed;
+    await expect(page).toHaveURL(/\/users/);
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+  });
+});
+
+test.describe("invitations and passwords", () => {
+  test("an invite link leads through sign-up into the invited company", async ({ page, request }) => {
+    const admin = await apiAs(request, "admin@demo.example");
+    const email = `invitee-${Date.now()}@demo.example`;
+    const invite = await request.post("/api/user-invites", { headers: admin, data: { email, roles: ["user"] } });
+    expect(invite.status()).toBe(201);
+    const link = linkIn(await latestMailTo(email));
+    expect(link.pathname).toBe("/signup");
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByText("You are invited to Meridian Pharma GmbH as user")).toBeVisible();
+    await page.getByLabel("First name").fill("Ida");
+    await page.getByLabel("Last name").fill("Invitee");
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill("Invitee-pass-1");
+    await page.getByRole("textbox", { name: "Repeat password" }).fill("Invitee-pass-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+    await expect(page.getByText("Meridian Pharma GmbH").first()).toBeVisible();
+    await expect(page.getByText("Ida Invitee")).toBeVisible();
+  });
+
+  test("forgot password: the e-mailed link sets a new password that signs in", async ({ page, request }) => {
+    const admin = await apiAs(request, "admin@demo.example");
+    const email = `forgetful-${Date.now()}@demo.example`;
+    await request.post("/api/user-invites", { headers: admin, data: { email, roles: ["user"] } });
+    const token = linkIn(await latestMailTo(email)).searchParams.get("token") as string;
+    await request.post("/api/auth/signup", {
+      headers: { "st-auth-mode": "header", rid: "emailpassword", "invite-token": token },
+      data: { formFields: [{ id: "email", value: email }, { id: "password", value: "First-pass-1" }] },
+    });
+    const before = mailCountTo(email);
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await expect(page.getByText("Check your e-mail")).toBeVisible();
+    const reset = linkIn(await latestMailTo(email, before));
+    expect(reset.pathname).toBe("/reset-password");
+    await page.goto(reset.pathname + reset.search);
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill("Second-pass-2");
+    await page.getByRole("textbox", { name: "Repeat new password" }).fill("Second-pass-2");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/signin\?reset=done/);
+    await expect(page.getByText("Your password has been changed")).toBeVisible();
+    await signIn(page, email, "Second-pass-2");
+    await expect(page).toHaveURL(/\/label-reports/);
+  });
+});
+
+test.describe("passwordless and third-party sign-in", () => {
+  test("an e-mailed code signs in", async ({ page }) => {
+    const email = "user@demo.example";
+    const before = mailCountTo(email);
+    await page.goto("/signin");
+    await page.getByRole("tab", { name: "E-mail or phone code" }).click();
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect(page.getByText("We sent a 6-digit code to")).toBeVisible();
+    const code = /sign-in code is (\d{6})/.exec((await latestMailTo(email, before)).text)?.[1] as string;
+    await page.getByRole("textbox", { name: "Code" }).fill(code);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+  });
+
+  test("a wrong code says how many attempts are left", async ({ page }) => {
+    const email = "admin@demo.example";
+    const before = mailCountTo(email);
+    await page.goto("/signin");
+    await page.getByRole("tab", { name: "E-mail or phone code" }).click();
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    const code = /sign-in code is (\d{6})/.exec((await latestMailTo(email, before)).text)?.[1] as string;
+    await page.getByRole("textbox", { name: "Code" }).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Wrong code. 4 attempts left.")).toBeVisible();
+  });
+
+  test("the magic link in the e-mail signs in", async ({ page }) => {
+    const email = "distributor@demo.example";
+    const before = mailCountTo(email);
+    await page.goto("/signin");
+    await page.getByRole("tab", { name: "E-mail or phone code" }).click();
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect(page.getByText("We sent a 6-digit code to")).toBeVisible();
+    const link = linkIn(await latestMailTo(email, before));
+    expect(link.pathname).toBe("/signin/verify");
+    await page.goto(link.href);
+    await expect(page).toHaveURL(/\/label-reports/);
+  });
+
+  test("third-party sign-in through a local OpenID provider", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+    // The provider's own (development) login and consent screens.
+    await page.locator('input[name="login"]').fill("admin@demo.example");
+    await page.locator('input[name="password"]').fill("anything");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+    await expect(page.getByText("Meridian Pharma GmbH").first()).toBeVisible();
+  });
+});
+
+test("a visitor without a session is sent to the sign-in page from any dashboard route", async ({ page }) => {
+  await page.goto("/label-presets");
+  await expect(page).toHaveURL(/\/signin/);
+});

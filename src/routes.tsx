@@ -1,13 +1,13 @@
-import { Authenticated } from "@refinedev/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { NotFoundPage } from "@/components/error-page";
+import { AuthGate } from "@/components/routing/auth-gate";
 import { PageLoader } from "@/components/routing/page-loader";
 import { RequireAbility } from "@/components/routing/require-ability";
+import { RouteGuard } from "@/components/routing/route-guard";
 import { AuthLayout } from "@/layouts/auth-layout";
 import { ControlCenterLayout } from "@/layouts/control-center-layout";
 import { DashboardLayout } from "@/layouts/dashboard-layout";
-import type { CheckParams } from "@/providers/auth-provider";
 import { RESOURCE } from "@/providers/resources";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS } from "@/resources/settings/sections";
 
@@ -16,13 +16,17 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const authPages = () => import("@/pages/auth/account-pages");
-const SignInPage = lazyPage(() => import("@/pages/auth/sign-in"), "SignInPage");
-const SignUpPage = lazyPage(authPages, "SignUpPage");
-const ForgotPasswordPage = lazyPage(authPages, "ForgotPasswordPage");
-const ResetPasswordPage = lazyPage(authPages, "ResetPasswordPage");
-const ConfirmInvitePage = lazyPage(authPages, "ConfirmInvitePage");
-const SelectCompanyPage = lazyPage(authPages, "SelectCompanyPage");
+const signIn = () => import("@/pages/auth/sign-in");
+const SignInPage = lazyPage(signIn, "SignInPage");
+const MagicLinkPage = lazyPage(signIn, "MagicLinkPage");
+const ProviderCallbackPage = lazyPage(signIn, "ProviderCallbackPage");
+const SignUpPage = lazyPage(() => import("@/pages/auth/sign-up"), "SignUpPage");
+const passwordPages = () => import("@/pages/auth/password-reset");
+const ForgotPasswordPage = lazyPage(passwordPages, "ForgotPasswordPage");
+const ResetPasswordPage = lazyPage(passwordPages, "ResetPasswordPage");
+const companyPages = () => import("@/pages/auth/company-choice");
+const ConfirmInvitePage = lazyPage(companyPages, "ConfirmInvitePage");
+const SelectCompanyPage = lazyPage(companyPages, "SelectCompanyPage");
 
 const LabelReportList = lazyPage(() => import("@/resources/label-reports/list"), "LabelReportList");
 const LabelReportShow = lazyPage(() => import("@/resources/label-reports/show"), "LabelReportShow");
@@ -49,8 +53,7 @@ const CompanySettingsLayout = lazyPage(settings, "CompanySettingsLayout");
 const CustomFieldsSettings = lazyPage(settings, "CustomFieldsSettings");
 const ApiKeysSettings = lazyPage(settings, "ApiKeysSettings");
 const SettingsSubPage = lazy(async () => ({ default: (await settings()).SettingsSubPage }));
-
-const SESSION_ONLY: CheckParams = { scope: "session" };
+const UiKitPage = lazyPage(() => import("@/components/ui-kit/ui-kit-page"), "UiKitPage");
 
 /** The last path segment of a tab route, for its relative <Route path>. */
 const segment = (path: string) => path.slice(path.lastIndexOf("/") + 1);
@@ -62,16 +65,19 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<Navigate to="/label-reports" replace />} />
         <Route path="/maintenance" element={<Navigate to="/" replace />} />
+        <Route path="/ui-kit" element={<UiKitPage />} />
 
         {/* Account screens for visitors; a signed-in user goes to the dashboard. */}
         <Route
           element={
-            <Authenticated key="auth-public" fallback={<AuthLayout />}>
+            <AuthGate scope="visitor" fallback={<AuthLayout />}>
               <Navigate to="/" replace />
-            </Authenticated>
+            </AuthGate>
           }
         >
           <Route path="/signin" element={<SignInPage />} />
+          <Route path="/signin/verify" element={<MagicLinkPage />} />
+          <Route path="/auth/callback/:providerId" element={<ProviderCallbackPage />} />
           <Route path="/signup" element={<SignUpPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
@@ -80,9 +86,9 @@ export function AppRoutes() {
         {/* Account screens for a signed-in user who may not have chosen a company yet. */}
         <Route
           element={
-            <Authenticated key="auth-session" params={SESSION_ONLY}>
+            <AuthGate scope="session">
               <AuthLayout />
-            </Authenticated>
+            </AuthGate>
           }
         >
           <Route path="/confirm-invite" element={<ConfirmInvitePage />} />
@@ -91,43 +97,24 @@ export function AppRoutes() {
 
         <Route
           element={
-            <Authenticated key="dashboard">
-              <DashboardLayout />
-            </Authenticated>
+            <AuthGate scope="role">
+              <RouteGuard>
+                <DashboardLayout />
+              </RouteGuard>
+            </AuthGate>
           }
         >
-          <Route
-            path="/label-reports"
-            element={
-              <RequireAbility resource={RESOURCE.labelReports} redirectTo="/settings">
-                <LabelReportList />
-              </RequireAbility>
-            }
-          >
+          <Route path="/label-reports" element={<LabelReportList />}>
             <Route path="filters" element={<LabelReportFilters />} />
             <Route path=":id" element={<LabelReportShow />} />
           </Route>
 
-          <Route
-            path="/label-presets"
-            element={
-              <RequireAbility resource={RESOURCE.labelPresets}>
-                <Outlet />
-              </RequireAbility>
-            }
-          >
+          <Route path="/label-presets" element={<Outlet />}>
             <Route index element={<LabelPresetList />} />
             <Route path=":slug" element={<LabelPresetShow />} />
           </Route>
 
-          <Route
-            path="/users"
-            element={
-              <RequireAbility resource={RESOURCE.users}>
-                <Outlet />
-              </RequireAbility>
-            }
-          >
+          <Route path="/users" element={<Outlet />}>
             <Route path="invite" element={<UserInvite />} />
             <Route path="pending-invites" element={<PendingInvites />} />
             <Route element={<UserList />}>
@@ -136,14 +123,7 @@ export function AppRoutes() {
             </Route>
           </Route>
 
-          <Route
-            path="/sub-companies"
-            element={
-              <RequireAbility resource={RESOURCE.subCompanies}>
-                <Outlet />
-              </RequireAbility>
-            }
-          >
+          <Route path="/sub-companies" element={<Outlet />}>
             <Route index element={<SubCompanyList />} />
             <Route path="create" element={<SubCompanyCreate />} />
             <Route path=":id" element={<SubCompanyShow />} />
@@ -157,46 +137,25 @@ export function AppRoutes() {
                 <Route key={tab.path} path={segment(tab.path)} element={<SettingsSubPage title={tab.label} />} />
               ))}
             </Route>
-            <Route
-              path="company-settings"
-              element={
-                <RequireAbility subject="company" action="read">
-                  <CompanySettingsLayout />
-                </RequireAbility>
-              }
-            >
+            <Route path="company-settings" element={<CompanySettingsLayout />}>
               <Route index element={<Navigate to="/settings/company-settings/general" replace />} />
               {COMPANY_SETTINGS_TABS.map((tab) => (
                 <Route key={tab.path} path={segment(tab.path)} element={<SettingsSubPage title={tab.label} />} />
               ))}
             </Route>
-            <Route
-              path="custom-fields"
-              element={
-                <RequireAbility subject="customField" action="read">
-                  <CustomFieldsSettings />
-                </RequireAbility>
-              }
-            />
-            <Route
-              path="api-keys"
-              element={
-                <RequireAbility subject="apiKey" action="create">
-                  <ApiKeysSettings />
-                </RequireAbility>
-              }
-            />
+            <Route path="custom-fields" element={<CustomFieldsSettings />} />
+            <Route path="api-keys" element={<ApiKeysSettings />} />
           </Route>
         </Route>
 
         <Route
           path="/control-center"
           element={
-            <Authenticated key="control-center">
+            <AuthGate scope="role">
               <RequireAbility resource={RESOURCE.controlCenter}>
                 <ControlCenterLayout />
               </RequireAbility>
-            </Authenticated>
+            </AuthGate>
           }
         >
           <Route index element={<Navigate to="/control-center/companies" replace />} />

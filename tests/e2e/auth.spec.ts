@@ -11,7 +11,11 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole("button", { name: /user menu/i }).or(page.locator("header .ant-dropdown-trigger")).first().click();
+  await page
+    .getByRole("button", { name: /user menu/i })
+    .or(page.locator("header .ant-dropdown-trigger"))
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
 }
 
@@ -19,7 +23,12 @@ async function signOut(page: Page) {
 async function apiAs(request: APIRequestContext, email: string) {
   const signin = await request.post("/api/auth/signin", {
     headers: { "st-auth-mode": "header", rid: "emailpassword" },
-    data: { formFields: [{ id: "email", value: email }, { id: "password", value: PASSWORD }] },
+    data: {
+      formFields: [
+        { id: "email", value: email },
+        { id: "password", value: PASSWORD },
+      ],
+    },
   });
   const accessToken = signin.headers()["st-access-token"] as string;
   const { roles } = await signin.json();
@@ -76,7 +85,11 @@ test.describe("signing in with a password", () => {
     // The e2e server's access tokens live 8 s (playwright.config.ts).
     await page.waitForTimeout(9_000);
     const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/session/refresh") && r.status() === 200);
-    await page.getByRole("menuitem", { name: "Users" }).or(page.getByRole("link", { name: "Users" })).first().click();
+    await page
+      .getByRole("menuitem", { name: "Users" })
+      .or(page.getByRole("link", { name: "Users" }))
+      .first()
+      .click();
     await refreshed;
     await expect(page).toHaveURL(/\/users/);
     await expect(page.getByRole("row").nth(1)).toBeVisible();
@@ -110,7 +123,12 @@ test.describe("invitations and passwords", () => {
     const token = linkIn(await latestMailTo(email)).searchParams.get("token") as string;
     await request.post("/api/auth/signup", {
       headers: { "st-auth-mode": "header", rid: "emailpassword", "invite-token": token },
-      data: { formFields: [{ id: "email", value: email }, { id: "password", value: "First-pass-1" }] },
+      data: {
+        formFields: [
+          { id: "email", value: email },
+          { id: "password", value: "First-pass-1" },
+        ],
+      },
     });
     const before = mailCountTo(email);
 
@@ -189,4 +207,36 @@ test.describe("passwordless and third-party sign-in", () => {
 test("a visitor without a session is sent to the sign-in page from any dashboard route", async ({ page }) => {
   await page.goto("/label-presets");
   await expect(page).toHaveURL(/\/signin/);
+});
+
+test.describe("route guards", () => {
+  test("a user without 'read label presets' visiting /label-presets is sent to /", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    await page.goto("/label-presets");
+    await expect(page).toHaveURL(/\/label-reports$/);
+    await expect(page.getByRole("menuitem", { name: "Label presets" })).toHaveCount(0);
+  });
+
+  test("an administrator without 'read sub-companies' visiting /sub-companies is sent to /", async ({ page }) => {
+    await signIn(page, "admin@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    await page.goto("/sub-companies");
+    await expect(page).toHaveURL(/\/label-reports$/);
+  });
+
+  test("only system administrators get into the control center", async ({ page }) => {
+    await signIn(page, "admin@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    await page.goto("/control-center");
+    await expect(page).toHaveURL(/\/label-reports$/);
+  });
+
+  test("a system administrator opens the control center's company list", async ({ page }) => {
+    await signIn(page, "system@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    await page.goto("/control-center");
+    await expect(page).toHaveURL(/\/control-center\/companies/);
+    await expect(page.getByText("Nordic Cold Logistics").first()).toBeVisible();
+  });
 });

@@ -1,0 +1,33 @@
+import type { Action, Subject } from "./permissions";
+
+/**
+ * The route guards of spec section 2, by route name (the path with its slashes as
+ * dashes: /settings/company-settings/general -> settings-company-settings-general).
+ */
+
+export type Can = (action: Action, subject: Subject) => boolean;
+
+/** A route whose name contains the fragment needs the permission, else the user goes to /. */
+export const FRAGMENT_PERMISSIONS: readonly [fragment: string, action: Action, subject: Subject][] = [
+  ["label-presets", "read", "labelPreset"],
+  ["users", "read", "user"],
+  ["settings-company-settings", "read", "company"],
+  ["settings-custom-fields", "read", "customField"],
+  ["settings-api-keys", "create", "apiKey"],
+  ["sub-companies", "read", "subCompany"],
+];
+
+export function routeNameOf(pathname: string): string {
+  return pathname.replace(/^\/+|\/+$/g, "").replace(/\/+/g, "-");
+}
+
+/** Where the guard sends the user instead, or null to let the route open. */
+export function guardRedirect(name: string, can: Can): string | null {
+  if (name === "") return "/";
+  if (name === "maintenance") return "/";
+  if (name.includes("label-reports") && !can("read", "labelReport")) return "/settings";
+  for (const [fragment, action, subject] of FRAGMENT_PERMISSIONS) {
+    if (name.includes(fragment) && !can(action, subject)) return "/";
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { defineAbilityFor } from "../../src/domain/permissions";
+import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
+
+const canAs = (roles: string[]) => {
+  const ability = defineAbilityFor(roles);
+  return (action: Parameters<typeof ability.can>[0], subject: Parameters<typeof ability.can>[1]) =>
+    ability.can(action, subject);
+};
+const nobody = () => false;
+const everybody = () => true;
+
+describe("route guards of spec section 2", () => {
+  it("a route name is its path with dashes", () => {
+    expect(routeNameOf("/settings/company-settings/general")).toBe("settings-company-settings-general");
+    expect(routeNameOf("/label-reports/abc/")).toBe("label-reports-abc");
+  });
+
+  it("a route with no name goes to /", () => expect(guardRedirect("", everybody)).toBe("/"));
+  it("maintenance goes to /", () => expect(guardRedirect("maintenance", everybody)).toBe("/"));
+
+  it("a label-reports route without read label reports goes to /settings", () => {
+    expect(guardRedirect("label-reports", nobody)).toBe("/settings");
+    expect(guardRedirect("label-reports-filters", nobody)).toBe("/settings");
+  });
+
+  for (const [name, role] of [
+    ["label-presets-pharma-2-8", "administrator"],
+    ["users-invite", "user"],
+    ["settings-company-settings-general", "administrator"],
+    ["sub-companies-create", "distributorAdmin"],
+  ] as const) {
+    it(`${name} opens for ${role}, who holds its permission`, () =>
+      expect(guardRedirect(name, canAs([role]))).toBeNull());
+  }
+
+  for (const name of [
+    "label-presets",
+    "users",
+    "settings-company-settings-general",
+    "settings-custom-fields",
+    "settings-api-keys",
+    "sub-companies",
+  ]) {
+    it(`${name} without its permission goes to /`, () => expect(guardRedirect(name, nobody)).toBe("/"));
+  }
+
+  it("a user cannot open label presets (read label presets is not theirs)", () => {
+    expect(guardRedirect("label-presets", canAs(["user"]))).toBe("/");
+  });
+
+  it("a route matching no fragment opens", () =>
+    expect(guardRedirect("settings-profile-personal-details", nobody)).toBeNull());
+});

@@ -202,3 +202,35 @@ describe("operator table", () => {
     }
   });
 });
+
+describe("data provider: an expired role token", () => {
+  function withRenewal(renewed: boolean) {
+    let token = "old";
+    const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) =>
+      (init?.headers as Record<string, string>).jwt === "new" ? json({ id: "r1" }) : json({ message: "expired" }, 401),
+    );
+    const renewAuth = vi.fn(async () => {
+      token = "new";
+      return renewed;
+    });
+    const provider = createDataProvider({
+      apiUrl: () => "/api",
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      authHeaders: () => ({ jwt: token, "api-key": "s" }),
+      renewAuth,
+    });
+    return { provider, fetch, renewAuth };
+  }
+
+  it("a 401 renews the role token and sends the request once more with the new one", async () => {
+    const { provider, fetch } = withRenewal(true);
+    expect((await provider.getOne({ resource: "label-reports", id: "r1" })).data).toEqual({ id: "r1" });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("a 401 that cannot be renewed is the error", async () => {
+    const { provider, fetch } = withRenewal(false);
+    await expect(provider.getOne({ resource: "label-reports", id: "r1" })).rejects.toMatchObject({ statusCode: 401 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -207,7 +207,9 @@ describe("data provider: an expired role token", () => {
   function withRenewal(renewed: boolean) {
     let token = "old";
     const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) =>
-      (init?.headers as Record<string, string>).jwt === "new" ? json({ id: "r1" }) : json({ message: "expired" }, 401),
+      (init?.headers as Record<string, string> | undefined)?.jwt === "new"
+        ? json({ id: "r1" })
+        : json({ message: "expired" }, 401),
     );
     const renewAuth = vi.fn(async () => {
       token = "new";

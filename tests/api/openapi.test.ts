@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "./support/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe("the OpenAPI document", () => {
+  test("is served at /api/openapi.json without a token and lists the list endpoints", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      "/api/label-reports",
+      "/api/label-presets",
+      "/api/users",
+      "/api/sub-companies",
+      "/api/control-center-companies",
+    ]) {
+      expect(doc.paths[path]?.get?.parameters?.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(["filter", "order", "pageNumber", "pageSize", "after"]),
+      );
+    }
+  });
+
+  test("documents every route of the server", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    const routes = t.app.routeTable
+      .filter((r) => r.url.startsWith("/api/") && r.url !== "/api/openapi.json")
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, "{$1}")}`);
+    expect(routes.filter((r) => !documented.has(r))).toEqual([]);
+  });
+});

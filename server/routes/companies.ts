@@ -2,11 +2,13 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
+import { assertDeletable, type CompanyChanges, companyColumns, companyWritable } from "./company-settings";
 import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
 
 const columns: ColumnMap = {
@@ -113,6 +115,114 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         .executeTakeFirst();
       if (!row) throw notFound("Sub-company not found");
       return row;
+    },
+  );
+
+  app.post(
+    "/sub-companies",
+    {
+      config: { permission: ["create", "subCompany"] },
+      schema: {
+        tags: ["companies"],
+        summary: "Create a sub-company of the caller's (distributor) company",
+        body: { type: "object", required: ["name"], additionalProperties: false, properties: companyWritable },
+        response: { 201: company, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      const body = request.body as CompanyChanges & { name: string };
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("companies")
+          .values({
+            addresses: "[]",
+            billing: "{}",
+            ...companyColumns(body),
+            name: body.name.trim(),
+            type: "customer",
+            parentId: principal.companyId,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "create",
+          entity: "subCompany",
+          entityId: row.id,
+          before: null,
+          after: body,
+        });
+        return row.id;
+      });
+      return reply.code(201).send(await baseQuery(db).where("c.id", "=", id).executeTakeFirst());
+    },
+  );
+
+  app.patch(
+    "/sub-companies/:id",
+    {
+      config: { permission: ["update", "subCompany"] },
+      schema: {
+        tags: ["companies"],
+        summary: "Change a sub-company of the caller's company",
+        params: idParams,
+        body: { type: "object", minProperties: 1, additionalProperties: false, properties: companyWritable },
+        response: { 200: company, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      return db.transaction().execute(async (trx) => {
+        const before = await baseQuery(trx)
+          .where("c.parentId", "=", principal.companyId)
+          .where("c.id", "=", id)
+          .executeTakeFirst();
+        if (!before) throw notFound("Sub-company not found");
+        await trx
+          .updateTable("companies")
+          .set({ ...companyColumns(request.body as CompanyChanges), updated: new Date() })
+          .where("id", "=", id)
+          .execute();
+        const after = await baseQuery(trx).where("c.id", "=", id).executeTakeFirst();
+        await recordAudit(trx, principal, { action: "update", entity: "subCompany", entityId: id, before, after });
+        return after;
+      });
+    },
+  );
+
+  app.delete(
+    "/sub-companies/:id",
+    {
+      config: { permission: ["delete", "subCompany"] },
+      schema: {
+        tags: ["companies"],
+        summary: "Delete a sub-company without label reports",
+        params: idParams,
+        response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      if (id === principal.companyId) throw badRequest("A company is not its own sub-company");
+      await db.transaction().execute(async (trx) => {
+        const before = await baseQuery(trx)
+          .where("c.parentId", "=", principal.companyId)
+          .where("c.id", "=", id)
+          .executeTakeFirst();
+        if (!before) throw notFound("Sub-company not found");
+        await assertDeletable(trx, id);
+        await recordAudit(trx, principal, {
+          action: "delete",
+          entity: "subCompany",
+          entityId: id,
+          before,
+          after: null,
+        });
+        await trx.deleteFrom("companies").where("id", "=", id).execute();
+      });
+      return reply.code(204).send();
     },
   );
 

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../app";
 import { authenticate, requirePermission } from "../auth/principal";
 import { companyRoutes } from "./companies";
+import { companySettingsRoutes } from "./company-settings";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportRoutes } from "./label-reports";
+import { migrationInviteRoutes } from "./migration-invites";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
@@ -35,4 +37,6 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(companyRoutes, { context });
   await app.register(impersonationRoutes, { context });
   await app.register(userInviteRoutes, { context });
+  await app.register(companySettingsRoutes, { context });
+  await app.register(migrationInviteRoutes, { context });
 };

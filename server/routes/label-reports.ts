@@ -157,6 +157,74 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     },
   );
 
+  app.post(
+    "/label-reports",
+    {
+      config: { permission: ["create", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "Register a label on a shipment (a report that has not started recording)",
+        body: {
+          type: "object",
+          required: ["labelId", "presetId"],
+          additionalProperties: false,
+          properties: {
+            labelId: { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" },
+            presetId: { type: "string", format: "uuid" },
+            reference: { type: "string", maxLength: 100 },
+            origin: { type: "string", maxLength: 100 },
+            destination: { type: "string", maxLength: 100 },
+            transportMode: { type: "string", enum: ["truck", "train", "plane", "boat"] },
+          },
+        },
+        response: { 201: detail, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as {
+        labelId: string;
+        presetId: string;
+        reference?: string;
+        origin?: string;
+        destination?: string;
+        transportMode?: "truck" | "train" | "plane" | "boat";
+      };
+      const principal = request.principal;
+      const id = await db.transaction().execute(async (trx) => {
+        const preset = await trx
+          .selectFrom("labelPresets")
+          .select(["id", "intervalMinutes"])
+          .where("id", "=", body.presetId)
+          .where("companyId", "=", principal.companyId)
+          .executeTakeFirst();
+        if (!preset)
+          throw badRequest("Unknown label preset", [{ id: "presetId", error: "No such preset in your company" }]);
+        const row = await trx
+          .insertInto("labelReports")
+          .values({
+            ...body,
+            companyId: principal.companyId,
+            status: "notStarted",
+            intervalMinutes: preset.intervalMinutes,
+            summary: "{}",
+            customFields: "{}",
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "create",
+          entity: "labelReport",
+          entityId: row.id,
+          before: null,
+          after: body,
+        });
+        await recomputeSummary(trx, row.id);
+        return row.id;
+      });
+      return reply.code(201).send(await findReport(db, principal.companyScope, id));
+    },
+  );
+
   app.patch(
     "/label-reports/:id",
     {

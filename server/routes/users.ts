@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { highestRank, ROLES } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
-import { notFound } from "../errors";
+import { badRequest, forbidden, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
@@ -92,6 +94,108 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
       const row = await baseQuery(db, request.principal.companyId).where("u.id", "=", id).executeTakeFirst();
       if (!row) throw notFound("User not found");
       return row;
+    },
+  );
+
+  app.patch(
+    "/users/:id",
+    {
+      config: { permission: ["update", "user"] },
+      schema: {
+        tags: ["users"],
+        summary: "Change a member's roles in the caller's company",
+        params: idParams,
+        body: {
+          type: "object",
+          required: ["roles"],
+          additionalProperties: false,
+          properties: {
+            roles: {
+              type: "array",
+              minItems: 1,
+              maxItems: 6,
+              uniqueItems: true,
+              items: { type: "string", enum: [...ROLES] },
+            },
+          },
+        },
+        response: { 200: user, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { roles } = request.body as { roles: string[] };
+      const principal = request.principal;
+      // Nobody grants a role above their own.
+      if (highestRank(roles) > highestRank(principal.roles)) throw forbidden("You cannot grant a role above your own");
+      return db.transaction().execute(async (trx) => {
+        const before = await baseQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        if (!before) throw notFound("User not found");
+        if (highestRank(before.roles) > highestRank(principal.roles))
+          throw forbidden("You cannot change someone whose role is above your own");
+        // Nobody removes their own last administrator role (the company would lose its way in).
+        const adminRoles = ["administrator", "distributorAdmin", "systemAdmin"];
+        if (
+          id === principal.userId &&
+          before.roles.some((r) => adminRoles.includes(r)) &&
+          !roles.some((r) => adminRoles.includes(r))
+        ) {
+          throw badRequest("You cannot remove your own last administrator role", [
+            { id: "roles", error: "Keep an administrator role" },
+          ]);
+        }
+        await trx
+          .updateTable("userRoles")
+          .set({ types: roles, updated: new Date() })
+          .where("userId", "=", id)
+          .where("companyId", "=", principal.companyId)
+          .execute();
+        await recordAudit(trx, principal, {
+          action: "update",
+          entity: "user",
+          entityId: id,
+          before: { roles: before.roles },
+          after: { roles },
+        });
+        return baseQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+      });
+    },
+  );
+
+  app.delete(
+    "/users/:id",
+    {
+      config: { permission: ["delete", "user"] },
+      schema: {
+        tags: ["users"],
+        summary: "Remove a member from the caller's company (the account stays for their other companies)",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      if (id === principal.userId) throw badRequest("You cannot remove yourself from the company");
+      await db.transaction().execute(async (trx) => {
+        const before = await baseQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        if (!before) throw notFound("User not found");
+        if (highestRank(before.roles) > highestRank(principal.roles))
+          throw forbidden("You cannot remove someone whose role is above your own");
+        await trx
+          .deleteFrom("userRoles")
+          .where("userId", "=", id)
+          .where("companyId", "=", principal.companyId)
+          .execute();
+        await recordAudit(trx, principal, {
+          action: "remove",
+          entity: "user",
+          entityId: id,
+          before: { roles: before.roles },
+          after: null,
+        });
+      });
+      return reply.code(204).send();
     },
   );
 };

@@ -1,0 +1,265 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import type { Db } from "../db/index";
+import { forbidden, HttpError, notFound } from "../errors";
+import { dataErrors, idParams } from "./schemas";
+
+const address = {
+  type: "object",
+  additionalProperties: false,
+  required: ["line1", "postalCode", "city", "country"],
+  properties: {
+    label: { type: "string", maxLength: 100 },
+    line1: { type: "string", minLength: 1, maxLength: 200 },
+    line2: { type: "string", maxLength: 200 },
+    postalCode: { type: "string", minLength: 1, maxLength: 20 },
+    city: { type: "string", minLength: 1, maxLength: 100 },
+    country: { type: "string", minLength: 1, maxLength: 100 },
+  },
+} as const;
+
+export const companyWritable = {
+  name: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
+  city: { type: ["string", "null"], maxLength: 100 },
+  country: { type: ["string", "null"], maxLength: 100 },
+  timeZone: { type: "string", minLength: 1, maxLength: 64 },
+  temperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
+  logoInitial: { type: ["string", "null"], maxLength: 2 },
+  addresses: { type: "array", maxItems: 10, items: address },
+  billing: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      vatNumber: { type: "string", maxLength: 30 },
+      email: { type: "string", maxLength: 254, format: "email" },
+      address,
+      paymentBrand: {
+        type: "string",
+        enum: [
+          "amex",
+          "bancontact",
+          "dinersClub",
+          "ideal",
+          "google",
+          "maestro",
+          "mastercard",
+          "paypal",
+          "sepa",
+          "visa",
+        ],
+      },
+    },
+  },
+} as const;
+
+export interface CompanyChanges {
+  name?: string;
+  city?: string | null;
+  country?: string | null;
+  timeZone?: string;
+  temperatureUnit?: "celsius" | "fahrenheit";
+  logoInitial?: string | null;
+  addresses?: unknown[];
+  billing?: Record<string, unknown>;
+}
+
+/** Turns validated changes into column values (JSON columns are written as text). */
+export function companyColumns(changes: CompanyChanges) {
+  const { addresses, billing, ...plain } = changes;
+  return {
+    ...plain,
+    ...(plain.name !== undefined ? { name: plain.name.trim() } : {}),
+    ...(addresses !== undefined ? { addresses: JSON.stringify(addresses) } : {}),
+    ...(billing !== undefined ? { billing: JSON.stringify(billing) } : {}),
+  };
+}
+
+export function companyDetails(db: Db) {
+  return db
+    .selectFrom("companies")
+    .select([
+      "id",
+      "name",
+      "type",
+      "parentId",
+      "city",
+      "country",
+      "timeZone",
+      "temperatureUnit",
+      "logoInitial",
+      "addresses",
+      "billing",
+      "created",
+      "updated",
+    ]);
+}
+
+/** A company with label reports or sub-companies is not deleted: its records must stay. */
+export async function assertDeletable(db: Db, companyId: string): Promise<void> {
+  const reports = await db
+    .selectFrom("labelReports")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .limit(1)
+    .executeTakeFirst();
+  const children = await db
+    .selectFrom("companies")
+    .select("id")
+    .where("parentId", "=", companyId)
+    .limit(1)
+    .executeTakeFirst();
+  if (reports || children)
+    throw new HttpError(409, "This company still has label reports or sub-companies; it cannot be deleted");
+}
+
+/** The caller's own company (spec: create/read/update/delete on companies) and creating companies. */
+export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/company",
+    {
+      config: { permission: ["read", "company"] },
+      schema: {
+        tags: ["companies"],
+        summary: "The caller's company: general settings, addresses, billing information",
+      },
+    },
+    async (request) => companyDetails(db).where("id", "=", request.principal.companyId).executeTakeFirstOrThrow(),
+  );
+
+  app.patch(
+    "/company",
+    {
+      config: { permission: ["update", "company"] },
+      schema: {
+        tags: ["companies"],
+        summary: "Change the caller's company settings",
+        body: { type: "object", minProperties: 1, additionalProperties: false, properties: companyWritable },
+        response: { 200: { type: "object", additionalProperties: true }, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      return db.transaction().execute(async (trx) => {
+        const before = await companyDetails(trx)
+          .where("id", "=", principal.companyId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable("companies")
+          .set({ ...companyColumns(request.body as CompanyChanges), updated: new Date() })
+          .where("id", "=", principal.companyId)
+          .execute();
+        const after = await companyDetails(trx).where("id", "=", principal.companyId).executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "update",
+          entity: "company",
+          entityId: principal.companyId,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+  );
+
+  app.post(
+    "/companies",
+    {
+      config: { permission: ["create", "company"] },
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Create a company. A system administrator creates any company (control center); anyone else with the right creates a customer company and becomes its administrator",
+        body: {
+          type: "object",
+          required: ["name"],
+          additionalProperties: false,
+          properties: {
+            ...companyWritable,
+            type: { type: "string", enum: ["operator", "distributor", "customer"] },
+            parentId: { type: ["string", "null"], format: "uuid" },
+          },
+        },
+        response: { 201: { type: "object", additionalProperties: true }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      const body = request.body as CompanyChanges & {
+        name: string;
+        type?: "operator" | "distributor" | "customer";
+        parentId?: string | null;
+      };
+      const operator = principal.ability.can("manage", "controlCenter");
+      if (!operator && ((body.type && body.type !== "customer") || body.parentId)) {
+        throw forbidden(
+          "Only system administrators create distributor or operator companies, or companies under another",
+        );
+      }
+      const { type, parentId, ...settings } = body;
+      const created = await db.transaction().execute(async (trx) => {
+        if (parentId) {
+          const parent = await trx.selectFrom("companies").select("type").where("id", "=", parentId).executeTakeFirst();
+          if (!parent) throw notFound("Parent company not found");
+        }
+        const row = await trx
+          .insertInto("companies")
+          .values({
+            addresses: "[]",
+            billing: "{}",
+            ...companyColumns(settings),
+            name: body.name.trim(),
+            type: type ?? "customer",
+            parentId: parentId ?? null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        if (!operator)
+          await trx
+            .insertInto("userRoles")
+            .values({ userId: principal.userId, companyId: row.id, types: ["administrator"] })
+            .execute();
+        await recordAudit(trx, principal, {
+          action: "create",
+          entity: "company",
+          entityId: row.id,
+          before: null,
+          after: body,
+        });
+        return companyDetails(trx).where("id", "=", row.id).executeTakeFirstOrThrow();
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    "/companies/:id",
+    {
+      config: { permission: ["delete", "company"] },
+      schema: {
+        tags: ["companies"],
+        summary: "Delete a company without label reports or sub-companies (your own; any, for system administrators)",
+        params: idParams,
+        response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      if (id !== principal.companyId && !principal.ability.can("manage", "controlCenter"))
+        throw notFound("Company not found");
+      await db.transaction().execute(async (trx) => {
+        const before = await companyDetails(trx).where("id", "=", id).forUpdate().executeTakeFirst();
+        if (!before) throw notFound("Company not found");
+        await assertDeletable(trx, id);
+        // Audited first: the entry survives the company (its company link is set to null).
+        await recordAudit(trx, principal, { action: "delete", entity: "company", entityId: id, before, after: null });
+        await trx.deleteFrom("companies").where("id", "=", id).execute();
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import { notFound } from "../errors";
+import { dataErrors, idParams } from "./schemas";
+
+/** Migration invitations (accounts moved from an earlier platform); system administrators may delete them. */
+export const migrationInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  app.delete(
+    "/migration-invites/:id",
+    {
+      config: { permission: ["delete", "migrationInvite"] },
+      schema: {
+        tags: ["control center"],
+        summary: "Delete a migration invitation",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const deleted = await context.db
+        .deleteFrom("migrationInvites")
+        .where("id", "=", id)
+        .returning(["id", "email", "companyId"])
+        .executeTakeFirst();
+      if (!deleted) throw notFound("Migration invitation not found");
+      await recordAudit(context.db, request.principal, {
+        action: "delete",
+        entity: "migrationInvite",
+        entityId: id,
+        before: deleted,
+        after: null,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { randomToken, sha256Hex } from "../../server/auth/hash";
+import { SPEC_ROLES } from "../unit/spec-role-table";
+import { createTestApp, type TestApp } from "./support/app";
+import { buildWorld, type World } from "./support/world";
+
+/**
+ * Tenant isolation, generated from the server's own route table: every data route,
+ * called by every role of company A with the ids of company B's records, must refuse
+ * (400, 403 or 404), leak nothing of B in its answer, and change nothing of B.
+ * A new route without an entry in CASES fails the first test.
+ */
+
+let t: TestApp;
+let world: World;
+let bInvite: string;
+let bMigrationInvite: string;
+
+/** What identifies company B's data in an answer. */
+const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
+
+interface Case {
+  /** Path parameters filled with B's records. */
+  params?: () => Record<string, string>;
+  body?: () => object;
+  /** Routes that work across companies by design for control-center holders. */
+  crossCompanyFor?: "controlCenter";
+}
+
+const bReport = () => ({ id: world.reports.b[0] as string });
+
+const CASES: Record<string, Case> = {
+  "GET /api/health": {},
+  "GET /api/label-reports": {},
+  "GET /api/label-reports/:id": { params: bReport },
+  "GET /api/label-reports/:id/readings": { params: bReport },
+  "GET /api/label-reports/:id/shock-events": { params: bReport },
+  "GET /api/label-reports/:id/audit": { params: bReport },
+  "POST /api/label-reports": { body: () => ({ labelId: "LBL-X", presetId: world.presets.b }) },
+  "PATCH /api/label-reports/:id": { params: bReport, body: () => ({ isArchived: true }) },
+  "DELETE /api/label-reports/:id": { params: bReport },
+  "POST /api/label-reports/:id/trim": { params: bReport, body: () => ({ start: null, end: null }) },
+  "GET /api/label-presets": {},
+  "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
+  "POST /api/label-presets": { body: () => ({ name: "A copy" }) },
+  "PATCH /api/label-presets/:idOrSlug": {
+    params: () => ({ idOrSlug: world.presets.b }),
+    body: () => ({ description: "x" }),
+  },
+  "DELETE /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
+  "GET /api/users": {},
+  "GET /api/users/:id": { params: () => ({ id: world.users["b:user"] as string }) },
+  "PATCH /api/users/:id": {
+    params: () => ({ id: world.users["b:user"] as string }),
+    body: () => ({ roles: ["user"] }),
+  },
+  "DELETE /api/users/:id": { params: () => ({ id: world.users["b:user"] as string }) },
+  "GET /api/sub-companies": {},
+  "GET /api/sub-companies/:id": { params: () => ({ id: world.companies.b }) },
+  "POST /api/sub-companies": { body: () => ({ name: "Sub of mine" }) },
+  "PATCH /api/sub-companies/:id": { params: () => ({ id: world.companies.b }), body: () => ({ name: "Taken" }) },
+  "DELETE /api/sub-companies/:id": { params: () => ({ id: world.companies.b }) },
+  "GET /api/control-center-companies": { crossCompanyFor: "controlCenter" },
+  "GET /api/control-center-companies/:id": {
+    params: () => ({ id: world.companies.b }),
+    crossCompanyFor: "controlCenter",
+  },
+  "POST /api/auth/impersonate": {
+    body: () => ({ userId: world.users["b:user"], companyId: world.companies.b }),
+    crossCompanyFor: "controlCenter",
+  },
+  "GET /api/user-invites": {},
+  "POST /api/user-invites": { body: () => ({ email: "someone-new@test.example", roles: ["user"] }) },
+  "POST /api/user-invites/:id/resend": { params: () => ({ id: bInvite }) },
+  "DELETE /api/user-invites/:id": { params: () => ({ id: bInvite }) },
+  "GET /api/company": {},
+  "PATCH /api/company": { body: () => ({ city: "Elsewhere" }) },
+  "POST /api/companies": { body: () => ({ name: "New" }), crossCompanyFor: "controlCenter" },
+  "DELETE /api/companies/:id": { params: () => ({ id: world.companies.b }), crossCompanyFor: "controlCenter" },
+  "DELETE /api/migration-invites/:id": { params: () => ({ id: bMigrationInvite }), crossCompanyFor: "controlCenter" },
+};
+
+/** A snapshot of company B's rows that no call from A may change. */
+async function snapshotB() {
+  const db = t.database.db;
+  const b = world.companies.b;
+  return JSON.stringify([
+    await db.selectFrom("companies").selectAll().where("id", "=", b).execute(),
+    await db
+      .selectFrom("labelReports")
+      .select(["id", "isArchived", "trimStart", "trimEnd", "updated"])
+      .where("companyId", "=", b)
+      .orderBy("id")
+      .execute(),
+    await db
+      .selectFrom("labelPresets")
+      .select(["id", "name", "description", "updated"])
+      .where("companyId", "=", b)
+      .orderBy("id")
+      .execute(),
+    await db.selectFrom("userRoles").select(["id", "types"]).where("companyId", "=", b).orderBy("id").execute(),
+    await db
+      .selectFrom("invites")
+      .select(["id", "tokenHash", "revoked"])
+      .where("companyId", "=", b)
+      .orderBy("id")
+      .execute(),
+  ]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db, { reportsPerCompany: 3 });
+  const invite = await t.database.db
+    .insertInto("invites")
+    .values({
+      companyId: world.companies.b,
+      email: "bnew@test.example",
+      types: ["user"],
+      tokenHash: sha256Hex(randomToken()),
+      expires: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bInvite = invite.id;
+  const migration = await t.database.db
+    .insertInto("migrationInvites")
+    .values({
+      companyId: world.companies.b,
+      email: "old@test.example",
+      tokenHash: sha256Hex(randomToken()),
+      expires: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bMigrationInvite = migration.id;
+});
+afterAll(async () => t?.close());
+
+const dataRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith("/api/") && !r.public);
+
+describe("tenant isolation between companies", () => {
+  test("every data route has an isolation case", () => {
+    const missing = dataRoutes()
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !(key in CASES));
+    expect(missing).toEqual([]);
+  });
+
+  for (const role of SPEC_ROLES) {
+    test(`${role} of company A cannot read or change company B's records`, async () => {
+      const company = role === "systemAdmin" ? "operator" : role === "distributorAdmin" ? "distributor" : "a";
+      const headers = await t.headersFor(world.users[`${company}:${role}`] as string, world.companies[company]);
+      const before = await snapshotB();
+      const leaks: string[] = [];
+      for (const route of dataRoutes()) {
+        const key = `${route.method} ${route.url}`;
+        const c = CASES[key] as Case;
+        const crossCompany = c.crossCompanyFor === "controlCenter" && role === "systemAdmin";
+        let url = route.url;
+        for (const [name, value] of Object.entries(c.params?.() ?? {})) url = url.replace(`:${name}`, value);
+        const res = await t.app.inject({
+          method: route.method as "GET",
+          url,
+          headers,
+          ...(c.body ? { payload: c.body() } : {}),
+        });
+        expect(res.statusCode, key).toBeLessThan(500);
+        if (crossCompany) continue;
+        if (url !== route.url && ![400, 403, 404, 409].includes(res.statusCode))
+          leaks.push(`${key}: ${res.statusCode}`);
+        for (const marker of B_MARKERS) if (res.body.includes(marker)) leaks.push(`${key}: answer contains ${marker}`);
+      }
+      expect(leaks).toEqual([]);
+      // systemAdmin's cross-company calls (impersonation, company creation) do not touch B's rows either.
+      expect(await snapshotB()).toBe(before);
+    });
+  }
+});

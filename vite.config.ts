@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -20,6 +21,32 @@ function runtimeConfig(): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: "asset", fileName: "config.js", source: RUNTIME_CONFIG });
+    },
+  };
+}
+
+/** This build's id: BUILD_ID from the environment (CI), else the build time plus a random suffix. */
+const BUILD_ID =
+  process.env.BUILD_ID ??
+  `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${randomBytes(4).toString("hex")}`;
+
+/**
+ * `/builds/latest.json` with the build id, written into the build (and served in dev); the
+ * running app polls it and offers a reload when the id differs from its own (spec section 4).
+ */
+function buildInfo(): Plugin {
+  const latest = `${JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString() })}\n`;
+  return {
+    name: "build-info",
+    configureServer(server) {
+      server.middlewares.use("/builds/latest.json", (_request, response) => {
+        response.setHeader("content-type", "application/json");
+        response.setHeader("cache-control", "no-cache");
+        response.end(latest);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "builds/latest.json", source: latest });
     },
   };
 }
@@ -48,7 +75,8 @@ const SIDE_EFFECT_FREE =
   /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), buildInfo()],
+  define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(BUILD_ID) },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist",

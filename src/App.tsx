@@ -1,4 +1,3 @@
-import { useNotificationProvider } from "@refinedev/antd";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
@@ -6,11 +5,14 @@ import enUS from "antd/locale/en_US";
 import type { ReactNode } from "react";
 import { BrowserRouter, useLocation } from "react-router";
 import { ErrorBoundary } from "@/components/error-page";
+import { GlobalElements } from "@/components/global/global-elements";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import { accessControlProvider } from "@/providers/access-control-provider";
+import { SessionWatchers } from "@/providers/auth/session-watchers";
 import { authProvider } from "@/providers/auth-provider";
 import { dataProvider } from "@/providers/data-provider";
 import { documentTitle } from "@/providers/document-title";
+import { notificationProvider } from "@/providers/notification-provider";
 import { createQueryClient } from "@/providers/query-client";
 import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
@@ -38,7 +40,7 @@ export function App() {
               dataProvider={dataProvider}
               authProvider={authProvider}
               accessControlProvider={accessControlProvider}
-              notificationProvider={useNotificationProvider}
+              notificationProvider={notificationProvider}
               resources={resources}
               options={{
                 syncWithLocation: true,
@@ -48,7 +50,9 @@ export function App() {
             >
               <AppRoutes />
               <ScrollManager />
+              <SessionWatchers />
               <DocumentTitleHandler handler={documentTitle} />
+              <GlobalElements />
             </Refine>
           </RouteErrorBoundary>
         </AntdApp>

@@ -1,6 +1,7 @@
 import { Layout, Menu, type MenuProps } from "antd";
 import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
+import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
 import { PageLoader } from "@/components/routing/page-loader";
 import { LAYOUT } from "@/theme";
 import { AppHeaderContent } from "./app-header";
@@ -29,6 +30,7 @@ export function AppShell({ brand, menuItems, selectedKeys, defaultOpenKeys, head
         />
       </Layout.Sider>
       <Layout>
+        <MaintenanceBanner />
         <Layout.Header className={styles.header}>
           <AppHeaderContent {...(headerTitle ? { title: headerTitle } : {})} />
         </Layout.Header>

@@ -6,6 +6,11 @@ import { isBot } from "./is-bot";
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const SERVER_ERROR_TITLE = "Internal Server Error";
 
+/** 'Page Not Found' for 404, 'Internal Server Error' for any other status. */
+export function errorPageTitle(status: number): string {
+  return status === 404 ? NOT_FOUND_TITLE : SERVER_ERROR_TITLE;
+}
+
 export function notFoundMessage(path: string): string {
   return `Page not found: ${path}`;
 }
@@ -21,7 +26,7 @@ export interface ErrorPageProps {
  */
 export function ErrorPage({ status, message }: ErrorPageProps) {
   const navigate = useNavigate();
-  const title = status === 404 ? NOT_FOUND_TITLE : SERVER_ERROR_TITLE;
+  const title = errorPageTitle(status);
   if (isBot()) return <>{message ?? title}</>;
   return (
     <Flex justify="center" align="center" className={styles.page}>

@@ -85,3 +85,22 @@ export const usePreferencesStore = create<PreferencesState>()(
     },
   ),
 );
+
+/** The zone the device runs in, as an IANA name ('UTC' when the runtime cannot tell). */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The IANA zone a stored choice stands for: `system` is the device's zone, `utc` is UTC. */
+export function resolveTimeZone(choice: TimeZoneChoice | null | undefined, device: string = deviceTimeZone()): string {
+  if (!choice || choice === "system") return device;
+  if (choice === "utc") return "UTC";
+  return choice;
+}
+
+/** The IANA zone dates are shown in, from the interface preferences. */
+export const selectTimeZoneName = (state: PreferencesData): string => resolveTimeZone(state.timeZone);

@@ -1,0 +1,38 @@
+/** Where a floating panel goes next to its anchor: below it, or above when only there it fits. */
+
+export interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+export interface FloatingPlacement {
+  top: number;
+  left: number;
+  /** Whether the panel sits above the anchor. */
+  flipped: boolean;
+}
+
+/** Gap between an anchor and its panel, in px. */
+export const FLOATING_GAP = 4;
+
+/**
+ * Viewport coordinates (position: fixed) for a panel of `panel` size under `anchor`,
+ * flipped above it when it does not fit below but does above, and kept inside the
+ * viewport horizontally.
+ */
+export function placeFloating(
+  anchor: Box,
+  panel: { width: number; height: number },
+  viewport: { width: number; height: number },
+  gap = FLOATING_GAP,
+): FloatingPlacement {
+  const below = anchor.top + anchor.height + gap;
+  const above = anchor.top - gap - panel.height;
+  const fitsBelow = below + panel.height <= viewport.height;
+  const flipped = !fitsBelow && above >= 0;
+  const maxLeft = Math.max(0, viewport.width - panel.width);
+  const left = Math.min(Math.max(0, anchor.left), maxLeft);
+  return { top: flipped ? above : below, left, flipped };
+}

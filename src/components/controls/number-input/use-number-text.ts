@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from "react";
+import { formatNumber, type NumberBounds, sanitiseNumberText, valueFromText } from "./number-input-state";
+
+/**
+ * The text of a number field kept in step with its value: typing emits clamped and
+ * rounded numbers (or null when emptied), while a half-typed '-' or '1.' stays as typed.
+ */
+export function useNumberText(value: number | null, onChange: (value: number | null) => void, bounds: NumberBounds) {
+  const [text, setText] = useState(formatNumber(value));
+  const lastEmitted = useRef<number | null | undefined>(value);
+
+  useEffect(() => {
+    // A value set from outside (a step, a reset) replaces the text.
+    if (value !== lastEmitted.current) {
+      lastEmitted.current = value;
+      setText(formatNumber(value));
+    }
+  }, [value]);
+
+  const allowNegative = bounds.min === undefined || bounds.min < 0;
+  const allowDecimal = bounds.decimals === undefined || bounds.decimals > 0;
+
+  function change(raw: string) {
+    const typed = sanitiseNumberText(raw, { allowNegative, allowDecimal });
+    const next = valueFromText(typed, bounds);
+    if (next === undefined) {
+      setText(typed);
+      return;
+    }
+    // Show the clamped or rounded number when it differs from what was typed ("1." stays).
+    const shown = next !== null && Number(typed) !== next ? formatNumber(next) : typed;
+    setText(shown);
+    lastEmitted.current = next;
+    if (next !== value) onChange(next);
+  }
+
+  function blur() {
+    setText(formatNumber(value));
+  }
+
+  return { text, change, blur };
+}

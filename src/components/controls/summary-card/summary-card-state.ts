@@ -1,0 +1,149 @@
+import type { ReportSummary, SummaryState } from "@/domain/report-summary";
+import type { LabelStatus } from "@/domain/resources";
+import {
+  roundTo,
+  TEMPERATURE_SYMBOLS,
+  type TemperatureUnit,
+  toTemperatureUnit,
+  UNIT_SYMBOLS,
+  type Unit,
+} from "@/domain/units";
+
+/** The summary card's data (spec section 3) and its mapping from a report's summary. */
+
+export type SummaryCardType = "violation" | "status";
+
+export interface SummaryCardBadge {
+  label: string;
+  prefix?: string;
+  suffix?: string;
+}
+
+export interface SummaryCardData {
+  unit: Unit;
+  type: SummaryCardType;
+  state: SummaryState;
+  /** The card's title, e.g. 'Temperature'. */
+  label: string;
+  /** The headline: the verdict of a violation card, the reading or status of a status card. */
+  value: string;
+  badge?: SummaryCardBadge;
+  /** Not measured: the card shows 'N.a.'. */
+  disabled?: boolean;
+}
+
+export const NOT_AVAILABLE = "N.a.";
+
+export const UNIT_LABELS: Record<Unit, string> = {
+  temperature: "Temperature",
+  humidity: "Humidity",
+  shock: "Shock",
+  battery: "Battery",
+  label: "Label",
+};
+
+export const LABEL_STATUS_TEXT: Record<LabelStatus, string> = {
+  notStarted: "Not started",
+  recording: "Recording",
+  stopped: "Stopped",
+  ended: "Ended",
+};
+
+/** The headline a card shows: 'N.a.' when disabled, else its value. */
+export function summaryCardHeadline(card: Pick<SummaryCardData, "value" | "disabled">): string {
+  return card.disabled ? NOT_AVAILABLE : card.value;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+function verdict(violation: boolean, state: SummaryState): string {
+  if (violation) return "Violation";
+  return state === "warning" ? "Out of range" : "No violation";
+}
+
+/**
+ * The card of one unit of a report's summary (src/domain/report-summary.ts).
+ * Temperatures are shown in the chosen display unit.
+ */
+export function summaryCardFromReport(
+  unit: Unit,
+  summary: ReportSummary,
+  { temperatureUnit = "celsius" }: { temperatureUnit?: TemperatureUnit } = {},
+): SummaryCardData {
+  const label = UNIT_LABELS[unit];
+  switch (unit) {
+    case "temperature":
+    case "humidity": {
+      const channel = summary[unit];
+      const symbol = unit === "temperature" ? TEMPERATURE_SYMBOLS[temperatureUnit] : UNIT_SYMBOLS.humidity;
+      const show = (celsiusOrPercent: number) =>
+        roundTo(
+          unit === "temperature" ? toTemperatureUnit(celsiusOrPercent, temperatureUnit) : celsiusOrPercent,
+          1,
+        ).toFixed(1);
+      const badge: SummaryCardBadge | undefined =
+        channel.excursionCount > 0
+          ? { label: String(channel.excursionCount), suffix: plural(channel.excursionCount, "excursion", "excursions") }
+          : channel.average !== null
+            ? { prefix: "Avg", label: show(channel.average), suffix: symbol }
+            : undefined;
+      return {
+        unit,
+        type: "violation",
+        state: channel.state,
+        label,
+        value: verdict(channel.violation, channel.state),
+        ...(badge ? { badge } : {}),
+        disabled: !channel.measured,
+      };
+    }
+    case "shock": {
+      const shock = summary.shock;
+      const badge: SummaryCardBadge | undefined =
+        shock.eventCount > 0
+          ? { label: String(shock.eventCount), suffix: plural(shock.eventCount, "shock", "shocks") }
+          : shock.maxG !== null
+            ? { prefix: "Max", label: shock.maxG.toFixed(1), suffix: UNIT_SYMBOLS.shock }
+            : undefined;
+      return {
+        unit,
+        type: "violation",
+        state: shock.state,
+        label,
+        value: verdict(shock.violation, shock.state),
+        ...(badge ? { badge } : {}),
+        disabled: !shock.measured,
+      };
+    }
+    case "battery": {
+      const battery = summary.battery;
+      return {
+        unit,
+        type: "status",
+        state: battery.state,
+        label,
+        value: battery.level === null ? NOT_AVAILABLE : `${Math.round(battery.level)} ${UNIT_SYMBOLS.battery}`,
+        ...(battery.low ? { badge: { label: "Low" } } : {}),
+        disabled: !battery.measured,
+      };
+    }
+    case "label":
+      return {
+        unit,
+        type: "status",
+        state: summary.label.state,
+        label,
+        value: LABEL_STATUS_TEXT[summary.label.status],
+      };
+  }
+}
+
+/** The five cards of a report, in the order of spec section 3. */
+export function summaryCardsFromReport(
+  summary: ReportSummary,
+  options?: { temperatureUnit?: TemperatureUnit },
+): SummaryCardData[] {
+  return (["temperature", "humidity", "shock", "battery", "label"] as const).map((unit) =>
+    summaryCardFromReport(unit, summary, options),
+  );
+}

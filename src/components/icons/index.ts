@@ -1,0 +1,4 @@
+export * from "./country-icons";
+export * from "./measurement-icons";
+export * from "./payment-icons";
+export { type IconProps, SvgIcon } from "./svg-icon";

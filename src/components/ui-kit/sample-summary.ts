@@ -1,0 +1,40 @@
+import type { ReportSummary } from "@/domain/report-summary";
+
+/** A report summary as the server computes it, to show the summary cards (controls page only). */
+export const SAMPLE_SUMMARY: ReportSummary = {
+  temperature: {
+    measured: true,
+    violation: true,
+    state: "error",
+    excursionCount: 2,
+    timeAboveMinutes: 95,
+    timeBelowMinutes: 0,
+    longestExcursionMinutes: 70,
+    firstTriggered: "2025-03-04T10:20:00.000Z",
+    min: { value: 2.4, t: "2025-03-03T04:00:00.000Z" },
+    max: { value: 11.2, t: "2025-03-04T11:00:00.000Z" },
+    average: 5.6,
+    mkt: 6.1,
+  },
+  humidity: {
+    measured: true,
+    violation: false,
+    state: "success",
+    excursionCount: 0,
+    timeAboveMinutes: 0,
+    timeBelowMinutes: 0,
+    longestExcursionMinutes: 0,
+    firstTriggered: null,
+    min: { value: 41, t: "2025-03-03T04:00:00.000Z" },
+    max: { value: 58, t: "2025-03-05T04:00:00.000Z" },
+    average: 48.3,
+    mkt: null,
+  },
+  shock: { measured: false, violation: false, state: "success", eventCount: 0, maxG: null },
+  battery: { measured: true, level: 18, low: true, state: "warning" },
+  label: { status: "recording", state: "success" },
+  overall: { violation: true, state: "error" },
+  gaps: [],
+  readingCount: 864,
+  window: { start: "2025-03-03T00:00:00.000Z", end: "2025-03-09T23:50:00.000Z" },
+};

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  FEATURE_MODAL_DISMISS,
+  FEATURE_MODAL_TITLE,
+  LabelPresetFeatureModal,
+} from "@/components/global/feature-modal/label-preset-feature-modal";
+import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
+import {
+  DEFAULT_PREFERENCES,
+  PREFERENCES_STORAGE_KEY,
+  resolveTimeZone,
+  selectTimeZoneName,
+  usePreferencesStore,
+} from "@/providers/stores/preferences";
+import { setupControlsDom } from "./controls-dom";
+
+setupControlsDom();
+
+const stored = () => JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? "null")?.state;
+
+beforeEach(() => {
+  localStorage.clear();
+  usePreferencesStore.getState().resetPreferences();
+});
+
+describe("interface preferences (persisted)", () => {
+  it("hold the spec's defaults", () => {
+    expect(DEFAULT_PREFERENCES).toEqual({
+      timeZone: "system",
+      fahrenheit: false,
+      locale: "en-US",
+      downloadReport: {
+        pageSize: "a4",
+        fileType: "pdf",
+        timeZone: "utc",
+        locale: "en-US",
+        temperatureUnit: "celsius",
+        includeDataTable: "minimal",
+      },
+      liveViewEnabled: false,
+      showMaintenanceBanner: true,
+      showLabelPresetFeatureModal: true,
+    });
+  });
+
+  it("are persisted in local storage", () => {
+    usePreferencesStore.getState().setTimeZone("Asia/Tokyo");
+    expect(stored()).toMatchObject({ timeZone: "Asia/Tokyo", showMaintenanceBanner: true });
+  });
+
+  it("the time zone setting accepts system, utc, or a zone name", () => {
+    expect(resolveTimeZone("system", "Europe/Paris")).toBe("Europe/Paris");
+    expect(resolveTimeZone("utc", "Europe/Paris")).toBe("UTC");
+    expect(resolveTimeZone("Asia/Tokyo", "Europe/Paris")).toBe("Asia/Tokyo");
+    usePreferencesStore.getState().setTimeZone("utc");
+    expect(selectTimeZoneName(usePreferencesStore.getState())).toBe("UTC");
+  });
+});
+
+describe("maintenance banner", () => {
+  it("is shown by default and its dismissal is remembered", () => {
+    const { unmount } = render(<MaintenanceBanner />);
+    expect(screen.getByTestId("maintenance-banner")).toBeTruthy();
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Dismiss maintenance notice" }));
+    });
+    expect(usePreferencesStore.getState().showMaintenanceBanner).toBe(false);
+    expect(stored().showMaintenanceBanner).toBe(false);
+    unmount();
+    render(<MaintenanceBanner />);
+    expect(screen.queryByTestId("maintenance-banner")).toBeNull();
+  });
+});
+
+describe("label-preset feature modal", () => {
+  it("is shown by default and its dismissal is remembered", () => {
+    render(<LabelPresetFeatureModal />);
+    expect(screen.getByText(FEATURE_MODAL_TITLE)).toBeTruthy();
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: FEATURE_MODAL_DISMISS }));
+    });
+    expect(stored().showLabelPresetFeatureModal).toBe(false);
+  });
+
+  it("has a close button, which dismisses it too", () => {
+    render(<LabelPresetFeatureModal />);
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    });
+    expect(usePreferencesStore.getState().showLabelPresetFeatureModal).toBe(false);
+  });
+});

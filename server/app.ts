@@ -11,6 +11,7 @@ import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./auth/sessions"
 import { type AuthThrottles, createThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
 import { errorHandler } from "./http/error-handler";
+import { rejectNulCharacters } from "./http/reject-nul";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { apiRoutes } from "./routes/index";
 import type { RouteEntry } from "./types";
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(errorHandler);
+  app.addHook("preValidation", rejectNulCharacters);
 
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);

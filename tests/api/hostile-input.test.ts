@@ -128,3 +128,22 @@ describe("hostile input never breaks a route", () => {
     expect(res.json().name).toBe("<script>alert(1)</script>");
   });
 });
+
+describe("NUL characters", () => {
+  test("a NUL character in a query value is a 400 naming the field, not a database error", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/emailpassword/email/exists?email=%00x" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formFields).toEqual([{ id: "email", error: "must not contain NUL characters" }]);
+  });
+
+  test("a NUL character deep in a body is a 400 naming its path", async () => {
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/label-reports/${world.reports.a[0]}`,
+      headers,
+      payload: { customFields: { batch: "B\u00001" } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formFields[0].id).toBe("customFields.batch");
+  });
+});

@@ -11,5 +11,5 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const redirect = guardRedirect(routeNameOf(pathname), (action: Action, subject: Subject) =>
     access({ action, subject }),
   );
-  return redirect ? <Navigate to={redirect} replace /> : <>{children}</>;
+  return redirect ? <Navigate to={redirect} replace /> : children;
 }

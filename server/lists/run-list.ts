@@ -38,13 +38,16 @@ function decodeCursor(raw: string, order: readonly Order[]): CursorValue[] {
 }
 
 /**
- * Keyset condition "strictly after this row" for ORDER BY k1 d1 NULLS LAST, …, id:
+ * Keyset condition "strictly after this row" for ORDER BY k1 d1 [NULLS LAST], …, id:
  * the OR over i of (k1 = v1 AND … AND k(i-1) = v(i-1) AND ki after vi).
  */
-function afterCondition(
-  keys: { column: RawBuilder<unknown>; desc: boolean }[],
-  values: CursorValue[],
-): RawBuilder<SqlBool> {
+interface SortKey {
+  column: RawBuilder<unknown>;
+  desc: boolean;
+  nullable: boolean;
+}
+
+function afterCondition(keys: SortKey[], values: CursorValue[]): RawBuilder<SqlBool> {
   const ors: RawBuilder<SqlBool>[] = [];
   for (let i = 0; i < keys.length; i++) {
     const ands: RawBuilder<SqlBool>[] = [];
@@ -53,14 +56,11 @@ function afterCondition(
       const v = values[j] ?? null;
       ands.push(v === null ? sql<SqlBool>`${column} is null` : sql<SqlBool>`${column} = ${v}`);
     }
-    const { column, desc } = keys[i] as (typeof keys)[number];
+    const { column, desc, nullable } = keys[i] as SortKey;
     const v = values[i] ?? null;
     if (v === null) continue; // nothing sorts after a null (nulls are last) but other nulls, via later keys
-    ands.push(
-      desc
-        ? sql<SqlBool>`(${column} < ${v} or ${column} is null)`
-        : sql<SqlBool>`(${column} > ${v} or ${column} is null)`,
-    );
+    const past = desc ? sql<SqlBool>`${column} < ${v}` : sql<SqlBool>`${column} > ${v}`;
+    ands.push(nullable ? sql<SqlBool>`(${past} or ${column} is null)` : past);
     ors.push(sql<SqlBool>`(${sql.join(ands, sql` and `)})`);
   }
   return ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : sql<SqlBool>`false`;
@@ -88,12 +88,22 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
   let filtered = base;
   for (const c of conditions) filtered = filtered.where(c);
 
-  const keys = [
-    ...query.order.map((o) => ({ column: columns[o.key] as RawBuilder<unknown>, desc: o.direction === "desc" })),
-    { column: idColumn, desc: query.order[0]?.direction !== "asc" },
+  const keys: SortKey[] = [
+    ...query.order.map((o) => ({
+      column: columns[o.key] as RawBuilder<unknown>,
+      desc: o.direction === "desc",
+      nullable: resource.fields[o.key]?.nullable === true,
+    })),
+    { column: idColumn, desc: query.order[0]?.direction !== "asc", nullable: false },
   ];
   let page = filtered;
-  for (const k of keys) page = page.orderBy(sql`${k.column} ${sql.raw(k.desc ? "desc" : "asc")} nulls last`);
+  // NULLS LAST only where values can be missing: on NOT NULL keys it would stop PostgreSQL
+  // from walking the (company, archived, created desc, id desc) index and make it sort.
+  for (const k of keys) {
+    page = page.orderBy(
+      sql`${k.column} ${sql.raw(k.desc ? "desc" : "asc")}${sql.raw(k.nullable ? " nulls last" : "")}`,
+    );
+  }
 
   const countQuery = filtered.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as("n"));
   const counted = (await countQuery.executeTakeFirst()) as { n?: string | number } | undefined;

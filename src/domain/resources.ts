@@ -15,6 +15,8 @@ export interface ListField {
   values?: readonly string[];
   /** Whether `order=key[dir]` is accepted. */
   sortable?: boolean;
+  /** Whether the value may be missing; missing values sort last. */
+  nullable?: boolean;
 }
 
 export interface ListResource {
@@ -63,16 +65,16 @@ export const LIST_RESOURCES = {
       labelId: { type: "text", sortable: true },
       reference: { type: "text", sortable: true },
       status: { type: "enum", values: LABEL_STATUSES, sortable: true },
-      presetId: { type: "id" },
-      presetName: { type: "text", sortable: true },
+      presetId: { type: "id", nullable: true },
+      presetName: { type: "text", sortable: true, nullable: true },
       companyId: { type: "id" },
       origin: { type: "text", sortable: true },
       destination: { type: "text", sortable: true },
       transportMode: { type: "enum", values: TRANSPORT_MODES, sortable: true },
       isArchived: { type: "boolean" },
       created: { type: "timestamp", sortable: true },
-      startTime: { type: "timestamp", sortable: true },
-      endTime: { type: "timestamp", sortable: true },
+      startTime: { type: "timestamp", sortable: true, nullable: true },
+      endTime: { type: "timestamp", sortable: true, nullable: true },
       temperatureViolation: { type: "boolean", sortable: true },
       humidityViolation: { type: "boolean", sortable: true },
       shockViolation: { type: "boolean", sortable: true },
@@ -129,8 +131,8 @@ export const LIST_RESOURCES = {
     fields: {
       id: { type: "id" },
       name: { type: "text", sortable: true },
-      city: { type: "text", sortable: true },
-      country: { type: "text", sortable: true },
+      city: { type: "text", sortable: true, nullable: true },
+      country: { type: "text", sortable: true, nullable: true },
       created: { type: "timestamp", sortable: true },
     },
   },
@@ -146,10 +148,10 @@ export const LIST_RESOURCES = {
       id: { type: "id" },
       name: { type: "text", sortable: true },
       type: { type: "enum", values: COMPANY_TYPES, sortable: true },
-      parentId: { type: "id" },
-      parentName: { type: "text", sortable: true },
-      city: { type: "text", sortable: true },
-      country: { type: "text", sortable: true },
+      parentId: { type: "id", nullable: true },
+      parentName: { type: "text", sortable: true, nullable: true },
+      city: { type: "text", sortable: true, nullable: true },
+      country: { type: "text", sortable: true, nullable: true },
       created: { type: "timestamp", sortable: true },
     },
   },

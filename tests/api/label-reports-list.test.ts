@@ -118,6 +118,22 @@ describe("paging", () => {
     );
   });
 
+  test("cursor paging over a key with missing values (nulls last) visits every row once", async () => {
+    const ids = world.reports.a.slice(5, 9);
+    await t.database.db.updateTable("labelReports").set({ startTime: null }).where("id", "in", ids).execute();
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const q: string = `?filter=&order=startTime[asc]&pageSize=7${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+      const { body } = await list(q);
+      seen.push(...body.data.map((r: { id: string }) => r.id));
+      after = body.after;
+    } while (after);
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+    expect(seen.slice(-4).sort()).toEqual([...ids].sort());
+  });
+
   test("a cursor made for another order is 400", async () => {
     const first = await list("?pageSize=10");
     const { status, body } = await list(

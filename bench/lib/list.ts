@@ -1,0 +1,151 @@
+import type { CompiledQuery } from "kysely";
+import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
+import { type BenchServer, type ExplainTarget, findPrincipal, writeExplain } from "./harness";
+import { type Latency, sample, type Throughput, throughput } from "./stats";
+
+/**
+ * The label-report list API (GET /api/label-reports) as the dashboard calls it, over
+ * real HTTP on 127.0.0.1, as admin@demo.example in the main customer company.
+ */
+
+export interface ListSizes {
+  pageSize: number;
+  deepPage: number;
+  warmup: number;
+  runs: number;
+  /** Time cap of one measure (see sample()). */
+  capMs: number;
+  concurrency: number;
+  rpsSeconds: number;
+}
+
+export interface ListFigures {
+  /** Reports the caller sees with the default filter (totalDocuments of page 1). */
+  visible: number;
+  deepPage: number;
+  page1: Latency;
+  deepOffset: Latency;
+  deepAfter: Latency;
+  search: Latency;
+  statusViolation: Latency;
+  countOnly: Latency;
+  distributorPage1: Latency & { visible: number };
+  page1Throughput: Throughput;
+  explainFiles: string[];
+}
+
+const PATH = "/api/label-reports";
+const MAX_PAGE_SIZE = 10_000;
+
+function url(params: Record<string, string | number>): string {
+  const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const text = search.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
+interface Page {
+  data: { id: string }[];
+  totalDocuments: number;
+  after: string | null;
+}
+
+const listQueries = (queries: CompiledQuery[]) => queries.filter((q) => /from "label_reports"/.test(q.sql));
+const pageQuery = (queries: CompiledQuery[]) => listQueries(queries).find((q) => /\blimit\b/.test(q.sql));
+const countQuery = (queries: CompiledQuery[]) => listQueries(queries).find((q) => /count\(\*\)/.test(q.sql));
+
+export async function measureList(
+  server: BenchServer,
+  sizes: ListSizes,
+  explain: ExplainTarget,
+  log: (line: string) => void,
+): Promise<ListFigures> {
+  const admin = await findPrincipal(server.db, "admin@demo.example", MAIN_CUSTOMER_COMPANY);
+  const headers = await server.headersFor(admin);
+  const distributor = await findPrincipal(server.db, "distributor@demo.example", DISTRIBUTOR_COMPANY);
+  const distributorHeaders = await server.headersFor(distributor);
+  const fetchPage = async (path: string, h = headers) => JSON.parse((await server.get(path, h)).body) as Page;
+  const runs = { warmup: sizes.warmup, runs: sizes.runs, maxMs: sizes.capMs };
+  const timed = (path: string, h = headers) => sample(() => server.get(path, h), runs);
+
+  const first = await fetchPage(url({}));
+  const visible = first.totalDocuments;
+  const deepPage = Math.min(sizes.deepPage, Math.floor(visible / sizes.pageSize));
+  if (deepPage < 2) throw new Error(`Only ${visible} reports visible: too few for a deep page`);
+  if (deepPage !== sizes.deepPage)
+    log(`only ${visible} reports visible: deep page ${deepPage} instead of ${sizes.deepPage}`);
+
+  const page1Path = url({ pageSize: sizes.pageSize });
+  const deepOffsetPath = url({ pageNumber: deepPage, pageSize: sizes.pageSize });
+
+  // The cursor after row (deepPage - 1) * pageSize, found by following `after` in big pages.
+  let cursor: string | null = null;
+  for (let remaining = (deepPage - 1) * sizes.pageSize; remaining > 0; ) {
+    const size = Math.min(MAX_PAGE_SIZE, remaining);
+    const page = await fetchPage(url(cursor ? { pageSize: size, after: cursor } : { pageSize: size }));
+    if (!page.after) throw new Error("The list ended before the deep page");
+    cursor = page.after;
+    remaining -= size;
+  }
+  const deepAfterPath = url({ pageSize: sizes.pageSize, after: cursor as string });
+  const byOffset = await fetchPage(deepOffsetPath);
+  const byCursor = await fetchPage(deepAfterPath);
+  if (byOffset.data.map((r) => r.id).join() !== byCursor.data.map((r) => r.id).join()) {
+    throw new Error(`Page ${deepPage} by pageNumber and by the after cursor differ`);
+  }
+
+  log(`page 1 (${visible.toLocaleString("en-US")} visible)`);
+  const page1 = (await timed(page1Path)).latency;
+  log(`deep page ${deepPage} by pageNumber`);
+  const deepOffset = (await timed(deepOffsetPath)).latency;
+  log(`deep page ${deepPage} by after`);
+  const deepAfter = (await timed(deepAfterPath)).latency;
+  log("search labelId[ilike]A1");
+  const search = (await timed(url({ filter: "labelId[ilike]A1", pageSize: sizes.pageSize }))).latency;
+  log("filter status[eq]ended,temperatureViolation[eq]true");
+  const statusViolation = (
+    await timed(url({ filter: "status[eq]ended,temperatureViolation[eq]true", pageSize: sizes.pageSize }))
+  ).latency;
+  log("distributor page 1");
+  const distributorVisible = (await fetchPage(page1Path, distributorHeaders)).totalDocuments;
+  const distributorPage1 = { ...(await timed(page1Path, distributorHeaders)).latency, visible: distributorVisible };
+
+  // The SQL behind page 1 and the deep pages, for totalDocuments alone and for EXPLAIN.
+  const page1Sql = await server.captureSql(() => server.get(page1Path, headers));
+  const offsetSql = await server.captureSql(() => server.get(deepOffsetPath, headers));
+  const afterSql = await server.captureSql(() => server.get(deepAfterPath, headers));
+  const count = countQuery(page1Sql);
+  if (!count) throw new Error("No count(*) query seen for page 1");
+  log("count(*) with the default filter, alone");
+  const countOnly = (await sample(() => server.db.executeQuery(count), runs)).latency;
+
+  const explainFiles: string[] = [];
+  const plans: [string, string, CompiledQuery | undefined][] = [
+    ["page1", page1Path, pageQuery(page1Sql)],
+    ["page1-count", page1Path, count],
+    ["deep-page-offset", deepOffsetPath, pageQuery(offsetSql)],
+    ["deep-page-after", deepAfterPath, pageQuery(afterSql)],
+  ];
+  for (const [name, path, query] of plans) {
+    explainFiles.push(await writeExplain(server, explain, name, path, query ? [query] : []));
+  }
+
+  log(`page 1 throughput: ${sizes.concurrency} clients for ${sizes.rpsSeconds} s`);
+  const page1Throughput = await throughput(`${server.baseUrl}${page1Path}`, headers, {
+    concurrency: sizes.concurrency,
+    durationMs: sizes.rpsSeconds * 1000,
+  });
+
+  return {
+    visible,
+    deepPage,
+    page1,
+    deepOffset,
+    deepAfter,
+    search,
+    statusViolation,
+    countOnly,
+    distributorPage1,
+    page1Throughput,
+    explainFiles,
+  };
+}

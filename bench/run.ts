@@ -1,0 +1,486 @@
+/**
+ * `npm run bench [-- --quick] [-- --check] [-- --pg | --no-pg] [-- --no-build]`
+ *
+ * Performance figures with fixed data sizes (bench/README.md): the dashboard bundle,
+ * the label-report list API on PGlite and on a throwaway PostgreSQL, and the chart
+ * series of one big report. Prints one table and writes bench/results.json
+ * (bench/results/results-quick.json for --quick); EXPLAIN output goes to bench/results/.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { type DatabaseHandle, openDatabase } from "../server/db/index";
+import { type BundleFigures, measureBundle } from "./lib/bundle";
+import { startServer } from "./lib/harness";
+import { type ListFigures, type ListSizes, measureList } from "./lib/list";
+import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
+import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
+import { bytes, count, type Latency, ms } from "./lib/stats";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH_DIR = join(ROOT, "bench");
+const RESULTS_DIR = join(BENCH_DIR, "results");
+
+type Kind = "pglite" | "postgres";
+
+interface Sizes extends Omit<ListSizes, "warmup" | "runs">, ReadingsSizes {
+  pgliteReports: number;
+  postgresReports: number;
+  bigReportReadings: number;
+  /** Timed list requests per measure, after the warm-up ones (PGlite is slower, so fewer). */
+  listRuns: Record<Kind, { warmup: number; runs: number }>;
+}
+
+/**
+ * PostgreSQL gets 1,000,000 reports: the seed CLI loads about 7,000 reports/s on the
+ * 2-core reference machine (about 2.5 minutes), well inside the 6-minute limit that
+ * would have meant 300,000.
+ */
+const FULL: Sizes = {
+  pgliteReports: 100_000,
+  postgresReports: 1_000_000,
+  bigReportReadings: 500_000,
+  pageSize: 25,
+  deepPage: 2_000,
+  listRuns: { pglite: { warmup: 5, runs: 40 }, postgres: { warmup: 10, runs: 100 } },
+  capMs: 20_000,
+  concurrency: 20,
+  rpsSeconds: 10,
+  readingsWarmup: 2,
+  readingsRuns: 20,
+  naiveWarmup: 1,
+  naiveRuns: 5,
+  readingsCapMs: 30_000,
+};
+
+const QUICK: Sizes = {
+  pgliteReports: 3_000,
+  postgresReports: 5_000,
+  bigReportReadings: 20_000,
+  pageSize: 25,
+  deepPage: 40,
+  listRuns: { pglite: { warmup: 3, runs: 15 }, postgres: { warmup: 3, runs: 15 } },
+  capMs: 10_000,
+  concurrency: 20,
+  rpsSeconds: 2,
+  readingsWarmup: 1,
+  readingsRuns: 5,
+  naiveWarmup: 1,
+  naiveRuns: 3,
+  readingsCapMs: 10_000,
+};
+
+const BUDGETS = {
+  listP99Ms: 50,
+  readingsWholeP99Ms: 1000,
+  naiveRatio: 10,
+};
+
+const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--no-build]
+
+  --quick      tiny sizes (smoke check, under 2 minutes); budgets are shown, not enforced
+  --check      exit 1 when a figure breaks its budget
+  --pg         require the PostgreSQL part (default: run it when PostgreSQL is installed)
+  --no-pg      skip the PostgreSQL part
+  --no-build   measure dist/ as it is, even when older than its sources`;
+
+interface Row {
+  id: string;
+  measure: string;
+  value: string;
+  budget: string;
+  /** true/false against a budget; null when the figure has no budget here. */
+  ok: boolean | null;
+}
+
+interface DatabaseResult {
+  kind: Kind;
+  reports: number;
+  seedSeconds: number;
+  bigReport: Omit<BigReport, "ms"> & { seedSeconds: number };
+  settleSeconds: number;
+  list: ListFigures;
+  readings: ReadingsFigures;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function runCleanups(): Promise<void> {
+  while (cleanups.length) {
+    const cleanup = cleanups.pop();
+    try {
+      await cleanup?.();
+    } catch (error) {
+      console.error(`cleanup failed: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+const pLatency = (l: Latency) =>
+  `p50 ${ms(l.p50)} / p99 ${ms(l.p99)}${l.planned && l.runs < l.planned ? ` (${l.runs} of ${l.planned} runs: time cap)` : ""}`;
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
+
+interface PgModule {
+  findPostgresBin(): string | null;
+  startThrowawayPostgres(options?: { quiet?: boolean }): Promise<{ url: string; stop(): void }>;
+}
+
+async function loadPgModule(): Promise<PgModule> {
+  // Plain .mjs without types (it must run before npm install): imported by URL.
+  const href = new URL("../scripts/pg-throwaway.mjs", import.meta.url).href;
+  return (await import(href)) as PgModule;
+}
+
+async function benchDatabase(
+  kind: Kind,
+  sizes: Sizes,
+  quick: boolean,
+  log: (line: string) => void,
+): Promise<DatabaseResult> {
+  const reports = kind === "pglite" ? sizes.pgliteReports : sizes.postgresReports;
+  let handle: DatabaseHandle;
+  let seedMs: number;
+  if (kind === "pglite") {
+    const dir = mkdtempSync(join(tmpdir(), "coldchain-bench-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    log(`seeding PGlite in ${dir}: demo (small) + ${count(reports)} reports (seed CLI)`);
+    seedMs = await seedWithCli(ROOT, { dataDir: dir }, reports);
+    handle = await openDatabase({ dataDir: join(dir, "pglite") });
+  } else {
+    const pg = await (await loadPgModule()).startThrowawayPostgres();
+    cleanups.push(() => pg.stop());
+    log(`seeding throwaway PostgreSQL: demo (small) + ${count(reports)} reports (seed CLI)`);
+    seedMs = await seedWithCli(ROOT, { databaseUrl: pg.url }, reports);
+    handle = await openDatabase({ databaseUrl: pg.url });
+  }
+  cleanups.push(() => handle.close());
+  log(`seeded in ${seconds(seedMs)}`);
+
+  log(`big report: ${count(sizes.bigReportReadings)} readings at 1 minute`);
+  const big = await addBigReport(handle.db, sizes.bigReportReadings);
+  log(`big report stored in ${seconds(big.ms)}`);
+  const settleMs = await settle(handle.db);
+  log(`vacuum (analyze) in ${seconds(settleMs)}`);
+
+  const server = await startServer(handle.db);
+  cleanups.push(() => server.close());
+  const label = kind === "pglite" ? "pglite" : "postgres";
+  const explain = {
+    dir: RESULTS_DIR,
+    prefix: `explain-${label}${quick ? "-quick" : ""}`,
+    title: `${kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${count(reports)} reports (+ demo) and a report of ${count(sizes.bigReportReadings)} readings, as admin@demo.example`,
+  };
+  const list = await measureList(server, { ...sizes, ...sizes.listRuns[kind] }, explain, (line) =>
+    log(`list: ${line}`),
+  );
+  const readings = await measureReadings(server, big, sizes, explain, (line) => log(`readings: ${line}`));
+
+  // Close now (not at exit): the next database gets the machine to itself.
+  await runCleanups();
+  const { ms: bigMs, ...bigReport } = big;
+  return {
+    kind,
+    reports,
+    seedSeconds: seedMs / 1000,
+    bigReport: { ...bigReport, seedSeconds: bigMs / 1000 },
+    settleSeconds: settleMs / 1000,
+    list,
+    readings,
+  };
+}
+
+function bundleRows(bundle: BundleFigures): Row[] {
+  const sizes = (s: { raw: number; gzip: number; brotli: number }) =>
+    `${bytes(s.raw)} raw, ${bytes(s.gzip)} gzip, ${bytes(s.brotli)} brotli`;
+  return [
+    {
+      id: "bundle.firstLoadJs",
+      measure: `bundle: first-load JS (${bundle.firstLoadJs.files.length} files)`,
+      value: sizes(bundle.firstLoadJs),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: "bundle.listPageJs",
+      measure: `bundle: + /label-reports list page JS (${bundle.listPageJs.files.length} files)`,
+      value: sizes(bundle.listPageJs),
+      budget: "-",
+      ok: null,
+    },
+  ];
+}
+
+function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row[] {
+  const name = result.kind === "pglite" ? "PGlite" : "PostgreSQL";
+  const p = `${result.kind}`;
+  const onPg = result.kind === "postgres";
+  const judge = (value: number, limit: number, atLeast = false): boolean | null => {
+    if (quick) return null;
+    return atLeast ? value >= limit : value <= limit;
+  };
+  const listBudget = onPg ? `p99 ≤ ${BUDGETS.listP99Ms} ms` : "report only";
+  const { list, readings } = result;
+  const deep = count(list.deepPage);
+  const t = list.page1Throughput;
+  return [
+    {
+      id: `${p}.seed`,
+      measure: `${name}: seed ${count(result.reports)} reports (CLI)`,
+      value: seconds(result.seedSeconds * 1000),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.list.page1`,
+      measure: `${name}: list page 1 (${count(list.visible)} visible)`,
+      value: pLatency(list.page1),
+      budget: listBudget,
+      ok: onPg ? judge(list.page1.p99, BUDGETS.listP99Ms) : null,
+    },
+    {
+      id: `${p}.list.deepOffset`,
+      measure: `${name}: list page ${deep} by pageNumber`,
+      value: pLatency(list.deepOffset),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.list.deepAfter`,
+      measure: `${name}: list page ${deep} by after cursor`,
+      value: pLatency(list.deepAfter),
+      budget: listBudget,
+      ok: onPg ? judge(list.deepAfter.p99, BUDGETS.listP99Ms) : null,
+    },
+    {
+      id: `${p}.list.search`,
+      measure: `${name}: list search labelId[ilike]A1`,
+      value: pLatency(list.search),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.list.statusViolation`,
+      measure: `${name}: list status=ended + temperatureViolation`,
+      value: pLatency(list.statusViolation),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.list.countOnly`,
+      measure: `${name}: totalDocuments count(*) alone`,
+      value: pLatency(list.countOnly),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.list.distributorPage1`,
+      measure: `${name}: list page 1, distributor (${count(list.distributorPage1.visible)} visible)`,
+      value: pLatency(list.distributorPage1),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.list.page1Throughput`,
+      measure: `${name}: list page 1, ${t.concurrency} clients ${sizes.rpsSeconds} s`,
+      value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""})`,
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.readings.seed`,
+      measure: `${name}: store big report ${count(readings.readings)} readings`,
+      value: seconds(result.bigReport.seedSeconds * 1000),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.readings.whole`,
+      measure: `${name}: readings whole report, maxPoints=2000`,
+      value: `${pLatency(readings.whole.latency)}; ${bytes(readings.whole.bytes)} (${bytes(readings.whole.gzipBytes)} gzip), ${count(readings.whole.points)} points`,
+      budget: `p99 ≤ ${BUDGETS.readingsWholeP99Ms} ms`,
+      ok: judge(readings.whole.latency.p99, BUDGETS.readingsWholeP99Ms),
+    },
+    {
+      id: `${p}.readings.zoom`,
+      measure: `${name}: readings 1-day zoom, maxPoints=2000`,
+      value: `${pLatency(readings.zoom.latency)}; ${bytes(readings.zoom.bytes)} (${bytes(readings.zoom.gzipBytes)} gzip), ${count(readings.zoom.points)} points`,
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.readings.naive`,
+      measure: `${name}: naive select all + JSON.stringify`,
+      value: `${pLatency(readings.naive.latency)}; ${bytes(readings.naive.bytes)} (${bytes(readings.naive.gzipBytes)} gzip), ${count(readings.naive.points)} rows`,
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: `${p}.readings.ratio`,
+      measure: `${name}: naive / downsampled (p50)`,
+      value: `${readings.ratio.toFixed(1)}x`,
+      budget: `≥ ${BUDGETS.naiveRatio}x`,
+      ok: judge(readings.ratio, BUDGETS.naiveRatio, true),
+    },
+  ];
+}
+
+function printTable(rows: Row[]): string {
+  const header: Row = { id: "", measure: "measure", value: "value", budget: "budget", ok: null };
+  const okText = (row: Row) => (row === header ? "ok" : row.ok === null ? "" : row.ok ? "ok" : "BROKEN");
+  const widths = [
+    Math.max(...[header, ...rows].map((r) => r.measure.length)),
+    Math.max(...[header, ...rows].map((r) => r.value.length)),
+    Math.max(...[header, ...rows].map((r) => r.budget.length)),
+    6,
+  ];
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
+  const out = [
+    line([header.measure, header.value, header.budget, okText(header)]),
+    `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`,
+    ...rows.map((r) => line([r.measure, r.value, r.budget, okText(r)])),
+  ];
+  return out.join("\n");
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: "boolean", default: false },
+      check: { type: "boolean", default: false },
+      pg: { type: "boolean", default: false },
+      "no-pg": { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const quick = values.quick;
+  const sizes = quick ? QUICK : FULL;
+  const started = new Date();
+  const loadAtStart = loadavg();
+  const log = (section: string) => (line: string) =>
+    console.log(`[${((Date.now() - started.getTime()) / 1000).toFixed(0).padStart(4)} s] ${section}: ${line}`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const errors: string[] = [];
+  const results: Record<string, unknown> = {};
+
+  console.log(
+    `Benchmark (${quick ? "quick" : "full"}): PGlite ${count(sizes.pgliteReports)} reports, PostgreSQL ${count(sizes.postgresReports)} reports, big report ${count(sizes.bigReportReadings)} readings`,
+  );
+
+  // 1. Bundle
+  try {
+    log("bundle")("checking dist/ (npx vite build when missing or stale)");
+    const bundle = measureBundle(ROOT, { build: !values["no-build"] });
+    log("bundle")(
+      bundle.build.ran ? `built in ${seconds(bundle.build.ms)} (${bundle.build.reason})` : bundle.build.reason,
+    );
+    results.bundle = bundle;
+    rows.push(...bundleRows(bundle));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    errors.push(`bundle: ${message}`);
+    rows.push({ id: "bundle", measure: "bundle", value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+  }
+
+  // 2 + 3. List API and big report, per database
+  const pgModule = await loadPgModule();
+  const pgBin = pgModule.findPostgresBin();
+  const databases: Kind[] = ["pglite"];
+  if (values["no-pg"]) notes.push("PostgreSQL part skipped (--no-pg): its budgets were not checked.");
+  else if (pgBin) databases.push("postgres");
+  else if (values.pg) {
+    errors.push("postgres: --pg given but no PostgreSQL server programs found (apt-get install -y postgresql)");
+  } else notes.push("PostgreSQL not installed: its part and budgets were skipped (apt-get install -y postgresql).");
+
+  const dbResults: Record<string, unknown> = {};
+  for (const kind of databases) {
+    const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
+    try {
+      const result = await benchDatabase(kind, sizes, quick, log(kind));
+      dbResults[kind] = result;
+      rows.push(...databaseRows(result, sizes, quick));
+    } catch (error) {
+      await runCleanups();
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      errors.push(`${kind}: ${message}`);
+      rows.push({ id: kind, measure: name, value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+    }
+  }
+  results.databases = dbResults;
+
+  const loadAtEnd = loadavg();
+  if (Math.max(loadAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > cpus().length) {
+    notes.push(
+      `The machine was busy (load average ${loadAtStart[0]?.toFixed(1)} at start, ${loadAtEnd[0]?.toFixed(1)} at the end, ${cpus().length} CPUs): latencies are higher and noisier than on an idle machine.`,
+    );
+  }
+  if (quick) notes.push("--quick: tiny sizes; budgets apply to the full sizes and are not judged.");
+  notes.push("List budgets apply on PostgreSQL; PGlite list figures are reported only.");
+
+  const broken = rows.filter((r) => r.ok === false);
+  const finished = new Date();
+  const output = {
+    mode: quick ? "quick" : "full",
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationSeconds: Math.round((finished.getTime() - started.getTime()) / 1000),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGB: Math.round(totalmem() / 1024 ** 3),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      postgres: pgBin,
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
+    },
+    sizes,
+    budgets: BUDGETS,
+    table: rows,
+    notes,
+    errors,
+    check: { requested: values.check, passed: broken.length === 0, broken: broken.map((r) => r.id) },
+    ...results,
+  };
+  const resultsFile = quick ? join(RESULTS_DIR, "results-quick.json") : join(BENCH_DIR, "results.json");
+  writeFileSync(resultsFile, `${JSON.stringify(output, null, 2)}\n`);
+
+  console.log(`\n${printTable(rows)}\n`);
+  for (const note of notes) console.log(`note: ${note}`);
+  for (const error of errors) console.error(`error: ${error}`);
+  console.log(`results: ${relative(ROOT, resultsFile)}; EXPLAIN output: ${relative(ROOT, RESULTS_DIR)}/explain-*.txt`);
+  console.log(`took ${output.durationSeconds} s`);
+
+  if (errors.length) return 1;
+  if (values.check && broken.length) {
+    console.error(`--check: ${broken.length} budget(s) broken: ${broken.map((r) => r.id).join(", ")}`);
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .then(async (code) => {
+    await runCleanups();
+    process.exitCode = code;
+  })
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    await runCleanups();
+    process.exitCode = 1;
+  });

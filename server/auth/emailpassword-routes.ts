@@ -5,7 +5,7 @@ import type { AppContext } from "../app";
 import { findUserByEmail } from "./accounts";
 import { type FormField, formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
-import { findValidInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
+import { acceptInviteAsNewAccount, findValidInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
 import { signedIn } from "./session-routes";
 
 const RESET_TOKEN_SECONDS = 3600;
@@ -89,32 +89,11 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
         };
       }
       const passwordHash = await hash(values.password as string);
-      const userId = await db.transaction().execute(async (trx) => {
-        // Locking the invite makes a double submit create one account, not two.
-        const locked = await trx
-          .selectFrom("invites")
-          .select(["id", "accepted"])
-          .where("id", "=", invite.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!locked || locked.accepted) return null;
-        const user = await trx
-          .insertInto("users")
-          .values({
-            email,
-            passwordHash,
-            firstName: values.firstName ?? "",
-            lastName: values.lastName ?? "",
-            featureFlags: "{}",
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("userRoles")
-          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-          .execute();
-        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
-        return user.id;
+      const userId = await acceptInviteAsNewAccount(db, invite.id, {
+        email,
+        passwordHash,
+        ...(values.firstName ? { firstName: values.firstName } : {}),
+        ...(values.lastName ? { lastName: values.lastName } : {}),
       });
       if (!userId) return { status: "SIGN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
       request.log.info({ userId, companyId: invite.companyId }, "signed up with an invitation");

@@ -31,3 +31,44 @@ export async function findValidInvite(db: Db, token: string) {
   if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return undefined;
   return invite;
 }
+
+export interface NewAccount {
+  email: string;
+  passwordHash?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Creates the invited person's account with the invitation's company and roles, and
+ * spends the invitation, in one transaction with the invitation row locked, so a
+ * double submit makes one account. Null when the invitation was used meanwhile.
+ */
+export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account: NewAccount): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const invite = await trx
+      .selectFrom("invites")
+      .select(["id", "companyId", "types", "accepted", "revoked", "expires"])
+      .where("id", "=", inviteId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return null;
+    const user = await trx
+      .insertInto("users")
+      .values({
+        email: account.email,
+        passwordHash: account.passwordHash ?? null,
+        firstName: account.firstName ?? "",
+        lastName: account.lastName ?? "",
+        featureFlags: "{}",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("userRoles")
+      .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
+      .execute();
+    await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+    return user.id;
+  });
+}

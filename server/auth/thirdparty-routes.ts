@@ -3,7 +3,7 @@ import * as oidc from "openid-client";
 import type { AppContext, ThirdPartyProvider } from "../app";
 import { badRequest } from "../errors";
 import { findUserByEmail } from "./accounts";
-import { findValidInvite, inviteTokenOf } from "./invites";
+import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
 import { signedIn } from "./session-routes";
 
 /**
@@ -177,30 +177,10 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
           reason: "There is no account for this address. Ask your company's administrator for an invitation.",
         };
       }
-      const userId = await context.db.transaction().execute(async (trx) => {
-        const locked = await trx
-          .selectFrom("invites")
-          .select("accepted")
-          .where("id", "=", invite.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!locked || locked.accepted) return null;
-        const user = await trx
-          .insertInto("users")
-          .values({
-            email,
-            firstName: typeof claims?.given_name === "string" ? claims.given_name : "",
-            lastName: typeof claims?.family_name === "string" ? claims.family_name : "",
-            featureFlags: "{}",
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("userRoles")
-          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-          .execute();
-        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
-        return user.id;
+      const userId = await acceptInviteAsNewAccount(context.db, invite.id, {
+        email,
+        ...(typeof claims?.given_name === "string" ? { firstName: claims.given_name } : {}),
+        ...(typeof claims?.family_name === "string" ? { lastName: claims.family_name } : {}),
       });
       if (!userId) return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
       return signedIn(context, request, reply, userId, { createdNewRecipeUser: true }, "thirdparty");

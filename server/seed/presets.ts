@@ -1,4 +1,4 @@
-import { slugify, uniqueSlug } from "../../src/domain/label-preset";
+import { PRESET_DEFAULTS, slugify, uniqueSlug } from "../../src/domain/label-preset";
 import type { PresetThresholds } from "../../src/domain/report-summary";
 import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, SUB_COMPANY_OF_MULTI } from "./accounts";
 
@@ -19,23 +19,8 @@ export interface SeedPreset extends PresetThresholds {
 type Options = Partial<SeedPreset> & Pick<SeedPreset, "name" | "description">;
 
 function preset(options: Options): SeedPreset {
-  return {
-    temperatureEnabled: true,
-    temperatureMin: 2,
-    temperatureMax: 8,
-    humidityEnabled: false,
-    humidityMin: null,
-    humidityMax: null,
-    shockEnabled: false,
-    shockThresholdG: null,
-    alarmDelayMinutes: 30,
-    alarmType: "single",
-    intervalMinutes: 5,
-    startDelayMinutes: 0,
-    batteryWarningLevel: 20,
-    weight: 1,
-    ...options,
-  };
+  // The product's own defaults for a new preset, so the demo shows what a user would get.
+  return { ...PRESET_DEFAULTS, weight: 1, ...options };
 }
 
 const HUMIDITY = { humidityEnabled: true, humidityMin: 30, humidityMax: 70 };

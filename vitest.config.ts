@@ -16,6 +16,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
           environment: "node",
+          // Component and property tests can take seconds on a busy 2-core machine; a
+          // timeout here would report a slow machine, not a broken rule.
+          testTimeout: 30_000,
         },
       },
       {

@@ -34,9 +34,9 @@ interface Sizes extends Omit<ListSizes, "warmup" | "runs">, ReadingsSizes {
 }
 
 /**
- * PostgreSQL gets 1,000,000 reports: the seed CLI loads about 7,000 reports/s on the
- * 2-core reference machine (about 2.5 minutes), well inside the 6-minute limit that
- * would have meant 300,000.
+ * PostgreSQL gets 1,000,000 reports: the seed CLI loads them in 130–217 s on the
+ * 2-core reference machine (4,700–7,600 reports/s, depending on what else runs), inside
+ * the 6-minute limit that would have meant 300,000.
  */
 const FULL: Sizes = {
   pgliteReports: 100_000,

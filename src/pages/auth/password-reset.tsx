@@ -2,7 +2,8 @@ import { useForgotPassword, useUpdatePassword } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { fieldError, useAuthAnswer } from "./use-sign-in";
+import { NewPasswordFields } from "./new-password-fields";
+import { useAuthAnswer } from "./use-sign-in";
 
 type Failure = { message?: string; fields?: Record<string, string> } | undefined;
 
@@ -76,31 +77,7 @@ export function ResetPasswordPage() {
         />
       )}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={({ password }) => mutate({ password })}>
-        <Form.Item
-          name="password"
-          label="New password"
-          extra="At least 8 characters, with a letter and a number."
-          rules={[{ required: true, message: "Choose a password" }]}
-          {...fieldError(failure, "password")}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label="Repeat new password"
-          dependencies={["password"]}
-          rules={[
-            { required: true, message: "Repeat the password" },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue("password") === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error("The passwords differ")),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label="New password" failure={failure} autoFocus />
         <Button type="primary" htmlType="submit" block loading={isPending}>
           Set new password
         </Button>

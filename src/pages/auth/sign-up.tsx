@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import type { SignUpParams } from "@/providers/auth-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { fetchInvitation, type Invitation, rolesText } from "./invitation";
+import { NewPasswordFields } from "./new-password-fields";
 import { fieldError, useAuthAnswer } from "./use-sign-in";
 
 interface Values extends SignUpParams {
@@ -94,31 +95,7 @@ export function SignUpPage() {
             <Form.Item name="email" label="E-mail" {...fieldError(failure, "email")}>
               <Input type="email" disabled />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label="Password"
-              extra="At least 8 characters, with a letter and a number."
-              rules={[{ required: true, message: "Choose a password" }]}
-              {...fieldError(failure, "password")}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label="Repeat password"
-              dependencies={["password"]}
-              rules={[
-                { required: true, message: "Repeat the password" },
-                ({ getFieldValue }) => ({
-                  validator: (_, value) =>
-                    !value || getFieldValue("password") === value
-                      ? Promise.resolve()
-                      : Promise.reject(new Error("The passwords differ")),
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields label="Password" failure={failure} />
             <Button type="primary" htmlType="submit" block loading={isPending}>
               Create account
             </Button>

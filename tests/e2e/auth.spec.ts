@@ -149,16 +149,22 @@ test.describe("invitations and passwords", () => {
   });
 });
 
+/** Asks for a sign-in code on the sign-in page; answers the code and the link from the e-mail. */
+async function requestCode(page: Page, email: string) {
+  const before = mailCountTo(email);
+  await page.goto("/signin");
+  await page.getByRole("tab", { name: "E-mail or phone code" }).click();
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByText("We sent a 6-digit code to")).toBeVisible();
+  const mail = await latestMailTo(email, before);
+  return { code: /sign-in code is (\d{6})/.exec(mail.text)?.[1] as string, link: linkIn(mail) };
+}
+
 test.describe("passwordless and third-party sign-in", () => {
   test("an e-mailed code signs in", async ({ page }) => {
     const email = "user@demo.example";
-    const before = mailCountTo(email);
-    await page.goto("/signin");
-    await page.getByRole("tab", { name: "E-mail or phone code" }).click();
-    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-    await page.getByRole("button", { name: "Send me a code" }).click();
-    await expect(page.getByText("We sent a 6-digit code to")).toBeVisible();
-    const code = /sign-in code is (\d{6})/.exec((await latestMailTo(email, before)).text)?.[1] as string;
+    const { code } = await requestCode(page, email);
     await page.getByRole("textbox", { name: "Code" }).fill(code);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/label-reports/);
@@ -166,12 +172,7 @@ test.describe("passwordless and third-party sign-in", () => {
 
   test("a wrong code says how many attempts are left", async ({ page }) => {
     const email = "admin@demo.example";
-    const before = mailCountTo(email);
-    await page.goto("/signin");
-    await page.getByRole("tab", { name: "E-mail or phone code" }).click();
-    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-    await page.getByRole("button", { name: "Send me a code" }).click();
-    const code = /sign-in code is (\d{6})/.exec((await latestMailTo(email, before)).text)?.[1] as string;
+    const { code } = await requestCode(page, email);
     await page.getByRole("textbox", { name: "Code" }).fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Wrong code. 4 attempts left.")).toBeVisible();
@@ -179,13 +180,7 @@ test.describe("passwordless and third-party sign-in", () => {
 
   test("the magic link in the e-mail signs in", async ({ page }) => {
     const email = "distributor@demo.example";
-    const before = mailCountTo(email);
-    await page.goto("/signin");
-    await page.getByRole("tab", { name: "E-mail or phone code" }).click();
-    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-    await page.getByRole("button", { name: "Send me a code" }).click();
-    await expect(page.getByText("We sent a 6-digit code to")).toBeVisible();
-    const link = linkIn(await latestMailTo(email, before));
+    const { link } = await requestCode(page, email);
     expect(link.pathname).toBe("/signin/verify");
     await page.goto(link.href);
     await expect(page).toHaveURL(/\/label-reports/);

@@ -11,7 +11,7 @@ import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
-import { badRequest, HttpError, notFound } from "../errors";
+import { badRequest, type FieldError, HttpError, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
@@ -28,6 +28,7 @@ const columns: ColumnMap = {
   temperatureEnabled: sql.ref("p.temperatureEnabled"),
   humidityEnabled: sql.ref("p.humidityEnabled"),
   shockEnabled: sql.ref("p.shockEnabled"),
+  reportCount: sql`(select count(*)::int from label_reports r where r.preset_id = p.id)`,
   created: sql.ref("p.created"),
   updated: sql.ref("p.updated"),
 };
@@ -91,8 +92,13 @@ const idOrSlugParams = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function checkPreset(input: LabelPresetInput) {
-  const errors = presetErrors(input);
+/** Every rule of the domain, plus the name's uniqueness (only the server can know it), in one 400. */
+async function checkPreset(db: Db, companyId: string, input: LabelPresetInput, exceptId?: string) {
+  const errors: FieldError[] = presetErrors(input);
+  if (!errors.some((e) => e.id === "name")) {
+    const clash = await nameClash(db, companyId, input.name, exceptId);
+    if (clash) errors.push(clash);
+  }
   if (errors.length) throw badRequest(errors.map((e) => `${e.id}: ${e.error}`).join("; "), errors);
 }
 
@@ -100,10 +106,30 @@ function isUniqueViolation(e: unknown): boolean {
   return typeof e === "object" && e !== null && (e as { code?: string }).code === "23505";
 }
 
-const nameTaken = () =>
-  badRequest("A preset with this name already exists", [
-    { id: "name", error: "A preset with this name already exists" },
-  ]);
+const NAME_TAKEN = "A preset with this name already exists";
+const NAME_TAKEN_ARCHIVED = "An archived preset already has this name: unarchive it or choose another name";
+
+const nameTaken = () => badRequest(NAME_TAKEN, [{ id: "name", error: NAME_TAKEN }]);
+
+/** Names are unique per company, compared case-insensitively (archived presets included). */
+async function nameClash(db: Db, companyId: string, name: string, exceptId?: string): Promise<FieldError | null> {
+  let query = db
+    .selectFrom("labelPresets")
+    .select("isArchived")
+    .where("companyId", "=", companyId)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  const clash = await query.executeTakeFirst();
+  if (!clash) return null;
+  return { id: "name", error: clash.isArchived ? NAME_TAKEN_ARCHIVED : NAME_TAKEN };
+}
+
+/** A unique-index race lost to a concurrent save: the name index means the name, anything else is a retry. */
+function uniqueViolation(e: unknown): HttpError {
+  const constraint = (e as { constraint?: string }).constraint ?? "";
+  if (constraint.includes("name")) return nameTaken();
+  return new HttpError(409, "Another preset was saved at the same moment: please try again");
+}
 
 /** Only the preset's own settings, for the audit trail's before and after. */
 function settingsOf(row: Record<string, unknown>) {
@@ -173,7 +199,8 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["create", "labelPreset"] },
       schema: {
         tags: ["label presets"],
-        summary: "Create a label preset; its slug is derived from the name and never changes",
+        summary:
+          "Create a label preset; its slug is derived from the name (unique in the company) and never changes, even on a rename",
         body: { type: "object", required: ["name"], additionalProperties: false, properties: writable },
         response: { 201: preset, ...dataErrors },
       },
@@ -181,15 +208,16 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     async (request, reply) => {
       const input: LabelPresetInput = { ...PRESET_DEFAULTS, ...(request.body as Partial<LabelPresetInput>) };
       input.name = input.name.trim();
-      checkPreset(input);
       const principal = request.principal;
       try {
         const created = await db.transaction().execute(async (trx) => {
+          await checkPreset(trx, principal.companyId, input);
+          // Slugs only ever contain [a-z0-9-], so the pattern needs no escaping.
           const taken = await trx
             .selectFrom("labelPresets")
             .select("slug")
             .where("companyId", "=", principal.companyId)
-            .where("slug", "like", `${slugify(input.name)}%`)
+            .where("slug", "like", `%${slugify(input.name)}%`)
             .execute();
           const slug = uniqueSlug(slugify(input.name), new Set(taken.map((t) => t.slug)));
           const row = await trx
@@ -208,7 +236,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         });
         return reply.code(201).send(created);
       } catch (e) {
-        if (isUniqueViolation(e)) throw nameTaken();
+        if (isUniqueViolation(e)) throw uniqueViolation(e);
         throw e;
       }
     },
@@ -220,7 +248,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["update", "labelPreset"] },
       schema: {
         tags: ["label presets"],
-        summary: "Change a label preset's settings, or archive it (isArchived)",
+        summary: "Change a label preset's settings, or archive it (isArchived); a rename keeps the slug",
         params: idOrSlugParams,
         body: {
           type: "object",
@@ -241,7 +269,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           if (!before) throw notFound("Label preset not found");
           const merged = { ...(settingsOf(before) as unknown as LabelPresetInput), ...changes };
           merged.name = merged.name.trim();
-          checkPreset(merged);
+          await checkPreset(trx, principal.companyId, merged, before.id);
           await trx
             .updateTable("labelPresets")
             .set({ ...changes, ...(changes.name !== undefined ? { name: merged.name } : {}), updated: new Date() })
@@ -258,7 +286,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           return after;
         });
       } catch (e) {
-        if (isUniqueViolation(e)) throw nameTaken();
+        if (isUniqueViolation(e)) throw uniqueViolation(e);
         throw e;
       }
     },
@@ -270,7 +298,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["delete", "labelPreset"] },
       schema: {
         tags: ["label presets"],
-        summary: "Delete a preset no report uses (archive it otherwise)",
+        summary: "Delete a preset no report uses; one in use is 409 (archive it instead)",
         params: idOrSlugParams,
         response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
       },
@@ -281,11 +309,10 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       await db.transaction().execute(async (trx) => {
         const before = await findPreset(trx, principal.companyId, idOrSlug, true);
         if (!before) throw notFound("Label preset not found");
-        if ((before.reportCount ?? 0) > 0) {
-          throw new HttpError(
-            409,
-            `${before.reportCount} label reports use this preset: archive it instead of deleting it`,
-          );
+        const used = before.reportCount ?? 0;
+        if (used > 0) {
+          const reports = used === 1 ? "1 label report uses" : `${used} label reports use`;
+          throw new HttpError(409, `${reports} this preset, so it cannot be deleted: archive it instead`);
         }
         await trx.deleteFrom("labelPresets").where("id", "=", before.id).execute();
         await recordAudit(trx, principal, {

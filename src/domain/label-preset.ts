@@ -1,3 +1,5 @@
+import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "./units";
+
 /**
  * A label preset: the settings a label is started with (which units it measures,
  * the thresholds that count as a violation, how it records). The rules here are
@@ -58,41 +60,65 @@ export const PRESET_DEFAULTS: LabelPresetInput = {
   batteryWarningLevel: 20,
 };
 
+export type PresetField = keyof LabelPresetInput;
+
 export interface PresetFieldError {
-  id: keyof LabelPresetInput;
+  id: PresetField;
   error: string;
 }
 
+/** The unit temperature limits are written in; the server speaks °C, the dashboard the user's unit. */
+export interface PresetMessageOptions {
+  temperatureUnit?: TemperatureUnit;
+}
+
+export const REQUIRED = "Field is not optional";
+export const NO_UNIT = "Enable at least one of temperature, humidity and shock";
+
 function between(
   errors: PresetFieldError[],
-  id: keyof LabelPresetInput,
+  id: PresetField,
   value: number | null,
   limits: { min: number; max: number },
   unit: string,
+  show: (value: number) => number = (v) => v,
 ) {
   if (value === null || !Number.isFinite(value)) {
-    errors.push({ id, error: "Field is not optional" });
+    errors.push({ id, error: REQUIRED });
   } else if (value < limits.min || value > limits.max) {
-    errors.push({ id, error: `Must be between ${limits.min} and ${limits.max}${unit}` });
+    errors.push({ id, error: `Must be between ${show(limits.min)} and ${show(limits.max)}${unit}` });
   }
 }
 
-/** Every problem with a preset at once, one message per field. */
-export function presetErrors(p: LabelPresetInput): PresetFieldError[] {
+function wholeNumber(errors: PresetFieldError[], id: PresetField, value: number, what: string) {
+  if (Number.isFinite(value) && !Number.isInteger(value) && !errors.some((e) => e.id === id)) {
+    errors.push({ id, error: `Must be a whole number of ${what}` });
+  }
+}
+
+/**
+ * Every problem with a preset at once, one message per field (temperatures in °C).
+ * The server answers these as its 400; the wizard shows the same messages before
+ * sending, with the temperature limits written in the user's unit.
+ */
+export function presetErrors(p: LabelPresetInput, options: PresetMessageOptions = {}): PresetFieldError[] {
   const errors: PresetFieldError[] = [];
+  const temperatureUnit = options.temperatureUnit ?? "celsius";
   const name = p.name.trim();
-  if (!name) errors.push({ id: "name", error: "Field is not optional" });
+  if (!name) errors.push({ id: "name", error: REQUIRED });
   else if (name.length > PRESET_LIMITS.name.max)
     errors.push({ id: "name", error: `At most ${PRESET_LIMITS.name.max} characters` });
   if (p.description.length > PRESET_LIMITS.description.max) {
     errors.push({ id: "description", error: `At most ${PRESET_LIMITS.description.max} characters` });
   }
   if (!p.temperatureEnabled && !p.humidityEnabled && !p.shockEnabled) {
-    errors.push({ id: "temperatureEnabled", error: "Enable at least one of temperature, humidity and shock" });
+    errors.push({ id: "temperatureEnabled", error: NO_UNIT });
   }
   if (p.temperatureEnabled) {
-    between(errors, "temperatureMin", p.temperatureMin, PRESET_LIMITS.temperature, " °C");
-    between(errors, "temperatureMax", p.temperatureMax, PRESET_LIMITS.temperature, " °C");
+    const symbol = ` ${TEMPERATURE_SYMBOLS[temperatureUnit]}`;
+    const show = (c: number) => roundTo(toTemperatureUnit(c, temperatureUnit), 1);
+    between(errors, "temperatureMin", p.temperatureMin, PRESET_LIMITS.temperature, symbol, show);
+    between(errors, "temperatureMax", p.temperatureMax, PRESET_LIMITS.temperature, symbol, show);
     if (p.temperatureMin !== null && p.temperatureMax !== null && p.temperatureMin >= p.temperatureMax) {
       errors.push({ id: "temperatureMax", error: "Must be above the minimum temperature" });
     }
@@ -109,10 +135,79 @@ export function presetErrors(p: LabelPresetInput): PresetFieldError[] {
   between(errors, "intervalMinutes", p.intervalMinutes, PRESET_LIMITS.intervalMinutes, " minutes");
   between(errors, "startDelayMinutes", p.startDelayMinutes, PRESET_LIMITS.startDelayMinutes, " minutes");
   between(errors, "batteryWarningLevel", p.batteryWarningLevel, PRESET_LIMITS.batteryWarningLevel, " %");
-  if (!Number.isInteger(p.intervalMinutes))
-    errors.push({ id: "intervalMinutes", error: "Must be a whole number of minutes" });
+  wholeNumber(errors, "alarmDelayMinutes", p.alarmDelayMinutes, "minutes");
+  wholeNumber(errors, "intervalMinutes", p.intervalMinutes, "minutes");
+  wholeNumber(errors, "startDelayMinutes", p.startDelayMinutes, "minutes");
+  wholeNumber(errors, "batteryWarningLevel", p.batteryWarningLevel, "percent");
   return errors;
 }
+
+/** The steps of the create wizard; the edit form shows the same steps as sections. */
+export const PRESET_STEPS = ["general", "temperature", "humidity", "shockAndBattery", "review"] as const;
+export type PresetStep = (typeof PRESET_STEPS)[number];
+
+export const PRESET_STEP_LABELS: Record<PresetStep, string> = {
+  general: "General",
+  temperature: "Temperature",
+  humidity: "Humidity",
+  shockAndBattery: "Shock and battery",
+  review: "Review",
+};
+
+/** Which step owns each field: a server field error sends the wizard back there. */
+export const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
+  name: "general",
+  description: "general",
+  intervalMinutes: "general",
+  startDelayMinutes: "general",
+  alarmDelayMinutes: "general",
+  alarmType: "general",
+  temperatureEnabled: "temperature",
+  temperatureMin: "temperature",
+  temperatureMax: "temperature",
+  humidityEnabled: "humidity",
+  humidityMin: "humidity",
+  humidityMax: "humidity",
+  shockEnabled: "shockAndBattery",
+  shockThresholdG: "shockAndBattery",
+  batteryWarningLevel: "shockAndBattery",
+};
+
+/** The step of a field id from a server answer; an id that is no field (a typo, an unknown key) is nobody's. */
+export function stepOfField(id: string): PresetStep | undefined {
+  return Object.hasOwn(PRESET_FIELD_STEP, id) ? PRESET_FIELD_STEP[id as PresetField] : undefined;
+}
+
+/** The earliest step that owns one of these errors (where the wizard goes back to). */
+export function firstStepWithError(ids: readonly string[]): PresetStep | undefined {
+  const steps = new Set(ids.map(stepOfField));
+  return PRESET_STEPS.find((step) => steps.has(step));
+}
+
+/**
+ * The errors that keep the wizard on a step. "At least one unit" spans the three
+ * unit steps, so it is checked on the last of them (shock and battery) and shown
+ * there, under the shock switch: one may switch temperature off before reaching
+ * the humidity step that turns humidity on.
+ */
+export function stepErrors(
+  p: LabelPresetInput,
+  step: PresetStep,
+  options: PresetMessageOptions = {},
+): PresetFieldError[] {
+  const all = presetErrors(p, options);
+  if (step === "review") return all;
+  const own = all.filter((e) => PRESET_FIELD_STEP[e.id] === step && e.error !== NO_UNIT);
+  if (step === "shockAndBattery" && all.some((e) => e.error === NO_UNIT)) {
+    own.unshift({ id: "shockEnabled", error: NO_UNIT });
+  }
+  return own;
+}
+
+/** Path segments of the presets pages that a slug must never take. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["create"]);
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A URL-safe slug from a name: "Pharma 2–8 °C" -> "pharma-2-8-c". */
 export function slugify(name: string): string {
@@ -127,9 +222,13 @@ export function slugify(name: string): string {
   return slug || "preset";
 }
 
-/** The first of slug, slug-2, slug-3… that is not taken. */
+/**
+ * The first of slug, slug-2, slug-3… that is not taken nor reserved. A slug shaped
+ * like an id gets a prefix, since /label-presets/{idOrSlug} tells them apart by shape.
+ */
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  const root = UUID_SHAPE.test(base) ? `preset-${base}` : base;
+  let slug = root;
+  for (let n = 2; taken.has(slug) || RESERVED_SLUGS.has(slug); n++) slug = `${root}-${n}`;
   return slug;
 }

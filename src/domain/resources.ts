@@ -98,6 +98,8 @@ export const LIST_RESOURCES = {
       temperatureEnabled: { type: "boolean" },
       humidityEnabled: { type: "boolean" },
       shockEnabled: { type: "boolean" },
+      /** How many label reports use the preset. */
+      reportCount: { type: "number", sortable: true },
       created: { type: "timestamp", sortable: true },
       updated: { type: "timestamp", sortable: true },
     },

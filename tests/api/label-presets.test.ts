@@ -193,3 +193,175 @@ describe("reading, editing and deleting presets", () => {
     expect(res.json().data.map((p: { name: string }) => p.name)).toEqual(["Stable renamed"]);
   });
 });
+
+describe("every field rule of a preset is a 400 naming the field", () => {
+  const cases: [rule: string, payload: object, field: string][] = [
+    ["a name longer than 100 characters", { name: "n".repeat(101) }, "name"],
+    ["a description longer than 1000 characters", { description: "d".repeat(1001) }, "description"],
+    ["an enabled temperature without a minimum", { temperatureMin: null }, "temperatureMin"],
+    [
+      "an enabled humidity without a maximum",
+      { humidityEnabled: true, humidityMin: 20, humidityMax: null },
+      "humidityMax",
+    ],
+    ["humidity above 100 %RH", { humidityEnabled: true, humidityMin: 20, humidityMax: 101 }, "humidityMax"],
+    ["a shock threshold below 0.5 g", { shockEnabled: true, shockThresholdG: 0.4 }, "shockThresholdG"],
+    ["a shock threshold above 100 g", { shockEnabled: true, shockThresholdG: 101 }, "shockThresholdG"],
+    ["a negative alarm delay", { alarmDelayMinutes: -1 }, "alarmDelayMinutes"],
+    ["an alarm delay over 7 days", { alarmDelayMinutes: 10_081 }, "alarmDelayMinutes"],
+    ["a negative start delay", { startDelayMinutes: -5 }, "startDelayMinutes"],
+    ["a start delay over 7 days", { startDelayMinutes: 10_081 }, "startDelayMinutes"],
+    ["a battery warning level of 0 %", { batteryWarningLevel: 0 }, "batteryWarningLevel"],
+    ["a battery warning level above 90 %", { batteryWarningLevel: 91 }, "batteryWarningLevel"],
+    ["a fractional interval", { intervalMinutes: 2.5 }, "intervalMinutes"],
+    ["an unknown alarm type", { alarmType: "sometimes" }, "alarmType"],
+  ];
+  cases.forEach(([rule, payload, field], i) => {
+    test(`${rule} is 400 on ${field}`, async () => {
+      const res = await create({ ...valid, name: `Rule ${i}`, ...payload });
+      expect(res.statusCode).toBe(400);
+      expect(fieldIds(res)).toEqual([field]);
+      expect(res.json().formFields[0].error).toBeTruthy();
+    });
+  });
+
+  test("thresholds of a unit that is off are not required", async () => {
+    const res = await create({
+      ...valid,
+      name: "Humidity only",
+      temperatureEnabled: false,
+      temperatureMin: null,
+      temperatureMax: null,
+      humidityEnabled: true,
+      humidityMin: 30,
+      humidityMax: 60,
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  test("the temperature limits are the message's words (°C on the server)", async () => {
+    const res = await create({ ...valid, name: "Too cold", temperatureMin: -41 });
+    expect(res.json().formFields).toEqual([{ id: "temperatureMin", error: "Must be between -40 and 85 °C" }]);
+  });
+
+  test("a duplicate name is reported with the other problems in one answer", async () => {
+    await create({ ...valid, name: "Twice" });
+    const res = await create({ ...valid, name: "twice", intervalMinutes: 0 });
+    expect(fieldIds(res).sort()).toEqual(["intervalMinutes", "name"]);
+  });
+
+  test("a name taken by an archived preset says so", async () => {
+    await create({ ...valid, name: "Retired" });
+    await patch("retired", { isArchived: true });
+    const res = await create({ ...valid, name: "RETIRED" });
+    expect(res.json().formFields[0].error).toContain("archived preset");
+  });
+});
+
+describe("slugs", () => {
+  test("a slug that would be a page of the presets pages (create) gets a suffix", async () => {
+    expect((await create({ ...valid, name: "Create" })).json().slug).toBe("create-2");
+  });
+
+  test("a name that looks like an id gets a slug that cannot be mistaken for one", async () => {
+    const res = await create({ ...valid, name: "12345678-1234-4234-8234-123456789abc" });
+    expect(res.json().slug).toBe("preset-12345678-1234-4234-8234-123456789abc");
+    const found = await t.app.inject({ method: "GET", url: `/api/label-presets/${res.json().slug}`, headers: admin });
+    expect(found.json().id).toBe(res.json().id);
+  });
+
+  test("renaming to another preset's name (any case) is 400 on name; to its own name in new case is fine", async () => {
+    await create({ ...valid, name: "Cold one" });
+    await create({ ...valid, name: "Cold two" });
+    expect(fieldIds(await patch("cold-two", { name: "COLD ONE" }))).toEqual(["name"]);
+    expect((await patch("cold-two", { name: "COLD TWO" })).statusCode).toBe(200);
+  });
+
+  test("the same slug in two companies is two presets, each company sees its own", async () => {
+    const other = await t.headersFor(world.users["b:administrator"] as string, world.companies.b);
+    await create({ ...valid, name: "Shared name" }, other);
+    const mine = (await create({ ...valid, name: "Shared name" })).json();
+    expect(mine.slug).toBe("shared-name");
+    const res = await t.app.inject({ method: "GET", url: "/api/label-presets/shared-name", headers: admin });
+    expect(res.json().id).toBe(mine.id);
+  });
+
+  test("deleting another company's preset by slug is 404 and leaves it", async () => {
+    const other = await t.headersFor(world.users["b:administrator"] as string, world.companies.b);
+    await create({ ...valid, name: "B keeps this" }, other);
+    const res = await t.app.inject({ method: "DELETE", url: "/api/label-presets/b-keeps-this", headers: admin });
+    expect(res.statusCode).toBe(404);
+    const still = await t.app.inject({ method: "GET", url: "/api/label-presets/b-keeps-this", headers: other });
+    expect(still.statusCode).toBe(200);
+  });
+});
+
+describe("the preset list", () => {
+  const list = async (query: string) =>
+    (await t.app.inject({ method: "GET", url: `/api/label-presets?${query}`, headers: admin })).json();
+
+  test("each preset says how many reports use it", async () => {
+    const body = await list(`filter=${encodeURIComponent("name[eq]Pharma 2-8")}`);
+    expect(body.data[0].reportCount).toBe(2);
+  });
+
+  test("the list orders by how many reports use a preset", async () => {
+    const body = await list("order=reportCount[desc]&pageSize=2");
+    expect(body.data[0].name).toBe("Pharma 2-8");
+  });
+
+  test("archived presets can be filtered in or out", async () => {
+    const archived = await list("filter=isArchived[eq]true&pageSize=100");
+    expect(archived.data.length).toBeGreaterThan(0);
+    expect(archived.data.every((p: { isArchived: boolean }) => p.isArchived)).toBe(true);
+    const active = await list("filter=isArchived[eq]false&pageSize=100");
+    expect(active.data.every((p: { isArchived: boolean }) => !p.isArchived)).toBe(true);
+  });
+
+  test("presets can be filtered by the units they measure", async () => {
+    const body = await list("filter=humidityEnabled[eq]true&pageSize=100");
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((p: { humidityEnabled: boolean }) => p.humidityEnabled)).toBe(true);
+  });
+
+  test("the delete refusal says how many reports use the preset", async () => {
+    const res = await t.app.inject({ method: "DELETE", url: `/api/label-presets/${world.presets.a}`, headers: admin });
+    expect(res.json().message).toBe("2 label reports use this preset, so it cannot be deleted: archive it instead");
+  });
+});
+
+describe("roles of spec section 6 on presets", () => {
+  const as = (role: string) => t.headersFor(world.users[`a:${role}`] as string, world.companies.a);
+
+  for (const role of ["administrator", "distributorAdmin", "systemAdmin"]) {
+    test(`${role} creates, edits, archives and deletes presets`, async () => {
+      const headers = await as(role);
+      const made = await create({ ...valid, name: `Made by ${role}` }, headers);
+      expect(made.statusCode).toBe(201);
+      const slug = made.json().slug;
+      expect((await patch(slug, { temperatureMax: 9 }, headers)).statusCode).toBe(200);
+      expect((await patch(slug, { isArchived: true }, headers)).json().isArchived).toBe(true);
+      const del = await t.app.inject({ method: "DELETE", url: `/api/label-presets/${slug}`, headers });
+      expect(del.statusCode).toBe(204);
+    });
+  }
+
+  test("a user cannot even list presets (403)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/label-presets", headers: await as("user") });
+    expect(res.statusCode).toBe(403);
+  });
+
+  test("a handler reads presets but cannot change or delete them", async () => {
+    const headers = await as("handler");
+    expect((await t.app.inject({ method: "GET", url: "/api/label-presets", headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/label-presets/stable", headers })).statusCode).toBe(200);
+    expect((await create({ ...valid, name: "Handler's" }, headers)).statusCode).toBe(403);
+    expect((await patch("stable", { isArchived: true }, headers)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/label-presets/stable", headers })).statusCode).toBe(403);
+  });
+
+  test("a subHandler cannot read presets", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/label-presets", headers: await as("subHandler") });
+    expect(res.statusCode).toBe(403);
+  });
+});

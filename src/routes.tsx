@@ -33,6 +33,7 @@ const LabelReportShow = lazyPage(() => import("@/resources/label-reports/show"),
 const LabelReportFilters = lazyPage(() => import("@/resources/label-reports/filters"), "LabelReportFilters");
 const LabelPresetList = lazyPage(() => import("@/resources/label-presets/list"), "LabelPresetList");
 const LabelPresetShow = lazyPage(() => import("@/resources/label-presets/show"), "LabelPresetShow");
+const LabelPresetCreate = lazyPage(() => import("@/resources/label-presets/create"), "LabelPresetCreate");
 const UserList = lazyPage(() => import("@/resources/users/list"), "UserList");
 const UserShow = lazyPage(() => import("@/resources/users/show"), "UserShow");
 const userInvite = () => import("@/resources/users/invite");
@@ -111,6 +112,14 @@ export function AppRoutes() {
 
           <Route path="/label-presets" element={<Outlet />}>
             <Route index element={<LabelPresetList />} />
+            <Route
+              path="create"
+              element={
+                <RequireAbility resource={RESOURCE.labelPresets} action="create" redirectTo="/label-presets">
+                  <LabelPresetCreate />
+                </RequireAbility>
+              }
+            />
             <Route path=":slug" element={<LabelPresetShow />} />
           </Route>
 

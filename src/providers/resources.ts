@@ -59,6 +59,7 @@ export const resources: AppResource[] = [
     name: RESOURCE.labelPresets,
     list: "/label-presets",
     show: "/label-presets/:slug",
+    create: "/label-presets/create",
     meta: { label: "Label presets", icon: createElement(TagsOutlined), subject: "labelPreset" },
   },
   {

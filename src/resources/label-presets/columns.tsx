@@ -1,31 +1,31 @@
-import { booleanColumn, type ColumnSpec, dateColumn, textColumn } from "@/components/list/columns";
+import { Flex, Tag, Typography } from "antd";
+import { type ColumnSpec, dateColumn, textColumn } from "@/components/list/columns";
 import type { LabelPreset } from "../types";
-
-const enabled = { trueLabel: "On", falseLabel: "Off" } as const;
+import { PresetActions } from "./components/preset-actions";
+import { PresetUnits } from "./components/preset-units";
 
 export const labelPresetColumns: ColumnSpec<LabelPreset>[] = [
-  textColumn("name", "Name"),
-  textColumn("slug", "Slug"),
-  booleanColumn("temperatureEnabled", "Temperature", enabled),
-  booleanColumn("humidityEnabled", "Humidity", enabled),
-  booleanColumn("shockEnabled", "Shock", enabled),
+  textColumn("name", "Name", {
+    render: (preset) => (
+      <Flex vertical>
+        <span>
+          {preset.name}
+          {preset.isArchived ? (
+            <Tag bordered={false} style={{ marginInlineStart: 8 }}>
+              Archived
+            </Tag>
+          ) : null}
+        </span>
+        {preset.description ? (
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320, fontSize: 12 }}>
+            {preset.description}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+    ),
+  }),
+  { key: "units", title: "Units and ranges", render: (preset) => <PresetUnits preset={preset} /> },
+  textColumn("reportCount", "Reports using it", { render: (preset) => preset.reportCount ?? 0 }),
   dateColumn("created", "Created"),
-];
-
-export const labelPresetFields: ColumnSpec<LabelPreset>[] = [
-  ...labelPresetColumns,
-  textColumn("description", "Description"),
-  textColumn("temperatureMin", "Temperature min (°C)"),
-  textColumn("temperatureMax", "Temperature max (°C)"),
-  textColumn("humidityMin", "Humidity min (%)"),
-  textColumn("humidityMax", "Humidity max (%)"),
-  textColumn("shockThresholdG", "Shock threshold (g)"),
-  textColumn("alarmType", "Alarm type"),
-  textColumn("alarmDelayMinutes", "Alarm delay (minutes)"),
-  textColumn("intervalMinutes", "Interval (minutes)"),
-  textColumn("startDelayMinutes", "Start delay (minutes)"),
-  textColumn("batteryWarningLevel", "Battery warning level (%)"),
-  textColumn("reportCount", "Reports"),
-  booleanColumn("isArchived", "Archived"),
-  dateColumn("updated", "Updated"),
+  { key: "actions", title: "Actions", render: (preset) => <PresetActions preset={preset} compact /> },
 ];

@@ -1,19 +1,92 @@
-import { useParams } from "react-router";
-import { RecordPage } from "@/components/record/record-page";
+import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
+import { type HttpError, useOne } from "@refinedev/core";
+import { Alert, Button, Flex, Skeleton, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useAccess } from "@/hooks/use-access";
+import { readableError } from "@/providers/data-provider";
+import { formatDateTime } from "@/providers/dayjs";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelPreset } from "../types";
-import { labelPresetFields } from "./columns";
+import { PresetActions } from "./components/preset-actions";
+import { PresetEditForm } from "./components/preset-edit-form";
+import { PresetSummary } from "./components/preset-summary";
+import { toFormValues } from "./preset-form";
+import styles from "./show.module.css";
+import { useTemperatureUnit } from "./use-temperature-unit";
 
-/** A label preset, by its slug (the API answers by id or slug). */
+/**
+ * `/label-presets/{slug}`: a preset's settings, and for those who may update presets
+ * (administrator, distributorAdmin, systemAdmin) the edit form and the archive and
+ * delete actions. Others (a handler) read it only.
+ */
 export function LabelPresetShow() {
   const { slug } = useParams();
+  const navigate = useNavigate();
+  const unit = useTemperatureUnit();
+  const can = useAccess();
+  const [editing, setEditing] = useState(false);
+  const { query, result: preset } = useOne<LabelPreset, HttpError>({
+    resource: RESOURCE.labelPresets,
+    id: slug ?? "",
+    queryOptions: { enabled: slug !== undefined },
+  });
+  const mayUpdate = can({ action: "update", subject: "labelPreset" });
+
+  const back = (
+    <Button type="text" aria-label="Back" icon={<ArrowLeftOutlined />} onClick={() => navigate("/label-presets")} />
+  );
+  if (query.isError) {
+    return (
+      <Flex vertical gap="middle">
+        <Flex align="center" gap="small">
+          {back}
+          <Typography.Title level={2}>Label preset</Typography.Title>
+        </Flex>
+        <Alert type="error" showIcon message="Could not load this preset" description={readableError(query.error)} />
+      </Flex>
+    );
+  }
+  if (query.isLoading || !preset) return <Skeleton active />;
+
+  const used = preset.reportCount ?? 0;
   return (
-    <RecordPage<LabelPreset>
-      title="Label preset"
-      backTo="/label-presets"
-      resource={RESOURCE.labelPresets}
-      id={slug}
-      fields={labelPresetFields}
-    />
+    <Flex vertical gap="large" className={styles.page}>
+      <Flex justify="space-between" align="flex-start" wrap gap="middle">
+        <Flex align="flex-start" gap="small">
+          {back}
+          <div>
+            <Flex align="center" gap="small">
+              <Typography.Title level={2} className={styles.title}>
+                {preset.name}
+              </Typography.Title>
+              {preset.isArchived ? <Tag>Archived</Tag> : null}
+            </Flex>
+            <Typography.Text type="secondary">
+              {used === 1 ? "1 report uses it" : `${used} reports use it`} · created {formatDateTime(preset.created)} ·
+              updated {formatDateTime(preset.updated)}
+            </Typography.Text>
+            {preset.description ? (
+              <Typography.Paragraph className={styles.description}>{preset.description}</Typography.Paragraph>
+            ) : null}
+          </div>
+        </Flex>
+        {editing ? null : (
+          <Flex gap="small">
+            {mayUpdate ? (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            ) : null}
+            <PresetActions preset={preset} onDeleted={() => navigate("/label-presets")} />
+          </Flex>
+        )}
+      </Flex>
+      {editing ? (
+        <PresetEditForm preset={preset} unit={unit} onDone={() => setEditing(false)} />
+      ) : (
+        <PresetSummary preset={toFormValues(preset, "celsius")} unit={unit} />
+      )}
+    </Flex>
   );
 }

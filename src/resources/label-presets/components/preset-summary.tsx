@@ -1,0 +1,104 @@
+import { Badge, Button, Descriptions, Flex } from "antd";
+import type { ReactNode } from "react";
+import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
+import { type LabelPresetInput, PRESET_STEP_LABELS, type PresetStep } from "@/domain/label-preset";
+import type { TemperatureUnit } from "@/domain/units";
+import { duration, humidityRange, shockThreshold, temperatureRange } from "../preset-format";
+import { ALARM_TYPE_LABELS } from "./preset-fields";
+
+interface Group {
+  step: Exclude<PresetStep, "review">;
+  title: string;
+  icon?: MeasurementIconName;
+  items: { label: string; value: ReactNode }[];
+}
+
+const onOff = (on: boolean) => <Badge status={on ? "success" : "default"} text={on ? "Measured" : "Not measured"} />;
+
+/** A preset's settings by section (temperatures given in °C, shown in `unit`). */
+function groupsOf(p: LabelPresetInput, unit: TemperatureUnit): Group[] {
+  return [
+    {
+      step: "general",
+      title: "General",
+      items: [
+        { label: "Name", value: p.name || "—" },
+        { label: "Description", value: p.description || "—" },
+        { label: "Measurement interval", value: duration(p.intervalMinutes) },
+        { label: "Start delay", value: duration(p.startDelayMinutes) },
+        { label: "Alarm delay", value: duration(p.alarmDelayMinutes, "none (at once)") },
+        { label: "Alarm type", value: ALARM_TYPE_LABELS[p.alarmType] },
+      ],
+    },
+    {
+      step: "temperature",
+      title: "Temperature",
+      icon: "temperature",
+      items: [
+        { label: "Temperature", value: onOff(p.temperatureEnabled) },
+        ...(p.temperatureEnabled
+          ? [{ label: "Allowed range", value: temperatureRange(p.temperatureMin, p.temperatureMax, unit) }]
+          : []),
+      ],
+    },
+    {
+      step: "humidity",
+      title: "Humidity",
+      icon: "humidity",
+      items: [
+        { label: "Humidity", value: onOff(p.humidityEnabled) },
+        ...(p.humidityEnabled ? [{ label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax) }] : []),
+      ],
+    },
+    {
+      step: "shockAndBattery",
+      title: PRESET_STEP_LABELS.shockAndBattery,
+      icon: "shock",
+      items: [
+        { label: "Shock", value: onOff(p.shockEnabled) },
+        ...(p.shockEnabled ? [{ label: "Shock threshold", value: shockThreshold(p.shockThresholdG) }] : []),
+        { label: "Battery warning level", value: `≤ ${p.batteryWarningLevel} %` },
+      ],
+    },
+  ];
+}
+
+/** The review step and the read-only detail: every setting, grouped as the wizard's steps. */
+export function PresetSummary({
+  preset,
+  unit,
+  onEditStep,
+}: {
+  preset: LabelPresetInput;
+  unit: TemperatureUnit;
+  /** Offers an "Edit" link per section (the review step goes back to that step). */
+  onEditStep?(step: PresetStep): void;
+}) {
+  return (
+    <Flex vertical gap="large">
+      {groupsOf(preset, unit).map((group) => (
+        <Descriptions
+          key={group.step}
+          bordered
+          size="small"
+          column={1}
+          styles={{ label: { width: 220 } }}
+          title={
+            <Flex align="center" gap="small">
+              {group.icon ? <MeasurementIcon name={group.icon} /> : null}
+              {group.title}
+            </Flex>
+          }
+          extra={
+            onEditStep ? (
+              <Button type="link" onClick={() => onEditStep(group.step)} aria-label={`Edit ${group.title}`}>
+                Edit
+              </Button>
+            ) : null
+          }
+          items={group.items.map((item) => ({ key: item.label, label: item.label, children: item.value }))}
+        />
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,37 @@
+import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
+
+/** How a preset's settings read on screen (list, review step, detail). Temperatures arrive in °C. */
+
+const number = (value: number, decimals = 1) => String(roundTo(value, decimals));
+
+/** "2 to 8 °C", or in °F "35.6 to 46.4 °F"; "—" when a bound is missing. */
+export function temperatureRange(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  unit: TemperatureUnit,
+) {
+  if (min === null || min === undefined || max === null || max === undefined) return "—";
+  const show = (c: number) => number(toTemperatureUnit(c, unit));
+  return `${show(min)} to ${show(max)} ${TEMPERATURE_SYMBOLS[unit]}`;
+}
+
+/** "30 to 60 %RH". */
+export function humidityRange(min: number | null | undefined, max: number | null | undefined) {
+  if (min === null || min === undefined || max === null || max === undefined) return "—";
+  return `${number(min)} to ${number(max)} %RH`;
+}
+
+/** "≥ 2.5 g". */
+export function shockThreshold(value: number | null | undefined) {
+  return value === null || value === undefined ? "—" : `≥ ${number(value)} g`;
+}
+
+/** 0 -> "none", 45 -> "45 min", 90 -> "1 h 30 min", 1440 -> "24 h". */
+export function duration(minutes: number | null | undefined, zero = "none") {
+  if (minutes === null || minutes === undefined) return "—";
+  if (minutes === 0) return zero;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

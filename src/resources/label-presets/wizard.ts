@@ -1,0 +1,54 @@
+import {
+  firstStepWithError,
+  PRESET_STEP_LABELS,
+  PRESET_STEPS,
+  type PresetFieldError,
+  type PresetStep,
+  stepErrors,
+  stepOfField,
+} from "@/domain/label-preset";
+import type { TemperatureUnit } from "@/domain/units";
+import { type FieldMessages, messagesById, type PresetFormValues, toPresetInput } from "./preset-form";
+
+/** The create wizard's rules, out of the page so they can be tested alone. */
+
+export const WIZARD_LABELS = PRESET_STEPS.map((step) => PRESET_STEP_LABELS[step]);
+export const REVIEW_INDEX = PRESET_STEPS.indexOf("review");
+
+/** What keeps the user on a step, in the domain's words, limits in their unit. */
+export function validateStep(values: PresetFormValues, step: PresetStep, unit: TemperatureUnit): FieldMessages {
+  return messagesById(stepErrors(toPresetInput(values, unit), step, { temperatureUnit: unit }));
+}
+
+/** The first step from `from` up to the review whose fields do not pass, or null when all do. */
+export function firstInvalidStep(
+  values: PresetFormValues,
+  from: number,
+  unit: TemperatureUnit,
+): { index: number; errors: FieldMessages } | null {
+  for (let index = from; index < REVIEW_INDEX; index++) {
+    const errors = validateStep(values, PRESET_STEPS[index] as PresetStep, unit);
+    if (Object.keys(errors).length) return { index, errors };
+  }
+  return null;
+}
+
+export interface RoutedErrors {
+  /** The step the wizard goes back to: the earliest one owning a field error. */
+  index: number;
+  messages: FieldMessages;
+  /** Errors about no field of the form (shown above it). */
+  unplaced: string[];
+}
+
+/** A server 400's field errors sent back to the step that owns each field. */
+export function routeServerErrors(errors: readonly PresetFieldError[] | readonly { id: string; error: string }[]) {
+  const placed = errors.filter((e) => stepOfField(e.id) !== undefined);
+  const step = firstStepWithError(placed.map((e) => e.id));
+  const routed: RoutedErrors = {
+    index: step === undefined ? REVIEW_INDEX : PRESET_STEPS.indexOf(step),
+    messages: messagesById(placed),
+    unplaced: errors.filter((e) => stepOfField(e.id) === undefined).map((e) => `${e.id}: ${e.error}`),
+  };
+  return routed;
+}

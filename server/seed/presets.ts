@@ -64,10 +64,11 @@ export const SEED_PRESETS: Readonly<Record<string, readonly SeedPreset[]>> = {
       weight: 1,
     }),
     preset({
-      name: "Deep frozen -90 to -60 °C",
-      description: "Dry-ice shippers for mRNA products.",
-      temperatureMin: -90,
-      temperatureMax: -60,
+      // The lowest a label measures is -40 °C (PRESET_LIMITS), so no dry-ice preset here.
+      name: "Deep frozen -40 to -30 °C",
+      description: "Ultra-cold shippers, at the lowest temperature a label measures.",
+      temperatureMin: -40,
+      temperatureMax: -30,
       alarmDelayMinutes: 10,
       intervalMinutes: 10,
       weight: 1,

@@ -17,7 +17,7 @@ import { dataErrors, idParams } from "./schemas";
 /** Points of the PDF chart: about two per printed point of its width, min and max per bucket. */
 const CHART_POINTS = 1000;
 
-const describe = (name: keyof typeof DOWNLOAD_OPTION_VALUES) =>
+const optionValues = (name: keyof typeof DOWNLOAD_OPTION_VALUES) =>
   `${DOWNLOAD_OPTION_VALUES[name].join(" | ")} (default ${DEFAULT_DOWNLOAD_OPTIONS[name]})`;
 
 // The options are plain strings here and checked by parseDownloadOptions (src/domain), so
@@ -26,19 +26,19 @@ const querystring = {
   type: "object",
   additionalProperties: false,
   properties: {
-    fileType: { type: "string", maxLength: 20, description: describe("fileType") },
-    pageSize: { type: "string", maxLength: 20, description: `${describe("pageSize")}; PDF only` },
+    fileType: { type: "string", maxLength: 20, description: optionValues("fileType") },
+    pageSize: { type: "string", maxLength: 20, description: `${optionValues("pageSize")}; PDF only` },
     timeZone: {
       type: "string",
       maxLength: 64,
       description: "IANA time zone name (Europe/Berlin) or UTC (default UTC)",
     },
     locale: { type: "string", maxLength: 35, description: "BCP 47 locale of dates (default en-US)" },
-    temperatureUnit: { type: "string", maxLength: 20, description: describe("temperatureUnit") },
+    temperatureUnit: { type: "string", maxLength: 20, description: optionValues("temperatureUnit") },
     includeDataTable: {
       type: "string",
       maxLength: 20,
-      description: `${describe("includeDataTable")}; PDF only: minimal = readings inside excursions`,
+      description: `${optionValues("includeDataTable")}; PDF only: minimal = readings inside excursions`,
     },
   },
 } as const;

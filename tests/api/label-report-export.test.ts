@@ -182,7 +182,7 @@ describe("the PDF", () => {
     const { text } = await pdf("includeDataTable=full");
     const pages = text.split("\f").filter((p) => p.trim());
     expect(pages.length).toBeGreaterThan(1);
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
   });
 
   test("prints the content SHA-256 that the X-Content-SHA256 header carries, on every page", async () => {

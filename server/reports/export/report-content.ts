@@ -218,7 +218,7 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
     .orderBy("a.at", "desc")
     .orderBy("a.id", "desc")
     .executeTakeFirst();
-  if (!entry || entry.action !== "trim") return null;
+  if (entry?.action !== "trim") return null;
   const name = [entry.firstName, entry.lastName].filter(Boolean).join(" ").trim();
   return {
     name: name || (entry.email ?? "unknown"),

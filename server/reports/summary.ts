@@ -1,4 +1,9 @@
-import { type EvaluationWindow, summariseReport, violationColumns } from "../../src/domain/report-summary";
+import {
+  type EvaluationWindow,
+  type PresetThresholds,
+  summariseReport,
+  violationColumns,
+} from "../../src/domain/report-summary";
 import type { LabelStatus } from "../../src/domain/resources";
 import type { Db } from "../db/index";
 
@@ -46,21 +51,7 @@ export async function recomputeSummary(db: Db, reportId: string): Promise<void> 
     .orderBy("t")
     .execute();
   const window: EvaluationWindow = { start: toMs(report.trimStart), end: toMs(report.trimEnd) };
-  // A report whose preset was deleted is evaluated against no thresholds: nothing is measured.
-  const preset = {
-    temperatureEnabled: report.presetId ? Boolean(report.temperatureEnabled) : false,
-    temperatureMin: report.temperatureMin,
-    temperatureMax: report.temperatureMax,
-    humidityEnabled: report.presetId ? Boolean(report.humidityEnabled) : false,
-    humidityMin: report.humidityMin,
-    humidityMax: report.humidityMax,
-    shockEnabled: report.presetId ? Boolean(report.shockEnabled) : false,
-    shockThresholdG: report.shockThresholdG,
-    alarmDelayMinutes: report.alarmDelayMinutes ?? 0,
-    alarmType: report.alarmType ?? "single",
-    intervalMinutes: report.intervalMinutes,
-    batteryWarningLevel: report.batteryWarningLevel ?? 20,
-  };
+  const preset = presetThresholdsOf(report);
   const summary = summariseReport({
     preset,
     readings: readings.map((r) => ({
@@ -83,4 +74,43 @@ export async function recomputeSummary(db: Db, reportId: string): Promise<void> 
     })
     .where("id", "=", reportId)
     .execute();
+}
+
+/** The preset columns of a report joined with its (left-joined) preset. */
+export interface PresetColumns {
+  intervalMinutes: number;
+  presetId: string | null;
+  temperatureEnabled: boolean | null;
+  temperatureMin: number | null;
+  temperatureMax: number | null;
+  humidityEnabled: boolean | null;
+  humidityMin: number | null;
+  humidityMax: number | null;
+  shockEnabled: boolean | null;
+  shockThresholdG: number | null;
+  alarmDelayMinutes: number | null;
+  alarmType: "single" | "cumulative" | null;
+  batteryWarningLevel: number | null;
+}
+
+/**
+ * The thresholds a report is evaluated against. The interval is the report's own (the
+ * label recorded with it). A report whose preset was deleted is evaluated against no
+ * thresholds: nothing is measured.
+ */
+export function presetThresholdsOf(report: PresetColumns): PresetThresholds {
+  return {
+    temperatureEnabled: report.presetId ? Boolean(report.temperatureEnabled) : false,
+    temperatureMin: report.temperatureMin,
+    temperatureMax: report.temperatureMax,
+    humidityEnabled: report.presetId ? Boolean(report.humidityEnabled) : false,
+    humidityMin: report.humidityMin,
+    humidityMax: report.humidityMax,
+    shockEnabled: report.presetId ? Boolean(report.shockEnabled) : false,
+    shockThresholdG: report.shockThresholdG,
+    alarmDelayMinutes: report.alarmDelayMinutes ?? 0,
+    alarmType: report.alarmType ?? "single",
+    intervalMinutes: report.intervalMinutes,
+    batteryWarningLevel: report.batteryWarningLevel ?? 20,
+  };
 }

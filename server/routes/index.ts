@@ -5,6 +5,7 @@ import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
+import { labelReportExportRoutes } from "./label-report-exports";
 import { labelReportRoutes } from "./label-reports";
 import { migrationInviteRoutes } from "./migration-invites";
 import { userInviteRoutes } from "./user-invites";
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   );
 
   await app.register(labelReportRoutes, { context });
+  await app.register(labelReportExportRoutes, { context });
   await app.register(labelPresetRoutes, { context });
   await app.register(userRoutes, { context });
   await app.register(companyRoutes, { context });

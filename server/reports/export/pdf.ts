@@ -1,0 +1,395 @@
+import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetime";
+import type { DownloadOptions } from "../../../src/domain/download-options";
+import type { Excursion } from "../../../src/domain/excursions";
+import type { ChannelSummary, SummaryState } from "../../../src/domain/report-summary";
+import {
+  formatMeasurement,
+  roundTo,
+  TEMPERATURE_SYMBOLS,
+  toTemperatureUnit,
+  UNIT_SYMBOLS,
+} from "../../../src/domain/units";
+import type { Series } from "../series";
+import { drawChart } from "./pdf-chart";
+import { COLORS, type Column, PdfWriter } from "./pdf-layout";
+import { ExcursionCursor, type ReportContent } from "./report-content";
+
+/**
+ * The downloadable PDF of a label report (docs/domain.md section 2), in this order:
+ * header (company, report id, generation time with its zone, units); Shipment
+ * identification; Preset configuration; Recording summary (with the trim window and who
+ * set it); Verdict per unit; Statistics (MKT as information); Excursions; Chart (one per
+ * measured channel); Data table (none / minimal = readings in an excursion / full);
+ * on every page "Page x of y" and the content SHA-256 (content-hash.ts).
+ * Every time is formatInstant in the chosen zone and locale; temperatures are in the
+ * chosen unit (stored in °C).
+ */
+
+export const SECTION_HEADINGS = [
+  "Shipment identification",
+  "Preset configuration",
+  "Recording summary",
+  "Verdict per unit",
+  "Statistics",
+  "Excursions",
+  "Chart",
+  "Data table",
+] as const;
+
+const TRANSPORT = { truck: "Truck", train: "Train", plane: "Plane", boat: "Boat" } as const;
+const LABEL_STATUS = { notStarted: "Not started", recording: "Recording", stopped: "Stopped", ended: "Ended" } as const;
+const STATE = { success: "OK", warning: "Warning", error: "Alarm" } as const satisfies Record<SummaryState, string>;
+
+/** "45 min", "2 h 5 min", "3 d 4 h 0 min". */
+export function formatDuration(minutes: number): string {
+  const m = Math.round(minutes);
+  const days = Math.floor(m / 1440);
+  const hours = Math.floor((m % 1440) / 60);
+  const rest = m % 60;
+  if (days > 0) return `${days} d ${hours} h ${rest} min`;
+  if (hours > 0) return `${hours} h ${rest} min`;
+  return `${rest} min`;
+}
+
+export async function renderPdf(content: ReportContent, series: Series, options: DownloadOptions): Promise<Buffer> {
+  const { report, preset, summary } = content;
+  const zone = options.timeZone;
+  const at = (t: number | string | Date | null | undefined) =>
+    t === null || t === undefined ? "-" : formatInstant(t, { timeZone: zone, locale: options.locale }) || "-";
+  const atSeconds = (t: number) => formatInstant(t, { timeZone: zone, locale: options.locale, seconds: true });
+  const tUnit = options.temperatureUnit;
+  const tSymbol = TEMPERATURE_SYMBOLS[tUnit];
+  const temp = (c: number | null | undefined, decimals = 1) =>
+    c === null || c === undefined ? "-" : formatMeasurement("temperature", c, { temperatureUnit: tUnit, decimals });
+  const hum = (v: number | null | undefined, decimals = 0) =>
+    v === null || v === undefined ? "-" : formatMeasurement("humidity", v, { decimals });
+  const zoneName = zone === "UTC" ? "UTC" : `${timeZoneAbbreviation(zone, content.generatedAt)} (${zone})`;
+
+  const w = new PdfWriter(options.pageSize, {
+    title: `Label report ${report.labelId}`,
+    author: report.companyName,
+    created: content.generatedAt,
+  });
+  const doc = w.doc;
+
+  // Header.
+  doc.font("Helvetica").fontSize(9).fillColor(COLORS.muted);
+  w.paragraph(report.companyName, { color: COLORS.muted, size: 10 });
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(COLORS.text).text("Label report", w.left, doc.y);
+  doc.font("Helvetica").fontSize(9);
+  w.keyValues([
+    ["Company", report.companyName],
+    ["Report ID", report.id],
+    ["Generated", `${at(content.generatedAt)} ${zoneName}`],
+    ["Times shown in", zone === "UTC" ? "UTC" : `${zone} (${timeZoneAbbreviation(zone, content.generatedAt)})`],
+    ["Units", `Temperature ${tSymbol}, humidity ${UNIT_SYMBOLS.humidity}, shock ${UNIT_SYMBOLS.shock}`],
+    [
+      "Overall verdict",
+      summary.overall.violation ? "ALARM: at least one unit is in violation" : "OK: no unit is in violation",
+    ],
+  ]);
+
+  w.heading("Shipment identification");
+  w.keyValues([
+    ["Label ID", report.labelId],
+    ["Reference", report.reference],
+    ["Route", `${report.origin || "-"} -> ${report.destination || "-"}`],
+    ["Transport mode", TRANSPORT[report.transportMode]],
+    ["Label status", LABEL_STATUS[report.status]],
+  ]);
+
+  w.heading("Preset configuration");
+  const range = (min: number | null, max: number | null, f: (v: number) => string) =>
+    `${min === null ? "no lower limit" : f(min)} to ${max === null ? "no upper limit" : f(max)}`;
+  w.keyValues([
+    ["Preset", report.presetName ?? "None (the preset was deleted: nothing is evaluated)"],
+    [
+      "Temperature",
+      preset.temperatureEnabled
+        ? `Enabled, allowed ${range(preset.temperatureMin, preset.temperatureMax, (v) => temp(v))}`
+        : "Not measured",
+    ],
+    [
+      "Humidity",
+      preset.humidityEnabled
+        ? `Enabled, allowed ${range(preset.humidityMin, preset.humidityMax, (v) => hum(v))}`
+        : "Not measured",
+    ],
+    [
+      "Shock",
+      preset.shockEnabled && preset.shockThresholdG !== null
+        ? `Enabled, events above ${formatMeasurement("shock", preset.shockThresholdG)}`
+        : "Not measured",
+    ],
+    ["Alarm delay", formatDuration(preset.alarmDelayMinutes)],
+    [
+      "Alarm type",
+      preset.alarmType === "cumulative"
+        ? "Cumulative: the total time out of range (above and below together) reaches the delay"
+        : "Single event: one excursion lasts at least the delay",
+    ],
+    ["Logging interval", formatDuration(preset.intervalMinutes)],
+    ["Battery warning", `At or below ${preset.batteryWarningLevel} %`],
+    [
+      "Evaluation rule",
+      "A reading is out of range when strictly above the upper or strictly below the lower limit (a reading at a limit is in range). An excursion is a run of consecutive out-of-range readings; its duration is the number of readings times the logging interval. Gaps longer than two intervals are offline time, never counted.",
+    ],
+  ]);
+
+  w.heading("Recording summary");
+  const trim = content.trim;
+  const trimText = trim
+    ? `Trimmed: ${trim.start ? at(trim.start) : "first reading"} to ${trim.end ? at(trim.end) : "last reading"}`
+    : "Whole recording (not trimmed)";
+  const setBy = trim?.setBy
+    ? `${trim.setBy.name}${trim.setBy.email ? ` (${trim.setBy.email})` : ""}${trim.setBy.impersonatorEmail ? `, impersonated by ${trim.setBy.impersonatorEmail}` : ""}, ${at(trim.setBy.at)}${trim.setBy.reason ? `. Reason: ${trim.setBy.reason}` : ""}`
+    : trim
+      ? "Not recorded in the audit trail"
+      : "-";
+  const gapMinutes = summary.gaps.reduce((sum, g) => sum + (Date.parse(g.end) - Date.parse(g.start)) / 60_000, 0);
+  w.keyValues([
+    ["Recording start", at(report.startTime)],
+    ["Recording stop", at(report.endTime)],
+    ["Readings recorded", String(content.totalReadings)],
+    ["Readings evaluated", String(content.readings.length)],
+    ["Logging interval", formatDuration(report.intervalMinutes)],
+    ["Evaluation window", trimText],
+    ["Window set by", setBy],
+    ["Gaps (offline)", summary.gaps.length ? `${summary.gaps.length}, ${formatDuration(gapMinutes)} in total` : "None"],
+  ]);
+
+  w.heading("Verdict per unit");
+  const channelDetail = (c: ChannelSummary) =>
+    `${c.excursionCount} excursion${c.excursionCount === 1 ? "" : "s"}, ${formatDuration(c.timeAboveMinutes)} above, ${formatDuration(c.timeBelowMinutes)} below${c.firstTriggered ? `, alarm from ${at(c.firstTriggered)}` : ""}`;
+  const yesNo = (measured: boolean, value: boolean) => (measured ? (value ? "Yes" : "No") : "N.a.");
+  const state = (measured: boolean, s: SummaryState) => (measured ? STATE[s] : "N.a.");
+  const verdictColumns: Column[] = [
+    { title: "Unit", width: 70 },
+    { title: "Violation", width: 60 },
+    { title: "Status", width: 60 },
+    { title: "Details", width: w.width - 190 },
+  ];
+  const { temperature, humidity, shock, battery, label } = summary;
+  w.table(
+    verdictColumns,
+    [
+      [
+        "Temperature",
+        yesNo(temperature.measured, temperature.violation),
+        state(temperature.measured, temperature.state),
+        temperature.measured ? channelDetail(temperature) : "Not measured",
+      ],
+      [
+        "Humidity",
+        yesNo(humidity.measured, humidity.violation),
+        state(humidity.measured, humidity.state),
+        humidity.measured ? channelDetail(humidity) : "Not measured",
+      ],
+      [
+        "Shock",
+        yesNo(shock.measured, shock.violation),
+        state(shock.measured, shock.state),
+        shock.measured
+          ? `${shock.eventCount} event${shock.eventCount === 1 ? "" : "s"} above the threshold${shock.maxG !== null ? `, largest ${formatMeasurement("shock", shock.maxG)}` : ""}`
+          : "Not measured",
+      ],
+      [
+        "Battery",
+        battery.measured ? (battery.low ? "Low" : "No") : "N.a.",
+        state(battery.measured, battery.state),
+        battery.measured && battery.level !== null
+          ? `${formatMeasurement("battery", battery.level)} at the last reading`
+          : "No battery level",
+      ],
+      ["Label", "-", LABEL_STATUS[label.status], `Label status: ${LABEL_STATUS[label.status]}`],
+    ],
+    { size: 8, rowHeight: 14 },
+  );
+
+  w.heading("Statistics");
+  const statColumns: Column[] = [
+    { title: "Unit", width: 70 },
+    { title: "Minimum", width: 125 },
+    { title: "Maximum", width: 125 },
+    { title: "Average", width: 60, align: "right" },
+    { title: "MKT (information)", width: w.width - 380, align: "right" },
+  ];
+  const statRow = (name: string, c: ChannelSummary, f: (v: number) => string): string[] =>
+    c.measured
+      ? [
+          name,
+          c.min ? `${f(c.min.value)} at ${at(c.min.t)}` : "-",
+          c.max ? `${f(c.max.value)} at ${at(c.max.t)}` : "-",
+          c.average === null ? "-" : f(c.average),
+          c.mkt === null ? "-" : f(c.mkt),
+        ]
+      : [name, "N.a.", "N.a.", "N.a.", "N.a."];
+  w.table(
+    statColumns,
+    [
+      statRow("Temperature", temperature, (v) => temp(v, 2)),
+      [...statRow("Humidity", humidity, (v) => hum(v, 1)).slice(0, 4), "-"],
+    ],
+    { size: 8, rowHeight: 14 },
+  );
+  doc.moveDown(0.3);
+  w.paragraph(
+    "MKT is the mean kinetic temperature (USP <1160>, activation energy 83.144 kJ/mol, R = 8.3144 J/(mol K)) over the evaluation window. It is information, not the verdict.",
+    { color: COLORS.muted, size: 8 },
+  );
+
+  w.heading("Excursions");
+  const all: { unit: "Temperature" | "Humidity"; e: Excursion }[] = [
+    ...content.excursions.temperature.map((e) => ({ unit: "Temperature" as const, e })),
+    ...content.excursions.humidity.map((e) => ({ unit: "Humidity" as const, e })),
+  ].sort((a, b) => a.e.start - b.e.start);
+  if (all.length === 0) {
+    w.paragraph("No excursions in the evaluation window.");
+  } else {
+    w.table(
+      [
+        { title: "Unit", width: 70 },
+        { title: "Start", width: 95 },
+        { title: "End (last reading)", width: 95 },
+        { title: "Duration", width: 80, align: "right" },
+        { title: "Side", width: 50 },
+        { title: "Peak", width: w.width - 390, align: "right" },
+      ],
+      all.map(({ unit, e }) => [
+        unit,
+        at(e.start),
+        at(e.end),
+        formatDuration(e.durationMinutes),
+        e.side === "above" ? "Above" : "Below",
+        unit === "Temperature" ? temp(e.peak, 2) : hum(e.peak, 1),
+      ]),
+      { size: 8, rowHeight: 12, fill: (i) => (all[i]?.e.side === "above" ? COLORS.errorFill : COLORS.belowFill) },
+    );
+  }
+
+  w.heading("Chart");
+  const from = summary.window.start ? Date.parse(summary.window.start) : null;
+  const to = summary.window.end ? Date.parse(summary.window.end) : null;
+  const gaps = summary.gaps.map((g) => ({ start: Date.parse(g.start), end: Date.parse(g.end) }));
+  if (from === null || to === null || series.points.length === 0) {
+    w.paragraph("No readings in the evaluation window.");
+  } else {
+    w.paragraph(
+      series.bucketSeconds > 0
+        ? `${series.total} readings drawn as minimum and maximum per ${formatDuration(series.bucketSeconds / 60)} (no spike is lost). Red bands: above the limit; blue: below; grey: gaps (no data, the line is broken).`
+        : "Every reading drawn. Red bands: above the limit; blue: below; grey: gaps (no data, the line is broken).",
+      { color: COLORS.muted, size: 8 },
+    );
+    const tempValue = (c: number) => roundTo(toTemperatureUnit(c, tUnit), 3);
+    if (preset.temperatureEnabled) {
+      drawChart(w, {
+        title: `Temperature (${tSymbol})`,
+        unit: tSymbol,
+        points: series.points,
+        valueOf: (p) =>
+          p.temperatureMin === null || p.temperatureMax === null
+            ? null
+            : [tempValue(p.temperatureMin), tempValue(p.temperatureMax)],
+        lower: preset.temperatureMin === null ? null : tempValue(preset.temperatureMin),
+        upper: preset.temperatureMax === null ? null : tempValue(preset.temperatureMax),
+        excursions: content.excursions.temperature,
+        gaps,
+        from,
+        to,
+        intervalMinutes: preset.intervalMinutes,
+        timeZone: zone,
+        locale: options.locale,
+        decimals: 1,
+      });
+    }
+    if (preset.humidityEnabled) {
+      drawChart(w, {
+        title: `Humidity (${UNIT_SYMBOLS.humidity})`,
+        unit: UNIT_SYMBOLS.humidity,
+        points: series.points,
+        valueOf: (p) => (p.humidityMin === null || p.humidityMax === null ? null : [p.humidityMin, p.humidityMax]),
+        lower: preset.humidityMin,
+        upper: preset.humidityMax,
+        excursions: content.excursions.humidity,
+        gaps,
+        from,
+        to,
+        intervalMinutes: preset.intervalMinutes,
+        timeZone: zone,
+        locale: options.locale,
+        decimals: 0,
+      });
+    }
+    if (!preset.temperatureEnabled && !preset.humidityEnabled) {
+      w.paragraph("The preset measures neither temperature nor humidity: there is nothing to chart.");
+    }
+  }
+
+  w.heading("Data table");
+  renderDataTable(w, content, options, atSeconds);
+
+  const generated = `${at(content.generatedAt)} ${zone === "UTC" ? "UTC" : timeZoneAbbreviation(zone, content.generatedAt)}`;
+  return w.finish((page, pages) => ({
+    left: `Content SHA-256: ${content.hash}`,
+    right: `Page ${page} of ${pages}`,
+    second: `Label report ${report.labelId} · generated ${generated} · the SHA-256 covers the report id, preset, trim window, readings and shock events (see the API documentation)`,
+  }));
+}
+
+function renderDataTable(
+  w: PdfWriter,
+  content: ReportContent,
+  options: DownloadOptions,
+  atSeconds: (t: number) => string,
+): void {
+  const choice = options.includeDataTable;
+  if (choice === "none") {
+    w.paragraph("Not included in this download (data table: none). The CSV download holds every reading.");
+    return;
+  }
+  const tUnit = options.temperatureUnit;
+  const temperature = new ExcursionCursor(content.excursions.temperature);
+  const humidity = new ExcursionCursor(content.excursions.humidity);
+  // One pass: each reading with its excursion sides; minimal keeps only those in an excursion.
+  const rows: string[][] = [];
+  const flagged: boolean[] = [];
+  for (const r of content.readings) {
+    const ts = temperature.sideAt(r.t);
+    const hs = humidity.sideAt(r.t);
+    const inExcursion = ts !== null || hs !== null;
+    if (choice === "minimal" && !inExcursion) continue;
+    const flags = [ts ? `T ${ts}` : "", hs ? `H ${hs}` : ""].filter(Boolean).join(", ");
+    rows.push([
+      atSeconds(r.t),
+      r.temperature === null
+        ? ""
+        : formatMeasurement("temperature", r.temperature, { temperatureUnit: tUnit, decimals: 2 }),
+      r.humidity === null ? "" : formatMeasurement("humidity", r.humidity, { decimals: 1 }),
+      r.battery === null ? "" : formatMeasurement("battery", r.battery),
+      flags,
+    ]);
+    flagged.push(inExcursion);
+  }
+  w.paragraph(
+    choice === "minimal"
+      ? `Readings inside an excursion only (data table: minimal): ${rows.length} of ${content.readings.length} readings.`
+      : `Every reading of the evaluation window (data table: full): ${rows.length} readings.`,
+    { color: COLORS.muted, size: 8 },
+  );
+  if (rows.length === 0) {
+    w.paragraph("No reading is inside an excursion.");
+    return;
+  }
+  const zoneLabel = options.timeZone;
+  w.table(
+    [
+      { title: `Time (${zoneLabel})`, width: 130 },
+      { title: `Temperature (${TEMPERATURE_SYMBOLS[tUnit]})`, width: 95, align: "right" },
+      { title: "Humidity (%RH)", width: 85, align: "right" },
+      { title: "Battery (%)", width: 65, align: "right" },
+      { title: "Excursion", width: w.width - 375 },
+    ],
+    rows,
+    { size: 7.5, rowHeight: 10, fill: (i) => (choice === "full" && flagged[i] ? COLORS.errorFill : null) },
+  );
+}

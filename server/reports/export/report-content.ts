@@ -1,0 +1,250 @@
+import { sql } from "kysely";
+import { type Excursion, findExcursions, type Side } from "../../../src/domain/excursions";
+import type { PresetThresholds, ReportSummary } from "../../../src/domain/report-summary";
+import { summariseReport } from "../../../src/domain/report-summary";
+import type { LabelStatus, TransportMode } from "../../../src/domain/resources";
+import type { Db } from "../../db/index";
+import { readSeries, type Series } from "../series";
+import { presetThresholdsOf } from "../summary";
+import { contentHash, type HashedReading } from "./content-hash";
+
+/**
+ * Everything a downloaded report shows, loaded once per download: the report and its
+ * company and preset, the readings and shock events of the evaluation (trim) window,
+ * who set the trim (from the audit trail), the verdict and statistics computed with the
+ * shared domain maths (summariseReport, findExcursions), and the content hash.
+ * The PDF and the CSV render from this and nothing else, so they cannot disagree.
+ */
+
+export interface TrimInfo {
+  start: Date | null;
+  end: Date | null;
+  /** From the audit trail's latest 'trim' entry; null when the trail has none. */
+  setBy: { name: string; email: string; impersonatorEmail: string | null; at: Date; reason: string | null } | null;
+}
+
+export interface ChannelExcursions {
+  temperature: Excursion[];
+  humidity: Excursion[];
+}
+
+export interface ReportContent {
+  report: {
+    id: string;
+    labelId: string;
+    reference: string;
+    origin: string;
+    destination: string;
+    transportMode: TransportMode;
+    status: LabelStatus;
+    startTime: Date | null;
+    endTime: Date | null;
+    intervalMinutes: number;
+    companyName: string;
+    presetName: string | null;
+  };
+  preset: PresetThresholds;
+  /** Readings inside the evaluation window, in time order. */
+  readings: HashedReading[];
+  /** Every reading the report has, trimmed or not. */
+  totalReadings: number;
+  shockEvents: { t: number; magnitudeG: number }[];
+  trim: TrimInfo | null;
+  summary: ReportSummary;
+  excursions: ChannelExcursions;
+  /** See content-hash.ts for what exactly is hashed. */
+  hash: string;
+  generatedAt: Date;
+}
+
+const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/** Null when the report does not exist in the caller's companies (the route answers 404). */
+export async function loadReportContent(
+  db: Db,
+  companyScope: readonly string[],
+  reportId: string,
+  now: Date = new Date(),
+): Promise<ReportContent | null> {
+  const row = await db
+    .selectFrom("labelReports as r")
+    .innerJoin("companies as c", "c.id", "r.companyId")
+    .leftJoin("labelPresets as p", "p.id", "r.presetId")
+    .select([
+      "r.id",
+      "r.labelId",
+      "r.reference",
+      "r.origin",
+      "r.destination",
+      "r.transportMode",
+      "r.status",
+      "r.startTime",
+      "r.endTime",
+      "r.intervalMinutes",
+      "r.trimStart",
+      "r.trimEnd",
+      "c.name as companyName",
+      "p.name as presetName",
+      "p.id as presetId",
+      "p.temperatureEnabled",
+      "p.temperatureMin",
+      "p.temperatureMax",
+      "p.humidityEnabled",
+      "p.humidityMin",
+      "p.humidityMax",
+      "p.shockEnabled",
+      "p.shockThresholdG",
+      "p.alarmDelayMinutes",
+      "p.alarmType",
+      "p.batteryWarningLevel",
+    ])
+    .where("r.id", "=", reportId)
+    .where("r.companyId", "in", [...companyScope])
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const trimStart = toDate(row.trimStart);
+  const trimEnd = toDate(row.trimEnd);
+  const preset = presetThresholdsOf(row);
+
+  // Only the window's readings are loaded: trimmed-away readings count, but are not shown or hashed.
+  const readingRows = await db
+    .selectFrom("measurements")
+    .select(["t", "temperature", "humidity", "battery"])
+    .where("reportId", "=", reportId)
+    .$if(trimStart !== null, (q) => q.where("t", ">=", trimStart as Date))
+    .$if(trimEnd !== null, (q) => q.where("t", "<=", trimEnd as Date))
+    .orderBy("t")
+    .execute();
+  const readings: HashedReading[] = readingRows.map((r) => ({
+    t: new Date(r.t).getTime(),
+    temperature: r.temperature,
+    humidity: r.humidity,
+    battery: r.battery,
+  }));
+  const total = await db
+    .selectFrom("measurements")
+    .select(sql<string>`count(*)`.as("n"))
+    .where("reportId", "=", reportId)
+    .executeTakeFirstOrThrow();
+  const shockRows = await db
+    .selectFrom("shockEvents")
+    .select(["t", "magnitudeG"])
+    .where("reportId", "=", reportId)
+    .$if(trimStart !== null, (q) => q.where("t", ">=", trimStart as Date))
+    .$if(trimEnd !== null, (q) => q.where("t", "<=", trimEnd as Date))
+    .orderBy("t")
+    .execute();
+  const shockEvents = shockRows.map((s) => ({ t: new Date(s.t).getTime(), magnitudeG: s.magnitudeG }));
+
+  const window = { start: trimStart?.getTime() ?? null, end: trimEnd?.getTime() ?? null };
+  const summary = summariseReport({
+    preset,
+    readings,
+    shockEvents,
+    status: row.status as LabelStatus,
+    window,
+  });
+  const rule = (lower: number | null, upper: number | null) => ({
+    intervalMinutes: preset.intervalMinutes,
+    lower,
+    upper,
+    alarmDelayMinutes: preset.alarmDelayMinutes,
+    alarmType: preset.alarmType,
+  });
+  const excursions: ChannelExcursions = {
+    temperature: preset.temperatureEnabled
+      ? findExcursions(
+          readings.map((r) => ({ t: r.t, value: r.temperature })),
+          rule(preset.temperatureMin, preset.temperatureMax),
+        ).excursions
+      : [],
+    humidity: preset.humidityEnabled
+      ? findExcursions(
+          readings.map((r) => ({ t: r.t, value: r.humidity })),
+          rule(preset.humidityMin, preset.humidityMax),
+        ).excursions
+      : [],
+  };
+
+  const trim = trimStart || trimEnd ? { start: trimStart, end: trimEnd, setBy: await trimAuthor(db, reportId) } : null;
+
+  const hash = contentHash({
+    reportId: row.id,
+    labelId: row.labelId,
+    preset: { ...preset },
+    window: { start: trimStart?.toISOString() ?? null, end: trimEnd?.toISOString() ?? null },
+    readings,
+    shockEvents,
+  });
+
+  return {
+    report: {
+      id: row.id,
+      labelId: row.labelId,
+      reference: row.reference,
+      origin: row.origin,
+      destination: row.destination,
+      transportMode: row.transportMode,
+      status: row.status as LabelStatus,
+      startTime: toDate(row.startTime),
+      endTime: toDate(row.endTime),
+      intervalMinutes: row.intervalMinutes,
+      companyName: row.companyName,
+      presetName: row.presetName,
+    },
+    preset,
+    readings,
+    totalReadings: Number(total.n),
+    shockEvents,
+    trim,
+    summary,
+    excursions,
+    hash,
+    generatedAt: now,
+  };
+}
+
+/** Who set the window in force: the latest trim entry, unless an 'untrim' came after it. */
+async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> {
+  const entry = await db
+    .selectFrom("auditLog as a")
+    .leftJoin("users as u", "u.id", "a.actorUserId")
+    .leftJoin("users as i", "i.id", "a.impersonatorUserId")
+    .select(["a.action", "a.at", "a.reason", "u.email", "u.firstName", "u.lastName", "i.email as impersonatorEmail"])
+    .where("a.entity", "=", "labelReport")
+    .where("a.entityId", "=", reportId)
+    .where("a.action", "in", ["trim", "untrim"])
+    .orderBy("a.at", "desc")
+    .orderBy("a.id", "desc")
+    .executeTakeFirst();
+  if (entry?.action !== "trim") return null;
+  const name = [entry.firstName, entry.lastName].filter(Boolean).join(" ").trim();
+  return {
+    name: name || (entry.email ?? "unknown"),
+    email: entry.email ?? "",
+    impersonatorEmail: entry.impersonatorEmail,
+    at: new Date(entry.at),
+    reason: entry.reason,
+  };
+}
+
+/** The chart series of the window, min/max-downsampled in SQL by the same code as the screen's chart. */
+export function loadChartSeries(db: Db, content: ReportContent, maxPoints: number): Promise<Series> {
+  const window = {
+    ...(content.trim?.start ? { from: content.trim.start } : {}),
+    ...(content.trim?.end ? { to: content.trim.end } : {}),
+  };
+  return readSeries(db, content.report.id, window, maxPoints);
+}
+
+/** The excursion side of each time, walking the (sorted, disjoint) excursions along with readings in time order. */
+export class ExcursionCursor {
+  private index = 0;
+  constructor(private readonly excursions: readonly Excursion[]) {}
+  sideAt(t: number): Side | null {
+    while (this.index < this.excursions.length && (this.excursions[this.index] as Excursion).end < t) this.index++;
+    const e = this.excursions[this.index];
+    return e && e.start <= t && t <= e.end ? e.side : null;
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync } from "fastify";
+import {
+  DEFAULT_DOWNLOAD_OPTIONS,
+  DOWNLOAD_OPTION_NAMES,
+  DOWNLOAD_OPTION_VALUES,
+  MEDIA_TYPES,
+  parseDownloadOptions,
+} from "../../src/domain/download-options";
+import type { AppContext } from "../app";
+import { badRequest, notFound } from "../errors";
+import { csvStream } from "../reports/export/csv";
+import { contentDisposition, downloadFileName } from "../reports/export/filename";
+import { renderPdf } from "../reports/export/pdf";
+import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
+import { dataErrors, idParams } from "./schemas";
+
+/** Points of the PDF chart: about two per printed point of its width, min and max per bucket. */
+const CHART_POINTS = 1000;
+
+const optionValues = (name: keyof typeof DOWNLOAD_OPTION_VALUES) =>
+  `${DOWNLOAD_OPTION_VALUES[name].join(" | ")} (default ${DEFAULT_DOWNLOAD_OPTIONS[name]})`;
+
+// The options are plain strings here and checked by parseDownloadOptions (src/domain), so
+// that every bad option is reported at once, with the same rules the download dialog uses.
+const querystring = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    fileType: { type: "string", maxLength: 20, description: optionValues("fileType") },
+    pageSize: { type: "string", maxLength: 20, description: `${optionValues("pageSize")}; PDF only` },
+    timeZone: {
+      type: "string",
+      maxLength: 64,
+      description: "IANA time zone name (Europe/Berlin) or UTC (default UTC)",
+    },
+    locale: { type: "string", maxLength: 35, description: "BCP 47 locale of dates (default en-US)" },
+    temperatureUnit: { type: "string", maxLength: 20, description: optionValues("temperatureUnit") },
+    includeDataTable: {
+      type: "string",
+      maxLength: 20,
+      description: `${optionValues("includeDataTable")}; PDF only: minimal = readings inside excursions`,
+    },
+  },
+} as const;
+
+export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/label-reports/:id/export",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary:
+          "Download a report as PDF or CSV; X-Content-SHA256 is the content hash printed in the file (see README)",
+        params: idParams,
+        querystring,
+        response: {
+          200: {
+            description: "The file (application/pdf or text/csv), as an attachment",
+            type: "string",
+            format: "binary",
+          },
+          ...dataErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const parsed = parseDownloadOptions(request.query as Record<string, string | undefined>);
+      if (!parsed.ok) {
+        throw badRequest(
+          parsed.errors.map((e) => `${e.id} ${e.error}`).join("; "),
+          // In the order of the query parameters, one entry per bad option.
+          DOWNLOAD_OPTION_NAMES.flatMap((name) => parsed.errors.filter((e) => e.id === name)),
+        );
+      }
+      const options = parsed.options;
+      const content = await loadReportContent(db, request.principal.companyScope, id);
+      if (!content) throw notFound("Label report not found");
+
+      reply
+        .header("content-type", MEDIA_TYPES[options.fileType])
+        .header(
+          "content-disposition",
+          contentDisposition(
+            downloadFileName(content.report.labelId, content.generatedAt, options.timeZone, options.fileType),
+          ),
+        )
+        .header("x-content-sha256", content.hash)
+        .header("cache-control", "private, no-store");
+      if (options.fileType === "csv") return reply.send(csvStream(content, options));
+      const series = await loadChartSeries(db, content, CHART_POINTS);
+      return reply.send(await renderPdf(content, series, options));
+    },
+  );
+};

@@ -10,8 +10,9 @@ import type { SigningKeys } from "./auth/keys";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./auth/sessions";
 import { type AuthThrottles, createThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
-import { errorHandler } from "./http/error-handler";
+import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
+import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { apiRoutes } from "./routes/index";
 import type { RouteEntry } from "./types";
@@ -52,7 +53,13 @@ export interface AppContext {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // Deliberate: the largest legitimate body (a preset, custom fields) is a few kB.
+    bodyLimit: BODY_LIMIT_BYTES,
+    // JSON.parse keeps `__proto__` as a plain own key (it pollutes nothing by itself);
+    // rejectPrototypeKeys then refuses it with a 400 naming where it was, instead of the
+    // parser's misleading "Body is not valid JSON".
+    onProtoPoisoning: "ignore",
+    onConstructorPoisoning: "ignore",
     // Per-field messages: report every schema problem at once, not only the first.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: "array", allowUnionTypes: true } },
     routerOptions: { maxParamLength: 200 },
@@ -60,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
   app.addHook("preValidation", rejectNulCharacters);
+  app.addHook("preValidation", rejectPrototypeKeys);
 
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);

@@ -10,8 +10,10 @@ import type { SigningKeys } from "./auth/keys";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./auth/sessions";
 import { type AuthThrottles, createThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
-import { errorHandler } from "./http/error-handler";
+import { corsHook } from "./http/cors";
+import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
+import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { apiRoutes } from "./routes/index";
 import type { RouteEntry } from "./types";
@@ -35,6 +37,13 @@ export interface AppOptions {
   /** The built dashboard; served with history fallback when the folder exists. */
   staticDir?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Origins other than the server's own that may call the API from a browser (CORS_ORIGINS). */
+  corsOrigins?: string[];
+  /**
+   * Which proxies to believe about the client's protocol and address (TRUST_PROXY):
+   * behind a TLS-terminating proxy, X-Forwarded-Proto https then marks cookies Secure.
+   */
+  trustProxy?: FastifyServerOptions["trustProxy"];
 }
 
 export interface AppContext {
@@ -44,6 +53,8 @@ export interface AppContext {
   mailer: Mailer;
   throttles: AuthThrottles;
   sessionSettings: SessionSettings;
+  /** Session cookies always carry Secure (the public address is https); else only on https requests. */
+  secureCookies: boolean;
   thirdPartyProviders: ThirdPartyProvider[];
   passwordlessEnabled: boolean;
 }
@@ -52,14 +63,23 @@ export interface AppContext {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // Deliberate: the largest legitimate body (a preset, custom fields) is a few kB.
+    bodyLimit: BODY_LIMIT_BYTES,
+    // JSON.parse keeps `__proto__` as a plain own key (it pollutes nothing by itself);
+    // rejectPrototypeKeys then refuses it with a 400 naming where it was, instead of the
+    // parser's misleading "Body is not valid JSON".
+    onProtoPoisoning: "ignore",
+    onConstructorPoisoning: "ignore",
     // Per-field messages: report every schema problem at once, not only the first.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: "array", allowUnionTypes: true } },
     routerOptions: { maxParamLength: 200 },
+    trustProxy: options.trustProxy ?? false,
   });
 
   app.setErrorHandler(errorHandler);
+  app.addHook("onRequest", corsHook(options.corsOrigins ?? []));
   app.addHook("preValidation", rejectNulCharacters);
+  app.addHook("preValidation", rejectPrototypeKeys);
 
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
@@ -93,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
+    // The same as frame-ancestors 'none', for browsers that only know the older header.
+    frameguard: { action: "deny" },
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
@@ -107,10 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  const publicUrl = options.publicUrl ?? "http://localhost:3000";
   const context: AppContext = {
     db: options.db,
     keys: options.keys,
-    publicUrl: options.publicUrl ?? "http://localhost:3000",
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
     mailer: options.mailer ?? createMailer(options.db, undefined, (msg) => app.log.info(msg)),
     throttles: createThrottles(),
     sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,

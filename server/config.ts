@@ -1,4 +1,12 @@
 import { resolve } from "node:path";
+import { parseCorsOrigins } from "./http/cors";
+
+/** `true` (believe any proxy), or a comma-separated list of proxy addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === "false" || value === "0") return false;
+  if (value === "true" || value === "1") return true;
+  return value;
+}
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface ServerConfig {
@@ -12,6 +20,10 @@ export interface ServerConfig {
   /** Public origin of the dashboard, for links in e-mails. */
   publicUrl: string;
   logLevel: string;
+  /** CORS_ORIGINS: other origins allowed to call the API from a browser; none by default. */
+  corsOrigins: string[];
+  /** TRUST_PROXY: Fastify's trustProxy (true, or proxy addresses/CIDRs); off by default. */
+  trustProxy: boolean | string;
   seedProfile: "full" | "small" | "none";
 }
 
@@ -33,6 +45,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR ?? "./dist"),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? "info",
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedProfile: profile,
   };
 }

@@ -39,6 +39,8 @@ const app = await buildApp({
   staticDir: config.staticDir,
   logger,
   publicUrl: config.publicUrl,
+  corsOrigins: config.corsOrigins,
+  trustProxy: config.trustProxy,
   thirdPartyProviders: providersFromEnv(),
   mailer: createMailer(database.db, config.smtpUrl, (msg) => console.log(msg)),
 });

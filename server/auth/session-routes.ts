@@ -32,7 +32,7 @@ export async function signedIn(
   const user = await findUserById(context.db, userId);
   if (!user) throw new Error(`User ${userId} vanished during sign-in`);
   const tokens = await createSession(context.db, context.keys, { userId }, context.sessionSettings);
-  attachTokens(request, reply, tokens, transferMethodOf(request));
+  attachTokens(request, reply, tokens, transferMethodOf(request), context.secureCookies);
   return reply.send({
     status: "OK",
     ...extra,
@@ -63,7 +63,7 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext) {
         const message = outcome.reason === "theft" ? "token theft detected" : "unauthorised";
         return reply.code(SESSION_EXPIRED_STATUS).send({ message });
       }
-      attachTokens(request, reply, outcome.tokens, transferMethodOf(request));
+      attachTokens(request, reply, outcome.tokens, transferMethodOf(request), context.secureCookies);
       const user = await findUserById(context.db, outcome.userId);
       const body: Record<string, unknown> = { status: "OK", roles: user ? await rolesOf(context.db, user) : [] };
       // Spec section 4: after a refresh the dashboard stores roles, secret and JWT; no jwtToken signs it out.

@@ -34,8 +34,13 @@ export function readRefreshToken(request: FastifyRequest): string | undefined {
   return bearer(request) ?? request.cookies.sRefreshToken ?? undefined;
 }
 
-function secureCookies(request: FastifyRequest): boolean {
-  return request.protocol === "https";
+/**
+ * Secure when the dashboard's public address is https (PUBLIC_URL), or when this
+ * request came over TLS: directly, or through a proxy trusted with TRUST_PROXY that
+ * says X-Forwarded-Proto: https. Without TRUST_PROXY that header is ignored.
+ */
+function secureCookies(request: FastifyRequest, alwaysSecure: boolean): boolean {
+  return alwaysSecure || request.protocol === "https";
 }
 
 export function attachTokens(
@@ -43,10 +48,11 @@ export function attachTokens(
   reply: FastifyReply,
   tokens: IssuedTokens,
   method: TransferMethod,
+  alwaysSecure = false,
 ) {
   reply.header("front-token", frontToken(tokens.payload));
   if (method === "cookie") {
-    const secure = secureCookies(request);
+    const secure = secureCookies(request, alwaysSecure);
     reply.setCookie("sAccessToken", tokens.accessToken, {
       path: "/",
       httpOnly: true,

@@ -37,6 +37,9 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
 ]);
 
+/** The largest request body the server reads (app.ts passes it to Fastify). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
@@ -59,6 +62,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (code && UNAVAILABLE_CODES.has(code)) {
     request.log.error({ err: error }, "database unavailable");
     return reply.code(503).send({ statusCode: 503, message: "The database is unavailable. Please try again shortly." });
+  }
+  if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    request.log.info({ status: 413 }, "request body too large");
+    const limit = `${BODY_LIMIT_BYTES / (1024 * 1024)} MB`;
+    return reply.code(413).send({ statusCode: 413, message: `The request body is larger than the ${limit} limit` });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own client errors (body too large, bad JSON, unsupported media type).

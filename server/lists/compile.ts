@@ -24,6 +24,17 @@ function typedValue(field: ListField, value: string): string | number | boolean 
   return value;
 }
 
+/**
+ * The field and column a key names, looked up as own properties only: a key such as
+ * `constructor` or `__proto__` must not find what every object inherits (that was a 500).
+ */
+function lookup(resource: ListResource, columns: ColumnMap, key: string) {
+  if (!Object.hasOwn(resource.fields, key) || !Object.hasOwn(columns, key)) return null;
+  const field = resource.fields[key];
+  const column = columns[key];
+  return field && column ? { field, column } : null;
+}
+
 function condition(field: ListField, column: RawBuilder<unknown>, filter: Filter): RawBuilder<SqlBool> {
   switch (filter.operator) {
     case "like":
@@ -43,8 +54,8 @@ function condition(field: ListField, column: RawBuilder<unknown>, filter: Filter
 }
 
 function fieldErrors(resource: ListResource, columns: ColumnMap, filter: Filter): string | null {
-  const field = resource.fields[filter.key];
-  if (!field || !columns[filter.key]) return `Unknown filter key '${filter.key}'`;
+  const field = lookup(resource, columns, filter.key)?.field;
+  if (!field) return `Unknown filter key '${filter.key}'`;
   if (!operatorsFor(field.type).includes(filter.operator)) {
     return `Operator '${filter.operator}' is not allowed on '${filter.key}'`;
   }
@@ -68,12 +79,12 @@ export function compileFilters(
   const conditions: RawBuilder<SqlBool>[] = [];
   for (const filter of filters) {
     const problem = fieldErrors(resource, columns, filter);
-    if (problem) {
-      errors.push({ id: "filter", error: problem });
+    const found = lookup(resource, columns, filter.key);
+    if (problem || !found) {
+      errors.push({ id: "filter", error: problem ?? `Unknown filter key '${filter.key}'` });
       continue;
     }
-    // biome-ignore lint/style/noNonNullAssertion: fieldErrors checked both exist
-    conditions.push(condition(resource.fields[filter.key]!, columns[filter.key]!, filter));
+    conditions.push(condition(found.field, found.column, filter));
   }
   if (errors.length) throw new ListQueryError(errors);
   return conditions;
@@ -82,8 +93,8 @@ export function compileFilters(
 export function checkOrder(resource: ListResource, columns: ColumnMap, order: readonly Order[]): void {
   const errors: FieldError[] = [];
   for (const o of order) {
-    const field = resource.fields[o.key];
-    if (!field || !columns[o.key]) errors.push({ id: "order", error: `Unknown order key '${o.key}'` });
+    const field = lookup(resource, columns, o.key)?.field;
+    if (!field) errors.push({ id: "order", error: `Unknown order key '${o.key}'` });
     else if (!field.sortable) errors.push({ id: "order", error: `The list cannot be ordered by '${o.key}'` });
   }
   if (order.length > 3) errors.push({ id: "order", error: "At most 3 order keys" });

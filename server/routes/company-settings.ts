@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { isTimeZone, normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
+import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
+import { isKnownTimeZone } from "../../src/domain/datetime";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
@@ -72,7 +73,7 @@ export interface CompanyChanges {
  */
 export function assertCompanySettings(changes: CompanyChanges): void {
   const problems: FieldError[] = [];
-  if (changes.timeZone !== undefined && !isTimeZone(changes.timeZone))
+  if (changes.timeZone !== undefined && !isKnownTimeZone(changes.timeZone))
     problems.push({ id: "timeZone", error: "Unknown time zone" });
   const vat = changes.billing?.vatNumber;
   const vatProblem = typeof vat === "string" ? vatNumberError(vat) : null;

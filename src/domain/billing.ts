@@ -58,14 +58,3 @@ export function vatNumberError(raw: string): string | null {
 export function normalizePhone(raw: string): string {
   return raw.replace(/[\s().-]/g, "");
 }
-
-/** Whether an IANA time-zone name (or utc) is known to this runtime. */
-export function isTimeZone(name: string): boolean {
-  if (name === "utc" || name === "UTC") return true;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}

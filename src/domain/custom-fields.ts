@@ -148,3 +148,12 @@ export function customFieldText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   return String(value);
 }
+
+/** The list filter on a custom field, e.g. `customFields.batchNumber[eq]B-1`. */
+export function customFieldFilter(
+  key: string,
+  value: string,
+  operator: "eq" | "ne" | "gt" | "lt" | "gte" | "lte" | "ilike" = "eq",
+): { key: string; operator: typeof operator; value: string } {
+  return { key: `${CUSTOM_FIELD_FILTER_PREFIX}${key}`, operator, value };
+}

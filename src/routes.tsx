@@ -143,13 +143,13 @@ export function AppRoutes() {
             <Route path="profile" element={<ProfileSettingsLayout />}>
               <Route index element={<Navigate to="/settings/profile/personal-details" replace />} />
               {PROFILE_TABS.map((tab) => (
-                <Route key={tab.path} path={segment(tab.path)} element={<SettingsSubPage title={tab.label} />} />
+                <Route key={tab.path} path={segment(tab.path)} element={<SettingsSubPage path={tab.path} />} />
               ))}
             </Route>
             <Route path="company-settings" element={<CompanySettingsLayout />}>
               <Route index element={<Navigate to="/settings/company-settings/general" replace />} />
               {COMPANY_SETTINGS_TABS.map((tab) => (
-                <Route key={tab.path} path={segment(tab.path)} element={<SettingsSubPage title={tab.label} />} />
+                <Route key={tab.path} path={segment(tab.path)} element={<SettingsSubPage path={tab.path} />} />
               ))}
             </Route>
             <Route path="custom-fields" element={<CustomFieldsSettings />} />

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { type Action, type AppAbility, defineAbilityFor, type Subject } from "../../src/domain/permissions";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, unauthorised } from "../errors";
+import { authenticateApiKey, isApiKey } from "./api-keys";
 import type { SigningKeys } from "./keys";
 import { verifyRoleToken } from "./role-tokens";
 
@@ -20,6 +21,8 @@ export interface Principal {
    * administrator also its sub-companies.
    */
   companyScope: string[];
+  /** Set when a company API key calls (no person: routes about "me" refuse it). */
+  apiKeyId?: string;
 }
 
 export const DATABASE_HEADER = "x-database";
@@ -36,6 +39,8 @@ export async function authenticate(db: Db, keys: SigningKeys, request: FastifyRe
   }
   const jwt = header(request, "jwt");
   const secret = header(request, "api-key");
+  // A company API key (cck_…) stands alone; role-token secrets never start that way.
+  if (secret && isApiKey(secret)) return authenticateApiKey(db, secret);
   if (!jwt || !secret) throw unauthorised("The api-key and jwt headers with a company role token are required");
   const token = await verifyRoleToken(db, keys, jwt, secret);
   const ability = defineAbilityFor(token.roles, token.featureFlags);

@@ -7,6 +7,8 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface Address {
+  /** 0003-settings: what the address is for (absent on older rows: shipping). */
+  type?: "shipping" | "billing";
   label: string;
   line1: string;
   line2?: string;
@@ -192,6 +194,8 @@ export interface CustomFieldsTable {
   options: Json<string[]>;
   required: Generated<boolean>;
   created: CreatedAt;
+  /** 0003-settings */
+  updated: Timestamp;
 }
 
 export interface ApiKeysTable {

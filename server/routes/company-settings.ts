@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
+import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
+import { isKnownTimeZone } from "../../src/domain/datetime";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
-import { forbidden, HttpError, notFound } from "../errors";
+import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
 import { dataErrors, idParams } from "./schemas";
 
 const address = {
@@ -10,6 +12,7 @@ const address = {
   additionalProperties: false,
   required: ["line1", "postalCode", "city", "country"],
   properties: {
+    type: { type: "string", enum: ["shipping", "billing"] },
     label: { type: "string", maxLength: 100 },
     line1: { type: "string", minLength: 1, maxLength: 200 },
     line2: { type: "string", maxLength: 200 },
@@ -64,9 +67,29 @@ export interface CompanyChanges {
   billing?: Record<string, unknown>;
 }
 
+/**
+ * Rules beyond the JSON schema (README: billing rules): a known time zone, a VAT
+ * number in its country's format, a logo initial of letters or digits. 400 per field.
+ */
+export function assertCompanySettings(changes: CompanyChanges): void {
+  const problems: FieldError[] = [];
+  if (changes.timeZone !== undefined && !isKnownTimeZone(changes.timeZone))
+    problems.push({ id: "timeZone", error: "Unknown time zone" });
+  const vat = changes.billing?.vatNumber;
+  const vatProblem = typeof vat === "string" ? vatNumberError(vat) : null;
+  if (vatProblem) problems.push({ id: "billing.vatNumber", error: vatProblem });
+  if (changes.logoInitial && !/^[\p{L}\p{N}]{1,2}$/u.test(changes.logoInitial))
+    problems.push({ id: "logoInitial", error: "One or two letters or digits" });
+  if (problems.length) throw badRequest("Please check the fields", problems);
+}
+
 /** Turns validated changes into column values (JSON columns are written as text). */
 export function companyColumns(changes: CompanyChanges) {
-  const { addresses, billing, ...plain } = changes;
+  const { addresses, billing: rawBilling, ...plain } = changes;
+  const billing =
+    rawBilling && typeof rawBilling.vatNumber === "string"
+      ? { ...rawBilling, vatNumber: normalizeVatNumber(rawBilling.vatNumber) }
+      : rawBilling;
   return {
     ...plain,
     ...(plain.name !== undefined ? { name: plain.name.trim() } : {}),
@@ -142,6 +165,7 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
     },
     async (request) => {
       const principal = request.principal;
+      assertCompanySettings(request.body as CompanyChanges);
       return db.transaction().execute(async (trx) => {
         const before = await companyDetails(trx)
           .where("id", "=", principal.companyId)
@@ -193,6 +217,7 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
         type?: "operator" | "distributor" | "customer";
         parentId?: string | null;
       };
+      assertCompanySettings(body);
       const operator = principal.ability.can("manage", "controlCenter");
       if (!operator && ((body.type && body.type !== "customer") || body.parentId)) {
         throw forbidden(

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../app";
 import { authenticate, requirePermission } from "../auth/principal";
+import { apiKeyRoutes } from "./api-keys";
 import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
+import { customFieldRoutes } from "./custom-fields";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportExportRoutes } from "./label-report-exports";
 import { labelReportRoutes } from "./label-reports";
+import { meRoutes } from "./me";
 import { migrationInviteRoutes } from "./migration-invites";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
@@ -41,4 +44,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(userInviteRoutes, { context });
   await app.register(companySettingsRoutes, { context });
   await app.register(migrationInviteRoutes, { context });
+  await app.register(meRoutes, { context });
+  await app.register(apiKeyRoutes, { context });
+  await app.register(customFieldRoutes, { context });
 };

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
+import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { readSeries } from "../reports/series";
 import { recomputeSummary } from "../reports/summary";
+import { customFieldDefinitions } from "./custom-fields";
 import {
   dataErrors,
   dateTime,
@@ -133,8 +136,13 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request) => {
+      const { companyScope, companyId } = request.principal;
       const query = parseResourceQuery(resource, request.query);
-      return runList(baseQuery(db, request.principal.companyScope), { resource, columns, query });
+      // Custom field keys are per company: looked up only when a filter names one.
+      const list = usesCustomFields(query.filters)
+        ? withCustomFieldFilters(resource, columns, await customFieldDefinitions(db, companyScope), companyId)
+        : { resource, columns };
+      return runList(baseQuery(db, companyScope), { ...list, query });
     },
   );
 
@@ -260,7 +268,13 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         const changes: { isArchived?: boolean; customFields?: string; updated: Date } = { updated: new Date() };
         if (body.isArchived !== undefined) changes.isArchived = body.isArchived;
         if (body.customFields) {
-          const merged = { ...(before.customFields as Record<string, unknown>), ...body.customFields };
+          // Values must fit the report's company's definitions (src/domain/custom-fields.ts).
+          const { values: merged, problems } = applyCustomFieldChanges(
+            await customFieldDefinitions(trx, [before.companyId]),
+            (before.customFields ?? {}) as Record<string, unknown>,
+            body.customFields,
+          );
+          if (problems.length) throw badRequest("Please check the custom fields", problems);
           if (JSON.stringify(merged).length > 20_000)
             throw badRequest("Too much custom field data", [{ id: "customFields", error: "is too large" }]);
           changes.customFields = JSON.stringify(merged);

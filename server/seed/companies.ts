@@ -47,6 +47,8 @@ export interface SeedCompany {
 }
 
 const TRIM_ON = { LABEL_REPORT_TRIM: true };
+/** The demo administrator also manages API keys and custom fields (feature flags; README: decisions). */
+const ADMIN_FLAGS = { ...TRIM_ON, API_KEYS: true, CUSTOM_FIELDS: true };
 const TRIM_OFF = { LABEL_REPORT_TRIM: false };
 
 const address = (label: string, line1: string, postalCode: string, city: string, country: string): Address => ({
@@ -293,7 +295,7 @@ export const SEED_COMPANIES: readonly SeedCompany[] = [
         email: "admin@demo.example",
         roles: ["administrator"],
         phone: "+49 69 5550 1001",
-        featureFlags: TRIM_ON,
+        featureFlags: ADMIN_FLAGS,
       },
       {
         firstName: "Thomas",

@@ -29,7 +29,11 @@ export type Action = (typeof ACTIONS)[number];
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
-export const FEATURE_FLAGS = { labelReportTrim: "LABEL_REPORT_TRIM" } as const;
+export const FEATURE_FLAGS = {
+  labelReportTrim: "LABEL_REPORT_TRIM",
+  apiKeys: "API_KEYS",
+  customFields: "CUSTOM_FIELDS",
+} as const;
 export type FeatureFlags = Record<string, boolean>;
 
 const CRUD: Action[] = ["create", "read", "update", "delete"];
@@ -79,6 +83,16 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+/**
+ * What an API key may do (README: API keys): read its company's label reports, the
+ * way a warehouse system pulls shipment results. Nothing else, whoever created it.
+ */
+export function defineApiKeyAbility(): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  can("read", "labelReport");
+  return build();
+}
+
 /** Roles add up: the ability is the union of every role's grants, plus feature flags. */
 export function defineAbilityFor(roles: readonly string[], featureFlags: FeatureFlags = {}): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
@@ -87,6 +101,10 @@ export function defineAbilityFor(roles: readonly string[], featureFlags: Feature
     for (const [action, subject] of ROLE_GRANTS[role]) can(action, subject);
   }
   if (featureFlags[FEATURE_FLAGS.labelReportTrim]) can("trim", "labelReport");
+  // The role table gives apiKey and customField to no role; like trimming, they are
+  // switched on per person by a feature flag (README: decisions).
+  if (featureFlags[FEATURE_FLAGS.apiKeys]) can(["create", "read", "delete"], "apiKey");
+  if (featureFlags[FEATURE_FLAGS.customFields]) can(CRUD, "customField");
   return build();
 }
 

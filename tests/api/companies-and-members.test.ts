@@ -24,7 +24,7 @@ describe("the caller's company settings", () => {
         name: "Alpha Pharma",
         temperatureUnit: "fahrenheit",
         addresses: [{ label: "HQ", line1: "Main 1", postalCode: "1011", city: "Amsterdam", country: "Netherlands" }],
-        billing: { vatNumber: "NL123", email: "billing@alpha.example", paymentBrand: "visa" },
+        billing: { vatNumber: "NL 1234.56789 B01", email: "billing@alpha.example", paymentBrand: "visa" },
       },
     });
     expect(res.statusCode).toBe(200);
@@ -32,7 +32,7 @@ describe("the caller's company settings", () => {
     expect(read).toMatchObject({
       name: "Alpha Pharma",
       temperatureUnit: "fahrenheit",
-      billing: { vatNumber: "NL123" },
+      billing: { vatNumber: "NL123456789B01" },
     });
     expect(read.addresses[0].city).toBe("Amsterdam");
   });

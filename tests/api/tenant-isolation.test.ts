@@ -15,6 +15,8 @@ let t: TestApp;
 let world: World;
 let bInvite: string;
 let bMigrationInvite: string;
+let bApiKey: string;
+let bCustomField: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -79,6 +81,21 @@ const CASES: Record<string, Case> = {
   "POST /api/companies": { body: () => ({ name: "New" }), crossCompanyFor: "controlCenter" },
   "DELETE /api/companies/:id": { params: () => ({ id: world.companies.b }), crossCompanyFor: "controlCenter" },
   "DELETE /api/migration-invites/:id": { params: () => ({ id: bMigrationInvite }), crossCompanyFor: "controlCenter" },
+  "GET /api/me": {},
+  "PATCH /api/me": { body: () => ({ lastName: "Tester" }) },
+  "POST /api/me/password": { body: () => ({ currentPassword: "wrong-one-1", newPassword: "Another-pass-2" }) },
+  "GET /api/me/notifications": {},
+  // B's company in the body: the caller does not belong to it.
+  "PUT /api/me/notifications": {
+    body: () => [{ companyId: world.companies.b, excursionDetected: false, reportFinished: false, batteryLow: false }],
+  },
+  "GET /api/api-keys": {},
+  "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
+  "DELETE /api/api-keys/:id": { params: () => ({ id: bApiKey }) },
+  "GET /api/custom-fields": {},
+  "POST /api/custom-fields": { body: () => ({ name: "Mine", type: "text" }) },
+  "PATCH /api/custom-fields/:id": { params: () => ({ id: bCustomField }), body: () => ({ required: true }) },
+  "DELETE /api/custom-fields/:id": { params: () => ({ id: bCustomField }) },
 };
 
 /** A snapshot of company B's rows that no call from A may change. */
@@ -100,6 +117,9 @@ async function snapshotB() {
       .orderBy("id")
       .execute(),
     await db.selectFrom("userRoles").select(["id", "types"]).where("companyId", "=", b).orderBy("id").execute(),
+    await db.selectFrom("apiKeys").select(["id", "revoked"]).where("companyId", "=", b).execute(),
+    await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
+    await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db
       .selectFrom("invites")
       .select(["id", "tokenHash", "revoked"])
@@ -135,6 +155,23 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bMigrationInvite = migration.id;
+  const key = await t.database.db
+    .insertInto("apiKeys")
+    .values({
+      companyId: world.companies.b,
+      name: "Bravo WMS",
+      prefix: "cck_bravo123",
+      keyHash: sha256Hex(randomToken()),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bApiKey = key.id;
+  const field = await t.database.db
+    .insertInto("customFields")
+    .values({ companyId: world.companies.b, key: "bravoLot", name: "Bravo lot", type: "text", options: "[]" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bCustomField = field.id;
 });
 afterAll(async () => t?.close());
 

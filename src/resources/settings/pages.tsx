@@ -1,42 +1,72 @@
-import { RightOutlined } from "@ant-design/icons";
-import { Card, Flex, List, Typography } from "antd";
+import { ApiOutlined, BankOutlined, FormOutlined, RightOutlined, UserOutlined } from "@ant-design/icons";
+import { Card, Col, Flex, Row, Typography } from "antd";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TitledPage } from "@/components/record/record-page";
 import { useAccess } from "@/hooks/use-access";
 import { TabsLayout } from "@/layouts/tabs-layout";
+import { ApiKeysPage } from "./api-keys/api-keys-page";
+import { CompanyAddresses } from "./company/addresses";
+import { CompanyBilling } from "./company/billing";
+import { CompanyGeneral } from "./company/general";
+import { CustomFieldsPage } from "./custom-fields-page";
+import { ProfileCompanies } from "./profile/companies";
+import { ProfileNotifications } from "./profile/notifications";
+import { PersonalDetails } from "./profile/personal-details";
+import { UpdatePassword } from "./profile/update-password";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "./sections";
 
-/** The settings index: a link to each section the user may open. */
+const SECTION_ICONS: Record<string, ReactNode> = {
+  "/settings/profile": <UserOutlined />,
+  "/settings/company-settings": <BankOutlined />,
+  "/settings/custom-fields": <FormOutlined />,
+  "/settings/api-keys": <ApiOutlined />,
+};
+
+/** The settings index: a card for each section the user may open. */
 export function SettingsIndex() {
   const can = useAccess();
   const sections = SETTINGS_SECTIONS.filter((section) => !section.requires || can(section.requires));
   return (
     <TitledPage title="Settings">
-      <Card>
-        <List
-          itemLayout="horizontal"
-          dataSource={sections}
-          renderItem={(section) => (
-            <List.Item actions={[<RightOutlined key="open" />]}>
-              <List.Item.Meta
-                title={<Link to={section.path}>{section.title}</Link>}
-                description={section.description}
-              />
-            </List.Item>
-          )}
-        />
-      </Card>
+      <Row gutter={[16, 16]}>
+        {sections.map((section) => (
+          <Col key={section.path} xs={24} md={12}>
+            <Link to={section.path} aria-label={section.title}>
+              <Card hoverable>
+                <Flex align="center" gap="middle">
+                  <Typography.Title level={3} style={{ margin: 0 }}>
+                    {SECTION_ICONS[section.path]}
+                  </Typography.Title>
+                  <Flex vertical flex={1}>
+                    <Typography.Text strong>{section.title}</Typography.Text>
+                    <Typography.Text type="secondary">{section.description}</Typography.Text>
+                  </Flex>
+                  <RightOutlined />
+                </Flex>
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
     </TitledPage>
   );
 }
 
-/** A settings sub-page; its content arrives with the settings issues. */
-export function SettingsSubPage({ title }: { title: string }) {
-  return (
-    <Flex vertical gap="middle">
-      <Typography.Title level={3}>{title}</Typography.Title>
-    </Flex>
-  );
+const TAB_PAGES: Record<string, () => ReactNode> = {
+  "/settings/profile/personal-details": PersonalDetails,
+  "/settings/profile/companies": ProfileCompanies,
+  "/settings/profile/notifications": ProfileNotifications,
+  "/settings/profile/update-password": UpdatePassword,
+  "/settings/company-settings/general": CompanyGeneral,
+  "/settings/company-settings/addresses": CompanyAddresses,
+  "/settings/company-settings/billing-information": CompanyBilling,
+};
+
+/** One tab of the profile or company settings pages, by its path (sections.ts). */
+export function SettingsSubPage({ path }: { path: string }) {
+  const Page = TAB_PAGES[path];
+  return Page ? <Page /> : null;
 }
 
 export function ProfileSettingsLayout() {
@@ -48,9 +78,9 @@ export function CompanySettingsLayout() {
 }
 
 export function CustomFieldsSettings() {
-  return <TitledPage title="Custom fields" backTo="/settings" />;
+  return <CustomFieldsPage />;
 }
 
 export function ApiKeysSettings() {
-  return <TitledPage title="API keys" backTo="/settings" />;
+  return <ApiKeysPage />;
 }

@@ -1,0 +1,62 @@
+import { defineApiKeyAbility } from "../../src/domain/permissions";
+import type { Db } from "../db/index";
+import { unauthorised } from "../errors";
+import { randomToken, sha256Hex } from "./hash";
+import type { Principal } from "./principal";
+
+/**
+ * Company API keys (README: API keys). A key is `cck_` + 8 characters that name it
+ * in lists (its prefix) + `_` + 32 random bytes. Only its SHA-256 is stored: the key
+ * has 256 bits of entropy, so a slow hash would add nothing but latency per request.
+ * Role-token secrets travel in the same `api-key` header; the `cck_` prefix tells
+ * the two apart.
+ */
+
+export const API_KEY_PREFIX = "cck_";
+/** Last-used is written at most this often per key, so busy integrations cost no write per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+/** The principal's user id when a key calls: no person (a nil UUID matches no user). */
+export const NO_USER = "00000000-0000-0000-0000-000000000000";
+
+export function isApiKey(secret: string): boolean {
+  return secret.startsWith(API_KEY_PREFIX);
+}
+
+export function newApiKey(): { key: string; prefix: string; keyHash: string } {
+  const prefix = `${API_KEY_PREFIX}${randomToken(6).slice(0, 8)}`;
+  const key = `${prefix}_${randomToken(32)}`;
+  return { key, prefix, keyHash: sha256Hex(key) };
+}
+
+/** A key's principal: its company only, read-only label reports; revoked or unknown keys are 401 at once. */
+export async function authenticateApiKey(db: Db, key: string): Promise<Principal> {
+  if (key.length > 200) throw unauthorised("Invalid API key");
+  const row = await db
+    .selectFrom("apiKeys")
+    .select(["id", "companyId", "lastUsed", "revoked"])
+    .where("keyHash", "=", sha256Hex(key))
+    .executeTakeFirst();
+  if (!row || row.revoked) throw unauthorised("Invalid or revoked API key");
+  if (!row.lastUsed || Date.now() - row.lastUsed.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db
+      .updateTable("apiKeys")
+      .set({ lastUsed: new Date() })
+      .where("id", "=", row.id)
+      .where((eb) =>
+        eb.or([eb("lastUsed", "is", null), eb("lastUsed", "<", new Date(Date.now() - LAST_USED_RESOLUTION_MS))]),
+      )
+      .execute();
+  }
+  return {
+    userId: NO_USER,
+    companyId: row.companyId,
+    userRoleId: NO_USER,
+    roles: [],
+    featureFlags: {},
+    impersonatorUserId: null,
+    tokenId: row.id,
+    apiKeyId: row.id,
+    ability: defineApiKeyAbility(),
+    companyScope: [row.companyId],
+  };
+}

@@ -1,0 +1,69 @@
+import { sql } from "kysely";
+import { CUSTOM_FIELD_FILTER_PREFIX, type CustomFieldDefinition } from "../../src/domain/custom-fields";
+import type { Filter } from "../../src/domain/list-query";
+import type { ListField, ListResource } from "../../src/domain/resources";
+import type { ColumnMap } from "./compile";
+
+/**
+ * `customFields.<key>[op]value` on the label report list: the keys are whitelisted
+ * against the companies' definitions (an undefined key is the usual "unknown filter
+ * key" 400), and the key itself is a bound parameter of `->>`, like the value.
+ * Numbers and dates compare as numbers and dates; a stored value of the wrong shape
+ * compares as missing rather than failing the query.
+ */
+
+export function usesCustomFields(filters: readonly Filter[]): boolean {
+  return filters.some((f) => f.key.startsWith(CUSTOM_FIELD_FILTER_PREFIX));
+}
+
+function listField(definition: CustomFieldDefinition): ListField {
+  switch (definition.type) {
+    case "number":
+      return { type: "number" };
+    case "date":
+      return { type: "timestamp" };
+    case "select":
+      return { type: "enum", values: definition.options };
+    case "text":
+      return { type: "text" };
+  }
+}
+
+function column(reportAlias: string, definition: CustomFieldDefinition) {
+  const json = sql.ref(`${reportAlias}.customFields`);
+  const key = definition.key;
+  switch (definition.type) {
+    case "number":
+      return sql`(case when jsonb_typeof(${json} -> ${key}::text) = 'number' then (${json} ->> ${key}::text)::numeric end)`;
+    case "date":
+      return sql`(case when (${json} ->> ${key}::text) ~ '^\\d{4}-\\d{2}-\\d{2}$' then (${json} ->> ${key}::text)::date end)`;
+    default:
+      return sql`(${json} ->> ${key}::text)`;
+  }
+}
+
+/**
+ * The list resource and columns with one entry per defined custom field. When
+ * companies in scope define the same key differently, the caller's own company's
+ * definition wins (definitions come first for it).
+ */
+export function withCustomFieldFilters(
+  resource: ListResource,
+  columns: ColumnMap,
+  definitions: readonly CustomFieldDefinition[],
+  ownCompanyId: string,
+  reportAlias = "r",
+): { resource: ListResource; columns: ColumnMap } {
+  const fields: Record<string, ListField> = { ...resource.fields };
+  const extended: ColumnMap = { ...columns };
+  const ordered = [...definitions].sort(
+    (a, b) => Number(b.companyId === ownCompanyId) - Number(a.companyId === ownCompanyId),
+  );
+  for (const definition of ordered) {
+    const name = `${CUSTOM_FIELD_FILTER_PREFIX}${definition.key}`;
+    if (fields[name]) continue;
+    fields[name] = listField(definition);
+    extended[name] = column(reportAlias, definition);
+  }
+  return { resource: { ...resource, fields }, columns: extended };
+}

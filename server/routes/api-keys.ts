@@ -1,0 +1,150 @@
+import type { FastifyPluginAsync } from "fastify";
+import { sql } from "kysely";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import { newApiKey } from "../auth/api-keys";
+import type { Db } from "../db/index";
+import { badRequest, forbidden, HttpError, notFound } from "../errors";
+import { dataErrors, dateTime, idParams, nullableDateTime, nullableString } from "./schemas";
+
+/** At most this many keys work at once in a company. */
+export const MAX_ACTIVE_KEYS = 20;
+
+const keyShape = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    prefix: { type: "string" },
+    created: dateTime,
+    createdBy: nullableString,
+    createdByName: nullableString,
+    lastUsed: nullableDateTime,
+  },
+} as const;
+
+function listKeys(db: Db, companyId: string) {
+  return db
+    .selectFrom("apiKeys as k")
+    .leftJoin("users as u", "u.id", "k.createdBy")
+    .select([
+      "k.id",
+      "k.name",
+      "k.prefix",
+      "k.created",
+      "k.createdBy",
+      "k.lastUsed",
+      // Who created it, as people recognise them: the name, else the e-mail.
+      sql<
+        string | null
+      >`coalesce(nullif(trim(${sql.ref("u.firstName")} || ' ' || ${sql.ref("u.lastName")}), ''), ${sql.ref("u.email")})`.as(
+        "createdByName",
+      ),
+    ])
+    .where("k.companyId", "=", companyId)
+    .where("k.revoked", "is", null);
+}
+
+/** Settings > API keys: create (the secret is answered once), list, revoke. */
+export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/api-keys",
+    {
+      config: { permission: ["read", "apiKey"] },
+      schema: {
+        tags: ["settings"],
+        summary: "The company's working API keys (never their secrets)",
+        response: { 200: { type: "array", items: keyShape }, ...dataErrors },
+      },
+    },
+    async (request) => listKeys(db, request.principal.companyId).orderBy("k.created", "desc").execute(),
+  );
+
+  app.post(
+    "/api-keys",
+    {
+      config: { permission: ["create", "apiKey"] },
+      schema: {
+        tags: ["settings"],
+        summary:
+          "Create an API key for the company. The answer's `key` is shown this once; send it in the `api-key` header to read label reports",
+        body: {
+          type: "object",
+          required: ["name"],
+          additionalProperties: false,
+          properties: { name: { type: "string", maxLength: 100 } },
+        },
+        response: {
+          201: { type: "object", properties: { ...keyShape.properties, key: { type: "string" } } },
+          409: dataErrors[400],
+          ...dataErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal.apiKeyId) throw forbidden("An API key cannot create API keys");
+      const name = (request.body as { name: string }).name.trim();
+      if (!name)
+        throw badRequest("Name the key", [{ id: "name", error: "Enter a name, e.g. the system that uses it" }]);
+      const { key, prefix, keyHash } = newApiKey();
+      const created = await db.transaction().execute(async (trx) => {
+        const active = await trx
+          .selectFrom("apiKeys")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("companyId", "=", principal.companyId)
+          .where("revoked", "is", null)
+          .executeTakeFirstOrThrow();
+        if (Number(active.n) >= MAX_ACTIVE_KEYS)
+          throw new HttpError(409, `A company has at most ${MAX_ACTIVE_KEYS} API keys; revoke one first`);
+        const row = await trx
+          .insertInto("apiKeys")
+          .values({ companyId: principal.companyId, createdBy: principal.userId, name, prefix, keyHash })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "create",
+          entity: "apiKey",
+          entityId: row.id,
+          before: null,
+          after: { name, prefix },
+        });
+        return listKeys(trx, principal.companyId).where("k.id", "=", row.id).executeTakeFirstOrThrow();
+      });
+      return reply.code(201).send({ ...created, key });
+    },
+  );
+
+  app.delete(
+    "/api-keys/:id",
+    {
+      config: { permission: ["delete", "apiKey"] },
+      schema: {
+        tags: ["settings"],
+        summary: "Revoke an API key: it stops working at once",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom("apiKeys")
+          .select(["id", "name", "prefix"])
+          .where("id", "=", id)
+          .where("companyId", "=", principal.companyId)
+          .where("revoked", "is", null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound("API key not found");
+        await trx.updateTable("apiKeys").set({ revoked: new Date() }).where("id", "=", id).execute();
+        await recordAudit(trx, principal, { action: "revoke", entity: "apiKey", entityId: id, before, after: null });
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import type { FastifyPluginAsync } from "fastify";
+import {
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldDefinition,
+  type CustomFieldType,
+  customFieldKey,
+  definitionProblems,
+  MAX_CUSTOM_FIELDS,
+  MAX_SELECT_OPTIONS,
+} from "../../src/domain/custom-fields";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import type { Db } from "../db/index";
+import { badRequest, HttpError, notFound } from "../errors";
+import { dataErrors, dateTime, idParams } from "./schemas";
+
+const definitionShape = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    companyId: { type: "string" },
+    key: { type: "string" },
+    name: { type: "string" },
+    type: { type: "string", enum: CUSTOM_FIELD_TYPES },
+    options: { type: "array", items: { type: "string" } },
+    required: { type: "boolean" },
+    created: dateTime,
+  },
+} as const;
+
+const options = {
+  type: "array",
+  maxItems: MAX_SELECT_OPTIONS,
+  items: { type: "string", maxLength: 100 },
+} as const;
+
+function definitions(db: Db) {
+  return db
+    .selectFrom("customFields")
+    .select(["id", "companyId", "key", "name", "type", "options", "required", "created"]);
+}
+
+/** The custom field definitions of these companies, oldest first (the order they show in). */
+export async function customFieldDefinitions(db: Db, companyIds: string[]): Promise<CustomFieldDefinition[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await definitions(db).where("companyId", "in", companyIds).orderBy("created").orderBy("id").execute();
+  return rows.map(({ created: _created, ...row }) => ({ ...row, options: row.options ?? [] }));
+}
+
+/** Settings > custom fields: extra fields on the company's label reports. */
+export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/custom-fields",
+    {
+      // Everyone who reads reports needs the definitions to show and filter their values.
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["custom fields"],
+        summary: "The custom fields of the caller's company (and of its sub-companies for a distributor)",
+        response: { 200: { type: "array", items: definitionShape }, ...dataErrors },
+      },
+    },
+    async (request) =>
+      definitions(db)
+        .where("companyId", "in", request.principal.companyScope)
+        .orderBy("created")
+        .orderBy("id")
+        .execute(),
+  );
+
+  app.post(
+    "/custom-fields",
+    {
+      config: { permission: ["create", "customField"] },
+      schema: {
+        tags: ["custom fields"],
+        summary: "Define a custom field; its key is derived from the name (Batch number -> batchNumber)",
+        body: {
+          type: "object",
+          required: ["name", "type"],
+          additionalProperties: false,
+          properties: {
+            name: { type: "string", maxLength: 60 },
+            type: { type: "string", enum: CUSTOM_FIELD_TYPES },
+            options,
+            required: { type: "boolean" },
+          },
+        },
+        response: { 201: definitionShape, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      const body = request.body as { name: string; type: CustomFieldType; options?: string[]; required?: boolean };
+      const problems = definitionProblems(body);
+      if (problems.length) throw badRequest("Please check the fields", problems);
+      const key = customFieldKey(body.name) as string;
+      const created = await db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom("customFields")
+          .select(["key"])
+          .where("companyId", "=", principal.companyId)
+          .forUpdate()
+          .execute();
+        if (existing.length >= MAX_CUSTOM_FIELDS)
+          throw new HttpError(409, `A company has at most ${MAX_CUSTOM_FIELDS} custom fields`);
+        if (existing.some((f) => f.key === key))
+          throw badRequest("A field with this key exists", [
+            { id: "name", error: `A field with the key ${key} exists already` },
+          ]);
+        const row = await trx
+          .insertInto("customFields")
+          .values({
+            companyId: principal.companyId,
+            key,
+            name: body.name.trim(),
+            type: body.type,
+            options: JSON.stringify(body.type === "select" ? (body.options ?? []).map((o) => o.trim()) : []),
+            required: body.required ?? false,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const after = await definitions(trx).where("id", "=", row.id).executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "create",
+          entity: "customField",
+          entityId: row.id,
+          before: null,
+          after,
+        });
+        return after;
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    "/custom-fields/:id",
+    {
+      config: { permission: ["update", "customField"] },
+      schema: {
+        tags: ["custom fields"],
+        summary: "Rename a custom field, change its options or whether it is required (key and type stay)",
+        params: idParams,
+        body: {
+          type: "object",
+          minProperties: 1,
+          additionalProperties: false,
+          properties: { name: { type: "string", maxLength: 60 }, options, required: { type: "boolean" } },
+        },
+        response: { 200: definitionShape, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      const body = request.body as { name?: string; options?: string[]; required?: boolean };
+      return db.transaction().execute(async (trx) => {
+        const before = await definitions(trx)
+          .where("id", "=", id)
+          .where("companyId", "=", principal.companyId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound("Custom field not found");
+        const problems = definitionProblems({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          type: before.type,
+          options: body.options ?? before.options,
+        });
+        if (problems.length) throw badRequest("Please check the fields", problems);
+        await trx
+          .updateTable("customFields")
+          .set({
+            ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+            ...(body.options !== undefined ? { options: JSON.stringify(body.options.map((o) => o.trim())) } : {}),
+            ...(body.required !== undefined ? { required: body.required } : {}),
+            updated: new Date(),
+          })
+          .where("id", "=", id)
+          .execute();
+        const after = await definitions(trx).where("id", "=", id).executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, { action: "update", entity: "customField", entityId: id, before, after });
+        return after;
+      });
+    },
+  );
+
+  app.delete(
+    "/custom-fields/:id",
+    {
+      config: { permission: ["delete", "customField"] },
+      schema: {
+        tags: ["custom fields"],
+        summary: "Delete a custom field definition (values already on reports are kept, no longer shown)",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const principal = request.principal;
+      await db.transaction().execute(async (trx) => {
+        const before = await definitions(trx)
+          .where("id", "=", id)
+          .where("companyId", "=", principal.companyId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound("Custom field not found");
+        await trx.deleteFrom("customFields").where("id", "=", id).execute();
+        await recordAudit(trx, principal, {
+          action: "delete",
+          entity: "customField",
+          entityId: id,
+          before,
+          after: null,
+        });
+      });
+      return reply.code(204).send();
+    },
+  );
+};

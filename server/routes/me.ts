@@ -1,0 +1,347 @@
+import { hash, verify } from "@node-rs/argon2";
+import type { FastifyPluginAsync } from "fastify";
+import { normalizePhone } from "../../src/domain/billing";
+import { passwordError, phoneError } from "../../src/domain/credentials";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import type { Principal } from "../auth/principal";
+import { badRequest, forbidden, notFound } from "../errors";
+import { dataErrors } from "./schemas";
+
+/**
+ * The caller's own account (settings > profile): personal details, password and
+ * e-mail alert settings per company. Any signed-in person may use them; an API key
+ * (no person) may not.
+ */
+
+const profileShape = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    email: { type: "string" },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    phone: { type: ["string", "null"] },
+  },
+} as const;
+
+const notificationShape = {
+  type: "object",
+  properties: {
+    companyId: { type: "string" },
+    companyName: { type: "string" },
+    excursionDetected: { type: "boolean" },
+    reportFinished: { type: "boolean" },
+    batteryLow: { type: "boolean" },
+  },
+} as const;
+
+/** Defaults of an alert setting nobody saved yet (the notification_settings column defaults). */
+export const NOTIFICATION_DEFAULTS = { excursionDetected: true, reportFinished: false, batteryLow: true } as const;
+
+function person(principal: Principal): string {
+  if (principal.apiKeyId) throw forbidden("An API key has no personal settings");
+  return principal.userId;
+}
+
+export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db, throttles } = context;
+
+  const readProfile = (userId: string) =>
+    db
+      .selectFrom("users")
+      .select(["id", "email", "firstName", "lastName", "phone"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+
+  app.get(
+    "/me",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "The caller's personal details",
+        response: { 200: profileShape, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const row = await readProfile(person(request.principal));
+      if (!row) throw notFound("Account not found");
+      return row;
+    },
+  );
+
+  app.patch(
+    "/me",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Change the caller's first name, last name or phone number (E.164, spaces allowed)",
+        body: {
+          type: "object",
+          minProperties: 1,
+          additionalProperties: false,
+          properties: {
+            firstName: { type: "string", maxLength: 100 },
+            lastName: { type: "string", maxLength: 100 },
+            phone: { type: ["string", "null"], maxLength: 30 },
+          },
+        },
+        response: { 200: profileShape, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const userId = person(request.principal);
+      const body = request.body as { firstName?: string; lastName?: string; phone?: string | null };
+      const changes: { firstName?: string; lastName?: string; phone?: string | null } = {};
+      const problems: { id: string; error: string }[] = [];
+      if (body.firstName !== undefined) {
+        changes.firstName = body.firstName.trim();
+        if (!changes.firstName) problems.push({ id: "firstName", error: "Enter your first name" });
+      }
+      if (body.lastName !== undefined) changes.lastName = body.lastName.trim();
+      if (body.phone !== undefined) {
+        const phone = body.phone === null ? "" : normalizePhone(body.phone);
+        changes.phone = phone === "" ? null : phone;
+        const problem = changes.phone === null ? null : phoneError(changes.phone);
+        if (problem)
+          problems.push({ id: "phone", error: `${problem}: use the international form, e.g. +49 69 1234567` });
+      }
+      if (problems.length) throw badRequest("Please check the fields", problems);
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom("users")
+          .select(["firstName", "lastName", "phone"])
+          .where("id", "=", userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw notFound("Account not found");
+        if (changes.phone) {
+          const taken = await trx
+            .selectFrom("users")
+            .select("id")
+            .where("phone", "=", changes.phone)
+            .where("id", "<>", userId)
+            .executeTakeFirst();
+          if (taken)
+            throw badRequest("Phone number in use", [
+              { id: "phone", error: "This phone number belongs to another account" },
+            ]);
+        }
+        await trx
+          .updateTable("users")
+          .set({ ...changes, updated: new Date() })
+          .where("id", "=", userId)
+          .execute();
+        await recordAudit(trx, request.principal, {
+          action: "update",
+          entity: "user",
+          entityId: userId,
+          before,
+          after: { ...before, ...changes },
+        });
+        return trx
+          .selectFrom("users")
+          .select(["id", "email", "firstName", "lastName", "phone"])
+          .where("id", "=", userId)
+          .executeTakeFirstOrThrow();
+      });
+    },
+  );
+
+  app.post(
+    "/me/password",
+    {
+      schema: {
+        tags: ["settings"],
+        summary:
+          "Change the caller's password: the current one, the new one twice. Ends every other session of the account; rate-limited like sign-in",
+        body: {
+          type: "object",
+          required: ["currentPassword", "newPassword"],
+          additionalProperties: false,
+          properties: {
+            currentPassword: { type: "string", maxLength: 200 },
+            newPassword: { type: "string", maxLength: 200 },
+            repeatPassword: { type: "string", maxLength: 200 },
+          },
+        },
+        response: {
+          200: { type: "object", properties: { status: { type: "string" }, sessionsEnded: { type: "integer" } } },
+          429: dataErrors[400],
+          ...dataErrors,
+        },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      const userId = person(principal);
+      if (principal.impersonatorUserId) throw forbidden("A password cannot be changed while impersonating");
+      const body = request.body as { currentPassword: string; newPassword: string; repeatPassword?: string };
+      const problems: { id: string; error: string }[] = [];
+      const weak = passwordError(body.newPassword);
+      if (weak) problems.push({ id: "newPassword", error: weak });
+      if (body.repeatPassword !== undefined && body.repeatPassword !== body.newPassword)
+        problems.push({ id: "repeatPassword", error: "The passwords differ" });
+      if (problems.length) throw badRequest("Please check the fields", problems);
+      const user = await db
+        .selectFrom("users")
+        .select(["email", "passwordHash"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!user) throw notFound("Account not found");
+      // The same counters as sign-in: guessing the current password here is guessing a sign-in.
+      const email = user.email.toLowerCase();
+      throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
+      throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
+      if (!user.passwordHash || !(await verify(user.passwordHash, body.currentPassword))) {
+        throw badRequest("The current password is wrong", [
+          {
+            id: "currentPassword",
+            error: user.passwordHash ? "The current password is wrong" : "This account has no password yet",
+          },
+        ]);
+      }
+      throttles.perAccount.reset(`signin:${email}`);
+      if (body.currentPassword === body.newPassword)
+        throw badRequest("Choose a new password", [
+          { id: "newPassword", error: "The new password must differ from the current one" },
+        ]);
+      const passwordHash = await hash(body.newPassword);
+      const sessionsEnded = await db.transaction().execute(async (trx) => {
+        const token = await trx
+          .selectFrom("roleTokens")
+          .select("sessionHandle")
+          .where("id", "=", principal.tokenId)
+          .executeTakeFirst();
+        const keep = token?.sessionHandle ?? null;
+        await trx.updateTable("users").set({ passwordHash, updated: new Date() }).where("id", "=", userId).execute();
+        // Every other session of the account ends (a stolen one included); this one stays signed in.
+        let sessions = trx
+          .updateTable("sessions")
+          .set({ revoked: new Date() })
+          .where("userId", "=", userId)
+          .where("revoked", "is", null);
+        if (keep) sessions = sessions.where("handle", "<>", keep);
+        const ended = await sessions.executeTakeFirst();
+        const roles = trx.selectFrom("userRoles").select("id").where("userId", "=", userId);
+        let tokens = trx
+          .updateTable("roleTokens")
+          .set({ revoked: new Date() })
+          .where("userRoleId", "in", roles)
+          .where("revoked", "is", null);
+        tokens = keep
+          ? tokens.where((eb) => eb.or([eb("sessionHandle", "is", null), eb("sessionHandle", "<>", keep)]))
+          : tokens.where("id", "<>", principal.tokenId);
+        await tokens.execute();
+        await recordAudit(trx, principal, {
+          action: "password-change",
+          entity: "user",
+          entityId: userId,
+          before: null,
+          after: { otherSessionsEnded: Number(ended.numUpdatedRows) },
+        });
+        return Number(ended.numUpdatedRows);
+      });
+      return { status: "OK", sessionsEnded };
+    },
+  );
+
+  async function readNotifications(userId: string) {
+    const rows = await db
+      .selectFrom("userRoles as ur")
+      .innerJoin("companies as c", "c.id", "ur.companyId")
+      .leftJoin("notificationSettings as n", (join) =>
+        join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
+      )
+      .select(["c.id as companyId", "c.name as companyName", "n.excursionDetected", "n.reportFinished", "n.batteryLow"])
+      .where("ur.userId", "=", userId)
+      .orderBy("c.name")
+      .execute();
+    return rows.map((r) => ({
+      companyId: r.companyId,
+      companyName: r.companyName,
+      excursionDetected: r.excursionDetected ?? NOTIFICATION_DEFAULTS.excursionDetected,
+      reportFinished: r.reportFinished ?? NOTIFICATION_DEFAULTS.reportFinished,
+      batteryLow: r.batteryLow ?? NOTIFICATION_DEFAULTS.batteryLow,
+    }));
+  }
+
+  app.get(
+    "/me/notifications",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Which e-mail alerts the caller gets, per company they belong to",
+        response: { 200: { type: "array", items: notificationShape }, ...dataErrors },
+      },
+    },
+    async (request) => readNotifications(person(request.principal)),
+  );
+
+  app.put(
+    "/me/notifications",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Set the caller's e-mail alerts for one or more of their companies",
+        body: {
+          type: "array",
+          minItems: 1,
+          maxItems: 100,
+          items: {
+            type: "object",
+            required: ["companyId", "excursionDetected", "reportFinished", "batteryLow"],
+            additionalProperties: false,
+            properties: {
+              companyId: { type: "string", format: "uuid" },
+              excursionDetected: { type: "boolean" },
+              reportFinished: { type: "boolean" },
+              batteryLow: { type: "boolean" },
+            },
+          },
+        },
+        response: { 200: { type: "array", items: notificationShape }, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const userId = person(request.principal);
+      const body = request.body as {
+        companyId: string;
+        excursionDetected: boolean;
+        reportFinished: boolean;
+        batteryLow: boolean;
+      }[];
+      await db.transaction().execute(async (trx) => {
+        const mine = new Set(
+          (await trx.selectFrom("userRoles").select("companyId").where("userId", "=", userId).execute()).map(
+            (r) => r.companyId,
+          ),
+        );
+        // A company the caller does not belong to is "not found", as any other company's record.
+        if (body.some((s) => !mine.has(s.companyId))) throw notFound("Company not found");
+        for (const s of body) {
+          await trx
+            .insertInto("notificationSettings")
+            .values({ ...s, userId, updated: new Date() })
+            .onConflict((oc) =>
+              oc.columns(["userId", "companyId"]).doUpdateSet({
+                excursionDetected: s.excursionDetected,
+                reportFinished: s.reportFinished,
+                batteryLow: s.batteryLow,
+                updated: new Date(),
+              }),
+            )
+            .execute();
+        }
+        await recordAudit(trx, request.principal, {
+          action: "update",
+          entity: "notificationSettings",
+          entityId: userId,
+          before: null,
+          after: body,
+        });
+      });
+      return readNotifications(userId);
+    },
+  );
+};

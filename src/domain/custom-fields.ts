@@ -1,0 +1,159 @@
+/**
+ * Custom fields: extra, company-defined fields on label reports. The definitions
+ * and the rules for their values live here once; the server validates a report's
+ * values with them and the dashboard renders and edits with them.
+ */
+
+export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "select"] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+export interface CustomFieldDefinition {
+  id: string;
+  companyId: string;
+  key: string;
+  name: string;
+  type: CustomFieldType;
+  /** The choices of a select field; empty for the other types. */
+  options: string[];
+  required: boolean;
+}
+
+export type CustomFieldValue = string | number;
+export type CustomFieldValues = Record<string, CustomFieldValue>;
+
+/** The list-filter key of a custom field: `customFields.<key>` (see README, list grammar). */
+export const CUSTOM_FIELD_FILTER_PREFIX = "customFields.";
+
+export const MAX_CUSTOM_FIELDS = 30;
+export const MAX_SELECT_OPTIONS = 50;
+export const MAX_TEXT_VALUE = 500;
+export const KEY_RULE = /^[a-z][A-Za-z0-9]{0,39}$/;
+
+/**
+ * The key of a field, derived from its name: camelCase of its ASCII letters and
+ * digits ("Batch number" -> batchNumber, "PO #2" -> po2). A name with no letter
+ * gives null (the field needs a name with at least one letter).
+ */
+export function customFieldKey(name: string): string | null {
+  const words = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  const key = words
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0]?.toUpperCase() + word.slice(1).toLowerCase()))
+    .join("")
+    .replace(/^[0-9]+/, "")
+    .slice(0, 40);
+  return key && KEY_RULE.test(key) ? key : null;
+}
+
+/** `YYYY-MM-DD` naming a real calendar day. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Problems with one value for one definition, or null. `null`/"" means "no value". */
+export function customFieldValueError(definition: CustomFieldDefinition, value: unknown): string | null {
+  switch (definition.type) {
+    case "text":
+      if (typeof value !== "string") return "must be text";
+      return value.length <= MAX_TEXT_VALUE ? null : `must be at most ${MAX_TEXT_VALUE} characters`;
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
+    case "date":
+      return typeof value === "string" && isIsoDate(value) ? null : "must be a date (YYYY-MM-DD)";
+    case "select":
+      return typeof value === "string" && definition.options.includes(value)
+        ? null
+        : `must be one of ${definition.options.join(", ")}`;
+  }
+}
+
+export interface FieldProblem {
+  id: string;
+  error: string;
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
+
+/**
+ * Applies changes to a report's stored values: every changed key must be defined and
+ * its value fit the definition; null or "" clears a value; afterwards every required
+ * field must hold a value. Values of fields no longer defined are kept as they are
+ * (never silently deleted) but cannot be set. Problems are per field
+ * (`customFields.<key>`).
+ */
+export function applyCustomFieldChanges(
+  definitions: readonly CustomFieldDefinition[],
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): { values: Record<string, unknown>; problems: FieldProblem[] } {
+  const byKey = new Map(definitions.map((d) => [d.key, d]));
+  const values: Record<string, unknown> = { ...stored };
+  const problems: FieldProblem[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    const definition = byKey.get(key);
+    const id = `customFields.${key}`;
+    if (!definition) {
+      problems.push({ id, error: "is not a custom field of this company" });
+      continue;
+    }
+    if (isEmpty(value)) {
+      delete values[key];
+      continue;
+    }
+    const problem = customFieldValueError(definition, value);
+    if (problem) problems.push({ id, error: problem });
+    else values[key] = value;
+  }
+  for (const definition of definitions) {
+    if (
+      definition.required &&
+      isEmpty(values[definition.key]) &&
+      !problems.some((p) => p.id.endsWith(`.${definition.key}`))
+    )
+      problems.push({ id: `customFields.${definition.key}`, error: `${definition.name} is required` });
+  }
+  return { values, problems };
+}
+
+/** Problems with a definition's name, type and options (create and update). */
+export function definitionProblems(input: {
+  name?: string;
+  type?: CustomFieldType;
+  options?: readonly string[];
+}): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (input.name !== undefined) {
+    if (!input.name.trim()) problems.push({ id: "name", error: "Enter a name" });
+    else if (customFieldKey(input.name) === null)
+      problems.push({ id: "name", error: "The name needs at least one letter" });
+  }
+  if (input.type === "select") {
+    const options = (input.options ?? []).map((o) => o.trim());
+    if (options.length === 0) problems.push({ id: "options", error: "A select field needs at least one option" });
+    else if (options.some((o) => !o)) problems.push({ id: "options", error: "Options cannot be empty" });
+    else if (new Set(options).size !== options.length) problems.push({ id: "options", error: "Options must differ" });
+  } else if (input.type !== undefined && (input.options ?? []).length > 0) {
+    problems.push({ id: "options", error: "Only select fields have options" });
+  }
+  return problems;
+}
+
+/** How a value reads on screen (dates stay ISO here; screens format them with the user's locale). */
+export function customFieldText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  return String(value);
+}
+
+/** The list filter on a custom field, e.g. `customFields.batchNumber[eq]B-1`. */
+export function customFieldFilter(
+  key: string,
+  value: string,
+  operator: "eq" | "ne" | "gt" | "lt" | "gte" | "lte" | "ilike" = "eq",
+): { key: string; operator: typeof operator; value: string } {
+  return { key: `${CUSTOM_FIELD_FILTER_PREFIX}${key}`, operator, value };
+}

@@ -1,0 +1,61 @@
+import { DatePicker, Form, Input, InputNumber, Select } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import type { CustomFieldDefinition } from "@/domain/custom-fields";
+
+/**
+ * Form items for a report's custom fields, named `["customFields", key]`, so a form's
+ * values can be sent as they are in `PATCH /label-reports/:id { customFields }`. The
+ * server decides (types, options, required) and answers per field
+ * (`customFields.<key>`); the required mark here is only a hint.
+ */
+export function CustomFieldInputs({ definitions }: { definitions: readonly CustomFieldDefinition[] }) {
+  return (
+    <>
+      {definitions.map((definition) => (
+        <Form.Item
+          key={definition.key}
+          name={["customFields", definition.key]}
+          label={definition.name}
+          rules={definition.required ? [{ required: true, message: `${definition.name} is required` }] : []}
+          {...(definition.type === "date"
+            ? {
+                // Stored as YYYY-MM-DD; the picker works with dayjs values.
+                getValueProps: (value: unknown) => ({
+                  value: typeof value === "string" && value ? dayjs(value) : null,
+                }),
+                normalize: (value: Dayjs | null) => (value ? value.format("YYYY-MM-DD") : null),
+              }
+            : {})}
+        >
+          {input(definition)}
+        </Form.Item>
+      ))}
+    </>
+  );
+}
+
+function input(definition: CustomFieldDefinition) {
+  switch (definition.type) {
+    case "number":
+      return <InputNumber style={{ width: "100%" }} />;
+    case "date":
+      return <DatePicker format="MM/DD/YYYY" style={{ width: "100%" }} />;
+    case "select":
+      return (
+        <Select
+          allowClear
+          placeholder="Select option"
+          options={definition.options.map((option) => ({ value: option, label: option }))}
+        />
+      );
+    case "text":
+      return <Input maxLength={500} />;
+  }
+}
+
+/** Empty inputs mean "no value": sent as null, which clears the stored value. */
+export function customFieldChanges(values: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values ?? {}).map(([key, value]) => [key, value === undefined || value === "" ? null : value]),
+  );
+}

@@ -1,0 +1,55 @@
+import { type BaseRecord, type HttpError, useCustom, useCustomMutation } from "@refinedev/core";
+import type { FormInstance } from "antd";
+import type { Address, Billing } from "@/resources/settings/types";
+
+/**
+ * The settings screens' calls, through Refine's custom hooks (and so the data
+ * provider with its role-token headers): pages never call fetch.
+ */
+
+export const SETTINGS_URL = {
+  me: "me",
+  password: "me/password",
+  notifications: "me/notifications",
+  company: "company",
+  apiKeys: "api-keys",
+  customFields: "custom-fields",
+} as const;
+
+/** GET one settings document; `data` is undefined while loading. */
+export function useSettingsDocument<T extends BaseRecord | BaseRecord[]>(url: string, enabled = true) {
+  const { query, result } = useCustom<BaseRecord, HttpError>({
+    url,
+    method: "get",
+    queryOptions: { enabled },
+    errorNotification: false,
+  });
+  return { data: result?.data as T | undefined, query };
+}
+
+export function useSettingsMutation<T extends BaseRecord = BaseRecord>() {
+  return useCustomMutation<T, HttpError>();
+}
+
+/** Shows the server's per-field errors (`formFields` ids like `billing.vatNumber`) under the form's fields. */
+export function showFieldErrors(form: FormInstance, error: HttpError, rename: Record<string, string> = {}): boolean {
+  const errors = (error as { errors?: Record<string, string> }).errors;
+  if (!errors) return false;
+  const fields = Object.entries(errors).map(([id, message]) => ({
+    name: (rename[id] ?? id).split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    errors: [message],
+  }));
+  form.setFields(fields);
+  return fields.length > 0;
+}
+
+export interface CompanySettings extends BaseRecord {
+  id: string;
+  name: string;
+  type: string;
+  timeZone: string;
+  temperatureUnit: "celsius" | "fahrenheit";
+  logoInitial: string | null;
+  addresses: Address[];
+  billing: Billing;
+}

@@ -1,0 +1,91 @@
+import { Alert, Avatar, Button, Card, Flex, Form, Input, Radio, Skeleton } from "antd";
+import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
+import { readableError } from "@/providers/data-provider";
+import { deviceTimeZone } from "@/providers/stores/preferences";
+import type { CompanySettings } from "../api";
+import { useCompanyForm } from "./use-company-form";
+
+interface Values {
+  name: string;
+  logoInitial: string;
+  timeZone: string;
+  temperatureUnit: "celsius" | "fahrenheit";
+}
+
+const toValues = (c: CompanySettings): Values => ({
+  name: c.name,
+  logoInitial: c.logoInitial ?? "",
+  timeZone: c.timeZone,
+  temperatureUnit: c.temperatureUnit,
+});
+
+/** Settings > company settings > general: name, logo initial, default time zone and temperature unit. */
+export function CompanyGeneral() {
+  const { form, data, query, save, saving, canEdit } = useCompanyForm(toValues, "Company settings saved");
+  const initial = Form.useWatch("logoInitial", form);
+  const name = Form.useWatch("name", form);
+  if (query.isError) return <Alert type="error" showIcon message={readableError(query.error)} />;
+  if (!data) return <Skeleton active />;
+  return (
+    <Card>
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        style={{ maxWidth: 520 }}
+        onFinish={(v: Values) => save({ ...v, logoInitial: v.logoInitial.trim() || null })}
+      >
+        <Form.Item
+          name="name"
+          label="Company name"
+          rules={[{ required: true, whitespace: true, message: "Enter a name" }]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item label="Logo initial" extra="One or two letters shown as the company's logo.">
+          <Flex gap="middle" align="center">
+            <Avatar size="large" style={{ background: "#1f6f8b" }} aria-hidden>
+              {(initial || name?.[0] || "?").toUpperCase()}
+            </Avatar>
+            <Form.Item name="logoInitial" noStyle>
+              <Input maxLength={2} style={{ width: 80 }} aria-label="Logo initial" />
+            </Form.Item>
+          </Flex>
+        </Form.Item>
+        <Form.Item
+          name="timeZone"
+          label="Default time zone"
+          extra="Used for the company's reports unless a person chooses another zone."
+          getValueProps={(value: string) => ({ value })}
+        >
+          <CompanyTimeZone />
+        </Form.Item>
+        <Form.Item name="temperatureUnit" label="Temperature unit">
+          <Radio.Group
+            options={[
+              { value: "celsius", label: "Celsius (°C)" },
+              { value: "fahrenheit", label: "Fahrenheit (°F)" },
+            ]}
+          />
+        </Form.Item>
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+/** The time-zone control for a company: a device's "system" choice is stored as the zone's name. */
+function CompanyTimeZone({ value, onChange }: { value?: string; onChange?: (zone: string) => void }) {
+  return (
+    <TimeZoneSelect
+      aria-label="Default time zone"
+      value={value ?? "utc"}
+      defaultChoice="utc"
+      onChange={(choice) => onChange?.(choice === "system" ? deviceTimeZone() : choice)}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "./support/app";
+import { buildWorld, type World } from "./support/world";
+
+let t: TestApp;
+let world: World;
+let base: string;
+/** Role-token headers of people allowed to manage keys (the API_KEYS feature flag) in A and B. */
+let keeperA: Record<string, string>;
+let keeperB: Record<string, string>;
+
+async function flagged(email: string, companyId: string, roles: string[]) {
+  const user = await t.database.db
+    .insertInto("users")
+    .values({ email, featureFlags: JSON.stringify({ API_KEYS: true }) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await t.database.db.insertInto("userRoles").values({ userId: user.id, companyId, types: roles }).execute();
+  return t.headersFor(user.id, companyId);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db, { reportsPerCompany: 4 });
+  keeperA = await flagged("keeper-a@test.example", world.companies.a, ["administrator"]);
+  keeperB = await flagged("keeper-b@test.example", world.companies.b, ["administrator"]);
+  // Real HTTP, the way an integration calls: plain fetch with one header.
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+});
+afterAll(async () => t?.close());
+
+async function createKey(headers: Record<string, string>, name = "WMS") {
+  const res = await t.app.inject({ method: "POST", url: "/api/api-keys", headers, payload: { name } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; key: string; prefix: string; name: string };
+}
+
+const withKey = (key: string, path = "/label-reports") => fetch(`${base}${path}`, { headers: { "api-key": key } });
+
+describe("API keys", () => {
+  test("a new key is answered once, starts with cck_ and is stored only as a hash", async () => {
+    const created = await createKey(keeperA);
+    expect(created.key).toMatch(/^cck_[A-Za-z0-9_-]{8}_[A-Za-z0-9_-]{43}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const row = await t.database.db
+      .selectFrom("apiKeys")
+      .selectAll()
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(created.key);
+    const list = (await t.app.inject({ method: "GET", url: "/api/api-keys", headers: keeperA })).json();
+    expect(list.find((k: { id: string }) => k.id === created.id)).toMatchObject({
+      name: "WMS",
+      prefix: created.prefix,
+      createdByName: "keeper-a@test.example",
+      lastUsed: null,
+    });
+    expect(JSON.stringify(list)).not.toContain(created.key);
+  });
+
+  test("a key alone in the api-key header lists its company's label reports over plain HTTP", async () => {
+    const { key } = await createKey(keeperA);
+    const res = await withKey(key);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { companyId: string }[]; totalDocuments: number };
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((r) => r.companyId === world.companies.a)).toBe(true);
+  });
+
+  test("a key cannot read another company's report (404) and lists none of its reports", async () => {
+    const { key } = await createKey(keeperA);
+    expect((await withKey(key, `/label-reports/${world.reports.b[0]}`)).status).toBe(404);
+    const list = await (await withKey(key, "/label-reports?filter=")).text();
+    expect(list).not.toContain("Bravo");
+    expect(list).not.toContain("B-0000");
+  });
+
+  test("a key only reads label reports: presets, users, settings and writes are 403", async () => {
+    const { key } = await createKey(keeperA);
+    expect((await withKey(key, "/label-presets")).status).toBe(403);
+    expect((await withKey(key, "/users")).status).toBe(403);
+    expect((await withKey(key, "/api-keys")).status).toBe(403);
+    expect((await withKey(key, "/me")).status).toBe(403);
+    const patch = await fetch(`${base}/label-reports/${world.reports.a[0]}`, {
+      method: "PATCH",
+      headers: { "api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ isArchived: true }),
+    });
+    expect(patch.status).toBe(403);
+  });
+
+  test("a revoked key stops working at once (401)", async () => {
+    const { id, key } = await createKey(keeperA);
+    expect((await withKey(key)).status).toBe(200);
+    const revoke = await t.app.inject({ method: "DELETE", url: `/api/api-keys/${id}`, headers: keeperA });
+    expect(revoke.statusCode).toBe(204);
+    expect((await withKey(key)).status).toBe(401);
+    const list = (await t.app.inject({ method: "GET", url: "/api/api-keys", headers: keeperA })).json();
+    expect(list.map((k: { id: string }) => k.id)).not.toContain(id);
+  });
+
+  test("an unknown cck_ key is 401", async () => {
+    expect((await withKey("cck_abcdefgh_not-a-real-key")).status).toBe(401);
+  });
+
+  test("use is recorded as last used", async () => {
+    const { id, key } = await createKey(keeperA);
+    await withKey(key);
+    const row = await t.database.db
+      .selectFrom("apiKeys")
+      .select("lastUsed")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.lastUsed).not.toBeNull();
+  });
+
+  test("another company's key cannot be revoked (404) and keeps working", async () => {
+    const other = await createKey(keeperB);
+    const res = await t.app.inject({ method: "DELETE", url: `/api/api-keys/${other.id}`, headers: keeperA });
+    expect(res.statusCode).toBe(404);
+    expect((await withKey(other.key)).status).toBe(200);
+  });
+
+  test("another company's keys are not listed", async () => {
+    const other = await createKey(keeperB, "B only");
+    const list = (await t.app.inject({ method: "GET", url: "/api/api-keys", headers: keeperA })).json();
+    expect(list.map((k: { id: string }) => k.id)).not.toContain(other.id);
+  });
+
+  test("without the API_KEYS feature flag even an administrator is refused (403)", async () => {
+    const headers = await t.headersFor(world.users["a:administrator"] as string, world.companies.a);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/api-keys", headers, payload: { name: "x" } })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/api-keys", headers })).statusCode).toBe(403);
+  });
+
+  test("a key needs a name", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/api-keys", headers: keeperA, payload: { name: "  " } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formFields[0].id).toBe("name");
+  });
+
+  test("creating and revoking keys is audited", async () => {
+    const { id } = await createKey(keeperA, "Audited");
+    await t.app.inject({ method: "DELETE", url: `/api/api-keys/${id}`, headers: keeperA });
+    const actions = await t.database.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entity", "=", "apiKey")
+      .where("entityId", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(["create", "revoke"]);
+  });
+});

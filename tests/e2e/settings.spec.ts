@@ -1,0 +1,199 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+const PASSWORD = "ColdChain-2026";
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+/** Signs in over the API (header mode) and returns the headers of a company role token. */
+async function apiAs(request: APIRequestContext, email: string, password = PASSWORD) {
+  const signin = await request.post("/api/auth/signin", {
+    headers: { "st-auth-mode": "header", rid: "emailpassword" },
+    data: {
+      formFields: [
+        { id: "email", value: email },
+        { id: "password", value: password },
+      ],
+    },
+  });
+  const accessToken = signin.headers()["st-access-token"] as string;
+  const { roles } = await signin.json();
+  const token = await request.post("/api/auth/token", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { companyId: roles[0].company.id },
+  });
+  const { jwtToken, secret } = await token.json();
+  return { "api-key": secret, jwt: jwtToken };
+}
+
+test("the settings index shows a card for each section the person may open", async ({ page }) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/settings");
+  for (const title of ["Profile", "Company settings", "Custom fields", "API keys"])
+    await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await shot(page, "index-admin");
+  await page.getByRole("link", { name: "Company settings" }).click();
+  await expect(page).toHaveURL(/\/settings\/company-settings\/general$/);
+  await expect(page.getByRole("textbox", { name: "Company name" })).toHaveValue("Meridian Pharma GmbH");
+  await shot(page, "company-general");
+  await page.getByRole("tab", { name: "Billing information" }).click();
+  await expect(page.getByRole("textbox", { name: "VAT number" })).toHaveValue("DE298765431");
+  await shot(page, "company-billing");
+  await page.getByRole("tab", { name: "Addresses" }).click();
+  await expect(page.getByText("Address 1")).toBeVisible();
+  await shot(page, "company-addresses");
+});
+
+test("a user without the permissions sees only the profile card; /settings/profile opens personal details", async ({
+  page,
+}) => {
+  await signIn(page, "user@demo.example");
+  await page.goto("/settings");
+  await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "API keys" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Custom fields" })).toHaveCount(0);
+  await page.goto("/settings/profile");
+  await expect(page).toHaveURL(/\/settings\/profile\/personal-details$/);
+  await page.goto("/settings/api-keys");
+  await expect(page).toHaveURL(/\/label-reports/);
+});
+
+test("personal details are saved and shown again after a reload", async ({ page }) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/settings/profile/personal-details");
+  const first = page.getByRole("textbox", { name: "First name" });
+  await expect(first).toHaveValue("Anna");
+  await first.fill("Annika");
+  await page.getByRole("textbox", { name: "Phone" }).fill("+49 69 5550 1999");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Personal details saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Annika");
+  await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("+496955501999");
+  await page.getByRole("textbox", { name: "Phone" }).fill("0695550");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/Phone number is invalid/)).toBeVisible();
+  await shot(page, "personal-details");
+  // Leave the demo account as it was for the other browser tests.
+  await page.getByRole("textbox", { name: "First name" }).fill("Anna");
+  await page.getByRole("textbox", { name: "Phone" }).fill("+49 69 5550 1001");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Personal details saved").first()).toBeVisible();
+});
+
+test("a changed password signs in; the old one no longer does", async ({ page, request }) => {
+  const email = "user@demo.example";
+  const next = "Fresh-password-77";
+  await signIn(page, email);
+  await page.goto("/settings/profile/update-password");
+  await page.getByLabel("Current password").fill("Wrong-password-1");
+  await page.getByLabel("New password", { exact: true }).fill(next);
+  await page.getByLabel("Repeat new password").fill(next);
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("The current password is wrong")).toBeVisible();
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Password changed")).toBeVisible();
+  await shot(page, "update-password");
+
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Wrong sign-in credentials")).toBeVisible();
+  await page.getByRole("textbox", { name: "Password" }).fill(next);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+
+  // Back to the demo password, for the other browser tests.
+  const headers = await apiAs(request, email, next);
+  const back = await request.post("/api/me/password", {
+    headers,
+    data: { currentPassword: next, newPassword: PASSWORD },
+  });
+  expect(back.status()).toBe(200);
+});
+
+test("an API key created in settings lists label reports with a plain request, and stops after revocation", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/settings/api-keys");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await page.getByRole("textbox", { name: "Name" }).fill("Warehouse system");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const secret = page.getByTestId("new-api-key");
+  await expect(secret).toContainText("cck_");
+  await shot(page, "api-key-created");
+  const key = ((await secret.textContent()) ?? "").trim();
+  await page.getByRole("button", { name: "I have copied the key" }).click();
+  await expect(page.getByRole("cell", { name: "Warehouse system" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Anna Weber" })).toBeVisible();
+
+  // As an integration would: one header, no browser session.
+  const listed = await request.get("/api/label-reports?pageSize=5", { headers: { "api-key": key } });
+  expect(listed.status()).toBe(200);
+  const body = await listed.json();
+  expect(body.data.length).toBeGreaterThan(0);
+  expect(body.totalDocuments).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(page.getByRole("row", { name: /Warehouse system/ })).not.toContainText("Never");
+  await shot(page, "api-keys");
+  await page.getByRole("button", { name: "Revoke Warehouse system" }).click();
+  await page.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(page.getByText('API key "Warehouse system" revoked')).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Warehouse system" })).toHaveCount(0);
+  expect((await request.get("/api/label-reports", { headers: { "api-key": key } })).status()).toBe(401);
+});
+
+test("custom fields, notifications and companies pages", async ({ page }) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/settings/custom-fields");
+  await expect(page.getByRole("cell", { name: "Batch number" })).toBeVisible();
+  await page.getByRole("button", { name: "Add custom field" }).click();
+  await page.getByRole("textbox", { name: "Name" }).fill("Cold room");
+  await expect(page.getByText("Key: coldRoom")).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("cell", { name: "coldRoom" })).toBeVisible();
+  await shot(page, "custom-fields");
+  await page.getByRole("button", { name: "Delete Cold room" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("cell", { name: "coldRoom" })).toHaveCount(0);
+
+  await page.goto("/settings/profile/notifications");
+  const battery = page.getByRole("switch", { name: "Battery low e-mails from Meridian Pharma GmbH" });
+  await expect(battery).toBeChecked();
+  await battery.click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Notification settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Battery low e-mails from Meridian Pharma GmbH" })).not.toBeChecked();
+  await shot(page, "notifications");
+
+  await page.goto("/settings/profile/companies");
+  await expect(page.getByText("Current company")).toBeVisible();
+  await shot(page, "companies");
+});
+
+test("a person with two companies switches company from the profile", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill("multi@demo.example");
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Open Meridian Pharma GmbH" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+  await page.goto("/settings/profile/companies");
+  await page.getByRole("button", { name: "Switch to Aurora Biologics AB" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+  await expect(page.getByLabel("Company")).toHaveText("Aurora Biologics AB");
+});

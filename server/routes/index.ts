@@ -3,6 +3,7 @@ import type { AppContext } from "../app";
 import { authenticate, requirePermission } from "../auth/principal";
 import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
+import { controlCenterRoutes, impersonatedRequestRecorder } from "./control-center";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportRoutes } from "./label-reports";
@@ -22,6 +23,9 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
     if (config.permission) requirePermission(request.principal, ...config.permission);
   });
 
+  // Every request made with an impersonation token leaves a row (method, path, status).
+  app.addHook("onResponse", impersonatedRequestRecorder(context));
+
   app.get(
     "/health",
     { config: { public: true }, schema: { tags: ["system"], summary: "Liveness and database check" } },
@@ -39,4 +43,5 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(userInviteRoutes, { context });
   await app.register(companySettingsRoutes, { context });
   await app.register(migrationInviteRoutes, { context });
+  await app.register(controlCenterRoutes, { context });
 };

@@ -37,7 +37,7 @@ const UserList = lazyPage(() => import("@/resources/users/list"), "UserList");
 const UserShow = lazyPage(() => import("@/resources/users/show"), "UserShow");
 const userInvite = () => import("@/resources/users/invite");
 const UserInvite = lazyPage(userInvite, "UserInvite");
-const PendingInvites = lazyPage(userInvite, "PendingInvites");
+const PendingInvites = lazyPage(() => import("@/resources/users/pending-invites"), "PendingInvites");
 const SubCompanyList = lazyPage(() => import("@/resources/sub-companies/list"), "SubCompanyList");
 const subCompany = () => import("@/resources/sub-companies/show");
 const SubCompanyShow = lazyPage(subCompany, "SubCompanyShow");

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { emailError } from "../../src/domain/credentials";
-import { highestRank, ROLES } from "../../src/domain/permissions";
+import { ROLES } from "../../src/domain/permissions";
+import { canGrant } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { findUserByEmail } from "../auth/accounts";
@@ -128,7 +129,7 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
       if (problem) throw badRequest(problem, [{ id: "email", error: problem }]);
       const principal = request.principal;
       // Nobody grants a role above their own.
-      if (highestRank(body.roles) > highestRank(principal.roles)) {
+      if (!canGrant(principal.roles, body.roles)) {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const existing = await findUserByEmail(db, email);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { highestRank, ROLES } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
+import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
@@ -128,19 +129,14 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
       const { roles } = request.body as { roles: string[] };
       const principal = request.principal;
       // Nobody grants a role above their own.
-      if (highestRank(roles) > highestRank(principal.roles)) throw forbidden("You cannot grant a role above your own");
+      if (!canGrant(principal.roles, roles)) throw forbidden("You cannot grant a role above your own");
       return db.transaction().execute(async (trx) => {
         const before = await memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
         if (!before) throw notFound("User not found");
         if (highestRank(before.roles) > highestRank(principal.roles))
           throw forbidden("You cannot change someone whose role is above your own");
         // Nobody removes their own last administrator role (the company would lose its way in).
-        const adminRoles = ["administrator", "distributorAdmin", "systemAdmin"];
-        if (
-          id === principal.userId &&
-          before.roles.some((r) => adminRoles.includes(r)) &&
-          !roles.some((r) => adminRoles.includes(r))
-        ) {
+        if (id === principal.userId && dropsOwnLastAdministratorRole(before.roles, roles)) {
           throw badRequest("You cannot remove your own last administrator role", [
             { id: "roles", error: "Keep an administrator role" },
           ]);

@@ -42,9 +42,10 @@ const SubCompanyList = lazyPage(() => import("@/resources/sub-companies/list"), 
 const subCompany = () => import("@/resources/sub-companies/show");
 const SubCompanyShow = lazyPage(subCompany, "SubCompanyShow");
 const SubCompanyCreate = lazyPage(subCompany, "SubCompanyCreate");
-const companies = () => import("@/resources/companies/list");
-const ControlCenterCompanyList = lazyPage(companies, "ControlCenterCompanyList");
-const ControlCenterCompanyCreate = lazyPage(companies, "ControlCenterCompanyCreate");
+const ControlCenterCompanyList = lazyPage(() => import("@/resources/companies/list"), "ControlCenterCompanyList");
+const ControlCenterCompanyCreate = lazyPage(() => import("@/resources/companies/create"), "ControlCenterCompanyCreate");
+const ControlCenterCompanyShow = lazyPage(() => import("@/resources/companies/show"), "ControlCenterCompanyShow");
+const ImpersonationLog = lazyPage(() => import("@/resources/companies/impersonation-log"), "ImpersonationLog");
 
 const settings = () => import("@/resources/settings/pages");
 const SettingsIndex = lazyPage(settings, "SettingsIndex");
@@ -169,7 +170,9 @@ export function AppRoutes() {
           >
             <Route index element={<ControlCenterCompanyList />} />
             <Route path="create" element={<ControlCenterCompanyCreate />} />
+            <Route path=":id" element={<ControlCenterCompanyShow />} />
           </Route>
+          <Route path="impersonation-log" element={<ImpersonationLog />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -38,14 +38,15 @@ const UserList = lazyPage(() => import("@/resources/users/list"), "UserList");
 const UserShow = lazyPage(() => import("@/resources/users/show"), "UserShow");
 const userInvite = () => import("@/resources/users/invite");
 const UserInvite = lazyPage(userInvite, "UserInvite");
-const PendingInvites = lazyPage(userInvite, "PendingInvites");
+const PendingInvites = lazyPage(() => import("@/resources/users/pending-invites"), "PendingInvites");
 const SubCompanyList = lazyPage(() => import("@/resources/sub-companies/list"), "SubCompanyList");
 const subCompany = () => import("@/resources/sub-companies/show");
 const SubCompanyShow = lazyPage(subCompany, "SubCompanyShow");
 const SubCompanyCreate = lazyPage(subCompany, "SubCompanyCreate");
-const companies = () => import("@/resources/companies/list");
-const ControlCenterCompanyList = lazyPage(companies, "ControlCenterCompanyList");
-const ControlCenterCompanyCreate = lazyPage(companies, "ControlCenterCompanyCreate");
+const ControlCenterCompanyList = lazyPage(() => import("@/resources/companies/list"), "ControlCenterCompanyList");
+const ControlCenterCompanyCreate = lazyPage(() => import("@/resources/companies/create"), "ControlCenterCompanyCreate");
+const ControlCenterCompanyShow = lazyPage(() => import("@/resources/companies/show"), "ControlCenterCompanyShow");
+const ImpersonationLog = lazyPage(() => import("@/resources/companies/impersonation-log"), "ImpersonationLog");
 
 const settings = () => import("@/resources/settings/pages");
 const SettingsIndex = lazyPage(settings, "SettingsIndex");
@@ -178,7 +179,9 @@ export function AppRoutes() {
           >
             <Route index element={<ControlCenterCompanyList />} />
             <Route path="create" element={<ControlCenterCompanyCreate />} />
+            <Route path=":id" element={<ControlCenterCompanyShow />} />
           </Route>
+          <Route path="impersonation-log" element={<ImpersonationLog />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

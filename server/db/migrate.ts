@@ -3,12 +3,14 @@ import type { Db } from "./index";
 import * as initial from "./migrations/0001-initial";
 import * as authCodes from "./migrations/0002-auth-codes";
 import * as settings from "./migrations/0003-settings";
+import * as impersonationLog from "./migrations/0004-impersonation-log";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-auth-codes": authCodes,
   "0003-settings": settings,
+  "0004-impersonation-log": impersonationLog,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -265,6 +265,19 @@ export interface PasswordlessDevicesTable {
   expires: Timestamp;
 }
 
+/** A data request made while impersonating (migration 0004). */
+export interface ImpersonationRequestsTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  impersonatorUserId: string | null;
+  userId: string | null;
+  companyId: string | null;
+  method: string;
+  path: string;
+  statusCode: number;
+  durationMs: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -285,6 +298,7 @@ export interface Database {
   outbox: OutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
+  impersonationRequests: ImpersonationRequestsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

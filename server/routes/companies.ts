@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { emailError } from "../../src/domain/credentials";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
+import { findUserByEmail } from "../auth/accounts";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
@@ -10,6 +12,7 @@ import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { assertDeletable, type CompanyChanges, companyColumns, companyWritable } from "./company-settings";
 import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
+import { issueInvite, sendInviteMail } from "./user-invites";
 
 const columns: ColumnMap = {
   id: sql.ref("c.id"),
@@ -124,15 +127,27 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       config: { permission: ["create", "subCompany"] },
       schema: {
         tags: ["companies"],
-        summary: "Create a sub-company of the caller's (distributor) company",
-        body: { type: "object", required: ["name"], additionalProperties: false, properties: companyWritable },
+        summary:
+          "Create a sub-company of the caller's (distributor) company; with `administratorEmail`, its first administrator is invited in the same transaction",
+        body: {
+          type: "object",
+          required: ["name"],
+          additionalProperties: false,
+          properties: { ...companyWritable, administratorEmail: { type: "string", maxLength: 254 } },
+        },
         response: { 201: company, ...dataErrors },
       },
     },
     async (request, reply) => {
       const principal = request.principal;
-      const body = request.body as CompanyChanges & { name: string };
-      const id = await db.transaction().execute(async (trx) => {
+      const { administratorEmail, ...body } = request.body as CompanyChanges & {
+        name: string;
+        administratorEmail?: string;
+      };
+      const adminEmail = administratorEmail?.trim().toLowerCase() || undefined;
+      const problem = adminEmail === undefined ? null : emailError(adminEmail);
+      if (problem) throw badRequest(problem, [{ id: "administratorEmail", error: problem }]);
+      const { id, invite } = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto("companies")
           .values({
@@ -150,10 +165,24 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
           entity: "subCompany",
           entityId: row.id,
           before: null,
-          after: body,
+          after: { ...body, administratorEmail: adminEmail ?? null },
         });
-        return row.id;
+        // The first administrator's invitation is part of the creation: both or neither.
+        const invite = adminEmail
+          ? await issueInvite(trx, principal, { companyId: row.id, email: adminEmail, roles: ["administrator"] })
+          : null;
+        return { id: row.id, invite };
       });
+      if (invite && adminEmail) {
+        const hasAccount = Boolean(await findUserByEmail(db, adminEmail));
+        await sendInviteMail(context, {
+          to: adminEmail,
+          token: invite.token,
+          companyName: body.name.trim(),
+          roles: ["administrator"],
+          hasAccount,
+        });
+      }
       return reply.code(201).send(await baseQuery(db).where("c.id", "=", id).executeTakeFirst());
     },
   );

@@ -5,6 +5,7 @@ import { apiKeyRoutes } from "./api-keys";
 import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
 import { customFieldRoutes } from "./custom-fields";
+import { controlCenterRoutes, impersonatedRequestRecorder } from "./control-center";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportExportRoutes } from "./label-report-exports";
@@ -25,6 +26,9 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
     request.principal = await authenticate(context.db, context.keys, request);
     if (config.permission) requirePermission(request.principal, ...config.permission);
   });
+
+  // Every request made with an impersonation token leaves a row (method, path, status).
+  app.addHook("onResponse", impersonatedRequestRecorder(context));
 
   app.get(
     "/health",
@@ -47,4 +51,5 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(meRoutes, { context });
   await app.register(apiKeyRoutes, { context });
   await app.register(customFieldRoutes, { context });
+  await app.register(controlCenterRoutes, { context });
 };

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { emailError } from "../../src/domain/credentials";
-import { highestRank, ROLES } from "../../src/domain/permissions";
+import { ROLES } from "../../src/domain/permissions";
+import { canGrant } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { findUserByEmail } from "../auth/accounts";
 import { randomToken, sha256Hex } from "../auth/hash";
+import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, notFound } from "../errors";
 import { dataErrors, dateTime, idParams } from "./schemas";
@@ -33,19 +35,67 @@ function pendingQuery(db: Db, companyId: string) {
     .where("i.revoked", "is", null);
 }
 
+/** The e-mail with the invitation link: sign-up for a new person, confirm-invite for an existing account. */
+export async function sendInviteMail(
+  context: AppContext,
+  mail: { to: string; token: string; companyName: string; roles: string[]; hasAccount: boolean },
+): Promise<void> {
+  const path = mail.hasAccount ? "confirm-invite" : "signup";
+  const link = `${context.publicUrl}/${path}?token=${encodeURIComponent(mail.token)}`;
+  await context.mailer.send({
+    to: mail.to,
+    subject: `You are invited to ${mail.companyName} on ColdChain`,
+    text: `Hello,\n\nYou are invited to join ${mail.companyName} on the ColdChain dashboard as ${mail.roles.join(" and ")}.\n${mail.hasAccount ? "Sign in and accept the invitation" : "Create your account"} with this link within ${INVITE_DAYS} days:\n\n${link}\n`,
+  });
+}
+
+/**
+ * Writes a pending invitation (replacing a pending one for the same address in that
+ * company) inside the caller's transaction; answers its id and the secret token,
+ * which only the e-mail carries (the row keeps its hash).
+ */
+export async function issueInvite(
+  trx: Db,
+  principal: Principal,
+  invite: { companyId: string; email: string; roles: string[] },
+): Promise<{ id: string; token: string }> {
+  const token = randomToken();
+  await trx
+    .updateTable("invites")
+    .set({ revoked: new Date() })
+    .where("companyId", "=", invite.companyId)
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", invite.email))
+    .where("accepted", "is", null)
+    .where("revoked", "is", null)
+    .execute();
+  const row = await trx
+    .insertInto("invites")
+    .values({
+      companyId: invite.companyId,
+      email: invite.email,
+      types: invite.roles,
+      tokenHash: sha256Hex(token),
+      invitedBy: principal.userId,
+      expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, principal, {
+    action: "create",
+    entity: "userInvite",
+    entityId: row.id,
+    before: null,
+    after: { companyId: invite.companyId, email: invite.email, roles: invite.roles },
+  });
+  return { id: row.id, token };
+}
+
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
 export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
 
-  async function sendInvite(to: string, token: string, companyName: string, roles: string[], hasAccount: boolean) {
-    const path = hasAccount ? "confirm-invite" : "signup";
-    const link = `${context.publicUrl}/${path}?token=${encodeURIComponent(token)}`;
-    await context.mailer.send({
-      to,
-      subject: `You are invited to ${companyName} on ColdChain`,
-      text: `Hello,\n\nYou are invited to join ${companyName} on the ColdChain dashboard as ${roles.join(" and ")}.\n${hasAccount ? "Sign in and accept the invitation" : "Create your account"} with this link within ${INVITE_DAYS} days:\n\n${link}\n`,
-    });
-  }
+  const sendInvite = (to: string, token: string, companyName: string, roles: string[], hasAccount: boolean) =>
+    sendInviteMail(context, { to, token, companyName, roles, hasAccount });
 
   app.post(
     "/user-invites",
@@ -79,7 +129,7 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
       if (problem) throw badRequest(problem, [{ id: "email", error: problem }]);
       const principal = request.principal;
       // Nobody grants a role above their own.
-      if (highestRank(body.roles) > highestRank(principal.roles)) {
+      if (!canGrant(principal.roles, body.roles)) {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const existing = await findUserByEmail(db, email);
@@ -95,43 +145,14 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
             { id: "email", error: "Already a member" },
           ]);
       }
-      const token = randomToken();
       const company = await db
         .selectFrom("companies")
         .select("name")
         .where("id", "=", principal.companyId)
         .executeTakeFirstOrThrow();
-      const id = await db.transaction().execute(async (trx) => {
-        // A new invitation replaces a pending one for the same address.
-        await trx
-          .updateTable("invites")
-          .set({ revoked: new Date() })
-          .where("companyId", "=", principal.companyId)
-          .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-          .where("accepted", "is", null)
-          .where("revoked", "is", null)
-          .execute();
-        const row = await trx
-          .insertInto("invites")
-          .values({
-            companyId: principal.companyId,
-            email,
-            types: body.roles,
-            tokenHash: sha256Hex(token),
-            invitedBy: principal.userId,
-            expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await recordAudit(trx, principal, {
-          action: "create",
-          entity: "userInvite",
-          entityId: row.id,
-          before: null,
-          after: { email, roles: body.roles },
-        });
-        return row.id;
-      });
+      const { id, token } = await db
+        .transaction()
+        .execute((trx) => issueInvite(trx, principal, { companyId: principal.companyId, email, roles: body.roles }));
       await sendInvite(email, token, company.name, body.roles, Boolean(existing));
       return reply
         .code(201)

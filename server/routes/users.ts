@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { highestRank, ROLES } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
+import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
@@ -14,17 +15,18 @@ import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedR
 const resource = listResource("users");
 
 // Raw SQL text is not renamed by the CamelCasePlugin, hence snake_case inside sql``.
-const columns: ColumnMap = {
+export const memberColumns: ColumnMap = {
   id: sql.ref("u.id"),
   name: sql`(u.first_name || ' ' || u.last_name)`,
   firstName: sql.ref("u.firstName"),
   lastName: sql.ref("u.lastName"),
   email: sql.ref("u.email"),
+  nameOrEmail: sql`(u.first_name || ' ' || u.last_name || ' ' || u.email)`,
   roles: sql.ref("ur.types"),
   created: sql.ref("ur.created"),
 };
 
-const user = {
+export const memberSchema = {
   type: "object",
   properties: {
     id: { type: "string" },
@@ -40,7 +42,7 @@ const user = {
 } as const;
 
 /** The members of one company: a user shows only through their role in it. */
-function baseQuery(db: Db, companyId: string) {
+export function memberQuery(db: Db, companyId: string) {
   return db
     .selectFrom("userRoles as ur")
     .innerJoin("users as u", "u.id", "ur.userId")
@@ -69,12 +71,12 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
         tags: ["users"],
         summary: "List the members of the caller's company with their roles there",
         querystring: listQuerystring,
-        response: { 200: pagedResponse(user), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(memberSchema), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) => {
       const query = parseResourceQuery(resource, request.query);
-      return runList(baseQuery(db, request.principal.companyId), { resource, columns, query });
+      return runList(memberQuery(db, request.principal.companyId), { resource, columns: memberColumns, query });
     },
   );
 
@@ -86,12 +88,12 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
         tags: ["users"],
         summary: "One member of the caller's company",
         params: idParams,
-        response: { 200: user, ...dataErrors },
+        response: { 200: memberSchema, ...dataErrors },
       },
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const row = await baseQuery(db, request.principal.companyId).where("u.id", "=", id).executeTakeFirst();
+      const row = await memberQuery(db, request.principal.companyId).where("u.id", "=", id).executeTakeFirst();
       if (!row) throw notFound("User not found");
       return row;
     },
@@ -119,7 +121,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
             },
           },
         },
-        response: { 200: user, ...dataErrors },
+        response: { 200: memberSchema, ...dataErrors },
       },
     },
     async (request) => {
@@ -127,19 +129,14 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
       const { roles } = request.body as { roles: string[] };
       const principal = request.principal;
       // Nobody grants a role above their own.
-      if (highestRank(roles) > highestRank(principal.roles)) throw forbidden("You cannot grant a role above your own");
+      if (!canGrant(principal.roles, roles)) throw forbidden("You cannot grant a role above your own");
       return db.transaction().execute(async (trx) => {
-        const before = await baseQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        const before = await memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
         if (!before) throw notFound("User not found");
         if (highestRank(before.roles) > highestRank(principal.roles))
           throw forbidden("You cannot change someone whose role is above your own");
         // Nobody removes their own last administrator role (the company would lose its way in).
-        const adminRoles = ["administrator", "distributorAdmin", "systemAdmin"];
-        if (
-          id === principal.userId &&
-          before.roles.some((r) => adminRoles.includes(r)) &&
-          !roles.some((r) => adminRoles.includes(r))
-        ) {
+        if (id === principal.userId && dropsOwnLastAdministratorRole(before.roles, roles)) {
           throw badRequest("You cannot remove your own last administrator role", [
             { id: "roles", error: "Keep an administrator role" },
           ]);
@@ -157,7 +154,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
           before: { roles: before.roles },
           after: { roles },
         });
-        return baseQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        return memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
       });
     },
   );
@@ -178,7 +175,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
       const principal = request.principal;
       if (id === principal.userId) throw badRequest("You cannot remove yourself from the company");
       await db.transaction().execute(async (trx) => {
-        const before = await baseQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        const before = await memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
         if (!before) throw notFound("User not found");
         if (highestRank(before.roles) > highestRank(principal.roles))
           throw forbidden("You cannot remove someone whose role is above your own");

@@ -111,10 +111,12 @@ export const LIST_RESOURCES = {
     pageSize: 50,
     defaultFilters: [],
     defaultOrder: CREATED_DESC,
-    searchKey: "name",
+    // The search box looks in the name and the e-mail address at once.
+    searchKey: "nameOrEmail",
     fields: {
       id: { type: "id" },
       name: { type: "text", sortable: true },
+      nameOrEmail: { type: "text" },
       firstName: { type: "text", sortable: true },
       lastName: { type: "text", sortable: true },
       email: { type: "text", sortable: true },

@@ -1,6 +1,7 @@
 import { Layout, Menu, type MenuProps } from "antd";
 import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
+import { ImpersonationBanner } from "@/components/global/impersonation-banner/impersonation-banner";
 import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
 import { PageLoader } from "@/components/routing/page-loader";
 import { LAYOUT } from "@/theme";
@@ -30,6 +31,7 @@ export function AppShell({ brand, menuItems, selectedKeys, defaultOpenKeys, head
         />
       </Layout.Sider>
       <Layout>
+        <ImpersonationBanner />
         <MaintenanceBanner />
         <Layout.Header className={styles.header}>
           <AppHeaderContent {...(headerTitle ? { title: headerTitle } : {})} />

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  AuditOutlined,
   BankOutlined,
   ControlOutlined,
   FileTextOutlined,
@@ -20,6 +21,7 @@ export const RESOURCE = {
   subCompanies: "sub-companies",
   controlCenter: "control-center",
   controlCenterCompanies: "control-center-companies",
+  impersonationLog: "impersonation-log",
   settings: "settings",
 } as const satisfies Record<string, string>;
 
@@ -89,6 +91,16 @@ export const resources: AppResource[] = [
     meta: {
       label: "Companies",
       icon: createElement(BankOutlined),
+      subject: "controlCenter",
+      parent: RESOURCE.controlCenter,
+    },
+  },
+  {
+    name: RESOURCE.impersonationLog,
+    list: "/control-center/impersonation-log",
+    meta: {
+      label: "Impersonation log",
+      icon: createElement(AuditOutlined),
       subject: "controlCenter",
       parent: RESOURCE.controlCenter,
     },

@@ -82,3 +82,25 @@ export interface Company {
   reportCount?: number;
   created: string;
 }
+
+export interface Invite {
+  id: string;
+  email: string;
+  roles: string[];
+  created: string;
+  expires: string;
+  invitedBy: string | null;
+}
+
+/** One request made while impersonating (GET /control-center/impersonation-log). */
+export interface ImpersonationLogEntry {
+  id: string;
+  at: string;
+  impersonatorEmail: string | null;
+  userEmail: string | null;
+  companyName: string | null;
+  method: string;
+  path: string;
+  statusCode: number;
+  durationMs: number;
+}

@@ -68,6 +68,11 @@ const CASES: Record<string, Case> = {
     params: () => ({ id: world.companies.b }),
     crossCompanyFor: "controlCenter",
   },
+  "GET /api/control-center-companies/:id/users": {
+    params: () => ({ id: world.companies.b }),
+    crossCompanyFor: "controlCenter",
+  },
+  "GET /api/control-center/impersonation-log": { crossCompanyFor: "controlCenter" },
   "POST /api/auth/impersonate": {
     body: () => ({ userId: world.users["b:user"], companyId: world.companies.b }),
     crossCompanyFor: "controlCenter",

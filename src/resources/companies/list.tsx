@@ -2,13 +2,12 @@ import { PlusOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import { useNavigate } from "react-router";
 import { ResourceList } from "@/components/list/resource-list";
-import { TitledPage } from "@/components/record/record-page";
 import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/providers/resources";
 import { companyColumns } from "../sub-companies/columns";
 import type { Company } from "../types";
 
-/** The control center's company list: every company of the platform. */
+/** The control center's company list: every company of the platform, with type and parent. */
 export function ControlCenterCompanyList() {
   const navigate = useNavigate();
   const can = useAccess();
@@ -16,6 +15,7 @@ export function ControlCenterCompanyList() {
     <ResourceList<Company>
       resource={RESOURCE.controlCenterCompanies}
       columns={companyColumns}
+      recordLink={(company) => `/control-center/companies/${encodeURIComponent(company.id)}`}
       searchPlaceholder="Search by name"
       actions={
         can({ resource: RESOURCE.controlCenterCompanies, action: "create" }) ? (
@@ -26,8 +26,4 @@ export function ControlCenterCompanyList() {
       }
     />
   );
-}
-
-export function ControlCenterCompanyCreate() {
-  return <TitledPage title="Create company" backTo="/control-center/companies" />;
 }

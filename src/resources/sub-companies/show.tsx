@@ -1,6 +1,13 @@
-import { useParams } from "react-router";
+import { ApartmentOutlined } from "@ant-design/icons";
+import { type HttpError, useCreate } from "@refinedev/core";
+import { Button, Card, Flex, Form, Input, Typography } from "antd";
+import { useNavigate, useParams } from "react-router";
 import { RecordPage, TitledPage } from "@/components/record/record-page";
 import { RESOURCE } from "@/providers/resources";
+import { CompanyFields, showCompanyErrors } from "../people/company-fields";
+import { type CompanyFormValues, companyPayload } from "../people/company-form";
+import { failureText } from "../people/form-errors";
+import styles from "../people/people.module.css";
 import type { Company } from "../types";
 import { companyFields } from "./columns";
 
@@ -17,6 +24,61 @@ export function SubCompanyShow() {
   );
 }
 
+/** A new sub-company of the distributor, with the invitation of its first administrator. */
 export function SubCompanyCreate() {
-  return <TitledPage title="Create sub-company" backTo="/sub-companies" />;
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CompanyFormValues>();
+  const { mutateAsync, mutation } = useCreate<Company, HttpError>();
+  return (
+    <TitledPage title="Create sub-company" backTo="/sub-companies">
+      <Card className={styles.formCard}>
+        <Form<CompanyFormValues>
+          form={form}
+          layout="vertical"
+          requiredMark="optional"
+          onFinish={async (values) => {
+            try {
+              const { data } = await mutateAsync({
+                resource: RESOURCE.subCompanies,
+                values: companyPayload(values),
+                successNotification: {
+                  type: "success",
+                  message: "Sub-company created",
+                  description: `An invitation went to ${values.administratorEmail?.trim()}`,
+                },
+                errorNotification: (error) => ({
+                  type: "error",
+                  message: "Sub-company not created",
+                  description: failureText(error),
+                }),
+              });
+              navigate(`/sub-companies/${encodeURIComponent(String(data.id))}`);
+            } catch (error) {
+              showCompanyErrors(form, error);
+            }
+          }}
+        >
+          <CompanyFields />
+          <Typography.Title level={5}>First administrator</Typography.Title>
+          <Form.Item
+            name="administratorEmail"
+            label="E-mail"
+            extra="They get an invitation to sign up as the sub-company's administrator (valid 7 days)."
+            rules={[
+              { required: true, message: "Enter the administrator's e-mail address" },
+              { type: "email", message: "Enter a valid e-mail address" },
+            ]}
+          >
+            <Input type="email" autoComplete="off" placeholder="name@company.com" />
+          </Form.Item>
+          <Flex justify="end" gap="small">
+            <Button onClick={() => navigate("/sub-companies")}>Cancel</Button>
+            <Button type="primary" htmlType="submit" icon={<ApartmentOutlined />} loading={mutation.isPending}>
+              Create sub-company
+            </Button>
+          </Flex>
+        </Form>
+      </Card>
+    </TitledPage>
+  );
 }

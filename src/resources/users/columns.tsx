@@ -1,17 +1,35 @@
 import { booleanColumn, type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
+import { ROLE_LABELS } from "@/domain/role-rules";
 import type { User } from "../types";
 
+/** Tag colours by role: the more a role may do, the warmer its colour. */
+export const ROLE_COLORS: Readonly<Record<string, string>> = {
+  systemAdmin: "volcano",
+  distributorAdmin: "purple",
+  administrator: "blue",
+  handler: "cyan",
+  subHandler: "geekblue",
+  user: "default",
+};
+
+export const rolesColumn = enumColumn<User>("roles", "Roles", { labels: ROLE_LABELS, colors: ROLE_COLORS });
+
 export const userColumns: ColumnSpec<User>[] = [
-  textColumn("name", "Name"),
+  textColumn("name", "Name", { render: (user) => user.name.trim() || user.email }),
   textColumn("email", "E-mail"),
-  enumColumn("roles", "Roles"),
+  rolesColumn,
   dateColumn("created", "Member since"),
 ];
 
 export const userFields: ColumnSpec<User>[] = [
-  ...userColumns,
   textColumn("firstName", "First name"),
   textColumn("lastName", "Last name"),
+  textColumn("email", "E-mail"),
   textColumn("phone", "Phone"),
-  booleanColumn("hasSignedUp", "Signed up"),
+  booleanColumn("hasSignedUp", "Account", {
+    trueLabel: "Signed up",
+    falseLabel: "No password yet",
+    falseStatus: "warning",
+  }),
+  dateColumn("created", "Member since"),
 ];

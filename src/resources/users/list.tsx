@@ -6,6 +6,7 @@ import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/providers/resources";
 import type { User } from "../types";
 import { userColumns } from "./columns";
+import { RoleFilter } from "./role-filter";
 
 export function UserList() {
   const navigate = useNavigate();
@@ -18,18 +19,21 @@ export function UserList() {
       columns={userColumns}
       recordLink={(user) => `/users/${encodeURIComponent(user.id)}`}
       overlayLinks
-      searchPlaceholder="Search by name"
+      searchPlaceholder="Search by name or e-mail"
       actions={
-        canInvite ? (
-          <>
-            <Button icon={<MailOutlined />} onClick={() => navigate("/users/pending-invites")}>
-              Pending invites
-            </Button>
-            <Button type="primary" icon={<UserAddOutlined />} onClick={() => navigate("/users/invite")}>
-              Invite user
-            </Button>
-          </>
-        ) : null
+        <>
+          <RoleFilter />
+          {canInvite ? (
+            <>
+              <Button icon={<MailOutlined />} onClick={() => navigate("/users/pending-invites")}>
+                Pending invites
+              </Button>
+              <Button type="primary" icon={<UserAddOutlined />} onClick={() => navigate("/users/invite")}>
+                Invite user
+              </Button>
+            </>
+          ) : null}
+        </>
       }
     />
   );

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { sql } from "kysely";
+import { listResource } from "../../src/domain/resources";
+import type { AppContext } from "../app";
+import { notFound } from "../errors";
+import { parseResourceQuery } from "../lists/parse";
+import { runList } from "../lists/run-list";
+import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
+import { memberColumns, memberQuery, memberSchema } from "./users";
+
+export const IMPERSONATION_LOG_PAGE_SIZE = 50;
+
+/**
+ * Records one data request made with an impersonation token, after the answer is sent
+ * (an onResponse hook: the caller never waits for it). Method, path without the query
+ * string, status and duration; never a body or a query value.
+ */
+export function impersonatedRequestRecorder(context: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const principal = request.principal;
+    if (!principal?.impersonatorUserId) return;
+    try {
+      await context.db
+        .insertInto("impersonationRequests")
+        .values({
+          impersonatorUserId: principal.impersonatorUserId,
+          userId: principal.userId,
+          companyId: principal.companyId,
+          method: request.method,
+          path: (request.url.split("?")[0] ?? "").slice(0, 500),
+          statusCode: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime),
+        })
+        .execute();
+    } catch (error) {
+      // The answer is already sent; a failed trail row is logged loudly, not turned into an error.
+      request.log.error({ err: error }, "could not record an impersonated request");
+    }
+  };
+}
+
+const logEntry = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    at: dateTime,
+    impersonatorEmail: nullableString,
+    userEmail: nullableString,
+    companyName: nullableString,
+    method: { type: "string" },
+    path: { type: "string" },
+    statusCode: { type: "integer" },
+    durationMs: { type: "integer" },
+  },
+} as const;
+
+/** System administrators' views: the users of any company (to impersonate one) and the impersonation trail. */
+export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.get(
+    "/control-center-companies/:id/users",
+    {
+      config: { permission: ["manage", "controlCenter"] },
+      schema: {
+        tags: ["control center"],
+        summary: "The members of any company with their roles there (system administrators; list grammar of users)",
+        params: idParams,
+        querystring: listQuerystring,
+        response: { 200: pagedResponse(memberSchema), 416: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const company = await db.selectFrom("companies").select("id").where("id", "=", id).executeTakeFirst();
+      if (!company) throw notFound("Company not found");
+      const resource = listResource("users");
+      const query = parseResourceQuery(resource, request.query);
+      return runList(memberQuery(db, id), { resource, columns: memberColumns, query });
+    },
+  );
+
+  app.get(
+    "/control-center/impersonation-log",
+    {
+      config: { permission: ["manage", "controlCenter"] },
+      schema: {
+        tags: ["control center"],
+        summary: "Every request made while impersonating, newest first (system administrators)",
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            pageNumber: { type: "integer", minimum: 1, maximum: 1_000_000, default: 1 },
+            pageSize: { type: "integer", minimum: 1, maximum: 200, default: IMPERSONATION_LOG_PAGE_SIZE },
+          },
+        },
+        response: { 200: pagedResponse(logEntry), ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { pageNumber, pageSize } = request.query as { pageNumber: number; pageSize: number };
+      const rows = await db
+        .selectFrom("impersonationRequests as r")
+        .leftJoin("users as imp", "imp.id", "r.impersonatorUserId")
+        .leftJoin("users as u", "u.id", "r.userId")
+        .leftJoin("companies as c", "c.id", "r.companyId")
+        .select([
+          "r.id",
+          "r.at",
+          "imp.email as impersonatorEmail",
+          "u.email as userEmail",
+          "c.name as companyName",
+          "r.method",
+          "r.path",
+          "r.statusCode",
+          "r.durationMs",
+        ])
+        .select(sql<number>`count(*) over ()::int`.as("total"))
+        .orderBy("r.at", "desc")
+        .orderBy("r.id", "desc")
+        .limit(pageSize)
+        .offset((pageNumber - 1) * pageSize)
+        .execute();
+      const totalDocuments =
+        rows[0]?.total ??
+        Number(
+          (
+            await db
+              .selectFrom("impersonationRequests")
+              .select(sql<number>`count(*)::int`.as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return {
+        data: rows.map(({ total: _total, ...row }) => ({ ...row, id: String(row.id) })),
+        totalDocuments,
+        after: null,
+      };
+    },
+  );
+};

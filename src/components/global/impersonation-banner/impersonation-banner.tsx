@@ -1,0 +1,71 @@
+import { ClockCircleOutlined, LogoutOutlined, UserSwitchOutlined } from "@ant-design/icons";
+import { Alert, Button, Space, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { useShallow } from "zustand/react/shallow";
+import { selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
+import styles from "./impersonation-banner.module.css";
+import { timeLeftText } from "./time-left";
+
+const TICK_MS = 1000;
+
+/**
+ * While a system administrator acts as someone else: whom, in which company, the
+ * time left and a Stop button, on every page of the signed-in layouts. The
+ * impersonation timer (session watchers) ends it on its own when time runs out.
+ */
+export function ImpersonationBanner() {
+  const { active, email, company, expiry, stop } = useAuthSessionStore(
+    useShallow((s) => ({
+      active: selectIsImpersonating(s),
+      email: s.impersonationUserRole?.user.email ?? s.impersonationUserRole?.user.id ?? "",
+      company: s.impersonationCompany?.name ?? s.impersonationUserRole?.company.name ?? "",
+      expiry: s.impersonationExpiry,
+      stop: s.stopImpersonation,
+    })),
+  );
+  const navigate = useNavigate();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(id);
+  }, [active]);
+  if (!active) return null;
+  return (
+    <Alert
+      banner
+      type="error"
+      className={styles.banner}
+      icon={<UserSwitchOutlined />}
+      showIcon
+      role="status"
+      aria-label="Impersonation"
+      message={
+        <Space size="middle" wrap>
+          <span>
+            You are acting as <Typography.Text strong>{email}</Typography.Text> in{" "}
+            <Typography.Text strong>{company}</Typography.Text>
+          </span>
+          <span className={styles.timeLeft}>
+            <ClockCircleOutlined /> {expiry === null ? "" : timeLeftText(expiry, now)}
+          </span>
+        </Space>
+      }
+      action={
+        <Button
+          size="small"
+          danger
+          type="primary"
+          icon={<LogoutOutlined />}
+          onClick={() => {
+            stop();
+            navigate("/control-center/companies");
+          }}
+        >
+          Stop impersonating
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { useCustomMutation } from "@refinedev/core";
+import { useNavigate } from "react-router";
+import type { CompanyRef, RoleToken, UserRole } from "@/providers/stores/auth-session";
+import { useAuthSessionStore } from "@/providers/stores/auth-session";
+import { failureText } from "../people/form-errors";
+
+/** The answer of POST /auth/impersonate. */
+interface ImpersonationAnswer {
+  roleToken: RoleToken;
+  userRole: UserRole;
+  company: CompanyRef;
+  /** Epoch milliseconds. */
+  expiry: number;
+}
+
+/**
+ * Starts acting as a member of a company: the server mints a time-limited role token,
+ * the session store makes it the active one (every cached query is refetched with
+ * it), and the dashboard opens as that person sees it.
+ */
+export function useImpersonate() {
+  const navigate = useNavigate();
+  const start = useAuthSessionStore((s) => s.startImpersonation);
+  const { mutateAsync, mutation } = useCustomMutation();
+  const impersonate = async (user: { id: string; email: string }, companyId: string) => {
+    const { data } = await mutateAsync({
+      url: "auth/impersonate",
+      method: "post",
+      values: { userId: user.id, companyId },
+      successNotification: { type: "success", message: "Impersonation started", description: user.email },
+      errorNotification: (error) => ({
+        type: "error",
+        message: "Could not impersonate",
+        description: failureText(error),
+      }),
+    });
+    // The custom call's record type is generic; this route's answer has the shape above.
+    const answer = data as unknown as ImpersonationAnswer;
+    start({ userRole: answer.userRole, token: answer.roleToken, company: answer.company, expiry: answer.expiry });
+    navigate("/");
+  };
+  return {
+    impersonate,
+    pendingFor: mutation.isPending ? (mutation.variables?.values as { userId?: string })?.userId : undefined,
+  };
+}

@@ -1,0 +1,17 @@
+import type { FormInstance } from "antd";
+import { readableError } from "@/providers/data-provider";
+
+/** A failed save, as the server's per-field messages on the form's fields (spec section 5). */
+export function showFieldErrors<T>(form: FormInstance<T>, error: unknown, known: readonly string[]): void {
+  const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
+  const fields = Object.entries(errors)
+    .map(([id, message]) => ({
+      name: known.find((k) => id === k || id.startsWith(`${k}/`) || id.startsWith(`/${k}`)),
+      message,
+    }))
+    .filter((f): f is { name: string; message: string } => f.name !== undefined);
+  if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as never, errors: [f.message] })));
+}
+
+/** The sentence a snackbar shows for a failed request. */
+export const failureText = (error: unknown) => readableError(error as { message?: string; body?: unknown });

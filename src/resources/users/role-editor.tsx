@@ -1,0 +1,70 @@
+import { type HttpError, useUpdate } from "@refinedev/core";
+import { Alert, Button, Checkbox, Flex, Form, Typography } from "antd";
+import { ROLE_NAMES } from "@/domain/resources";
+import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
+import { RESOURCE } from "@/providers/resources";
+import { failureText, showFieldErrors } from "../people/form-errors";
+import type { User } from "../types";
+
+interface Values {
+  roles: string[];
+}
+
+/**
+ * Changing a member's roles (update user: system administrators). Only roles up to
+ * one's own rank can be ticked; the server checks the same rules again.
+ */
+export function RoleEditor({ user, ownRoles, selfId }: { user: User; ownRoles: string[]; selfId: string | undefined }) {
+  const [form] = Form.useForm<Values>();
+  const { mutateAsync, mutation } = useUpdate<User, HttpError, Values>();
+  const isPending = mutation.isPending;
+  const grantable = new Set<string>(grantableRoles(ownRoles));
+  const isSelf = user.id === selfId;
+  const roles = Form.useWatch("roles", form) ?? user.roles;
+  const losesAdmin = isSelf && dropsOwnLastAdministratorRole(user.roles, roles);
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={{ roles: user.roles }}
+      onFinish={async (values) => {
+        try {
+          await mutateAsync({
+            resource: RESOURCE.users,
+            id: user.id,
+            values,
+            successNotification: { type: "success", message: "Roles saved", description: user.email },
+            errorNotification: (error) => ({
+              type: "error",
+              message: "Roles not saved",
+              description: failureText(error),
+            }),
+          });
+        } catch (error) {
+          showFieldErrors(form, error, ["roles"]);
+        }
+      }}
+    >
+      <Typography.Title level={5}>Roles in this company</Typography.Title>
+      <Form.Item name="roles" rules={[{ required: true, message: "Choose at least one role" }]}>
+        <Checkbox.Group>
+          <Flex vertical gap="small">
+            {ROLE_NAMES.map((role) => (
+              <Checkbox key={role} value={role} disabled={!grantable.has(role)}>
+                {ROLE_LABELS[role]}
+              </Checkbox>
+            ))}
+          </Flex>
+        </Checkbox.Group>
+      </Form.Item>
+      {losesAdmin ? (
+        <Alert type="warning" showIcon message="Keep an administrator role: you cannot remove your own last one." />
+      ) : null}
+      <Flex justify="end">
+        <Button type="primary" htmlType="submit" loading={isPending} disabled={losesAdmin}>
+          Save roles
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,123 @@
+import { expect, type Page, test } from "@playwright/test";
+import { latestMailTo, linkIn } from "./support/mail";
+
+const PASSWORD = "ColdChain-2026";
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+test.describe("people", () => {
+  test("an administrator invites a user whose e-mailed link leads through sign-up", async ({ page, browser }) => {
+    await signIn(page, "admin@demo.example");
+    await page.goto("/users");
+    await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+    await page.getByRole("button", { name: "Invite user" }).click();
+    await expect(page).toHaveURL(/\/users\/invite$/);
+    const email = `colleague-${Date.now()}@demo.example`;
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("checkbox", { name: "Handler" }).check();
+    await page.screenshot({ path: "/tmp/people-invite.png", fullPage: true });
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page).toHaveURL(/\/users\/pending-invites$/);
+    const row = page.getByRole("row", { name: new RegExp(email) });
+    await expect(row).toBeVisible();
+    await expect(row.getByText("Handler")).toBeVisible();
+    await page.screenshot({ path: "/tmp/people-pending.png", fullPage: true });
+
+    const link = linkIn(await latestMailTo(email));
+    expect(link.pathname).toBe("/signup");
+    const visitor = await browser.newContext();
+    const invited = await visitor.newPage();
+    await invited.goto(link.pathname + link.search);
+    await invited.getByLabel("First name").fill("Cleo");
+    await invited.getByLabel("Last name").fill("Colleague");
+    await invited.getByRole("textbox", { name: "Password", exact: true }).fill("Colleague-pass-1");
+    await invited.getByRole("textbox", { name: "Repeat password" }).fill("Colleague-pass-1");
+    await invited.getByRole("button", { name: "Create account" }).click();
+    await expect(invited).toHaveURL(/\/label-reports/);
+    await expect(invited.getByText("Meridian Pharma GmbH").first()).toBeVisible();
+    await visitor.close();
+
+    // The new member is in the list, found by e-mail, with the role of the invitation.
+    await page.goto("/users");
+    await page.getByRole("searchbox", { name: "Search" }).fill(email);
+    const member = page.getByRole("row", { name: new RegExp(email) });
+    await expect(member).toBeVisible();
+    await member.getByRole("link").click();
+    await expect(page.getByRole("dialog").getByText("Cleo Colleague")).toBeVisible();
+    await expect(page.getByText("Only system administrators change roles.")).toBeVisible();
+    await page.screenshot({ path: "/tmp/people-user-overlay.png", fullPage: true });
+  });
+
+  test("the distributor creates a sub-company and invites its first administrator", async ({ page }) => {
+    await signIn(page, "distributor@demo.example");
+    await page.goto("/sub-companies");
+    await page.getByRole("button", { name: "Create sub-company" }).click();
+    await expect(page).toHaveURL(/\/sub-companies\/create$/);
+    const name = `Fjord Pharma ${Date.now() % 100000}`;
+    const adminEmail = `fjord-${Date.now()}@demo.example`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("City", { exact: true }).fill("Bergen");
+    await page.getByLabel("Country").fill("Norway");
+    await page.getByLabel("Street and number").fill("Bryggen 1");
+    await page.getByLabel("Postal code").fill("5003");
+    await page.getByRole("textbox", { name: "E-mail" }).fill(adminEmail);
+    await page.screenshot({ path: "/tmp/people-sub-create.png", fullPage: true });
+    await page.getByRole("button", { name: "Create sub-company" }).click();
+    await expect(page).toHaveURL(/\/sub-companies\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText("Nordic Cold Logistics")).toBeVisible();
+    await page.screenshot({ path: "/tmp/people-sub-show.png", fullPage: true });
+    const link = linkIn(await latestMailTo(adminEmail));
+    expect(link.pathname).toBe("/signup");
+  });
+
+  test("only system administrators get into the control center; others go to /", async ({ page }) => {
+    await signIn(page, "admin@demo.example");
+    await page.goto("/control-center/companies");
+    await expect(page).toHaveURL(/\/label-reports/);
+  });
+
+  test("the system admin creates a company, impersonates an administrator with a banner, and stops", async ({
+    page,
+  }) => {
+    await signIn(page, "system@demo.example");
+    await page.goto("/control-center");
+    await expect(page).toHaveURL(/\/control-center\/companies$/);
+    await page.getByRole("button", { name: "Create company" }).click();
+    const name = `Polar Vaccines ${Date.now() % 100000}`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("City", { exact: true }).fill("Tromsø");
+    await page.getByLabel("Country").fill("Norway");
+    await page.screenshot({ path: "/tmp/people-company-create.png", fullPage: true });
+    await page.getByRole("button", { name: "Create company" }).click();
+    await expect(page).toHaveURL(/\/control-center\/companies\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText("No members yet")).toBeVisible();
+
+    await page.goto("/control-center/companies");
+    await page.getByRole("searchbox", { name: "Search" }).fill("Meridian");
+    await page.getByRole("link", { name: "Meridian Pharma GmbH" }).click();
+    await page.getByRole("button", { name: "Impersonate admin@demo.example" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+    const banner = page.getByRole("status", { name: "Impersonation" });
+    await expect(banner).toContainText("You are acting as admin@demo.example in Meridian Pharma GmbH");
+    await expect(banner).toContainText(/\d+ min left/);
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    await page.screenshot({ path: "/tmp/people-impersonating.png", fullPage: true });
+
+    await banner.getByRole("button", { name: "Stop impersonating" }).click();
+    await expect(page).toHaveURL(/\/control-center\/companies$/);
+    await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);
+
+    await page.goto("/control-center/impersonation-log");
+    await expect(page.getByRole("cell", { name: "GET /api/label-reports" }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "admin@demo.example" }).first()).toBeVisible();
+    await page.screenshot({ path: "/tmp/people-impersonation-log.png", fullPage: true });
+  });
+});

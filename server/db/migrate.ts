@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import type { Db } from "./index";
 import * as initial from "./migrations/0001-initial";
 import * as authCodes from "./migrations/0002-auth-codes";
+import * as measurementRollups from "./migrations/0005-measurement-rollups";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-auth-codes": authCodes,
+  "0005-measurement-rollups": measurementRollups,
 };
 
 class StaticProvider implements MigrationProvider {

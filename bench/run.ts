@@ -13,7 +13,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase } from "../server/db/index";
 import { type BundleFigures, measureBundle } from "./lib/bundle";
-import { startServer } from "./lib/harness";
+import { type FrontendFigures, measureFrontend } from "./lib/frontend";
+import { type BenchServer, startServer } from "./lib/harness";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
 import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
@@ -31,6 +32,8 @@ interface Sizes extends Omit<ListSizes, "warmup" | "runs">, ReadingsSizes {
   bigReportReadings: number;
   /** Timed list requests per measure, after the warm-up ones (PGlite is slower, so fewer). */
   listRuns: Record<Kind, { warmup: number; runs: number }>;
+  /** Cold loads of each app in Chromium (median reported). */
+  coldLoadRuns: number;
 }
 
 /**
@@ -46,13 +49,14 @@ const FULL: Sizes = {
   deepPage: 2_000,
   listRuns: { pglite: { warmup: 5, runs: 40 }, postgres: { warmup: 10, runs: 100 } },
   capMs: 20_000,
-  concurrency: 20,
-  rpsSeconds: 10,
+  concurrency: 50,
+  rpsSeconds: 20,
   readingsWarmup: 2,
   readingsRuns: 20,
   naiveWarmup: 1,
   naiveRuns: 5,
   readingsCapMs: 30_000,
+  coldLoadRuns: 7,
 };
 
 const QUICK: Sizes = {
@@ -63,19 +67,25 @@ const QUICK: Sizes = {
   deepPage: 40,
   listRuns: { pglite: { warmup: 3, runs: 15 }, postgres: { warmup: 3, runs: 15 } },
   capMs: 10_000,
-  concurrency: 20,
+  concurrency: 50,
   rpsSeconds: 2,
   readingsWarmup: 1,
   readingsRuns: 5,
   naiveWarmup: 1,
   naiveRuns: 3,
   readingsCapMs: 10_000,
+  coldLoadRuns: 2,
 };
 
 const BUDGETS = {
   listP99Ms: 50,
   readingsWholeP99Ms: 1000,
   naiveRatio: 10,
+  /** First-load JS (gzip) of a route / the reference starter's list page. */
+  signinBundleRatio: 0.35,
+  listBundleRatio: 0.8,
+  /** Cold load to the first row, median / the starter's median. */
+  firstRowRatio: 0.5,
 };
 
 const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--no-build]
@@ -84,7 +94,8 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --check      exit 1 when a figure breaks its budget
   --pg         require the PostgreSQL part (default: run it when PostgreSQL is installed)
   --no-pg      skip the PostgreSQL part
-  --no-build   measure dist/ as it is, even when older than its sources`;
+  --no-build   measure dist/ as it is, even when older than its sources
+  --no-browser skip the reference starter and the cold loads in Chromium`;
 
 interface Row {
   id: string;
@@ -145,6 +156,8 @@ async function benchDatabase(
   sizes: Sizes,
   quick: boolean,
   log: (line: string) => void,
+  /** More measures against this database's server, before it closes (the browser half). */
+  withServer?: (server: BenchServer) => Promise<void>,
 ): Promise<DatabaseResult> {
   const reports = kind === "pglite" ? sizes.pgliteReports : sizes.postgresReports;
   let handle: DatabaseHandle;
@@ -183,6 +196,7 @@ async function benchDatabase(
     log(`list: ${line}`),
   );
   const readings = await measureReadings(server, big, sizes, explain, (line) => log(`readings: ${line}`));
+  if (withServer) await withServer(server);
 
   // Close now (not at exit): the next database gets the machine to itself.
   await runCleanups();
@@ -196,6 +210,12 @@ async function benchDatabase(
     list,
     readings,
   };
+}
+
+/** Where the bundle rows end: the browser rows go right after them. */
+function bundleRowCount(rows: Row[]): number {
+  const index = rows.findIndex((r) => !r.id.startsWith("bundle"));
+  return index === -1 ? rows.length : index;
 }
 
 function bundleRows(bundle: BundleFigures): Row[] {
@@ -276,7 +296,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
     },
     {
       id: `${p}.list.countOnly`,
-      measure: `${name}: totalDocuments count(*) alone`,
+      measure: `${name}: totalDocuments alone (exact to 10,000, then estimate)`,
       value: pLatency(list.countOnly),
       budget: "-",
       ok: null,
@@ -290,7 +310,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
     },
     {
       id: `${p}.list.page1Throughput`,
-      measure: `${name}: list page 1, ${t.concurrency} clients ${sizes.rpsSeconds} s`,
+      measure: `${name}: list page 1, autocannon ${t.concurrency} connections ${sizes.rpsSeconds} s`,
       value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""})`,
       budget: "-",
       ok: null,
@@ -333,6 +353,81 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
   ];
 }
 
+function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, quick: boolean): Row[] {
+  const judge = (value: number, limit: number): boolean | null => (quick ? null : value <= limit);
+  const starterJs = f.starter.listPageJs;
+  const ratio = (r: number | undefined) => (r === undefined ? "-" : `${r.toFixed(2)}x`);
+  const routeRow = (route: string, limit: number | null): Row => {
+    const sizes = bundle?.routes[route];
+    const r = f.bundleRatios[route];
+    return {
+      id: `bundle.route.${route}`,
+      measure: `bundle: ${route} first-load JS vs starter`,
+      value: sizes ? `${bytes(sizes.gzip)} gzip (${bytes(sizes.raw)} raw) = ${ratio(r)}` : "-",
+      budget: limit === null ? "-" : `≤ ${limit}x`,
+      ok: limit === null || r === undefined ? null : judge(r, limit),
+    };
+  };
+  const o = f.coldLoad.ours.median;
+  const s = f.coldLoad.starter.median;
+  const pair = (a: string, b: string) => `ours ${a} / starter ${b}`;
+  const runs = f.coldLoad.ours.runs.length;
+  return [
+    {
+      id: "bundle.starter",
+      measure: "bundle: reference starter list page first-load JS",
+      value: `${bytes(starterJs.gzip)} gzip (${bytes(starterJs.raw)} raw, ${bytes(starterJs.brotli)} brotli)`,
+      budget: "-",
+      ok: null,
+    },
+    routeRow("/signin", BUDGETS.signinBundleRatio),
+    routeRow("/label-reports", BUDGETS.listBundleRatio),
+    routeRow("/label-reports/{id}", null),
+    {
+      id: "browser.firstRow",
+      measure: `cold load to first row painted (median of ${runs})`,
+      value: `${pair(ms(o.firstRowMs), ms(s.firstRowMs))} = ${ratio(f.firstRowRatio)}`,
+      budget: `≤ ${BUDGETS.firstRowRatio}x`,
+      ok: judge(f.firstRowRatio, BUDGETS.firstRowRatio),
+    },
+    {
+      id: "browser.fcp",
+      measure: "cold load FCP (median)",
+      value: pair(ms(o.fcpMs), ms(s.fcpMs)),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: "browser.lcp",
+      measure: "cold load LCP (median)",
+      value: pair(ms(o.lcpMs), ms(s.lcpMs)),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: "browser.longTasks",
+      measure: "cold load long-task total (median)",
+      value: pair(ms(o.longTaskMs), ms(s.longTaskMs)),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: "browser.heap",
+      measure: "cold load JS heap used (median)",
+      value: pair(bytes(o.jsHeapBytes), bytes(s.jsHeapBytes)),
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: "browser.jsTransfer",
+      measure: "cold load JS transferred (median)",
+      value: pair(bytes(o.jsTransferBytes), bytes(s.jsTransferBytes)),
+      budget: "-",
+      ok: null,
+    },
+  ];
+}
+
 function printTable(rows: Row[]): string {
   const header: Row = { id: "", measure: "measure", value: "value", budget: "budget", ok: null };
   const okText = (row: Row) => (row === header ? "ok" : row.ok === null ? "" : row.ok ? "ok" : "BROKEN");
@@ -359,6 +454,7 @@ async function main(): Promise<number> {
       pg: { type: "boolean", default: false },
       "no-pg": { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
+      "no-browser": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -384,14 +480,18 @@ async function main(): Promise<number> {
   );
 
   // 1. Bundle
+  let bundle: BundleFigures | undefined;
   try {
     log("bundle")("checking dist/ (npx vite build when missing or stale)");
-    const bundle = measureBundle(ROOT, { build: !values["no-build"] });
+    bundle = measureBundle(ROOT, { build: !values["no-build"] });
     log("bundle")(
       bundle.build.ran ? `built in ${seconds(bundle.build.ms)} (${bundle.build.reason})` : bundle.build.reason,
     );
     results.bundle = bundle;
     rows.push(...bundleRows(bundle));
+    for (const [route, sizes] of Object.entries(bundle.routes)) {
+      log("bundle")(`${route}: ${bytes(sizes.gzip)} gzip first-load JS (${sizes.files.length} files)`);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     errors.push(`bundle: ${message}`);
@@ -408,11 +508,35 @@ async function main(): Promise<number> {
     errors.push("postgres: --pg given but no PostgreSQL server programs found (apt-get install -y postgresql)");
   } else notes.push("PostgreSQL not installed: its part and budgets were skipped (apt-get install -y postgresql).");
 
+  // 4. The browser half runs against the last database's server (PostgreSQL when there is one).
+  const browserOn = !values["no-browser"] && bundle !== undefined;
+  if (!browserOn)
+    notes.push("Reference starter and cold loads skipped (--no-browser or no bundle): their budgets were not checked.");
+  const frontendRowsOut: Row[] = [];
+  const measureBrowser = async (server: BenchServer) => {
+    try {
+      const frontend = await measureFrontend(ROOT, server, bundle, sizes.coldLoadRuns, log("browser"));
+      results.frontend = frontend;
+      frontendRowsOut.push(...frontendRows(frontend, bundle, quick));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      errors.push(`browser: ${message}`);
+      frontendRowsOut.push({
+        id: "browser",
+        measure: "browser",
+        value: `error: ${message.split("\n")[0]}`,
+        budget: "-",
+        ok: false,
+      });
+    }
+  };
+
   const dbResults: Record<string, unknown> = {};
   for (const kind of databases) {
     const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
+    const last = kind === databases[databases.length - 1];
     try {
-      const result = await benchDatabase(kind, sizes, quick, log(kind));
+      const result = await benchDatabase(kind, sizes, quick, log(kind), last && browserOn ? measureBrowser : undefined);
       dbResults[kind] = result;
       rows.push(...databaseRows(result, sizes, quick));
     } catch (error) {
@@ -423,6 +547,7 @@ async function main(): Promise<number> {
     }
   }
   results.databases = dbResults;
+  rows.splice(bundleRowCount(rows), 0, ...frontendRowsOut);
 
   const loadAtEnd = loadavg();
   if (Math.max(loadAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > cpus().length) {

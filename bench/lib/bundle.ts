@@ -17,6 +17,8 @@ export interface Sizes {
 
 export interface BundleFigures {
   build: { ran: boolean; reason: string; ms: number };
+  /** First-load JS of a route: the entry's JS plus the route's lazy page chunks and their static imports. */
+  routes: Record<string, Sizes & { chunks: string[] }>;
   /** How the files were found: Vite's manifest, or index.html plus the chunks' own imports. */
   source: "manifest" | "index.html";
   firstLoadJs: Sizes;
@@ -170,13 +172,59 @@ function fromIndexHtml(dist: string) {
   };
 }
 
+/** The pages the budgets name, by the page modules their routes load lazily (src/routes.tsx). */
+const LIST: [string, string] = ["src/resources/label-reports/list.tsx", "LabelReportList"];
+export const ROUTE_PAGES: Record<string, [source: string, exportName: string][]> = {
+  "/signin": [["src/pages/auth/sign-in.tsx", "SignInPage"]],
+  "/label-reports": [LIST],
+  "/label-reports/{id}": [LIST, ["src/resources/label-reports/show.tsx", "LabelReportShow"]],
+};
+
+function routeSizes(dist: string, firstLoad: readonly string[]): BundleFigures["routes"] {
+  const routes: BundleFigures["routes"] = {};
+  for (const [route, sources] of Object.entries(ROUTE_PAGES)) {
+    const files = new Set(firstLoad);
+    const chunks = sources.map(([source, name]) => chunkOf(dist, source, name));
+    for (const chunk of chunks) for (const f of importClosure(dist, chunk)) files.add(f);
+    routes[route] = { ...sizesOf(dist, files), chunks };
+  }
+  return routes;
+}
+
 export function measureBundle(root: string, options: { build: boolean }): BundleFigures {
   const build = ensureBuild(root, options);
   const dist = join(root, "dist");
   const manifestPath = join(dist, ".vite", "manifest.json");
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
-    return { build, source: "manifest", ...fromManifest(dist, manifest) };
+    const figures = fromManifest(dist, manifest);
+    return { build, source: "manifest", ...figures, routes: routeSizes(dist, figures.firstLoadJs.files) };
   }
-  return { build, source: "index.html", ...fromIndexHtml(dist) };
+  const figures = fromIndexHtml(dist);
+  return { build, source: "index.html", ...figures, routes: routeSizes(dist, figures.firstLoadJs.files) };
+}
+
+/** First-load JS of a build with a Vite manifest (the reference starter): the entry and its static imports. */
+export function manifestEntryJs(dist: string): Sizes {
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  return fromManifestEntry(dist, manifest);
+}
+
+function fromManifestEntry(dist: string, manifest: Record<string, ManifestChunk>): Sizes {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error("The Vite manifest has no entry chunk");
+  const keys = new Set<string>();
+  const closure = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const next of manifest[key]?.imports ?? []) closure(next);
+  };
+  closure(entryKey);
+  return sizesOf(
+    dist,
+    [...keys].map((key) => (manifest[key] as ManifestChunk).file),
+  );
 }

@@ -101,11 +101,12 @@ export async function findPrincipal(db: Db, email: string, companyName: string):
   return row;
 }
 
-export async function startServer(db: Db): Promise<BenchServer> {
+/** `staticDir`: also serve the built dashboard (for the browser measures). */
+export async function startServer(db: Db, options: { staticDir?: string } = {}): Promise<BenchServer> {
   const capture = new CapturePlugin();
   const serverDb = db.withPlugin(capture);
   const keys = await loadSigningKeys(db);
-  const app = await buildApp({ db: serverDb, keys, logger: false });
+  const app = await buildApp({ db: serverDb, keys, logger: false, ...options });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -75,7 +75,7 @@ export async function measureReadings(
     explain,
     "readings-whole",
     wholePath,
-    wholeSql.filter((q) => /from "?(measurements|label_reports)\b/.test(q.sql)),
+    wholeSql.filter((q) => /from "?(measurements|measurement_rollups|label_reports)\b/.test(q.sql)),
   );
 
   const middle = report.startMs + Math.floor((report.endMs - report.startMs) / 2 / DAY) * DAY;

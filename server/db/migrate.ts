@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001-initial";
 import * as authCodes from "./migrations/0002-auth-codes";
 import * as settings from "./migrations/0003-settings";
 import * as impersonationLog from "./migrations/0004-impersonation-log";
+import * as measurementRollups from "./migrations/0005-measurement-rollups";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0002-auth-codes": authCodes,
   "0003-settings": settings,
   "0004-impersonation-log": impersonationLog,
+  "0005-measurement-rollups": measurementRollups,
 };
 
 class StaticProvider implements MigrationProvider {

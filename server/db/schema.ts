@@ -178,6 +178,22 @@ export interface MeasurementsTable {
   battery: number | null;
 }
 
+/** Kept by triggers on measurements (migration 0005); read by server/reports/series.ts. */
+export interface MeasurementRollupsTable {
+  reportId: string;
+  levelSeconds: number;
+  bucket: Date | string;
+  firstT: Date | string;
+  lastT: Date | string;
+  n: number;
+  temperatureMin: number | null;
+  temperatureMax: number | null;
+  humidityMin: number | null;
+  humidityMax: number | null;
+  batterySum: number | null;
+  batteryN: number;
+}
+
 export interface ShockEventsTable {
   id: Generated<string>;
   reportId: string;
@@ -290,6 +306,7 @@ export interface Database {
   labelPresets: LabelPresetsTable;
   labelReports: LabelReportsTable;
   measurements: MeasurementsTable;
+  measurementRollups: MeasurementRollupsTable;
   shockEvents: ShockEventsTable;
   customFields: CustomFieldsTable;
   apiKeys: ApiKeysTable;

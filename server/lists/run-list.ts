@@ -48,6 +48,15 @@ interface SortKey {
 }
 
 function afterCondition(keys: SortKey[], values: CursorValue[]): RawBuilder<SqlBool> {
+  // Every key in one direction and none missing (the default created desc, id desc): one
+  // row comparison, which PostgreSQL uses as an index bound (the OR form below is only a
+  // filter, read row by row from the start of the index).
+  const direction = keys[0]?.desc;
+  if (keys.every((k) => k.desc === direction && !k.nullable) && values.every((v) => v !== null)) {
+    const columns = sql.join(keys.map((k) => k.column));
+    const bound = sql.join(values.map((v) => sql`${v}`));
+    return direction ? sql<SqlBool>`(${columns}) < (${bound})` : sql<SqlBool>`(${columns}) > (${bound})`;
+  }
   const ors: RawBuilder<SqlBool>[] = [];
   for (let i = 0; i < keys.length; i++) {
     const ands: RawBuilder<SqlBool>[] = [];
@@ -105,24 +114,69 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
     );
   }
 
-  const countQuery = filtered.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as("n"));
-  const counted = (await countQuery.executeTakeFirst()) as { n?: string | number } | undefined;
-  const total = Number(counted?.n ?? 0);
+  const { total, estimated } = await countDocuments(filtered);
 
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (query.after) {
     page = page.where(afterCondition(keys, decodeCursor(query.after, query.order)));
   } else {
-    if (query.pageNumber > 1 && offset >= total) {
+    if (query.pageNumber > 1 && offset >= total && !estimated) {
       throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
     }
     page = page.offset(offset);
   }
   // One row more than asked tells whether there is a next page, without a second count.
   const rows = await page.limit(query.pageSize + 1).execute();
+  // With an estimated total the 416 is known only once the page comes back empty.
+  if (estimated && !query.after && query.pageNumber > 1 && rows.length === 0) {
+    throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (about ${total} documents)`);
+  }
   const data = rows.slice(0, query.pageSize) as O[];
   const last = data[data.length - 1];
   const after =
     rows.length > query.pageSize && last ? encodeCursor(query.order, last as Record<string, unknown>) : null;
-  return { data, totalDocuments: total, after };
+  return estimated
+    ? { data, totalDocuments: total, totalIsEstimate: true, after }
+    : { data, totalDocuments: total, after };
+}
+
+/** Below this many matching documents totalDocuments is exact; beyond it, the planner's estimate. */
+export const DEFAULT_EXACT_COUNT_LIMIT = 10_000;
+
+/** LIST_EXACT_COUNT_LIMIT overrides the limit (read on every call, so tests can lower it). */
+export function exactCountLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = Number(env.LIST_EXACT_COUNT_LIMIT);
+  return Number.isInteger(raw) && raw >= 0 ? raw : DEFAULT_EXACT_COUNT_LIMIT;
+}
+
+/**
+ * totalDocuments without counting a million rows on every page: count(*) over at most
+ * limit + 1 matching rows (an index-only walk that stops early), exact when that is no
+ * more; otherwise the row estimate of the planner for the same filtered query (EXPLAIN,
+ * no execution), raised to at least limit + 1 so that "about N" never reads smaller
+ * than a list known to be longer.
+ */
+async function countDocuments<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+): Promise<{ total: number; estimated: boolean }> {
+  const limit = exactCountLimit();
+  const bare = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as("one"));
+  // The capped count rides on the first matching row of the same query (runList has no
+  // database handle of its own): no matching row, no row back, a total of 0.
+  const counted = await bare
+    .clearSelect()
+    .select(sql<string>`(select count(*) from (${bare.limit(limit + 1)}) as capped)`.as("n"))
+    .limit(1)
+    .executeTakeFirst();
+  const exact = Number((counted as { n?: string | number } | undefined)?.n ?? 0);
+  if (exact <= limit) return { total: exact, estimated: false };
+  const plan = await bare.explain("json");
+  return { total: Math.max(limit + 1, planRows(plan)), estimated: true };
+}
+
+/** The top node's row estimate of an EXPLAIN (FORMAT JSON) answer (text or parsed, by driver). */
+function planRows(rows: Record<string, unknown>[]): number {
+  const raw = rows[0]?.["QUERY PLAN"];
+  const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[] | undefined;
+  return Math.round(doc?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }

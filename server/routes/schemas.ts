@@ -42,6 +42,7 @@ export function pagedResponse(item: object) {
     properties: {
       data: { type: "array", items: item },
       totalDocuments: { type: "integer" },
+      totalIsEstimate: { type: "boolean", const: true },
       after: nullableString,
     },
   } as const;

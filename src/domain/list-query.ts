@@ -52,6 +52,11 @@ export interface ListQuery {
 export interface PagedList<T> {
   data: T[];
   totalDocuments: number;
+  /**
+   * Present (true) when totalDocuments is the database's estimate, not a count: lists
+   * longer than the server's exact-count limit (README "totalDocuments").
+   */
+  totalIsEstimate?: true;
   /** Cursor for the page after this one, or null on the last page. */
   after: string | null;
 }

@@ -78,6 +78,8 @@ export function readableError(error: { message?: string; body?: unknown } | null
 export interface ListResult<T> extends GetListResponse<T> {
   after?: string | null;
   pageOutOfRange?: boolean;
+  /** total is the server's estimate (a long list): shown as "about N". */
+  totalIsEstimate?: boolean;
 }
 
 export interface DataProviderOptions {
@@ -166,6 +168,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       }
       const page = (body ?? { data: [], totalDocuments: 0, after: null }) as PagedList<T>;
       const result: ListResult<T> = { data: page.data, total: page.totalDocuments, after: page.after };
+      if (page.totalIsEstimate) result.totalIsEstimate = true;
       return result;
     },
 

@@ -70,6 +70,7 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
 
   // HTTP 416: the page lies past the end; go back to page 1.
   const pageOutOfRange = (table.tableQuery.data as ListResult<T> | undefined)?.pageOutOfRange === true;
+  const totalIsEstimate = (table.tableQuery.data as ListResult<T> | undefined)?.totalIsEstimate === true;
   useEffect(() => {
     if (pageOutOfRange && currentPage !== 1) setCurrentPage(1);
   }, [pageOutOfRange, currentPage, setCurrentPage]);
@@ -113,11 +114,17 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
       itemRender: undefined,
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
-      showTotal: (total) => `${total} ${total === 1 ? "record" : "records"}`,
+      showTotal: (total) => totalText(total, totalIsEstimate),
     },
   };
 
   return { ...table, tableProps, resource, state, setSearch, setListFilters, setOrder };
+}
+
+/** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */
+export function totalText(total: number, estimate: boolean): string {
+  const noun = total === 1 ? "record" : "records";
+  return estimate ? `about ${total.toLocaleString("en-US")} ${noun}` : `${total} ${noun}`;
 }
 
 /** What a list hands the overlays rendered over it (read with useOutletContext). */

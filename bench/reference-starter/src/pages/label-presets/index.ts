@@ -1,0 +1,2 @@
+export { LabelPresetEdit } from "./edit";
+export { LabelPresetList } from "./list";

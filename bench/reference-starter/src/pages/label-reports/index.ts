@@ -1,0 +1,2 @@
+export { LabelReportEdit } from "./edit";
+export { LabelReportList } from "./list";

@@ -1,0 +1,109 @@
+import { type Kysely, sql } from "kysely";
+
+/**
+ * Chart rollups: min/max/count of a report's readings per fixed time bucket at three
+ * levels (1 minute, 15 minutes, 4 hours; buckets aligned to the epoch), so that the
+ * chart series of a 500,000-reading report reads a few thousand rows instead of every
+ * reading (server/reports/series.ts, README "Chart rollups").
+ *
+ * Kept by statement-level triggers on measurements, so every insert path (the seed's
+ * bulk inserts, uploads, tests) keeps them right without knowing about them: the
+ * buckets a statement touched are recomputed from the readings. ENABLE ALWAYS: the
+ * seed's bulk loads run with session_replication_role = replica, which would
+ * otherwise skip the triggers.
+ */
+export const ROLLUP_LEVELS_SECONDS = [60, 900, 14_400] as const;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table measurement_rollups (
+      report_id uuid not null references label_reports(id) on delete cascade,
+      level_seconds integer not null,
+      bucket timestamptz not null,
+      first_t timestamptz not null,
+      last_t timestamptz not null,
+      n integer not null,
+      temperature_min real,
+      temperature_max real,
+      humidity_min real,
+      humidity_max real,
+      battery_sum double precision,
+      battery_n integer not null,
+      primary key (report_id, level_seconds, bucket)
+    )`.execute(db);
+
+  const levels = sql.raw(ROLLUP_LEVELS_SECONDS.map((w) => `(${w})`).join(", "));
+  // Given each report's span of changed readings, recompute every bucket of every level
+  // that overlaps it (delete, then insert what the readings now hold).
+  const ranges = sql`
+    select s.report_id, l.w,
+           to_timestamp(floor(extract(epoch from s.lo) / l.w) * l.w) as lo,
+           to_timestamp(floor(extract(epoch from s.hi) / l.w) * l.w + l.w) as hi
+    from unnest(p_report, p_from, p_to) as s(report_id, lo, hi) cross join (values ${levels}) as l(w)`;
+  await sql`
+    create function refresh_measurement_rollups(p_report uuid[], p_from timestamptz[], p_to timestamptz[])
+    returns void language plpgsql as $fn$
+    begin
+      delete from measurement_rollups r using (${ranges}) g
+        where r.report_id = g.report_id and r.level_seconds = g.w and r.bucket >= g.lo and r.bucket < g.hi;
+      insert into measurement_rollups (report_id, level_seconds, bucket, first_t, last_t, n,
+          temperature_min, temperature_max, humidity_min, humidity_max, battery_sum, battery_n)
+        select m.report_id, g.w, to_timestamp(floor(extract(epoch from m.t) / g.w) * g.w),
+               min(m.t), max(m.t), count(*)::integer,
+               min(m.temperature), max(m.temperature), min(m.humidity), max(m.humidity),
+               sum(m.battery), count(m.battery)::integer
+        from (${ranges}) g
+        join measurements m on m.report_id = g.report_id and m.t >= g.lo and m.t < g.hi
+        group by m.report_id, g.w, 3;
+    end
+    $fn$`.execute(db);
+
+  // Inserts and deletes see their rows as changed_rows; updates both old and new rows.
+  await sql`
+    create function measurements_rollup_changed() returns trigger language plpgsql as $fn$
+    begin
+      perform refresh_measurement_rollups(array_agg(report_id), array_agg(lo), array_agg(hi))
+        from (select report_id, min(t) as lo, max(t) as hi from changed_rows group by report_id) s;
+      return null;
+    end
+    $fn$`.execute(db);
+  await sql`
+    create function measurements_rollup_updated() returns trigger language plpgsql as $fn$
+    begin
+      perform refresh_measurement_rollups(array_agg(report_id), array_agg(lo), array_agg(hi))
+        from (select report_id, min(t) as lo, max(t) as hi
+              from (select report_id, t from old_rows union all select report_id, t from new_rows) u
+              group by report_id) s;
+      return null;
+    end
+    $fn$`.execute(db);
+  await sql`create trigger measurements_rollup_insert after insert on measurements
+    referencing new table as changed_rows for each statement execute function measurements_rollup_changed()`.execute(
+    db,
+  );
+  await sql`create trigger measurements_rollup_delete after delete on measurements
+    referencing old table as changed_rows for each statement execute function measurements_rollup_changed()`.execute(
+    db,
+  );
+  await sql`create trigger measurements_rollup_update after update on measurements
+    referencing old table as old_rows new table as new_rows
+    for each statement execute function measurements_rollup_updated()`.execute(db);
+  for (const name of ["measurements_rollup_insert", "measurements_rollup_delete", "measurements_rollup_update"]) {
+    await sql`alter table measurements enable always trigger ${sql.raw(name)}`.execute(db);
+  }
+
+  // Readings stored before this migration.
+  await sql`
+    select refresh_measurement_rollups(array_agg(report_id), array_agg(lo), array_agg(hi))
+    from (select report_id, min(t) as lo, max(t) as hi from measurements group by report_id) s`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger measurements_rollup_update on measurements`.execute(db);
+  await sql`drop trigger measurements_rollup_delete on measurements`.execute(db);
+  await sql`drop trigger measurements_rollup_insert on measurements`.execute(db);
+  await sql`drop function measurements_rollup_updated()`.execute(db);
+  await sql`drop function measurements_rollup_changed()`.execute(db);
+  await sql`drop function refresh_measurement_rollups(uuid[], timestamptz[], timestamptz[])`.execute(db);
+  await sql`drop table measurement_rollups`.execute(db);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { timeAxisValues } from "@/resources/label-reports/chart/chart-axis";
 import { type ReadingSeries, type SeriesPoint, toChartData, yRange } from "@/resources/label-reports/chart/series-data";
 
 const T0 = Date.parse("2026-03-01T00:00:00Z");
@@ -93,5 +94,19 @@ describe("series to chart data", () => {
     const [lo, hi] = yRange(data) ?? [0, 0];
     expect(lo).toBeLessThan(2);
     expect(hi).toBeGreaterThan(8);
+  });
+});
+
+describe("chart time axis", () => {
+  it("labels ticks on the 24-hour clock in the user's zone, with the date where the day changes", () => {
+    const values = timeAxisValues("Asia/Tokyo");
+    const t = Date.parse("2026-03-01T13:00:00Z") / 1000; // 22:00 in Tokyo
+    expect(values(null, [t, t + 3600, t + 7200], 0, 0, 3600)).toEqual(["22:00\n03/01", "23:00", "00:00\n03/02"]);
+  });
+
+  it("labels ticks a day or more apart with the date alone", () => {
+    const values = timeAxisValues("UTC");
+    const t = Date.parse("2026-03-01T00:00:00Z") / 1000;
+    expect(values(null, [t, t + 86_400], 0, 0, 86_400)).toEqual(["03/01", "03/02"]);
   });
 });

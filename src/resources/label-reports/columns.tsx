@@ -64,7 +64,6 @@ const alarms: ColumnSpec<LabelReport> = {
 export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   textColumn("labelId", "Label ID"),
   shipment,
-  textColumn("reference", "Reference"),
   textColumn("presetName", "Preset"),
   enumColumn("status", "Status", { colors: STATUS_COLORS }),
   alarms,
@@ -74,6 +73,7 @@ export const labelReportColumns: ColumnSpec<LabelReport>[] = [
 
 export const labelReportFields: ColumnSpec<LabelReport>[] = [
   ...labelReportColumns,
+  textColumn("reference", "Reference"),
   textColumn("companyName", "Company"),
   textColumn("readingCount", "Readings"),
   textColumn("intervalMinutes", "Interval (minutes)"),

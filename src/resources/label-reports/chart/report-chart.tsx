@@ -6,6 +6,7 @@ import "uplot/dist/uPlot.min.css";
 import type { TemperatureUnit } from "@/domain/units";
 import { readableError } from "@/providers/data-provider";
 import { type SeriesWindow, useReadingSeries } from "../report/report-queries";
+import { timeAxisValues } from "./chart-axis";
 import { CHART_COLORS, drawOverlays } from "./chart-draw";
 import styles from "./report-chart.module.css";
 import { type ChartUnit, hasValues, toChartData, yRange } from "./series-data";
@@ -43,6 +44,7 @@ export function ReportChart(props: ReportChartProps) {
   const series = useReadingSeries(reportId, zoom);
   const holder = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
+  const readout = useRef<HTMLSpanElement>(null);
 
   const data = useMemo(
     () =>
@@ -65,6 +67,15 @@ export function ReportChart(props: ReportChartProps) {
     if (!el || !data || !hasValues(data)) return;
     const range = yRange(data);
     const symbol = data.symbol;
+    const hoverTime = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      month: "2-digit",
+      day: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     const overlays = {
       excursions: data.excursions,
       gaps: data.gaps,
@@ -80,7 +91,13 @@ export function ReportChart(props: ReportChartProps) {
       cursor: { drag: { x: true, y: false, setScale: false } },
       scales: { x: { time: true }, y: range ? { range: () => range } : { auto: true } },
       axes: [
-        { stroke: CHART_COLORS.axis, grid: { stroke: CHART_COLORS.grid }, ticks: { stroke: CHART_COLORS.grid } },
+        {
+          stroke: CHART_COLORS.axis,
+          grid: { stroke: CHART_COLORS.grid },
+          ticks: { stroke: CHART_COLORS.grid },
+          values: timeAxisValues(timeZone),
+          size: 48,
+        },
         {
           stroke: CHART_COLORS.axis,
           grid: { stroke: CHART_COLORS.grid },
@@ -101,6 +118,23 @@ export function ReportChart(props: ReportChartProps) {
           () => {
             frame.current?.setAttribute("data-chart-painted", "true");
             performance.mark(CHART_PAINTED_MARK, { detail: { reportId, unit } });
+          },
+        ],
+        // The value under the cursor, written straight into the DOM (no React render per mouse move).
+        setCursor: [
+          (u) => {
+            const el = readout.current;
+            if (!el) return;
+            const idx = u.cursor.idx;
+            const x = idx == null ? undefined : data.columns[0][idx];
+            const lo = idx == null ? null : data.columns[1][idx];
+            const hi = idx == null ? null : data.columns[2][idx];
+            if (x === undefined || lo == null || hi == null) {
+              el.textContent = "";
+              return;
+            }
+            const value = lo === hi ? lo.toFixed(1) : `${lo.toFixed(1)} – ${hi.toFixed(1)}`;
+            el.textContent = `${hoverTime.format(x * 1000)}  ·  ${value} ${symbol}`;
           },
         ],
         setSelect: [
@@ -156,6 +190,7 @@ export function ReportChart(props: ReportChartProps) {
             </span>
           ) : null}
         </div>
+        <span ref={readout} className={styles.readout} aria-live="off" />
         {zoom ? (
           <Button size="small" icon={<ZoomOutOutlined />} onClick={() => setZoom(null)}>
             Reset zoom

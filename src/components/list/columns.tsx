@@ -1,7 +1,7 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Badge, Space, Tag } from "antd";
 import type { ReactNode } from "react";
-import { formatDate, formatDateTime } from "@/providers/dayjs";
+import { DateTimeText } from "./date-time-text";
 
 /**
  * Column factories, written once. A column spec says which field it shows, its title
@@ -59,13 +59,13 @@ export function dateColumn<T extends BaseRecord>(
   title: string,
   options: { time?: boolean } = {},
 ): ColumnSpec<T> {
-  const format = options.time === false ? formatDate : formatDateTime;
+  // A component, so every list shows instants in the zone of the user's preferences.
   return {
     key: field,
     title,
     render: (record) => {
       const value = record[field] as string | null | undefined;
-      return isBlank(value) ? EMPTY : <time dateTime={String(value)}>{format(value)}</time>;
+      return isBlank(value) ? EMPTY : <DateTimeText value={value as string} time={options.time !== false} />;
     },
   };
 }

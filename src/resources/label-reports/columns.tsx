@@ -1,3 +1,5 @@
+import { Tag, Tooltip } from "antd";
+import { MeasurementIcon, type MeasurementIconName } from "@/components/icons/measurement-icons";
 import {
   booleanColumn,
   type ColumnSpec,
@@ -7,36 +9,81 @@ import {
   violationColumn,
 } from "@/components/list/columns";
 import type { LabelReport } from "../types";
+import { Shipment } from "./shipment";
 
-export const STATUS_COLORS = { notStarted: "default", recording: "processing", stopped: "warning", ended: "success" };
+export const STATUS_COLORS: Record<string, string> = {
+  notStarted: "default",
+  recording: "processing",
+  stopped: "warning",
+  ended: "success",
+};
 
-const route = textColumn<LabelReport>("origin", "Route", {
-  render: (report) => `${report.origin || "—"} → ${report.destination || "—"}`,
+const ALARMS: { field: keyof LabelReport; icon: MeasurementIconName; raised: string; clear: string }[] = [
+  { field: "temperatureViolation", icon: "temperature", raised: "Temperature violation", clear: "Temperature OK" },
+  { field: "humidityViolation", icon: "humidity", raised: "Humidity violation", clear: "Humidity OK" },
+  { field: "shockViolation", icon: "shock", raised: "Shock violation", clear: "Shock OK" },
+  { field: "batteryLow", icon: "battery", raised: "Battery low", clear: "Battery OK" },
+];
+
+/** One badge per unit: red with the unit's icon when raised, a quiet grey one when clear. */
+export function ViolationBadges({ report }: { report: LabelReport }) {
+  return (
+    <span style={{ display: "inline-flex", gap: 4 }}>
+      {ALARMS.map(({ field, icon, raised, clear }) => {
+        const on = report[field] === true;
+        return (
+          <Tooltip key={field} title={on ? raised : clear}>
+            <Tag
+              bordered={false}
+              color={on ? (field === "batteryLow" ? "warning" : "error") : "default"}
+              style={{ marginInlineEnd: 0, opacity: on ? 1 : 0.45 }}
+              data-violation={on ? field : undefined}
+            >
+              <MeasurementIcon name={icon} title={on ? raised : clear} />
+            </Tag>
+          </Tooltip>
+        );
+      })}
+    </span>
+  );
+}
+
+const shipment = textColumn<LabelReport>("origin", "Shipment", {
+  render: (report) => (
+    <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} />
+  ),
 });
+
+const alarms: ColumnSpec<LabelReport> = {
+  // Not a field: the badges of four fields, each one a filter.
+  key: "alarms",
+  title: "Alarms",
+  render: (report) => <ViolationBadges report={report} />,
+};
 
 export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   textColumn("labelId", "Label ID"),
-  textColumn("reference", "Reference"),
-  route,
-  enumColumn("transportMode", "Transport"),
+  shipment,
   textColumn("presetName", "Preset"),
   enumColumn("status", "Status", { colors: STATUS_COLORS }),
-  violationColumn("temperatureViolation", "Temperature"),
-  violationColumn("humidityViolation", "Humidity"),
-  violationColumn("shockViolation", "Shock"),
-  violationColumn("batteryLow", "Battery", "Low"),
+  alarms,
   dateColumn("startTime", "Start"),
   dateColumn("endTime", "End"),
-  dateColumn("created", "Created"),
 ];
 
 export const labelReportFields: ColumnSpec<LabelReport>[] = [
   ...labelReportColumns,
+  textColumn("reference", "Reference"),
   textColumn("companyName", "Company"),
   textColumn("readingCount", "Readings"),
   textColumn("intervalMinutes", "Interval (minutes)"),
+  violationColumn("temperatureViolation", "Temperature"),
+  violationColumn("humidityViolation", "Humidity"),
+  violationColumn("shockViolation", "Shock"),
+  violationColumn("batteryLow", "Battery", "Low"),
   dateColumn("trimStart", "Trimmed from"),
   dateColumn("trimEnd", "Trimmed to"),
   booleanColumn("isArchived", "Archived"),
+  dateColumn("created", "Created"),
   dateColumn("updated", "Updated"),
 ];

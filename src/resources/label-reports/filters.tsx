@@ -1,55 +1,39 @@
+import { useList } from "@refinedev/core";
 import { Button, Checkbox, Form, Select, Space, Switch } from "antd";
 import { useOutletContext } from "react-router";
+import { DatePicker } from "@/components/controls/date-picker";
+import { type DateRange, fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { humanize } from "@/components/list/columns";
+import { useInstantFormat } from "@/components/list/date-time-text";
 import type { ListOutletContext } from "@/components/list/use-resource-list";
-import { type Filter, includesFilter, listItems } from "@/domain/list-query";
+import type { Filter } from "@/domain/list-query";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@/domain/resources";
+import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
+import { RESOURCE as RESOURCE_NAME } from "@/providers/resources";
+import type { LabelPreset } from "../types";
+import { FILTER_KEYS, type FilterValues, toFilters, toValues, VIOLATION_LABELS, VIOLATIONS } from "./filter-values";
 
-const VIOLATIONS = ["temperatureViolation", "humidityViolation", "shockViolation", "batteryLow"] as const;
-type Violation = (typeof VIOLATIONS)[number];
-const VIOLATION_LABELS: Record<Violation, string> = {
-  temperatureViolation: "Temperature violation",
-  humidityViolation: "Humidity violation",
-  shockViolation: "Shock violation",
-  batteryLow: "Battery low",
-};
-
-interface FilterValues {
-  status: string[];
-  transportMode: string[];
-  violations: Violation[];
-  showArchived: boolean;
-}
-
-const FILTER_KEYS = ["status", "transportMode", "isArchived", ...VIOLATIONS];
 const RESOURCE = listResource("label-reports");
 const DEFAULT_FILTERS: Filter[] = [...RESOURCE.defaultFilters];
 
-function itemsOf(filters: readonly Filter[], key: string): string[] {
-  const filter = filters.find((f) => f.key === key);
-  if (!filter) return [];
-  return filter.operator === "includes" ? listItems(filter) : [filter.value];
-}
+/** The form holds the picker's value; the wire filters hold days. */
+type FormValues = Omit<FilterValues, "started"> & { started: DateRange | null };
 
-function toValues(filters: readonly Filter[]): FilterValues {
-  return {
-    status: itemsOf(filters, "status"),
-    transportMode: itemsOf(filters, "transportMode"),
-    violations: VIOLATIONS.filter((key) => filters.some((f) => f.key === key && f.value === "true")),
-    showArchived: !filters.some((f) => f.key === "isArchived" && f.operator === "eq" && f.value === "false"),
-  };
-}
+const toForm = (values: FilterValues): FormValues => ({
+  ...values,
+  started: values.started ? { start: fromDay(values.started.from), end: fromDay(values.started.to) } : null,
+});
 
-function toFilters(values: FilterValues): Filter[] {
-  const filters: Filter[] = [];
-  if (values.status.length) filters.push(includesFilter("status", values.status));
-  if (values.transportMode.length) filters.push(includesFilter("transportMode", values.transportMode));
-  for (const key of values.violations) filters.push({ key, operator: "eq", value: "true" });
-  if (!values.showArchived) filters.push({ key: "isArchived", operator: "eq", value: "false" });
-  return filters;
-}
+const fromForm = (values: FormValues): FilterValues => ({
+  ...values,
+  status: values.status ?? [],
+  transportMode: values.transportMode ?? [],
+  presetId: values.presetId ?? [],
+  violations: values.violations ?? [],
+  started: values.started ? { from: toDay(values.started.start), to: toDay(values.started.end) } : null,
+});
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
 
@@ -77,19 +61,34 @@ function FilterActions() {
   );
 }
 
+function usePresetOptions() {
+  const can = useAccess();
+  const { result, query } = useList<LabelPreset>({
+    resource: RESOURCE_NAME.labelPresets,
+    pagination: { currentPage: 1, pageSize: 200 },
+    sorters: [{ field: "name", order: "asc" }],
+    filters: [],
+    queryOptions: { enabled: can({ action: "read", subject: "labelPreset" }) },
+    errorNotification: false,
+  });
+  return { options: result.data.map((p) => ({ value: p.id, label: p.name })), loading: query.isLoading };
+}
+
 function FilterForm() {
   const { state, setListFilters } = useOutletContext<ListOutletContext>();
+  const { timeZone } = useInstantFormat();
   const { close } = usePanel();
-  const [form] = Form.useForm<FilterValues>();
+  const [form] = Form.useForm<FormValues>();
+  const presets = usePresetOptions();
   return (
-    <Form<FilterValues>
+    <Form<FormValues>
       id={FORM_ID}
       form={form}
       layout="vertical"
-      initialValues={toValues(state.filters)}
-      onReset={() => form.setFieldsValue(toValues(DEFAULT_FILTERS))}
+      initialValues={toForm(toValues(state.filters, timeZone))}
+      onReset={() => form.setFieldsValue(toForm(toValues(DEFAULT_FILTERS, timeZone)))}
       onFinish={(values) => {
-        const filters = toFilters(values);
+        const filters = toFilters(fromForm(values), timeZone);
         setListFilters(filters, FILTER_KEYS);
         // The list's URL with the new filters: the panel returns to it when it has closed.
         close(listSearchString(applyFilters(state, filters, FILTER_KEYS), RESOURCE));
@@ -97,6 +96,19 @@ function FilterForm() {
     >
       <Form.Item name="status" label="Status">
         <Select mode="multiple" allowClear placeholder="Any status" options={options(LABEL_STATUSES)} />
+      </Form.Item>
+      <Form.Item name="presetId" label="Preset">
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="Any preset"
+          loading={presets.loading}
+          options={presets.options}
+          optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item name="started" label="Started between">
+        <DatePicker mode="range" aria-label="Started between" value={null} onChange={() => undefined} />
       </Form.Item>
       <Form.Item name="transportMode" label="Transport">
         <Select mode="multiple" allowClear placeholder="Any transport" options={options(TRANSPORT_MODES)} />

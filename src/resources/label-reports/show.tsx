@@ -1,16 +1,239 @@
+import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
+import { type HttpError, useOne, useUpdate } from "@refinedev/core";
+import { Alert, Button, Skeleton, Space, Tag } from "antd";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { RecordDetails } from "@/components/record/record-details";
+import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
+import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
+import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { useAccess } from "@/hooks/use-access";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
+import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
-import type { LabelReport } from "../types";
-import { labelReportFields } from "./columns";
+import { usePreferencesStore } from "@/providers/stores/preferences";
+import type { LabelPreset } from "../types";
+import { STATUS_COLORS } from "./columns";
+import styles from "./report/report.module.css";
+import { dataTabsOf, isSummary } from "./report/report-format";
+import { type LabelReportDetail, useAuditTrail, useReadingSeries, useShockEvents } from "./report/report-queries";
+import {
+  AuditTrail,
+  Battery,
+  CustomFieldValues,
+  Section,
+  ShockEvents,
+  StatisticsTable,
+  SummaryCards,
+} from "./report/report-sections";
+import { Shipment } from "./shipment";
+import { TrimPanel } from "./trim/trim-panel";
+import { trimScale } from "./trim/trim-window";
 
-/** A label report, in the label report panel over the list. */
+// uPlot and the download dialog load only when a report opens / the dialog is asked for.
+const ReportChart = lazy(async () => ({ default: (await import("./chart/report-chart")).ReportChart }));
+const DownloadDialog = lazy(async () => ({ default: (await import("./download/download-dialog")).DownloadDialog }));
+
+/** Marked when the overlay mounts; the bench measures from here to CHART_PAINTED_MARK. */
+export const OVERLAY_OPEN_MARK = "report-overlay-open";
+
+/** A label report, in the wide panel over the list (the list keeps its scroll position). */
 export function LabelReportShow() {
-  const { id } = useParams();
+  const { id = "" } = useParams();
+  const { query, result: report } = useOne<LabelReportDetail, HttpError>({
+    resource: RESOURCE.labelReports,
+    id,
+    queryOptions: { enabled: id !== "" },
+  });
+  const can = useAccess();
+  const [downloading, setDownloading] = useState(false);
+  useEffect(() => {
+    performance.mark(OVERLAY_OPEN_MARK, { detail: { reportId: id } });
+  }, [id]);
+
+  const title = report ? (
+    <Space>
+      <span>Label report {report.labelId}</span>
+      <Tag color={STATUS_COLORS[report.status]}>{LABEL_STATUS_TEXT[report.status]}</Tag>
+      {report.isArchived ? <Tag>Archived</Tag> : null}
+    </Space>
+  ) : (
+    "Label report"
+  );
+  const extra = report ? (
+    <Space>
+      {can({ action: "update", subject: "labelReport" }) ? <ArchiveButton report={report} /> : null}
+      <Button type="primary" icon={<DownloadOutlined />} onClick={() => setDownloading(true)}>
+        Download
+      </Button>
+    </Space>
+  ) : null;
+
   return (
-    <LabelReportPanelLayout title="Label report" closeTo="/label-reports">
-      <RecordDetails<LabelReport> resource={RESOURCE.labelReports} id={id} fields={labelReportFields} />
+    <LabelReportPanelLayout title={title} closeTo="/label-reports" extra={extra}>
+      {query.isError ? (
+        <Alert type="error" showIcon message="Could not load this report" description={readableError(query.error)} />
+      ) : !report ? (
+        <Skeleton active paragraph={{ rows: 12 }} />
+      ) : (
+        <ReportBody report={report} />
+      )}
+      {report && downloading ? (
+        <Suspense fallback={null}>
+          <DownloadDialog
+            reportId={report.id}
+            labelId={report.labelId}
+            open={downloading}
+            onClose={() => setDownloading(false)}
+          />
+        </Suspense>
+      ) : null}
     </LabelReportPanelLayout>
   );
+}
+
+function ArchiveButton({ report }: { report: LabelReportDetail }) {
+  const { mutate, mutation } = useUpdate<LabelReportDetail>();
+  return (
+    <Button
+      icon={<InboxOutlined />}
+      loading={mutation.isPending}
+      onClick={() =>
+        mutate({
+          resource: RESOURCE.labelReports,
+          id: report.id,
+          values: { isArchived: !report.isArchived },
+          successNotification: () => ({
+            type: "success",
+            message: report.isArchived ? "Report restored from the archive" : "Report archived",
+          }),
+        })
+      }
+    >
+      {report.isArchived ? "Unarchive" : "Archive"}
+    </Button>
+  );
+}
+
+function ReportBody({ report }: { report: LabelReportDetail }) {
+  const temperatureUnit = usePreferencesStore((s) => (s.fahrenheit ? "fahrenheit" : "celsius"));
+  const { timeZone } = useInstantFormat();
+  const can = useAccess();
+  const summary = isSummary(report.summary) ? report.summary : null;
+  const preset = usePreset(report.presetId);
+  const shocks = useShockEvents(report.id, summary?.shock.measured ?? false);
+  const audit = useAuditTrail(report.id);
+  // The whole report's extent (first and last reading), shared with the chart's unzoomed query.
+  const extent = useReadingSeries(report.id, null);
+  const interval = report.intervalMinutes ?? preset?.intervalMinutes ?? 10;
+  const scale = extent.data ? trimScale(extent.data.from, extent.data.to, interval) : null;
+  const trim = { start: report.trimStart ?? null, end: report.trimEnd ?? null };
+  const tabs = dataTabsOf(summary);
+
+  return (
+    <div className={styles.overlay}>
+      <dl className={styles.header} aria-label="Shipment">
+        <div>
+          <dt>Shipment</dt>
+          <dd>
+            <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} />
+          </dd>
+        </div>
+        <div>
+          <dt>Reference</dt>
+          <dd>{report.reference || "—"}</dd>
+        </div>
+        <div>
+          <dt>Preset</dt>
+          <dd>{report.presetName ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Start</dt>
+          <dd data-testid="report-start">{report.startTime ? <DateTimeText value={report.startTime} /> : "—"}</dd>
+        </div>
+        <div>
+          <dt>End</dt>
+          <dd>{report.endTime ? <DateTimeText value={report.endTime} /> : "—"}</dd>
+        </div>
+        <div>
+          <dt>Readings</dt>
+          <dd>
+            {(summary?.readingCount ?? report.readingCount ?? 0).toLocaleString("en-US")} every {interval} min
+          </dd>
+        </div>
+      </dl>
+
+      {summary ? (
+        <Section title="Summary">
+          <SummaryCards summary={summary} temperatureUnit={temperatureUnit} />
+        </Section>
+      ) : (
+        <Alert type="info" showIcon message="This report has no readings yet" />
+      )}
+
+      {summary && tabs.length > 0 ? (
+        <Section title="Readings">
+          <DataTabs tabs={tabs}>
+            {(tab) => (
+              <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 300 }} />}>
+                <ReportChart
+                  reportId={report.id}
+                  unit={tab.key as "temperature" | "humidity"}
+                  intervalMinutes={interval}
+                  lower={(tab.key === "temperature" ? preset?.temperatureMin : preset?.humidityMin) ?? null}
+                  upper={(tab.key === "temperature" ? preset?.temperatureMax : preset?.humidityMax) ?? null}
+                  temperatureUnit={temperatureUnit}
+                  timeZone={timeZone}
+                  trim={trim}
+                />
+              </Suspense>
+            )}
+          </DataTabs>
+        </Section>
+      ) : null}
+
+      {scale && can({ action: "trim", subject: "labelReport" }) ? (
+        <Section title="Evaluation window">
+          <TrimPanel reportId={report.id} scale={scale} window={trim} />
+        </Section>
+      ) : null}
+
+      {summary ? (
+        <Section title="Statistics">
+          <StatisticsTable summary={summary} temperatureUnit={temperatureUnit} />
+        </Section>
+      ) : null}
+
+      {summary?.shock.measured ? (
+        <Section title="Shock events">
+          <ShockEvents events={shocks.data} threshold={preset?.shockThresholdG ?? null} loading={shocks.isPending} />
+        </Section>
+      ) : null}
+
+      {summary ? (
+        <Section title="Battery">
+          <Battery summary={summary} warningLevel={preset?.batteryWarningLevel ?? null} />
+        </Section>
+      ) : null}
+
+      <Section title="Custom fields">
+        <CustomFieldValues values={report.customFields} />
+      </Section>
+
+      <Section title="Audit trail">
+        <AuditTrail entries={audit.data} loading={audit.isPending} />
+      </Section>
+    </div>
+  );
+}
+
+/** The report's preset (limits for the chart); absent when the preset is gone or not readable. */
+function usePreset(presetId: string | null): LabelPreset | undefined {
+  const can = useAccess();
+  const { result } = useOne<LabelPreset, HttpError>({
+    resource: RESOURCE.labelPresets,
+    id: presetId ?? "",
+    queryOptions: { enabled: presetId !== null && can({ action: "read", subject: "labelPreset" }), retry: false },
+    errorNotification: false,
+  });
+  return result;
 }

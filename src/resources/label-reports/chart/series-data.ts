@@ -1,0 +1,143 @@
+import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@/domain/units";
+
+/**
+ * The answer of `GET /label-reports/:id/readings` (server/reports/series.ts) turned into
+ * what the chart draws: uPlot's column arrays (seconds on x, the bucket's min and max
+ * as two lines), the threshold lines and the excursion bands. Pure, so it is tested
+ * without a canvas.
+ */
+
+export interface SeriesPoint {
+  /** ISO time of the bucket's first reading (or of the reading). */
+  t: string;
+  n: number;
+  temperatureMin: number | null;
+  temperatureMax: number | null;
+  humidityMin: number | null;
+  humidityMax: number | null;
+  battery: number | null;
+}
+
+export interface ReadingSeries {
+  from: string | null;
+  to: string | null;
+  total: number;
+  /** Bucket width in seconds; 0 when every reading is sent as it is. */
+  bucketSeconds: number;
+  points: SeriesPoint[];
+}
+
+export type ChartUnit = "temperature" | "humidity";
+
+export interface ChartOptions {
+  /** The report's logging interval. */
+  intervalMinutes: number;
+  /** The preset's limits in °C / %RH; null when the preset sets none. */
+  lower: number | null;
+  upper: number | null;
+  temperatureUnit: TemperatureUnit;
+}
+
+/** A time span in uPlot's x unit (epoch seconds). */
+export interface Band {
+  start: number;
+  end: number;
+}
+
+export interface ChartData {
+  /** [x seconds, min, max]; null values break the lines (gaps). */
+  columns: [number[], (number | null)[], (number | null)[]];
+  lower: number | null;
+  upper: number | null;
+  /** Runs of points outside the limits, to shade. */
+  excursions: Band[];
+  /** Offline spans (no readings for more than two steps), drawn as gaps. */
+  gaps: Band[];
+  symbol: string;
+  /** Seconds one point stands for (the interval or the bucket). */
+  stepSeconds: number;
+}
+
+/** Missing readings for longer than this many steps are a gap (spec: two intervals). */
+export const GAP_STEPS = 2;
+
+export function chartSymbol(unit: ChartUnit, temperatureUnit: TemperatureUnit): string {
+  return unit === "temperature" ? TEMPERATURE_SYMBOLS[temperatureUnit] : UNIT_SYMBOLS.humidity;
+}
+
+export function toChartData(series: ReadingSeries, unit: ChartUnit, options: ChartOptions): ChartData {
+  const convert = (value: number | null): number | null =>
+    value === null || !Number.isFinite(value)
+      ? null
+      : unit === "temperature"
+        ? toTemperatureUnit(value, options.temperatureUnit)
+        : value;
+  const stepSeconds = Math.max(options.intervalMinutes * 60, series.bucketSeconds, 1);
+  const lower = convert(options.lower);
+  const upper = convert(options.upper);
+  const xs: number[] = [];
+  const mins: (number | null)[] = [];
+  const maxs: (number | null)[] = [];
+  const excursions: Band[] = [];
+  const gaps: Band[] = [];
+  let run: Band | null = null;
+  const closeRun = () => {
+    if (run) excursions.push(run);
+    run = null;
+  };
+  let previous: number | null = null;
+  for (const point of series.points) {
+    const x = Date.parse(point.t) / 1000;
+    if (previous !== null && x - previous > GAP_STEPS * stepSeconds) {
+      // A null point between two far-apart points makes uPlot break the line there.
+      xs.push(previous + stepSeconds);
+      mins.push(null);
+      maxs.push(null);
+      gaps.push({ start: previous + stepSeconds, end: x });
+      closeRun();
+    }
+    previous = x;
+    const min = convert(unit === "temperature" ? point.temperatureMin : point.humidityMin);
+    const max = convert(unit === "temperature" ? point.temperatureMax : point.humidityMax);
+    xs.push(x);
+    mins.push(min);
+    maxs.push(max);
+    const out = (max !== null && upper !== null && max > upper) || (min !== null && lower !== null && min < lower);
+    if (out) {
+      // A band covers its points' whole step, so a single reading shows as a strip.
+      if (run) run.end = x + stepSeconds;
+      else run = { start: x, end: x + stepSeconds };
+    } else {
+      closeRun();
+    }
+  }
+  closeRun();
+  return {
+    columns: [xs, mins, maxs],
+    lower,
+    upper,
+    excursions,
+    gaps,
+    symbol: chartSymbol(unit, options.temperatureUnit),
+    stepSeconds,
+  };
+}
+
+/** Whether a series carries any value for the unit (an unmeasured unit has only nulls). */
+export function hasValues(data: ChartData): boolean {
+  return data.columns[1].some((v) => v !== null) || data.columns[2].some((v) => v !== null);
+}
+
+/** The value range the y axis needs so the limits stay visible beside the readings. */
+export function yRange(data: ChartData): [number, number] | null {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of [...data.columns[1], ...data.columns[2], data.lower, data.upper]) {
+    if (v === null) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (!Number.isFinite(lo)) return null;
+  const pad = Math.max((hi - lo) * 0.08, 0.5);
+  return [lo - pad, hi + pad];
+}

@@ -1,0 +1,110 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import { Alert, Form, Modal, Radio, Select } from "antd";
+import { useState } from "react";
+import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
+import { readableError } from "@/providers/data-provider";
+import { usePreferencesStore } from "@/providers/stores/preferences";
+import { fetchFile, saveBlob } from "./download-file";
+import {
+  DATA_TABLE_OPTIONS,
+  downloadFileName,
+  exportPath,
+  FILE_TYPE_OPTIONS,
+  LOCALE_OPTIONS,
+  PAGE_SIZE_OPTIONS,
+  TEMPERATURE_UNIT_OPTIONS,
+} from "./download-options";
+
+export interface DownloadDialogProps {
+  reportId: string;
+  labelId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+/** The download dialog (loaded on first use): every choice is remembered in the preferences. */
+export function DownloadDialog({ reportId, labelId, open, onClose }: DownloadDialogProps) {
+  const prefs = usePreferencesStore((s) => s.downloadReport);
+  const setPrefs = usePreferencesStore((s) => s.setDownloadReport);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { blob, contentDisposition } = await fetchFile(exportPath(reportId, prefs));
+      saveBlob(blob, downloadFileName(contentDisposition, labelId, prefs.fileType));
+      onClose();
+    } catch (e) {
+      setError(readableError(e as Error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Download report"
+      okText="Download"
+      okButtonProps={{ icon: <DownloadOutlined />, loading: busy }}
+      onOk={download}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical" requiredMark={false}>
+        <Form.Item label="File type">
+          <Radio.Group
+            optionType="button"
+            options={[...FILE_TYPE_OPTIONS]}
+            value={prefs.fileType}
+            onChange={(e) => setPrefs({ fileType: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item label="Page size">
+          <Radio.Group
+            optionType="button"
+            options={[...PAGE_SIZE_OPTIONS]}
+            value={prefs.pageSize}
+            disabled={prefs.fileType !== "pdf"}
+            onChange={(e) => setPrefs({ pageSize: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item label="Time zone">
+          <TimeZoneSelect
+            aria-label="Time zone"
+            value={prefs.timeZone}
+            defaultChoice="utc"
+            onChange={(timeZone) => setPrefs({ timeZone })}
+          />
+        </Form.Item>
+        <Form.Item label="Locale">
+          <Select
+            aria-label="Locale"
+            options={[...LOCALE_OPTIONS]}
+            value={prefs.locale}
+            onChange={(locale) => setPrefs({ locale })}
+          />
+        </Form.Item>
+        <Form.Item label="Temperature unit">
+          <Radio.Group
+            optionType="button"
+            options={[...TEMPERATURE_UNIT_OPTIONS]}
+            value={prefs.temperatureUnit}
+            onChange={(e) => setPrefs({ temperatureUnit: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item label="Data table">
+          <Select
+            aria-label="Data table"
+            options={[...DATA_TABLE_OPTIONS]}
+            value={prefs.includeDataTable}
+            onChange={(includeDataTable) => setPrefs({ includeDataTable })}
+          />
+        </Form.Item>
+      </Form>
+      {error ? <Alert type="error" showIcon message="The download failed" description={error} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { formatInstant, type InstantFormat } from "@/domain/datetime";
+import type { AuditEntry } from "./report-queries";
+
+/** An audit entry as people read it: what happened, who did it, each field's old and new value. Pure. */
+
+export interface AuditText {
+  title: string;
+  who: string;
+  changes: { field: string; before: string; after: string }[];
+}
+
+const TITLES: Record<string, string> = {
+  create: "Report created",
+  update: "Report updated",
+  delete: "Report deleted",
+  trim: "Evaluation window set",
+  untrim: "Trim undone",
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  trimStart: "Window start",
+  trimEnd: "Window end",
+  isArchived: "Archived",
+  customFields: "Custom fields",
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function show(field: string, value: unknown, format: InstantFormat): string {
+  if (value === null || value === undefined) return field.startsWith("trim") ? "first/last reading" : "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatInstant(value, format);
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+export function describeAuditEntry(entry: AuditEntry, format: InstantFormat): AuditText {
+  const who = entry.actorEmail
+    ? entry.impersonatorEmail
+      ? `${entry.actorEmail} (by ${entry.impersonatorEmail})`
+      : entry.actorEmail
+    : "System";
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const changes =
+    entry.action === "create"
+      ? []
+      : [...new Set([...Object.keys(before), ...Object.keys(after)])]
+          .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+          .map((field) => ({
+            field: FIELD_LABELS[field] ?? field,
+            before: show(field, before[field], format),
+            after: show(field, after[field], format),
+          }));
+  return { title: TITLES[entry.action] ?? entry.action, who, changes };
+}

@@ -1,0 +1,90 @@
+import type { DataTab } from "@/components/controls/data-tabs/data-tabs-state";
+import type { ChannelSummary, ReportSummary } from "@/domain/report-summary";
+import { roundTo, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
+import { chartSymbol } from "../chart/series-data";
+
+/** Text of the report overlay's statistics, in the user's temperature unit. Pure. */
+
+/** 0 -> '0 min', 90 -> '1 h 30 min', 1500 -> '1 d 1 h'. */
+export function formatDuration(minutes: number): string {
+  const total = Math.round(minutes);
+  if (total < 60) return `${total} min`;
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const mins = total % 60;
+  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
+  return mins ? `${hours} h ${mins} min` : `${hours} h`;
+}
+
+export function formatMeasure(
+  value: number | null,
+  unit: "temperature" | "humidity",
+  temperatureUnit: TemperatureUnit,
+): string {
+  if (value === null) return "—";
+  const shown = unit === "temperature" ? toTemperatureUnit(value, temperatureUnit) : value;
+  return `${roundTo(shown, 1).toFixed(1)} ${chartSymbol(unit, temperatureUnit)}`;
+}
+
+export interface StatisticsRow {
+  key: string;
+  label: string;
+  /** Shown beside the label: MKT is information, not the verdict. */
+  note?: string;
+  value: string;
+  /** ISO 8601 time of a min or max. */
+  at?: string;
+}
+
+export function statisticsRows(
+  channel: ChannelSummary,
+  unit: "temperature" | "humidity",
+  temperatureUnit: TemperatureUnit,
+): StatisticsRow[] {
+  const show = (v: number | null) => formatMeasure(v, unit, temperatureUnit);
+  const rows: StatisticsRow[] = [
+    {
+      key: "min",
+      label: "Minimum",
+      value: show(channel.min?.value ?? null),
+      ...(channel.min ? { at: channel.min.t } : {}),
+    },
+    {
+      key: "max",
+      label: "Maximum",
+      value: show(channel.max?.value ?? null),
+      ...(channel.max ? { at: channel.max.t } : {}),
+    },
+    { key: "average", label: "Average", value: show(channel.average) },
+  ];
+  if (unit === "temperature")
+    rows.push({
+      key: "mkt",
+      label: "Mean kinetic temperature",
+      note: "Information, not the verdict",
+      value: show(channel.mkt),
+    });
+  rows.push(
+    { key: "excursions", label: "Excursions", value: String(channel.excursionCount) },
+    { key: "above", label: "Time above the upper limit", value: formatDuration(channel.timeAboveMinutes) },
+    { key: "below", label: "Time below the lower limit", value: formatDuration(channel.timeBelowMinutes) },
+    { key: "longest", label: "Longest excursion", value: formatDuration(channel.longestExcursionMinutes) },
+  );
+  if (channel.firstTriggered)
+    rows.push({ key: "triggered", label: "Alarm first triggered", value: "", at: channel.firstTriggered });
+  return rows;
+}
+
+/** A stored summary is `{}` until the report's first computation. */
+export function isSummary(summary: ReportSummary | Record<string, never> | undefined): summary is ReportSummary {
+  return summary !== undefined && "temperature" in summary && "label" in summary;
+}
+
+/** The chart tabs: one per measured unit among temperature and humidity. */
+export function dataTabsOf(summary: ReportSummary | null): DataTab[] {
+  if (!summary) return [];
+  const tabs: DataTab[] = [];
+  if (summary.temperature.measured) tabs.push({ key: "temperature", label: "Temperature", unit: "temperature" });
+  if (summary.humidity.measured) tabs.push({ key: "humidity", label: "Humidity", unit: "humidity" });
+  return tabs;
+}

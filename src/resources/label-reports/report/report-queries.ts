@@ -1,0 +1,104 @@
+import { useDataProvider, useInvalidate } from "@refinedev/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReportSummary } from "@/domain/report-summary";
+import { RESOURCE } from "@/providers/resources";
+import type { LabelReport } from "../../types";
+import type { ReadingSeries } from "../chart/series-data";
+import type { TrimWindow } from "../trim/trim-window";
+
+/**
+ * The report overlay's requests beyond the record itself (series, shock events, audit
+ * trail, trim), through the data provider's `custom` call so they carry the role token
+ * and retry after a renewed one. Their cache keys start with REPORT_QUERY_KEY, which live
+ * view refreshes.
+ */
+
+export const REPORT_QUERY_KEY = "label-report";
+
+export interface LabelReportDetail extends LabelReport {
+  summary: ReportSummary | Record<string, never>;
+  customFields?: Record<string, string | number | boolean | null>;
+}
+
+export interface ShockEvent {
+  id: string;
+  t: string;
+  magnitudeG: number;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string | null;
+  actorEmail: string | null;
+  impersonatorEmail: string | null;
+}
+
+/** A zoom window (ISO 8601); null: the whole report. */
+export interface SeriesWindow {
+  from: string;
+  to: string;
+}
+
+/** The data provider's `custom` call (ours always has one). */
+function useCustomCall() {
+  const provider = useDataProvider()();
+  const custom = provider.custom;
+  if (!custom) throw new Error("The data provider has no custom method");
+  return custom;
+}
+
+function useCustomGet<T>(url: string) {
+  const custom = useCustomCall();
+  // The answers are arrays or series, not records: the provider's record type does not fit them.
+  return async (query?: Record<string, string | number>) =>
+    (await custom({ url, method: "get", ...(query ? { query } : {}) })).data as unknown as T;
+}
+
+const reportUrl = (id: string, tail = "") => `${RESOURCE.labelReports}/${encodeURIComponent(id)}${tail}`;
+
+export function useReadingSeries(id: string, window: SeriesWindow | null, maxPoints = 2000) {
+  const get = useCustomGet<ReadingSeries>(reportUrl(id, "/readings"));
+  return useQuery({
+    queryKey: [REPORT_QUERY_KEY, id, "readings", window?.from ?? null, window?.to ?? null, maxPoints],
+    queryFn: () => get({ maxPoints, ...(window ? { from: window.from, to: window.to } : {}) }),
+    // A zoom keeps the coarser chart on screen until the finer window arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShockEvents(id: string, enabled: boolean) {
+  const get = useCustomGet<ShockEvent[]>(reportUrl(id, "/shock-events"));
+  return useQuery({ queryKey: [REPORT_QUERY_KEY, id, "shock-events"], queryFn: () => get(), enabled });
+}
+
+export function useAuditTrail(id: string) {
+  const get = useCustomGet<AuditEntry[]>(reportUrl(id, "/audit"));
+  return useQuery({ queryKey: [REPORT_QUERY_KEY, id, "audit"], queryFn: () => get() });
+}
+
+/** Posts the evaluation window (nulls: untrimmed) and refreshes everything that depends on it. */
+export function useTrimReport(id: string) {
+  const custom = useCustomCall();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (window: TrimWindow) =>
+      (
+        await custom<LabelReportDetail>({
+          url: reportUrl(id, "/trim"),
+          method: "post",
+          payload: { start: window.start, end: window.end },
+        })
+      ).data,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [REPORT_QUERY_KEY, id] }),
+        invalidate({ resource: RESOURCE.labelReports, invalidates: ["all"] }),
+      ]);
+    },
+  });
+}

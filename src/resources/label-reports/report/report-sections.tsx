@@ -1,0 +1,201 @@
+import { Empty, Flex, List, Progress, Table, Tag, Timeline, Typography } from "antd";
+import type { ReactNode } from "react";
+import { SummaryCard } from "@/components/controls/summary-card/summary-card";
+import { summaryCardsFromReport } from "@/components/controls/summary-card/summary-card-state";
+import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import type { ReportSummary } from "@/domain/report-summary";
+import type { TemperatureUnit } from "@/domain/units";
+import { describeAuditEntry } from "./audit-text";
+import styles from "./report.module.css";
+import { statisticsRows } from "./report-format";
+import type { AuditEntry, ShockEvent } from "./report-queries";
+
+/** The blocks of the report overlay below its header, one component each. */
+
+export function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-label={title}>
+      <Flex justify="space-between" align="center" className={styles.sectionHeader}>
+        <Typography.Title level={5}>{title}</Typography.Title>
+        {extra}
+      </Flex>
+      {children}
+    </section>
+  );
+}
+
+export function SummaryCards({
+  summary,
+  temperatureUnit,
+}: {
+  summary: ReportSummary;
+  temperatureUnit: TemperatureUnit;
+}) {
+  return (
+    <div className={styles.cards}>
+      {summaryCardsFromReport(summary, { temperatureUnit }).map((card) => (
+        <SummaryCard key={card.unit} {...card} />
+      ))}
+    </div>
+  );
+}
+
+export function StatisticsTable({
+  summary,
+  temperatureUnit,
+}: {
+  summary: ReportSummary;
+  temperatureUnit: TemperatureUnit;
+}) {
+  const units = (["temperature", "humidity"] as const).filter((unit) => summary[unit].measured);
+  if (units.length === 0) return <Empty description="This report measures no temperature or humidity" />;
+  return (
+    <Flex vertical gap="middle">
+      {units.map((unit) => (
+        <Table
+          key={unit}
+          size="small"
+          pagination={false}
+          rowKey="key"
+          aria-label={`${unit === "temperature" ? "Temperature" : "Humidity"} statistics`}
+          dataSource={statisticsRows(summary[unit], unit, temperatureUnit)}
+          columns={[
+            {
+              key: "label",
+              title: unit === "temperature" ? "Temperature" : "Humidity",
+              width: "45%",
+              render: (_, row) => (
+                <span>
+                  {row.label}
+                  {row.note ? (
+                    <Tag bordered={false} color="blue" className={styles.note}>
+                      {row.note}
+                    </Tag>
+                  ) : null}
+                </span>
+              ),
+            },
+            { key: "value", title: "Value", dataIndex: "value", render: (value: string) => value || "—" },
+            {
+              key: "at",
+              title: "Time",
+              render: (_, row) => (row.at ? <DateTimeText value={row.at} /> : ""),
+            },
+          ]}
+        />
+      ))}
+    </Flex>
+  );
+}
+
+export function ShockEvents({
+  events,
+  threshold,
+  loading,
+}: {
+  events: ShockEvent[] | undefined;
+  threshold: number | null;
+  loading: boolean;
+}) {
+  return (
+    <List
+      size="small"
+      bordered
+      loading={loading}
+      locale={{ emptyText: "No shock events" }}
+      dataSource={events ?? []}
+      pagination={(events?.length ?? 0) > 10 ? { pageSize: 10, size: "small" } : false}
+      renderItem={(event) => {
+        const above = threshold !== null && event.magnitudeG > threshold;
+        return (
+          <List.Item>
+            <DateTimeText value={event.t} seconds />
+            <span>
+              <strong>{event.magnitudeG.toFixed(1)} g</strong>{" "}
+              <Tag color={above ? "error" : "default"} bordered={false}>
+                {above ? "Above threshold" : "Below threshold"}
+              </Tag>
+            </span>
+          </List.Item>
+        );
+      }}
+    />
+  );
+}
+
+export function Battery({ summary, warningLevel }: { summary: ReportSummary; warningLevel: number | null }) {
+  const { level, low } = summary.battery;
+  if (level === null) return <Typography.Text type="secondary">N.a.</Typography.Text>;
+  return (
+    <Flex align="center" gap="large">
+      <Progress
+        percent={Math.round(level)}
+        status={low ? "exception" : "normal"}
+        strokeColor={low ? undefined : "#2e9b5f"}
+        className={styles.battery}
+        aria-label="Battery level"
+      />
+      <Typography.Text type={low ? "danger" : "secondary"}>
+        {low ? "Low battery" : "OK"}
+        {warningLevel === null ? "" : ` (warning at ${warningLevel} %)`}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export function CustomFieldValues({
+  values,
+}: {
+  values: Record<string, string | number | boolean | null> | undefined;
+}) {
+  const entries = Object.entries(values ?? {});
+  if (entries.length === 0) return <Typography.Text type="secondary">No custom field values</Typography.Text>;
+  return (
+    <dl className={styles.fields}>
+      {entries.map(([key, value]) => (
+        <div key={key}>
+          <dt>{key}</dt>
+          <dd>{value === null || value === "" ? "—" : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function AuditTrail({ entries, loading }: { entries: AuditEntry[] | undefined; loading: boolean }) {
+  const format = useInstantFormat();
+  if (!loading && (entries?.length ?? 0) === 0)
+    return <Typography.Text type="secondary">No changes yet</Typography.Text>;
+  return (
+    <Timeline
+      className={styles.audit}
+      pending={loading ? "Loading…" : undefined}
+      items={(entries ?? []).map((entry) => {
+        const text = describeAuditEntry(entry, format);
+        return {
+          key: entry.id,
+          children: (
+            <div data-testid="audit-entry">
+              <div>
+                <strong>{text.title}</strong>
+                {text.changes.length > 0 ? (
+                  <ul className={styles.changes}>
+                    {text.changes.map((change) => (
+                      <li key={change.field}>
+                        {change.field}: <s>{change.before}</s> → {change.after}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <Typography.Text type="secondary" className={styles.auditMeta}>
+                {text.who} · <DateTimeText value={entry.at} />
+                {entry.reason ? ` · ${entry.reason}` : ""}
+              </Typography.Text>
+            </div>
+          ),
+        };
+      })}
+    />
+  );
+}

@@ -1,0 +1,208 @@
+import { execFileSync } from "node:child_process";
+import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+
+/**
+ * The label report screens (issue 5): the list, its filters overlay, the report overlay
+ * (summary, chart tabs, statistics, audit trail), trim (admin@demo.example: Meridian
+ * Pharma has the LABEL_REPORT_TRIM flag in the demo seed; user@demo.example does not),
+ * and the download.
+ */
+
+const PASSWORD = "ColdChain-2026";
+// The machine running the browser tests is shared: opening a lazy chunk may take a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
+const ZONE = "Asia/Tokyo";
+
+async function signIn(page: Page, email: string) {
+  // The user's time zone preference, set before the app reads it.
+  await page.addInitScript((zone) => {
+    if (!localStorage.getItem("preferences"))
+      localStorage.setItem("preferences", JSON.stringify({ state: { timeZone: zone }, version: 0 }));
+  }, ZONE);
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+}
+
+/** What formatInstant prints for en-US in the test zone. */
+function inZone(iso: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}
+
+const rows = (page: Page) => page.locator(".ant-table-tbody .ant-table-row");
+const drawer = (page: Page) => page.locator(".ant-drawer-content");
+
+async function openReportWithTabs(page: Page): Promise<void> {
+  // A report measuring temperature and humidity: the demo's humidity presets are named so.
+  const count = await rows(page).count();
+  for (let i = 0; i < count; i++) {
+    await rows(page).nth(i).locator("a").first().click();
+    await expect(drawer(page).getByRole("region", { name: "Summary" })).toBeVisible();
+    if (await drawer(page).getByRole("tab", { name: "Humidity" }).isVisible()) return;
+    await page.keyboard.press("Escape");
+    await expect(drawer(page)).toBeHidden();
+  }
+  throw new Error("no report with a humidity tab on the first page");
+}
+
+async function canvasHasInk(chart: Locator): Promise<boolean> {
+  return chart.locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return false;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) ink++;
+    return ink > 500;
+  });
+}
+
+test.describe("label reports", () => {
+  test("the list shows shipment, preset, status, alarm badges, and start/end in the user's time zone", async ({
+    page,
+  }) => {
+    await signIn(page, "user@demo.example");
+    const header = page.locator(".ant-table-thead");
+    for (const title of ["Label ID", "Shipment", "Preset", "Status", "Alarms", "Start", "End"])
+      await expect(header.getByText(title, { exact: true })).toBeVisible();
+    const first = rows(page).first();
+    await expect(first.getByText("→")).toBeVisible();
+    await expect(first.locator("[role=img]").first()).toBeVisible();
+    const start = page.locator(".ant-table-tbody time").first();
+    const iso = await start.getAttribute("datetime");
+    expect(iso).toBeTruthy();
+    await expect(start).toHaveText(inZone(iso as string));
+    await page.screenshot({ path: "/tmp/report-screen-list.png", fullPage: false });
+  });
+
+  test("filtering by a violation and a start-date range keeps only matching reports", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await page.getByRole("button", { name: "Filters" }).click();
+    await expect(page).toHaveURL(/\/label-reports\/filters/);
+    await page.getByRole("checkbox", { name: "Temperature violation" }).check();
+    await page.getByRole("combobox", { name: "Started between" }).click();
+    const calendar = page.getByRole("dialog").filter({ has: page.getByRole("grid") });
+    // The demo's reports run through 2026; pick January to October 2026.
+    for (let i = 0; i < 36 && !(await calendar.locator('[data-day="2026-01-01"]').isVisible()); i++)
+      await calendar.getByRole("button", { name: "Previous month" }).click();
+    await calendar.locator('[data-day="2026-01-01"]').click();
+    for (let i = 0; i < 12 && !(await calendar.locator('[data-day="2026-10-31"]').isVisible()); i++)
+      await calendar.getByRole("button", { name: "Next month" }).click();
+    await calendar.locator('[data-day="2026-10-31"]').click();
+    await calendar.getByRole("button", { name: "Select period" }).click();
+    await page.screenshot({ path: "/tmp/report-screen-filters.png" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/temperatureViolation%5Beq%5Dtrue|temperatureViolation\[eq\]true/);
+    await expect(page).toHaveURL(/startTime/);
+    await expect(drawer(page)).toBeHidden();
+    await expect(rows(page).first()).toBeVisible();
+    const count = await rows(page).count();
+    expect(count).toBeGreaterThan(0);
+    // Tokyo midnights: 2026-01-01 starts at 2025-12-31T15:00Z, 2026-11-01 at 2026-10-31T15:00Z.
+    const from = Date.parse("2025-12-31T15:00:00Z");
+    const to = Date.parse("2026-10-31T15:00:00Z");
+    for (let i = 0; i < count; i++) {
+      const row = rows(page).nth(i);
+      await expect(row.locator('[data-violation="temperatureViolation"]')).toHaveCount(1);
+      const start = Date.parse((await row.locator("time").first().getAttribute("datetime")) ?? "");
+      expect(start).toBeGreaterThanOrEqual(from);
+      expect(start).toBeLessThan(to);
+    }
+  });
+
+  test("opening a report keeps the list's scroll position; tabs switch and the chart paints", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 640 });
+    await signIn(page, "user@demo.example");
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.waitForFunction(() => window.scrollY > 0);
+    const before = await page.evaluate(() => window.scrollY);
+    const visible = rows(page).nth(10);
+    await visible.locator("a").first().click();
+    await expect(drawer(page).getByRole("region", { name: "Summary" })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.keyboard.press("Escape");
+    await expect(drawer(page)).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openReportWithTabs(page);
+    const temperature = drawer(page).getByTestId("chart-temperature");
+    await expect(temperature).toHaveAttribute("data-chart-painted", "true");
+    expect(await canvasHasInk(temperature)).toBe(true);
+    await expect(drawer(page).getByRole("table", { name: "Temperature statistics" })).toContainText(
+      "Mean kinetic temperature",
+    );
+    await page.screenshot({ path: "/tmp/report-screen-overlay.png" });
+
+    await drawer(page).getByRole("tab", { name: "Humidity" }).click();
+    const humidity = drawer(page).getByTestId("chart-humidity");
+    await expect(humidity).toHaveAttribute("data-chart-painted", "true");
+    expect(await canvasHasInk(humidity)).toBe(true);
+  });
+
+  test("a user without the trim flag sees no trim slider", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await rows(page).first().locator("a").first().click();
+    await expect(drawer(page).getByRole("region", { name: "Summary" })).toBeVisible();
+    await expect(drawer(page).getByTestId("trim-panel")).toHaveCount(0);
+  });
+
+  test("trim: the slider sets the evaluation window, saving shows the verdict and the audit trail; undo clears it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, "admin@demo.example");
+    await rows(page).first().locator("a").first().click();
+    const panel = drawer(page).getByTestId("trim-panel");
+    await expect(panel).toBeVisible();
+    const start = panel.getByRole("slider", { name: "Evaluation window start" });
+    await start.focus();
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("PageUp");
+    const chosen = await start.getAttribute("aria-valuenow");
+    await panel.getByRole("button", { name: "Save window" }).click();
+    await expect(page.getByText(/Evaluation window saved\. Verdict: (Violation|No violation)/)).toBeVisible();
+    const audit = drawer(page).getByRole("region", { name: "Audit trail" });
+    await expect(audit.getByText("Evaluation window set").first()).toBeVisible();
+    await expect(audit).toContainText("admin@demo.example");
+    await expect(audit).toContainText(inZone(new Date(Number(chosen)).toISOString()));
+    await expect(panel).toContainText("Evaluated from");
+    await drawer(page).getByRole("region", { name: "Evaluation window" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/report-screen-trim.png" });
+
+    await panel.getByRole("button", { name: "Undo trim" }).click();
+    await expect(audit.getByText("Trim undone").first()).toBeVisible();
+    await expect(panel).toContainText("Every reading is evaluated");
+  });
+
+  // The export endpoint (GET /api/label-reports/:id/export) is built on another branch; enable this
+  // test once it is merged.
+  test.fixme("download: the PDF carries the same start time as the screen", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await rows(page).first().locator("a").first().click();
+    const startText = (await drawer(page).getByTestId("report-start").innerText()).trim();
+    await drawer(page).getByRole("button", { name: "Download" }).click();
+    const dialog = page.getByRole("dialog", { name: "Download report" });
+    // The PDF in the screen's zone, so both print the same text.
+    await dialog.getByRole("combobox", { name: "Time zone" }).fill(ZONE);
+    await page
+      .getByRole("option", { name: new RegExp(ZONE.replace("/", ".")) })
+      .first()
+      .click();
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Download" }).click();
+    const file = await (await downloading).path();
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    expect(text).toContain(startText);
+  });
+});

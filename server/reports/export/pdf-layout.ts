@@ -318,7 +318,12 @@ export class PdfWriter {
       doc.text(pdfSafeText(left), this.left, y, { lineBreak: false });
       const safeRight = pdfSafeText(right);
       doc.text(safeRight, this.left + this.width - doc.widthOfString(safeRight), y, { lineBreak: false });
-      if (second) doc.text(pdfSafeText(second), this.left, y + 10, { lineBreak: false });
+      if (second) {
+        // One line whatever the label id's length: a smaller size rather than text off the page.
+        const safeSecond = pdfSafeText(second);
+        const fit = Math.min(7, (7 * this.width) / Math.max(1, doc.widthOfString(safeSecond)));
+        doc.fontSize(Math.max(4, fit)).text(safeSecond, this.left, y + 10, { lineBreak: false });
+      }
       doc.page.margins.bottom = margin;
     }
     doc.end();

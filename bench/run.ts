@@ -16,6 +16,7 @@ import { type BundleFigures, measureBundle } from "./lib/bundle";
 import { type FrontendFigures, measureFrontend } from "./lib/frontend";
 import { type BenchServer, startServer } from "./lib/harness";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
+import { measurePdf, pdfRows } from "./lib/pdf";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
 import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
 import { bytes, count, type Latency, ms } from "./lib/stats";
@@ -548,6 +549,17 @@ async function main(): Promise<number> {
   }
   results.databases = dbResults;
   rows.splice(bundleRowCount(rows), 0, ...frontendRowsOut);
+
+  // 4. PDF export of a 30-day, 5-minute report with the full data table (its own in-memory PGlite)
+  try {
+    const pdf = await measurePdf(quick, log("pdf"));
+    results.pdf = pdf;
+    rows.push(...pdfRows(pdf, quick));
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    errors.push(`pdf: ${message}`);
+    rows.push({ id: "pdf", measure: "PDF export", value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+  }
 
   const loadAtEnd = loadavg();
   if (Math.max(loadAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > cpus().length) {

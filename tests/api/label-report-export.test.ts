@@ -167,6 +167,16 @@ describe("access", () => {
     expect((await t.app.inject({ method: "GET", url: exportUrl() })).statusCode).toBe(401);
   });
 
+  test("a report without readings still downloads, saying so", async () => {
+    const empty = world.reports.a[1] as string;
+    const res = await download("includeDataTable=full", headers, empty);
+    expect(res.statusCode).toBe(200);
+    expect(pdfText(res.rawPayload)).toContain("No readings in the evaluation window.");
+    const csvRes = await download("fileType=csv", headers, empty);
+    expect(csvRes.body).toContain("# readings,0");
+    expect(csvRes.body.trimEnd().split("\r\n").at(-1)).toMatch(/^time_utc,/);
+  });
+
   test("a report that does not exist is 404", async () => {
     expect((await download("", headers, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
@@ -357,6 +367,7 @@ describe("the CSV", () => {
   });
 
   test("respects the trim: only the window's readings, and the window in the header", async () => {
+    const untrimmedHash = (await download("fileType=csv")).headers["x-content-sha256"];
     const start = new Date(at(120)).toISOString();
     const end = new Date(at(219)).toISOString();
     const trimmed = await t.app.inject({
@@ -367,8 +378,10 @@ describe("the CSV", () => {
     });
     expect(trimmed.statusCode).toBe(200);
     try {
-      const { rows, meta } = await csv();
+      const { rows, meta, res } = await csv();
       expect(rows).toHaveLength(100);
+      // The window is part of the hashed content.
+      expect(res.headers["x-content-sha256"]).not.toBe(untrimmedHash);
       expect(rows[0]?.startsWith(start)).toBe(true);
       expect(rows.at(-1)?.startsWith(end)).toBe(true);
       expect(meta).toContain(`# evaluation_window_start_utc,${start}`);

@@ -8,6 +8,7 @@ import {
 } from "../../server/reports/export/content-hash";
 import { csvCell, csvRow } from "../../server/reports/export/csv";
 import { asciiFileName, contentDisposition, downloadFileName } from "../../server/reports/export/filename";
+import { pdfLiteral } from "../../server/reports/export/pdf-layout";
 import { pdfSafeText } from "../../server/reports/export/pdf-text";
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
@@ -125,6 +126,11 @@ describe("PDF text", () => {
     expect(pdfSafeText("Zürich °C € –")).toBe("Zürich °C € –");
     expect(pdfSafeText("Łódź ő")).toBe("?ódz o");
     expect(pdfSafeText("東京 ☃")).toBe("?? ?");
+  });
+
+  test("table cells are PDF literal strings: parentheses and backslashes escaped, one Windows-1252 byte per character", () => {
+    expect(pdfLiteral("alert(1) \\x")).toBe("alert\\(1\\) \\\\x");
+    expect(pdfLiteral("5 °C €")).toBe("5 \xb0C \x80");
   });
 });
 

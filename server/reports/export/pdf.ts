@@ -332,7 +332,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   return w.finish((page, pages) => ({
     left: `Content SHA-256: ${content.hash}`,
     right: `Page ${page} of ${pages}`,
-    second: `Label report ${report.labelId} · generated ${generated} · the SHA-256 covers the report id, preset, trim window, readings and shock events (see the API documentation)`,
+    second: `${report.labelId} · generated ${generated} · the SHA-256 fingerprints the report content, not this file (README: report content hash)`,
   }));
 }
 

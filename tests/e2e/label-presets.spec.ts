@@ -93,6 +93,7 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   // Edited: the maximum temperature goes to 10 °C.
   await page.getByRole("button", { name: /Edit$/ }).click();
   await page.getByRole("textbox", { name: "Maximum temperature" }).fill("10");
+  await page.screenshot({ path: "/tmp/presets-edit.png", fullPage: true });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("2 to 10 °C")).toBeVisible();
   await page.reload();

@@ -1,4 +1,4 @@
-import { Flex, Tag, Typography } from "antd";
+import { Flex, Tag } from "antd";
 import { type ColumnSpec, dateColumn, textColumn } from "@/components/list/columns";
 import type { LabelPreset } from "../types";
 import styles from "./columns.module.css";
@@ -18,9 +18,9 @@ export const labelPresetColumns: ColumnSpec<LabelPreset>[] = [
           ) : null}
         </span>
         {preset.description ? (
-          <Typography.Text type="secondary" ellipsis className={styles.description}>
+          <span className={styles.description} title={preset.description}>
             {preset.description}
-          </Typography.Text>
+          </span>
         ) : null}
       </Flex>
     ),

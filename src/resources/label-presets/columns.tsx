@@ -1,6 +1,7 @@
-import { Flex, Tag, Typography } from "antd";
+import { Flex, Tag } from "antd";
 import { type ColumnSpec, dateColumn, textColumn } from "@/components/list/columns";
 import type { LabelPreset } from "../types";
+import styles from "./columns.module.css";
 import { PresetActions } from "./components/preset-actions";
 import { PresetUnits } from "./components/preset-units";
 
@@ -11,21 +12,23 @@ export const labelPresetColumns: ColumnSpec<LabelPreset>[] = [
         <span>
           {preset.name}
           {preset.isArchived ? (
-            <Tag bordered={false} style={{ marginInlineStart: 8 }}>
+            <Tag bordered={false} className={styles.archived}>
               Archived
             </Tag>
           ) : null}
         </span>
         {preset.description ? (
-          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320, fontSize: 12 }}>
+          <span className={styles.description} title={preset.description}>
             {preset.description}
-          </Typography.Text>
+          </span>
         ) : null}
       </Flex>
     ),
   }),
   { key: "units", title: "Units and ranges", render: (preset) => <PresetUnits preset={preset} /> },
-  textColumn("reportCount", "Reports using it", { render: (preset) => preset.reportCount ?? 0 }),
+  textColumn("reportCount", "Reports using it", {
+    render: (preset) => <span className={styles.count}>{preset.reportCount ?? 0}</span>,
+  }),
   dateColumn("created", "Created"),
   { key: "actions", title: "Actions", render: (preset) => <PresetActions preset={preset} compact /> },
 ];

@@ -85,7 +85,7 @@ export function LabelPresetShow() {
       {editing ? (
         <PresetEditForm preset={preset} unit={unit} onDone={() => setEditing(false)} />
       ) : (
-        <PresetSummary preset={toFormValues(preset, "celsius")} unit={unit} />
+        <PresetSummary preset={toFormValues(preset, "celsius")} unit={unit} withName={false} />
       )}
     </Flex>
   );

@@ -12,6 +12,7 @@ import {
   unitFilters,
   unitsOf,
 } from "../preset-filters";
+import styles from "./preset-list-filters.module.css";
 
 const RESOURCE = listResource("label-presets");
 
@@ -47,7 +48,7 @@ export function PresetListFilters() {
         allowClear
         aria-label="Units measured"
         placeholder="Any unit"
-        style={{ minWidth: 180 }}
+        className={styles.units}
         value={unitsOf(state.filters)}
         onChange={(units) =>
           apply(

@@ -16,14 +16,19 @@ interface Group {
 const onOff = (on: boolean) => <Badge status={on ? "success" : "default"} text={on ? "Measured" : "Not measured"} />;
 
 /** A preset's settings by section (temperatures given in °C, shown in `unit`). */
-function groupsOf(p: LabelPresetInput, unit: TemperatureUnit): Group[] {
+function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean): Group[] {
+  const identity = withName
+    ? [
+        { label: "Name", value: p.name || "—" },
+        { label: "Description", value: p.description || "—" },
+      ]
+    : [];
   return [
     {
       step: "general",
-      title: "General",
+      title: withName ? "General" : "Recording and alarm",
       items: [
-        { label: "Name", value: p.name || "—" },
-        { label: "Description", value: p.description || "—" },
+        ...identity,
         { label: "Measurement interval", value: duration(p.intervalMinutes) },
         { label: "Start delay", value: duration(p.startDelayMinutes) },
         { label: "Alarm delay", value: duration(p.alarmDelayMinutes, "none (at once)") },
@@ -68,15 +73,18 @@ export function PresetSummary({
   preset,
   unit,
   onEditStep,
+  withName = true,
 }: {
   preset: LabelPresetInput;
   unit: TemperatureUnit;
+  /** The name and description rows (the detail page has them in its header). */
+  withName?: boolean;
   /** Offers an "Edit" link per section (the review step goes back to that step). */
   onEditStep?(step: PresetStep): void;
 }) {
   return (
     <Flex vertical gap="large">
-      {groupsOf(preset, unit).map((group) => (
+      {groupsOf(preset, unit, withName).map((group) => (
         <Descriptions
           key={group.step}
           bordered

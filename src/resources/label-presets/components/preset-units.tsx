@@ -29,7 +29,7 @@ export function PresetUnits({ preset }: { preset: LabelPreset }) {
     },
   ].filter((item) => item !== false);
   return (
-    <Flex gap="small" wrap>
+    <Flex gap="small" wrap className={styles.units}>
       {items.map((item) => (
         <Tooltip key={item.key} title={item.title}>
           <span className={styles.chip} data-unit={item.key}>

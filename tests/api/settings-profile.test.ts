@@ -1,5 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { alertRecipients } from "../../server/notifications/recipients";
 import { createTestApp, type TestApp } from "./support/app";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
@@ -229,5 +230,22 @@ describe("e-mail alert settings per company", () => {
       .where("userId", "=", world.users["a:handler"] as string)
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe("who gets an alert follows the settings", () => {
+  test("a member who switched an alert off for a company is not e-mailed for it; defaults apply to the others", async () => {
+    const headers = await as("a:subHandler");
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/me/notifications",
+      headers,
+      payload: [{ companyId: world.companies.a, excursionDetected: false, reportFinished: true, batteryLow: true }],
+    });
+    const excursion = await alertRecipients(t.database.db, world.companies.a, "excursionDetected");
+    expect(excursion).not.toContain("a-subHandler@test.example");
+    expect(excursion).toContain("a-handler@test.example");
+    const finished = await alertRecipients(t.database.db, world.companies.a, "reportFinished");
+    expect(finished).toEqual(["a-subHandler@test.example"]);
   });
 });

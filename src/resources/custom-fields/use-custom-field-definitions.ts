@@ -6,12 +6,14 @@ import type { CustomFieldDefinition } from "@/domain/custom-fields";
  * sub-companies). Pass a report's companyId to get that company's fields only.
  */
 export function useCustomFieldDefinitions(companyId?: string) {
-  const { query, result } = useCustom<CustomFieldDefinition[] & Record<string, unknown>, HttpError>({
+  const { query } = useCustom<CustomFieldDefinition[] & Record<string, unknown>, HttpError>({
     url: "custom-fields",
     method: "get",
     errorNotification: false,
   });
-  const all = (result?.data ?? []) as CustomFieldDefinition[];
+  // query.data, not result.data: the latter is an empty object while loading.
+  const loaded = query.data?.data;
+  const all = (Array.isArray(loaded) ? loaded : []) as CustomFieldDefinition[];
   const definitions = companyId ? all.filter((d) => d.companyId === companyId) : all;
   return { definitions, query };
 }

@@ -18,13 +18,14 @@ export const SETTINGS_URL = {
 
 /** GET one settings document; `data` is undefined while loading. */
 export function useSettingsDocument<T extends BaseRecord | BaseRecord[]>(url: string, enabled = true) {
-  const { query, result } = useCustom<BaseRecord, HttpError>({
+  const { query } = useCustom<BaseRecord, HttpError>({
     url,
     method: "get",
     queryOptions: { enabled },
     errorNotification: false,
   });
-  return { data: result?.data as T | undefined, query };
+  // query.data, not result.data: the latter is an empty object while loading.
+  return { data: query.data?.data as T | undefined, query };
 }
 
 export function useSettingsMutation<T extends BaseRecord = BaseRecord>() {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { TitledPage } from "@/components/record/record-page";
 import { formatInstant } from "@/domain/datetime";
 import { useAccess } from "@/hooks/use-access";
+import { apiUrl } from "@/providers/api-url";
 import { readableError } from "@/providers/data-provider";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 import { SETTINGS_URL, showFieldErrors, useSettingsDocument, useSettingsMutation } from "../api";
@@ -59,8 +60,9 @@ export function ApiKeysPage() {
         <Flex vertical gap="middle">
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             An API key lets another system read this company's label reports: send it in the <code>api-key</code>{" "}
-            header, e.g. <code>curl -H "api-key: cck_…" {window.location.origin}/api/label-reports</code>. Keys only
-            read label reports and stop working the moment they are revoked.
+            header, e.g.{" "}
+            <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>.
+            Keys only read label reports and stop working the moment they are revoked.
           </Typography.Paragraph>
           <div>
             <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>

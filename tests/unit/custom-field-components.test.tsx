@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Button, Form } from "antd";
+import { describe, expect, it, vi } from "vitest";
+import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import { CustomFieldInputs, CustomFieldValues, customFieldChanges } from "@/resources/custom-fields";
+import { setupControlsDom } from "./controls-dom";
+
+setupControlsDom();
+
+const definitions: CustomFieldDefinition[] = [
+  { id: "1", companyId: "c", key: "batch", name: "Batch", type: "text", options: [], required: true },
+  { id: "2", companyId: "c", key: "packedOn", name: "Packed on", type: "date", options: [], required: false },
+  { id: "3", companyId: "c", key: "pallets", name: "Pallets", type: "number", options: [], required: false },
+];
+
+describe("custom field values on a report", () => {
+  it("shows each defined field with its value, dates in US format, and hides values of undefined fields", () => {
+    render(
+      <CustomFieldValues
+        definitions={definitions}
+        values={{ batch: "L-1", packedOn: "2026-10-30", pallets: 1200, retired: "x" }}
+      />,
+    );
+    expect(screen.getByText("L-1")).toBeTruthy();
+    expect(screen.getByText("10/30/2026")).toBeTruthy();
+    expect(screen.getByText("1,200")).toBeTruthy();
+    expect(screen.queryByText("x")).toBeNull();
+  });
+
+  it("an empty value reads as a dash", () => {
+    render(<CustomFieldValues definitions={definitions.slice(0, 1)} values={{}} />);
+    expect(screen.getByText("—")).toBeTruthy();
+  });
+});
+
+describe("custom field inputs", () => {
+  it("submit the values under customFields, dates as YYYY-MM-DD", async () => {
+    const onFinish = vi.fn();
+    render(
+      <Form onFinish={onFinish} initialValues={{ customFields: { batch: "L-2", packedOn: "2026-01-05" } }}>
+        <CustomFieldInputs definitions={definitions} />
+        <Button htmlType="submit">Save</Button>
+      </Form>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalled());
+    expect(onFinish.mock.calls[0]?.[0].customFields).toMatchObject({ batch: "L-2", packedOn: "2026-01-05" });
+  });
+
+  it("empty inputs are sent as null, which clears the stored value", () => {
+    expect(customFieldChanges({ batch: "", pallets: undefined, packedOn: "2026-01-05" })).toEqual({
+      batch: null,
+      pallets: null,
+      packedOn: "2026-01-05",
+    });
+  });
+});

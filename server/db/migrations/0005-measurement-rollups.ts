@@ -1,10 +1,13 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Chart rollups: min/max/count of a report's readings per fixed time bucket at three
- * levels (1 minute, 15 minutes, 4 hours; buckets aligned to the epoch), so that the
- * chart series of a 500,000-reading report reads a few thousand rows instead of every
- * reading (server/reports/series.ts, README "Chart rollups").
+ * Chart rollups: min/max/count of a report's readings per fixed time bucket at two
+ * levels (15 minutes and 4 hours; buckets aligned to the epoch), so that the chart
+ * series of a 500,000-reading report reads a few thousand rows instead of every
+ * reading (server/reports/series.ts, README "Chart rollups"). No 1-minute level: at
+ * the usual 5-minute interval it would hold a row per reading and double the cost of
+ * every insert; windows too short for 15-minute buckets are aggregated from the
+ * readings themselves (at most about 10 days of readings).
  *
  * Kept by statement-level triggers on measurements, so every insert path (the seed's
  * bulk inserts, uploads, tests) keeps them right without knowing about them: the
@@ -12,7 +15,7 @@ import { type Kysely, sql } from "kysely";
  * seed's bulk loads run with session_replication_role = replica, which would
  * otherwise skip the triggers.
  */
-export const ROLLUP_LEVELS_SECONDS = [60, 900, 14_400] as const;
+export const ROLLUP_LEVELS_SECONDS = [900, 14_400] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -297,7 +297,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
     },
     {
       id: `${p}.list.countOnly`,
-      measure: `${name}: totalDocuments alone (exact to 10,000, then estimate)`,
+      measure: `${name}: totalDocuments alone (exact to 1,000, then estimate)`,
       value: pLatency(list.countOnly),
       budget: "-",
       ok: null,

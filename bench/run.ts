@@ -96,7 +96,8 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --pg         require the PostgreSQL part (default: run it when PostgreSQL is installed)
   --no-pg      skip the PostgreSQL part
   --no-build   measure dist/ as it is, even when older than its sources
-  --no-browser skip the reference starter and the cold loads in Chromium`;
+  --no-browser skip the reference starter and the cold loads in Chromium
+  --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone`;
 
 interface Row {
   id: string;
@@ -297,7 +298,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
     },
     {
       id: `${p}.list.countOnly`,
-      measure: `${name}: totalDocuments alone (exact to 10,000, then estimate)`,
+      measure: `${name}: totalDocuments alone (exact to 1,000, then estimate)`,
       value: pLatency(list.countOnly),
       budget: "-",
       ok: null,
@@ -456,6 +457,7 @@ async function main(): Promise<number> {
       "no-pg": { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
       "no-browser": { type: "boolean", default: false },
+      "no-pglite": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -502,7 +504,8 @@ async function main(): Promise<number> {
   // 2 + 3. List API and big report, per database
   const pgModule = await loadPgModule();
   const pgBin = pgModule.findPostgresBin();
-  const databases: Kind[] = ["pglite"];
+  const databases: Kind[] = values["no-pglite"] ? [] : ["pglite"];
+  if (values["no-pglite"]) notes.push("PGlite part skipped (--no-pglite).");
   if (values["no-pg"]) notes.push("PostgreSQL part skipped (--no-pg): its budgets were not checked.");
   else if (pgBin) databases.push("postgres");
   else if (values.pg) {

@@ -141,7 +141,7 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
 }
 
 /** Below this many matching documents totalDocuments is exact; beyond it, the planner's estimate. */
-export const DEFAULT_EXACT_COUNT_LIMIT = 10_000;
+export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
 
 /** LIST_EXACT_COUNT_LIMIT overrides the limit (read on every call, so tests can lower it). */
 export function exactCountLimit(env: NodeJS.ProcessEnv = process.env): number {

@@ -156,7 +156,8 @@ function bucketParts(parts: Part[], widthSeconds: number): SeriesPoint[] {
  * The buckets come from the rollups (migration 0005): the coarsest level that still
  * has at least maxPoints / 2 buckets in the window, summed into chart buckets of a
  * multiple of its width; the window's count and ends come from the coarsest level.
- * Only windows too short for the finest level aggregate the readings themselves.
+ * Only windows too short for the finest level (15 minutes × maxPoints / 2, about 10
+ * days at 2,000 points) aggregate the readings themselves, in SQL.
  */
 export async function readSeries(db: Db, reportId: string, window: Window, maxPoints: number): Promise<Series> {
   const levels = [...ROLLUP_LEVELS_SECONDS].sort((a, b) => b - a);

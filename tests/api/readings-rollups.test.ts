@@ -84,7 +84,7 @@ afterAll(async () => t?.close());
 describe("chart series from the rollups", () => {
   test("the whole report: the same count, minimum and maximum per bucket as the readings", async () => {
     const series = await readSeries(t.database.db, reportId, {}, 200);
-    expect(series.bucketSeconds).toBeGreaterThan(0);
+    expect(series.bucketSeconds % 900).toBe(0);
     expect(series.points.length).toBeLessThanOrEqual(200);
     expect(series.total).toBe(READINGS - 300);
     expect(shape(series.points)).toEqual(await fromReadings(reportId, {}, series.bucketSeconds));
@@ -100,11 +100,18 @@ describe("chart series from the rollups", () => {
     expect(shape(series.points)).toEqual(raw);
   });
 
-  test("a window at a finer level (1 minute) matches the readings too", async () => {
-    const window = { from: new Date(START + 100 * MINUTE), to: new Date(START + 3100 * MINUTE) };
-    const series = await readSeries(t.database.db, reportId, window, 1000);
-    expect(series.bucketSeconds % 60).toBe(0);
-    expect(series.bucketSeconds).toBeLessThan(900);
+  test("few wide buckets come from the 4-hour level and match the readings", async () => {
+    const series = await readSeries(t.database.db, reportId, {}, 20);
+    expect(series.bucketSeconds % 14_400).toBe(0);
+    expect(series.points.length).toBeLessThanOrEqual(20);
+    expect(shape(series.points)).toEqual(await fromReadings(reportId, {}, series.bucketSeconds));
+  });
+
+  test("a short window at the 15-minute level matches the readings", async () => {
+    const window = { from: new Date(START + 100 * MINUTE + 5000), to: new Date(START + 3100 * MINUTE) };
+    const series = await readSeries(t.database.db, reportId, window, 40);
+    expect(series.bucketSeconds % 900).toBe(0);
+    expect(series.bucketSeconds % 14_400).not.toBe(0);
     expect(shape(series.points)).toEqual(await fromReadings(reportId, window, series.bucketSeconds));
   });
 

@@ -1,18 +1,23 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Chart rollups: min/max/count of a report's readings per fixed time bucket at three
- * levels (1 minute, 15 minutes, 4 hours; buckets aligned to the epoch), so that the
- * chart series of a 500,000-reading report reads a few thousand rows instead of every
- * reading (server/reports/series.ts, README "Chart rollups").
+ * Chart rollups: min/max/count of a report's readings per fixed time bucket at two
+ * levels (15 minutes and 4 hours; buckets aligned to the epoch), so that the chart
+ * series of a 500,000-reading report reads a few thousand rows instead of every
+ * reading (server/reports/series.ts, README "Chart rollups"). No 1-minute level: at
+ * the usual 5-minute interval it would hold a row per reading and double the cost of
+ * every insert; windows too short for 15-minute buckets are aggregated from the
+ * readings themselves (at most about 10 days of readings).
  *
  * Kept by statement-level triggers on measurements, so every insert path (the seed's
- * bulk inserts, uploads, tests) keeps them right without knowing about them: the
- * buckets a statement touched are recomputed from the readings. ENABLE ALWAYS: the
+ * bulk inserts, uploads, tests) keeps them right without knowing about them: inserted
+ * readings are aggregated and merged into their buckets (min of minima, sum of counts);
+ * after a delete or an update the buckets it touched are recomputed from the readings
+ * (a minimum cannot be taken back). ENABLE ALWAYS: the
  * seed's bulk loads run with session_replication_role = replica, which would
  * otherwise skip the triggers.
  */
-export const ROLLUP_LEVELS_SECONDS = [60, 900, 14_400] as const;
+export const ROLLUP_LEVELS_SECONDS = [900, 14_400] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -58,7 +63,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $fn$`.execute(db);
 
-  // Inserts and deletes see their rows as changed_rows; updates both old and new rows.
+  // Inserts only add readings: their aggregates merge into the stored buckets.
+  await sql`
+    create function measurements_rollup_inserted() returns trigger language plpgsql as $fn$
+    begin
+      insert into measurement_rollups as r (report_id, level_seconds, bucket, first_t, last_t, n,
+          temperature_min, temperature_max, humidity_min, humidity_max, battery_sum, battery_n)
+        select m.report_id, l.w, to_timestamp(floor(extract(epoch from m.t) / l.w) * l.w),
+               min(m.t), max(m.t), count(*)::integer,
+               min(m.temperature), max(m.temperature), min(m.humidity), max(m.humidity),
+               sum(m.battery), count(m.battery)::integer
+        from changed_rows m cross join (values ${levels}) as l(w)
+        group by m.report_id, l.w, 3
+      on conflict (report_id, level_seconds, bucket) do update set
+        first_t = least(r.first_t, excluded.first_t),
+        last_t = greatest(r.last_t, excluded.last_t),
+        n = r.n + excluded.n,
+        temperature_min = least(r.temperature_min, excluded.temperature_min),
+        temperature_max = greatest(r.temperature_max, excluded.temperature_max),
+        humidity_min = least(r.humidity_min, excluded.humidity_min),
+        humidity_max = greatest(r.humidity_max, excluded.humidity_max),
+        battery_sum = coalesce(r.battery_sum + excluded.battery_sum, r.battery_sum, excluded.battery_sum),
+        battery_n = r.battery_n + excluded.battery_n;
+      return null;
+    end
+    $fn$`.execute(db);
+  // Deletes see their rows as changed_rows; updates both old and new rows.
   await sql`
     create function measurements_rollup_changed() returns trigger language plpgsql as $fn$
     begin
@@ -78,7 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $fn$`.execute(db);
   await sql`create trigger measurements_rollup_insert after insert on measurements
-    referencing new table as changed_rows for each statement execute function measurements_rollup_changed()`.execute(
+    referencing new table as changed_rows for each statement execute function measurements_rollup_inserted()`.execute(
     db,
   );
   await sql`create trigger measurements_rollup_delete after delete on measurements
@@ -104,6 +134,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger measurements_rollup_insert on measurements`.execute(db);
   await sql`drop function measurements_rollup_updated()`.execute(db);
   await sql`drop function measurements_rollup_changed()`.execute(db);
+  await sql`drop function measurements_rollup_inserted()`.execute(db);
   await sql`drop function refresh_measurement_rollups(uuid[], timestamptz[], timestamptz[])`.execute(db);
   await sql`drop table measurement_rollups`.execute(db);
 }

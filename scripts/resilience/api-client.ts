@@ -13,6 +13,8 @@ export interface Session {
 }
 
 const PROTOCOL = { "st-auth-mode": "header", "content-type": "application/json" };
+// Calls without a body must not claim a JSON one (Fastify refuses an empty JSON body with 400).
+const NO_BODY = { "st-auth-mode": "header" };
 
 export async function signIn(baseUrl: string, email: string, password: string, companyName?: string): Promise<Session> {
   const res = await fetch(`${baseUrl}/api/auth/signin`, {
@@ -58,7 +60,7 @@ export async function companyToken(
 export async function signOut(baseUrl: string, accessToken: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/auth/signout`, {
     method: "POST",
-    headers: { ...PROTOCOL, rid: "session", authorization: `Bearer ${accessToken}` },
+    headers: { ...NO_BODY, rid: "session", authorization: `Bearer ${accessToken}` },
   });
   await res.text();
   return res.status;
@@ -67,7 +69,7 @@ export async function signOut(baseUrl: string, accessToken: string): Promise<num
 export async function refresh(baseUrl: string, refreshToken: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/auth/session/refresh`, {
     method: "POST",
-    headers: { ...PROTOCOL, rid: "session", authorization: `Bearer ${refreshToken}` },
+    headers: { ...NO_BODY, rid: "session", authorization: `Bearer ${refreshToken}` },
   });
   await res.text();
   return res.status;

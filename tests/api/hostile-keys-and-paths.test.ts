@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { changedTables, databaseFingerprint } from "./support/db-fingerprint";
 import { buildWorld, type World } from "./support/world";
 
 /**
@@ -146,5 +147,29 @@ describe("path traversal", () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/app.js" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("console.log");
+  });
+});
+
+describe("the database fingerprint the hostile-input property relies on", () => {
+  test("it notices a changed row, and nothing else", async () => {
+    const before = await databaseFingerprint(t.database.db);
+    await t.database.db
+      .updateTable("labelPresets")
+      .set({ description: `changed ${Date.now()}` })
+      .where("id", "=", world.presets.a)
+      .execute();
+    expect(changedTables(before, await databaseFingerprint(t.database.db))).toEqual(["label_presets"]);
+  });
+
+  test("a refused preset edit (bad range) leaves every table as it was", async () => {
+    const before = await databaseFingerprint(t.database.db);
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/label-presets/${world.presets.a}`,
+      headers,
+      payload: { temperatureMin: 20, temperatureMax: 2 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(changedTables(before, await databaseFingerprint(t.database.db))).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ export function CompanyFields() {
           <Input />
         </Form.Item>
       </div>
-      <Typography.Title level={5}>Main address</Typography.Title>
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        Main address
+      </Typography.Title>
       <Form.Item name="line1" label="Street and number">
         <Input autoComplete="address-line1" />
       </Form.Item>

@@ -59,7 +59,9 @@ export function SubCompanyCreate() {
           }}
         >
           <CompanyFields />
-          <Typography.Title level={5}>First administrator</Typography.Title>
+          <Typography.Title level={5} className={styles.sectionTitle}>
+            First administrator
+          </Typography.Title>
           <Form.Item
             name="administratorEmail"
             label="E-mail"

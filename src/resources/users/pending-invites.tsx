@@ -1,6 +1,6 @@
 import { DeleteOutlined, ReloadOutlined, UserAddOutlined } from "@ant-design/icons";
 import { type BaseRecord, type HttpError, useCustom, useCustomMutation, useDelete } from "@refinedev/core";
-import { Alert, Button, Popconfirm, Space, Table, Tag } from "antd";
+import { Alert, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useNavigate } from "react-router";
 import { TitledPage } from "@/components/record/record-page";
@@ -17,7 +17,8 @@ export function PendingInvites() {
   const navigate = useNavigate();
   const { query, result } = useCustom<BaseRecord, HttpError>({ url: INVITES_RESOURCE, method: "get" });
   // The endpoint answers a plain array (not a paged list): every pending invitation at once.
-  const invites = (result.data as unknown as Invite[] | undefined) ?? [];
+  // Refine hands an empty object until the answer is in.
+  const invites: Invite[] = Array.isArray(result.data) ? (result.data as unknown as Invite[]) : [];
   const refresh = () => void query.refetch();
   const now = Date.now();
 
@@ -36,8 +37,16 @@ export function PendingInvites() {
         </Space>
       ),
     },
-    { key: "invitedBy", dataIndex: "invitedBy", title: "Invited by", render: (value: string | null) => value ?? "—" },
-    { key: "created", title: "Sent", render: (_, invite) => formatDateTime(invite.created) },
+    {
+      key: "invited",
+      title: "Invited",
+      render: (_, invite) => (
+        <Space direction="vertical" size={0}>
+          <span>{formatDateTime(invite.created)}</span>
+          {invite.invitedBy ? <Typography.Text type="secondary">by {invite.invitedBy}</Typography.Text> : null}
+        </Space>
+      ),
+    },
     {
       key: "expires",
       title: "Link valid until",
@@ -77,6 +86,7 @@ export function PendingInvites() {
         dataSource={invites}
         loading={query.isFetching}
         pagination={false}
+        scroll={{ x: "max-content" }}
         locale={{ emptyText: "No pending invitations" }}
       />
     </TitledPage>
@@ -88,29 +98,31 @@ function InviteActions({ invite, onChanged }: { invite: Invite; onChanged: () =>
   const revoke = useDelete<Invite>();
   return (
     <Space>
-      <Button
-        icon={<ReloadOutlined />}
-        loading={resend.mutation.isPending}
-        aria-label={`Resend the invitation to ${invite.email}`}
-        onClick={() =>
-          resend.mutate(
-            {
-              url: `${INVITES_RESOURCE}/${encodeURIComponent(invite.id)}/resend`,
-              method: "post",
-              values: {},
-              successNotification: {
-                type: "success",
-                message: "Invitation sent again",
-                description: `${invite.email} got a new link; the old one no longer works`,
+      <Tooltip title="Send again with a new link">
+        <Button
+          icon={<ReloadOutlined />}
+          loading={resend.mutation.isPending}
+          aria-label={`Resend the invitation to ${invite.email}`}
+          onClick={() =>
+            resend.mutate(
+              {
+                url: `${INVITES_RESOURCE}/${encodeURIComponent(invite.id)}/resend`,
+                method: "post",
+                values: {},
+                successNotification: {
+                  type: "success",
+                  message: "Invitation sent again",
+                  description: `${invite.email} got a new link; the old one no longer works`,
+                },
+                errorNotification: (error) => ({ type: "error", message: "Not sent", description: failureText(error) }),
               },
-              errorNotification: (error) => ({ type: "error", message: "Not sent", description: failureText(error) }),
-            },
-            { onSuccess: onChanged },
-          )
-        }
-      >
-        Resend
-      </Button>
+              { onSuccess: onChanged },
+            )
+          }
+        >
+          Resend
+        </Button>
+      </Tooltip>
       <Popconfirm
         title="Revoke this invitation?"
         description="Its link stops working."

@@ -1,0 +1,118 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+/**
+ * What the browser does with hostile data and the server's policy: a stored name
+ * holding markup renders as text (no script runs), and the dashboard works under its
+ * Content Security Policy without a single violation.
+ */
+
+const PASSWORD = "ColdChain-2026";
+const XSS = "<img src=x onerror=alert(1)>";
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+/** Role-token headers of a demo account, signed in over the API. */
+async function apiAs(request: APIRequestContext, email: string) {
+  const signin = await request.post("/api/auth/signin", {
+    headers: { "st-auth-mode": "header", rid: "emailpassword" },
+    data: {
+      formFields: [
+        { id: "email", value: email },
+        { id: "password", value: PASSWORD },
+      ],
+    },
+  });
+  const accessToken = signin.headers()["st-access-token"] as string;
+  const { roles } = await signin.json();
+  const token = await request.post("/api/auth/token", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { companyId: roles[0].company.id },
+  });
+  const { jwtToken, secret } = await token.json();
+  return { "api-key": secret, jwt: jwtToken };
+}
+
+/** Records CSP violations and console errors mentioning the policy, from the first script on. */
+async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
+  const consoleViolations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) {
+      consoleViolations.push(message.text());
+    }
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...consoleViolations,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}
+
+test("a preset named with markup is shown as text and runs no script", async ({ page, request }) => {
+  const headers = await apiAs(request, "admin@demo.example");
+  const name = `${XSS} ${Date.now()}`;
+  const created = await request.post("/api/label-presets", { headers, data: { name } });
+  expect(created.status()).toBe(201);
+
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, "admin@demo.example");
+  await page.goto("/label-presets");
+  await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+  await page.goto(`/label-presets/${(await created.json()).slug}`);
+  await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
+test("a report's custom field holding markup is shown as text and runs no script", async ({ page, request }) => {
+  const headers = await apiAs(request, "admin@demo.example");
+  const list = await request.get("/api/label-reports?pageSize=1", { headers });
+  const report = (await list.json()).data[0];
+  const patched = await request.patch(`/api/label-reports/${report.id}`, {
+    headers,
+    data: { customFields: { batch: XSS } },
+  });
+  expect(patched.status()).toBe(200);
+
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, "admin@demo.example");
+  await page.goto(`/label-reports/${report.id}`);
+  await expect(page.getByText(report.labelId).first()).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
+test("the dashboard runs under its Content Security Policy with no violation", async ({ page }) => {
+  const violations = await watchPolicy(page);
+  await signIn(page, "admin@demo.example");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  // A report (its chart library loads lazily), the presets and the settings.
+  await page.getByRole("row").nth(1).click();
+  await page.waitForLoadState("networkidle");
+  await page.goto("/label-presets");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await page.goto("/settings");
+  await page.waitForLoadState("networkidle");
+  expect(await violations()).toEqual([]);
+});

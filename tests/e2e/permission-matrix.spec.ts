@@ -1,0 +1,125 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../server/seed/accounts";
+import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
+import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
+import { RESOURCE, resources } from "../../src/providers/resources";
+import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
+
+/**
+ * The dashboard hides exactly what the role may not do: for every demo account, the
+ * menu entries and where each direct URL visit ends are derived from the domain
+ * (src/domain/permissions.ts, src/domain/route-guards.ts, the resource table and the
+ * settings sections), never listed by hand, so a new screen is covered once it is in
+ * those tables.
+ */
+
+type Can = (action: Action, subject: Subject) => boolean;
+
+/** A resource is listed (in the menu) when the role can read its subject; no subject = everyone. */
+function canList(can: Can, subject: Subject | undefined): boolean {
+  return subject === undefined || can("read", subject);
+}
+
+/** The menu labels the dashboard must show, mirroring the resource table's groups. */
+function expectedMenu(can: Can): string[] {
+  const labels: string[] = [];
+  for (const resource of resources) {
+    if (resource.meta.parent || resource.meta.hide) continue;
+    const children = resources.filter(
+      (child) =>
+        child.meta.parent === resource.name && typeof child.list === "string" && canList(can, child.meta.subject),
+    );
+    if (children.length && canList(can, resource.meta.subject)) labels.push(resource.meta.label);
+    else if (typeof resource.list === "string" && canList(can, resource.meta.subject)) labels.push(resource.meta.label);
+  }
+  return labels;
+}
+
+/** Every menu label any role could see (a label absent from the expectation must be absent from the page). */
+const ALL_MENU_LABELS = resources.filter((r) => !r.meta.parent && !r.meta.hide).map((r) => r.meta.label);
+
+/** The paths to visit: every list and create page of the resource table, and every settings page. */
+const PATHS = [
+  ...new Set<string>([
+    ...resources.flatMap((r) => [r.list, r.create].filter((p): p is string => typeof p === "string")),
+    ...SETTINGS_SECTIONS.map((s) => s.path),
+    ...PROFILE_TABS.map((t) => t.path),
+    ...COMPANY_SETTINGS_TABS.map((t) => t.path),
+  ]),
+];
+
+/** The control-center pages are guarded by their resource's subject; the rest by the route-guard table. */
+function controlCenterSubject(path: string): Subject | undefined {
+  const owner = resources.find(
+    (r) =>
+      (r.name === RESOURCE.controlCenter || r.meta.parent === RESOURCE.controlCenter) &&
+      typeof r.list === "string" &&
+      (path === r.list || path.startsWith(`${r.list}/`)),
+  );
+  return owner?.meta.subject;
+}
+
+/** Where a visit to `path` must end: the path itself (or below it), or the guard's target, followed through. */
+function expectedLanding(path: string, can: Can): { path: string; exact: boolean } {
+  const seen = new Set<string>();
+  let current = path;
+  for (;;) {
+    if (seen.has(current)) throw new Error(`Guard loop at ${current}`);
+    seen.add(current);
+    if (current === "/") {
+      current = "/label-reports";
+      continue;
+    }
+    const ccSubject = controlCenterSubject(current);
+    const redirect = ccSubject ? (can("read", ccSubject) ? null : "/") : guardRedirect(routeNameOf(current), can);
+    if (redirect === null) return { path: current, exact: current !== path };
+    current = redirect;
+  }
+}
+
+async function signIn(page: Page, email: string, companyName: string) {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/(label-reports|select-company)/);
+  if (page.url().includes("/select-company")) {
+    await page.getByRole("button", { name: `Open ${companyName}` }).click();
+  }
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+for (const account of DEMO_ACCOUNTS) {
+  const ability = defineAbilityFor([account.role]);
+  const can: Can = (action, subject) => ability.can(action, subject);
+
+  test.describe(`${account.role} (${account.email})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await signIn(page, account.email, account.companyName);
+    });
+
+    test("the menu shows exactly the screens the role may open", async ({ page }) => {
+      const menu = page.locator(".ant-layout-sider .ant-menu, nav .ant-menu").first();
+      await expect(menu).toBeVisible();
+      const expected = expectedMenu(can);
+      for (const label of ALL_MENU_LABELS) {
+        const entry = menu.getByRole("menuitem", { name: new RegExp(`^\\W*${escapeRegExp(label)}$`) });
+        if (expected.includes(label)) await expect(entry, `${label} shown`).toHaveCount(1);
+        else await expect(entry, `${label} hidden`).toHaveCount(0);
+      }
+    });
+
+    test("direct visits open the permitted pages and redirect the others as the guard table says", async ({ page }) => {
+      for (const path of PATHS) {
+        const landing = expectedLanding(path, can);
+        await page.goto(path);
+        const target = landing.exact
+          ? new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}([?#].*)?$`)
+          : new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}(/[^?#]*)?([?#].*)?$`);
+        await expect(page, `visiting ${path}`).toHaveURL(target);
+      }
+    });
+  });
+}

@@ -69,7 +69,9 @@ export function LabelReportShow() {
   ) : null;
 
   return (
-    <LabelReportPanelLayout title={title} closeTo="/label-reports" extra={extra}>
+    // Keyed by report: React may keep this overlay alive from one report into the next (one
+    // closed and another opened before the list rendered alone); a new report is a new panel.
+    <LabelReportPanelLayout key={id} title={title} closeTo="/label-reports" extra={extra}>
       {query.isError ? (
         <Alert type="error" showIcon message="Could not load this report" description={readableError(query.error)} />
       ) : !report ? (

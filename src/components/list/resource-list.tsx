@@ -1,4 +1,3 @@
-import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { Alert, Flex, Input, Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
@@ -9,6 +8,7 @@ import { readableError } from "@/providers/data-provider";
 import { hasListParams, LIST_URL_KEYS, listSearchString } from "@/providers/list-url";
 import { findResource } from "@/providers/resources";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
+import { columnSortOrder } from "./antd-table-state";
 import type { ColumnSpec } from "./columns";
 import styles from "./resource-list.module.css";
 import { type ListOutletContext, useResourceList } from "./use-resource-list";
@@ -85,7 +85,7 @@ function ResourceListTable<T extends BaseRecord>({
       dataIndex: spec.key,
       title: spec.title,
       sorter: sortable,
-      sortOrder: sortable ? (getDefaultSortOrder(sortKey, sorters) ?? null) : undefined,
+      sortOrder: sortable ? (columnSortOrder(sortKey, sorters) ?? null) : undefined,
       render: (_value: unknown, record: T) => {
         const content = spec.render(record);
         if (index !== 0 || !recordLink) return content;

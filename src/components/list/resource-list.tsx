@@ -1,5 +1,6 @@
+import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
-import { Alert, Flex, Input, Table, Typography } from "antd";
+import { Alert, Flex, Input, Table } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
@@ -8,7 +9,6 @@ import { readableError } from "@/providers/data-provider";
 import { hasListParams, LIST_URL_KEYS, listSearchString } from "@/providers/list-url";
 import { findResource } from "@/providers/resources";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
-import { columnSortOrder } from "./antd-table-state";
 import type { ColumnSpec } from "./columns";
 import styles from "./resource-list.module.css";
 import { type ListOutletContext, useResourceList } from "./use-resource-list";
@@ -85,7 +85,7 @@ function ResourceListTable<T extends BaseRecord>({
       dataIndex: spec.key,
       title: spec.title,
       sorter: sortable,
-      sortOrder: sortable ? (columnSortOrder(sortKey, sorters) ?? null) : undefined,
+      sortOrder: sortable ? (getDefaultSortOrder(sortKey, sorters) ?? null) : undefined,
       render: (_value: unknown, record: T) => {
         const content = spec.render(record);
         if (index !== 0 || !recordLink) return content;
@@ -97,7 +97,7 @@ function ResourceListTable<T extends BaseRecord>({
   return (
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="middle">
-        <Typography.Title level={2}>{title}</Typography.Title>
+        <h2 className={styles.title}>{title}</h2>
         <Flex gap="small" align="center">
           <ListSearch
             value={state.search}

@@ -1,5 +1,6 @@
-import { type BaseRecord, type HttpError, useTable } from "@refinedev/core";
-import { Grid, type TableProps } from "antd";
+import { useTable } from "@refinedev/antd";
+import type { BaseRecord, HttpError } from "@refinedev/core";
+import type { TableProps } from "antd";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { encodeFilters, encodeOrder, type Filter, type Order, searchFilter } from "@/domain/list-query";
@@ -15,12 +16,11 @@ import {
   sameListState,
 } from "@/providers/list-url";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
-import { antdSorterToCrudSorting } from "./antd-table-state";
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 /**
- * Refine's useTable (core; the antd props are built here) on one of the five list resources, with the list rules of
+ * Refine's antd useTable on one of the five list resources, with the list rules of
  * spec section 4: state in the URL (through the router provider), page 1 after any
  * change of filter, order or search, same-key filters replacing earlier ones, back
  * to page 1 on a 416, and the selection saved in the page filter store.
@@ -94,31 +94,24 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   );
   const setOrder = useCallback((order: Order[]) => apply(applyOrder(stateRef.current, order)), [apply]);
 
-  // What @refinedev/antd's useTable would hand antd's Table (its search form aside).
-  const breakpoint = Grid.useBreakpoint();
-  const { data, isFetched } = table.tableQuery;
+  const baseOnChange = table.tableProps.onChange;
   const onChange = useCallback<NonNullable<TableProps<T>["onChange"]>>(
-    (pagination, _tableFilters, sorter, extra) => {
-      if (sorter && Object.keys(sorter).length > 0) setSorters(antdSorterToCrudSorting(sorter));
-      setCurrentPage(pagination.current || 1);
-      setPageSize(pagination.pageSize || resource.pageSize);
+    (pagination, tableFilters, sorter, extra) => {
+      baseOnChange?.(pagination, tableFilters, sorter, extra);
       // antd keeps the page on a sort; the list rule is page 1 after any change.
       if (extra.action === "sort" || extra.action === "filter") setCurrentPage(1);
     },
-    [setSorters, setCurrentPage, setPageSize, resource.pageSize],
+    [baseOnChange, setCurrentPage],
   );
 
+  const pagination = table.tableProps.pagination;
   const tableProps: TableProps<T> = {
-    dataSource: data?.data,
-    loading: !isFetched,
+    ...table.tableProps,
     onChange,
-    scroll: { x: true },
-    pagination: {
-      current: currentPage,
-      pageSize,
-      total: data?.total,
-      simple: !breakpoint.sm,
-      position: !breakpoint.sm ? ["bottomCenter"] : ["bottomRight"],
+    pagination: pagination && {
+      ...pagination,
+      // Refine's page links carry its own query keys; antd's buttons do the same job.
+      itemRender: undefined,
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
       showTotal: (total) => totalText(total, totalIsEstimate),

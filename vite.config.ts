@@ -98,26 +98,51 @@ function narrowAntdFormContext(): Plugin {
 
 /**
  * antd Table's column filter dropdown imports Tree (rc-tree, ~14 kB gzip) for
- * `filterMode: "tree"`. No column of the dashboard has antd column filters (lists
- * filter through the URL grammar and their own filter panels), so the tree is
- * replaced by a component that fails loudly if a column ever asks for it.
+ * `filterMode: "tree"`, and it and the row selection import Checkbox and Radio. No
+ * table of the dashboard has antd column filters (lists filter through the URL grammar
+ * and their own filter panels) or row selection, so these are replaced by components
+ * that fail loudly if a table ever asks for them. Other pages import the real ones.
  */
-function dropAntdTableTreeFilter(): Plugin {
+const TABLE_STUBS: [file: RegExp, imports: [from: string, name: string][]][] = [
+  [
+    /node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
+    [
+      ["../../../tree", "Tree"],
+      ["../../../checkbox", "Checkbox"],
+      ["../../../radio", "Radio"],
+    ],
+  ],
+  [
+    /node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    [
+      ["../../checkbox", "Checkbox"],
+      ["../../radio", "Radio"],
+    ],
+  ],
+];
+
+function dropAntdTableExtras(): Plugin {
   return {
-    name: "drop-antd-table-tree-filter",
+    name: "drop-antd-table-extras",
     transform(code, id) {
-      if (!/node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(id))
-        return null;
-      return code.replace(
-        "import Tree from '../../../tree';",
-        "const Tree = () => { throw new Error('antd Table filterMode \"tree\" is not bundled (vite.config.ts)'); };",
-      );
+      const stubs = TABLE_STUBS.find(([file]) => file.test(id))?.[1];
+      if (!stubs) return null;
+      let out = code;
+      for (const [from, name] of stubs) {
+        const line = `import ${name} from '${from}';`;
+        if (!out.includes(line)) throw new Error(`${id} no longer has ${line} (vite.config.ts TABLE_STUBS)`);
+        out = out.replace(
+          line,
+          `const ${name} = () => { throw new Error('antd Table: ${name} is not bundled for tables (vite.config.ts)'); };`,
+        );
+      }
+      return out;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), runtimeConfig(), buildInfo(), narrowAntdFormContext(), dropAntdTableTreeFilter()],
+  plugins: [react(), runtimeConfig(), buildInfo(), narrowAntdFormContext(), dropAntdTableExtras()],
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(BUILD_ID) },
   resolve: {
     alias: [

@@ -70,14 +70,87 @@ const VENDOR_GROUPS = [
  * @refinedev/antd imports react-markdown (for its MarkdownField) at the top of its
  * bundle. The unified/markdown packages do not declare `sideEffects: false`, so
  * without this rule ~120 kB of parser ship although no page renders markdown.
+ * The same holds for rc-field-form (antd's form context imports its index: the whole
+ * form engine and validator landed in the first load) and for papaparse and
+ * error-stack-parser, which @refinedev/core imports for hooks the dashboard never calls.
  */
 const SIDE_EFFECT_FREE =
-  /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*)[\\/]/;
+  /node_modules[\\/](rc-field-form|@rc-component[\\/]async-validator|papaparse|error-stack-parser|stackframe|react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*)[\\/]/;
+
+/**
+ * antd's form context (imported by ConfigProvider, Button, Input…, so by every page)
+ * takes FormProvider from rc-field-form's index, whose top level decorates the Form
+ * component: that counts as a side effect and kept the whole form engine and its
+ * validator (~13 kB gzip) in the first load. FormProvider alone lives in FormContext.
+ */
+function narrowAntdFormContext(): Plugin {
+  return {
+    name: "narrow-antd-form-context",
+    transform(code, id) {
+      if (!/node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(id)) return null;
+      return code.replace(
+        "import { FormProvider as RcFormProvider } from 'rc-field-form';",
+        "import { FormProvider as RcFormProvider } from 'rc-field-form/es/FormContext';",
+      );
+    },
+  };
+}
+
+/**
+ * antd Table's column filter dropdown imports Tree (rc-tree, ~14 kB gzip) for
+ * `filterMode: "tree"`, and it and the row selection import Checkbox and Radio. No
+ * table of the dashboard has antd column filters (lists filter through the URL grammar
+ * and their own filter panels) or row selection, so these are replaced by components
+ * that fail loudly if a table ever asks for them. Other pages import the real ones.
+ */
+const TABLE_STUBS: [file: RegExp, imports: [from: string, name: string][]][] = [
+  [
+    /node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
+    [
+      ["../../../tree", "Tree"],
+      ["../../../checkbox", "Checkbox"],
+      ["../../../radio", "Radio"],
+    ],
+  ],
+  [
+    /node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    [
+      ["../../checkbox", "Checkbox"],
+      ["../../radio", "Radio"],
+    ],
+  ],
+];
+
+function dropAntdTableExtras(): Plugin {
+  return {
+    name: "drop-antd-table-extras",
+    transform(code, id) {
+      const stubs = TABLE_STUBS.find(([file]) => file.test(id))?.[1];
+      if (!stubs) return null;
+      let out = code;
+      for (const [from, name] of stubs) {
+        const line = `import ${name} from '${from}';`;
+        if (!out.includes(line)) throw new Error(`${id} no longer has ${line} (vite.config.ts TABLE_STUBS)`);
+        out = out.replace(
+          line,
+          `const ${name} = () => { throw new Error('antd Table: ${name} is not bundled for tables (vite.config.ts)'); };`,
+        );
+      }
+      return out;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), runtimeConfig(), buildInfo()],
+  plugins: [react(), runtimeConfig(), buildInfo(), narrowAntdFormContext(), dropAntdTableExtras()],
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(BUILD_ID) },
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
+      // qs's cycle tracking without its old-engine fallbacks (src/shims/side-channel.cjs).
+      { find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) },
+    ],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,10 +1,10 @@
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import enUS from "antd/locale/en_US";
 import type { ReactNode } from "react";
 import { BrowserRouter, useLocation } from "react-router";
-import { ErrorBoundary } from "@/components/error-page";
+import { ErrorBoundary } from "@/components/error-page/error-boundary";
 import { GlobalElements } from "@/components/global/global-elements";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import { accessControlProvider } from "@/providers/access-control-provider";
@@ -19,6 +19,7 @@ import { routerProvider } from "@/providers/router-provider";
 import { syncQueriesWithSession } from "@/providers/session-sync";
 import { AppRoutes } from "@/routes";
 import { theme } from "@/theme";
+import styles from "./app.module.css";
 
 const queryClient = createQueryClient();
 syncQueriesWithSession(queryClient);
@@ -33,7 +34,7 @@ export function App() {
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={enUS}>
-        <AntdApp>
+        <div className={styles.app}>
           <RouteErrorBoundary>
             <Refine
               routerProvider={routerProvider}
@@ -55,7 +56,7 @@ export function App() {
               <GlobalElements />
             </Refine>
           </RouteErrorBoundary>
-        </AntdApp>
+        </div>
       </ConfigProvider>
     </BrowserRouter>
   );

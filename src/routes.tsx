@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
-import { NotFoundPage } from "@/components/error-page";
+import { LazyNotFoundPage as NotFoundPage } from "@/components/error-page/lazy-error-page";
 import { AuthGate } from "@/components/routing/auth-gate";
 import { PageLoader } from "@/components/routing/page-loader";
 import { RequireAbility } from "@/components/routing/require-ability";

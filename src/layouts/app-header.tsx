@@ -1,6 +1,6 @@
 import { DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { Avatar, Button, Dropdown, type MenuProps, Space, Tag, Typography } from "antd";
+import { Avatar, Button, Dropdown, type MenuProps, Space, Tag } from "antd";
 import { useNavigate } from "react-router";
 import { useSessionSummary } from "@/hooks/use-session";
 import type { Identity } from "@/providers/auth-provider";
@@ -24,10 +24,9 @@ export function AppHeaderContent({ title }: { title?: string }) {
   return (
     <>
       <Space size="middle">
-        {title ? <Typography.Text strong>{title}</Typography.Text> : null}
-        <Typography.Text strong aria-label="Company">
-          {company?.name ?? ""}
-        </Typography.Text>
+        {title ? <strong>{title}</strong> : null}
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the value for getByLabel, as antd Typography.Text did before */}
+        <strong aria-label="Company">{company?.name ?? ""}</strong>
         {impersonating ? <Tag color="warning">Impersonating</Tag> : null}
       </Space>
       <Dropdown menu={{ items }} trigger={["click"]}>

@@ -19,7 +19,7 @@ describe("error page", () => {
     expect(errorPageTitle(403)).toBe("Internal Server Error");
   });
 
-  it("a render error anywhere below shows 'Internal Server Error'", () => {
+  it("a render error anywhere below shows 'Internal Server Error'", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     render(
       <MemoryRouter>
@@ -28,7 +28,8 @@ describe("error page", () => {
         </ErrorBoundary>
       </MemoryRouter>,
     );
-    expect(screen.getByText("Internal Server Error")).toBeTruthy();
+    // The error page is its own chunk, loaded when an error happens.
+    expect(await screen.findByText("Internal Server Error")).toBeTruthy();
     expect(screen.getByText("kaput")).toBeTruthy();
   });
 

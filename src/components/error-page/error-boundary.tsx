@@ -1,5 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
-import { ErrorPage } from "./error-page";
+import { Component, type ErrorInfo, type ReactNode, Suspense } from "react";
+import { LazyErrorPage } from "./lazy-error-page";
 
 interface State {
   error: Error | null;
@@ -23,7 +23,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 
   override render(): ReactNode {
-    if (this.state.error) return <ErrorPage status={500} message={this.state.error.message} />;
+    if (this.state.error) {
+      return (
+        <Suspense fallback={null}>
+          <LazyErrorPage status={500} message={this.state.error.message} />
+        </Suspense>
+      );
+    }
     return this.props.children;
   }
 }

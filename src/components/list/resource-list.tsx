@@ -1,6 +1,7 @@
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
-import { Alert, Flex, Input, Table, Typography } from "antd";
+import { Alert, Flex, Table } from "antd";
+import Search from "antd/es/input/Search";
 import type { ColumnType } from "antd/es/table";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
@@ -97,7 +98,7 @@ function ResourceListTable<T extends BaseRecord>({
   return (
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="middle">
-        <Typography.Title level={2}>{title}</Typography.Title>
+        <h2 className={styles.title}>{title}</h2>
         <Flex gap="small" align="center">
           <ListSearch
             value={state.search}
@@ -158,7 +159,7 @@ export function ListSearch({
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <Input.Search
+    <Search
       className={styles.search}
       aria-label="Search"
       allowClear

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, LogoutOutlined, UserSwitchOutlined } from "@ant-design/icons";
-import { Alert, Button, Space, Typography } from "antd";
+import { Alert, Button, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
@@ -44,8 +44,7 @@ export function ImpersonationBanner() {
       message={
         <Space size="middle" wrap>
           <span>
-            You are acting as <Typography.Text strong>{email}</Typography.Text> in{" "}
-            <Typography.Text strong>{company}</Typography.Text>
+            You are acting as <strong>{email}</strong> in <strong>{company}</strong>
           </span>
           <span className={styles.timeLeft}>
             <ClockCircleOutlined /> {expiry === null ? "" : timeLeftText(expiry, now)}

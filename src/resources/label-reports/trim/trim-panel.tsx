@@ -1,7 +1,8 @@
 import { ScissorOutlined, UndoOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Flex, Typography } from "antd";
+import { Alert, Button, Flex, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { RangeSlider } from "@/components/controls/range-slider/range-slider";
+import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/data-provider";
 import styles from "../report/report.module.css";
@@ -32,7 +33,6 @@ export interface TrimPanelProps {
 export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
   const [value, setValue] = useState<[number, number]>(() => windowToSlider(window, scale));
   const trim = useTrimReport(reportId);
-  const { message } = App.useApp();
   const windowKey = `${window.start}|${window.end}|${scale.min}|${scale.max}`;
   // The stored window changed (saved here, undone, or refreshed by live view): follow it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: windowKey stands for window and scale
@@ -45,7 +45,10 @@ export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
       onSuccess: (report) => {
         const summary = report.summary;
         const verdict = isSummary(summary) ? (summary.overall.violation ? "Violation" : "No violation") : "recomputed";
-        void message.success(`${isTrimmed(next) ? "Evaluation window saved" : "Trim undone"}. Verdict: ${verdict}`);
+        showSnackbar({
+          type: "success",
+          title: `${isTrimmed(next) ? "Evaluation window saved" : "Trim undone"}. Verdict: ${verdict}`,
+        });
       },
     });
 

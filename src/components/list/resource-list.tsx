@@ -39,10 +39,15 @@ export function ResourceList<T extends BaseRecord>(props: ResourceListProps<T>) 
   );
 }
 
-/** A list opened without query parameters starts from its saved selection. */
+/**
+ * A list opened without query parameters starts from its saved selection. The list stays
+ * mounted while the address is completed (the redirect sits beside it, not in its place):
+ * unmounting it would close an open overlay and lose the list's state and scroll position.
+ */
 function SavedListRestore({ resource, children }: { resource: ListResource; children: ReactNode }) {
   const location = useLocation();
   const saved = usePageFilterStore((s) => s.pageFilters[resource.name]);
+  let redirect: ReactNode = null;
   if (saved && !hasListParams(location.search)) {
     const restored = listSearchString(
       {
@@ -58,10 +63,17 @@ function SavedListRestore({ resource, children }: { resource: ListResource; chil
       const others = new URLSearchParams(location.search);
       for (const key of LIST_URL_KEYS) others.delete(key);
       const rest = others.toString();
-      return <Navigate replace to={{ pathname: location.pathname, search: rest ? `${restored}&${rest}` : restored }} />;
+      redirect = (
+        <Navigate replace to={{ pathname: location.pathname, search: rest ? `${restored}&${rest}` : restored }} />
+      );
     }
   }
-  return <>{children}</>;
+  return (
+    <>
+      {redirect}
+      {children}
+    </>
+  );
 }
 
 function ResourceListTable<T extends BaseRecord>({

@@ -7,6 +7,22 @@ import {
 import type { LabelStatus } from "../../src/domain/resources";
 import type { Db } from "../db/index";
 
+/** The preset columns `presetThresholdsOf` reads, selected from a report joined to its preset as `p`. */
+export const PRESET_THRESHOLD_COLUMNS = [
+  "p.id as presetId",
+  "p.temperatureEnabled",
+  "p.temperatureMin",
+  "p.temperatureMax",
+  "p.humidityEnabled",
+  "p.humidityMin",
+  "p.humidityMax",
+  "p.shockEnabled",
+  "p.shockThresholdG",
+  "p.alarmDelayMinutes",
+  "p.alarmType",
+  "p.batteryWarningLevel",
+] as const;
+
 const toMs = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /**
@@ -18,24 +34,7 @@ export async function recomputeSummary(db: Db, reportId: string): Promise<void> 
   const report = await db
     .selectFrom("labelReports as r")
     .leftJoin("labelPresets as p", "p.id", "r.presetId")
-    .select([
-      "r.status",
-      "r.trimStart",
-      "r.trimEnd",
-      "r.intervalMinutes",
-      "p.id as presetId",
-      "p.temperatureEnabled",
-      "p.temperatureMin",
-      "p.temperatureMax",
-      "p.humidityEnabled",
-      "p.humidityMin",
-      "p.humidityMax",
-      "p.shockEnabled",
-      "p.shockThresholdG",
-      "p.alarmDelayMinutes",
-      "p.alarmType",
-      "p.batteryWarningLevel",
-    ])
+    .select(["r.status", "r.trimStart", "r.trimEnd", "r.intervalMinutes", ...PRESET_THRESHOLD_COLUMNS])
     .where("r.id", "=", reportId)
     .executeTakeFirstOrThrow();
   const readings = await db

@@ -5,7 +5,7 @@ import { summariseReport } from "../../../src/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../../src/domain/resources";
 import type { Db } from "../../db/index";
 import { readSeries, type Series } from "../series";
-import { presetThresholdsOf } from "../summary";
+import { PRESET_THRESHOLD_COLUMNS, presetThresholdsOf } from "../summary";
 import { contentHash, type HashedReading } from "./content-hash";
 
 /**
@@ -85,18 +85,7 @@ export async function loadReportContent(
       "r.trimEnd",
       "c.name as companyName",
       "p.name as presetName",
-      "p.id as presetId",
-      "p.temperatureEnabled",
-      "p.temperatureMin",
-      "p.temperatureMax",
-      "p.humidityEnabled",
-      "p.humidityMin",
-      "p.humidityMax",
-      "p.shockEnabled",
-      "p.shockThresholdG",
-      "p.alarmDelayMinutes",
-      "p.alarmType",
-      "p.batteryWarningLevel",
+      ...PRESET_THRESHOLD_COLUMNS,
     ])
     .where("r.id", "=", reportId)
     .where("r.companyId", "in", [...companyScope])

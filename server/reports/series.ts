@@ -1,27 +1,10 @@
 import { sql } from "kysely";
+import type { ReadingSeries, SeriesPoint } from "../../src/domain/reading-series";
 import type { Db } from "../db/index";
 import { ROLLUP_LEVELS_SECONDS } from "../db/migrations/0005-measurement-rollups";
 
-export interface SeriesPoint {
-  /** ISO time of the bucket's first reading (or of the reading). */
-  t: string;
-  n: number;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  humidityMin: number | null;
-  humidityMax: number | null;
-  battery: number | null;
-}
-
-export interface Series {
-  from: string | null;
-  to: string | null;
-  /** Readings in the window. */
-  total: number;
-  /** Bucket width in seconds; 0 when every reading is sent as it is. */
-  bucketSeconds: number;
-  points: SeriesPoint[];
-}
+export type { SeriesPoint } from "../../src/domain/reading-series";
+export type Series = ReadingSeries;
 
 /** Readings of one span, as one rollup bucket or one reading: what a chart bucket sums. */
 interface Part {

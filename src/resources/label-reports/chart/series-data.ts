@@ -1,3 +1,4 @@
+import type { ReadingSeries } from "@/domain/reading-series";
 import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@/domain/units";
 
 /**
@@ -7,25 +8,7 @@ import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMB
  * without a canvas.
  */
 
-export interface SeriesPoint {
-  /** ISO time of the bucket's first reading (or of the reading). */
-  t: string;
-  n: number;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  humidityMin: number | null;
-  humidityMax: number | null;
-  battery: number | null;
-}
-
-export interface ReadingSeries {
-  from: string | null;
-  to: string | null;
-  total: number;
-  /** Bucket width in seconds; 0 when every reading is sent as it is. */
-  bucketSeconds: number;
-  points: SeriesPoint[];
-}
+export type { ReadingSeries, SeriesPoint } from "@/domain/reading-series";
 
 export type ChartUnit = "temperature" | "humidity";
 

@@ -1,32 +1,29 @@
+import {
+  DOWNLOAD_OPTION_LABELS,
+  DOWNLOAD_OPTION_NAMES,
+  DOWNLOAD_OPTION_VALUES,
+  type DownloadOptions,
+} from "@/domain/download-options";
 import type { DownloadReportPreferences } from "@/providers/stores/preferences";
 import { resolveTimeZone } from "@/providers/stores/preferences";
 
 /**
  * The download dialog's choices (spec section 3, download preferences) and the export
- * URL they make. Kept here until src/domain/download-options.ts (the export endpoint's
- * own list) is merged; then these lists come from there.
+ * URL they make. The values and labels are the export endpoint's own
+ * (src/domain/download-options.ts); only the locales offered are the dialog's choice.
  */
 
-export const PAGE_SIZE_OPTIONS = [
-  { value: "a4", label: "A4" },
-  { value: "letter", label: "Letter" },
-] as const;
+type ClosedOption = keyof typeof DOWNLOAD_OPTION_VALUES;
 
-export const FILE_TYPE_OPTIONS = [
-  { value: "pdf", label: "PDF" },
-  { value: "csv", label: "CSV" },
-] as const;
+function choices<N extends ClosedOption>(name: N) {
+  const labels: Record<string, string> = DOWNLOAD_OPTION_LABELS[name];
+  return DOWNLOAD_OPTION_VALUES[name].map((value) => ({ value, label: labels[value] ?? value }));
+}
 
-export const TEMPERATURE_UNIT_OPTIONS = [
-  { value: "celsius", label: "Celsius (°C)" },
-  { value: "fahrenheit", label: "Fahrenheit (°F)" },
-] as const;
-
-export const DATA_TABLE_OPTIONS = [
-  { value: "none", label: "None" },
-  { value: "minimal", label: "Minimal (excursions only)" },
-  { value: "full", label: "Full (every reading)" },
-] as const;
+export const PAGE_SIZE_OPTIONS = choices("pageSize");
+export const FILE_TYPE_OPTIONS = choices("fileType");
+export const TEMPERATURE_UNIT_OPTIONS = choices("temperatureUnit");
+export const DATA_TABLE_OPTIONS = choices("includeDataTable");
 
 export const LOCALE_OPTIONS = [
   { value: "en-US", label: "English (United States)" },
@@ -42,14 +39,8 @@ export const LOCALE_OPTIONS = [
 
 /** The export path and query for a report and the chosen preferences ("system" resolved to the device's zone). */
 export function exportPath(reportId: string, prefs: DownloadReportPreferences, deviceZone?: string): string {
-  const query = new URLSearchParams({
-    fileType: prefs.fileType,
-    pageSize: prefs.pageSize,
-    timeZone: resolveTimeZone(prefs.timeZone, deviceZone),
-    locale: prefs.locale,
-    temperatureUnit: prefs.temperatureUnit,
-    includeDataTable: prefs.includeDataTable,
-  });
+  const options: DownloadOptions = { ...prefs, timeZone: resolveTimeZone(prefs.timeZone, deviceZone) };
+  const query = new URLSearchParams(DOWNLOAD_OPTION_NAMES.map((name) => [name, options[name]]));
   return `label-reports/${encodeURIComponent(reportId)}/export?${query.toString()}`;
 }
 

@@ -1,23 +1,18 @@
-import { useLogin, useLogout } from "@refinedev/core";
+import { useLogout } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { apiUrl } from "@/providers/api-url";
 import { toUserRoles, userOf } from "@/providers/auth/roles";
-import type { SignInParams } from "@/providers/auth-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { fetchInvitation, type Invitation, rolesText } from "./invitation";
-import { useAuthAnswer } from "./use-sign-in";
+import { useCompanySwitch } from "./use-company-switch";
 
 /** Shown when the user has roles in more than one company: pick the one to work in. */
 export function SelectCompanyPage() {
   const roles = useAuthSessionStore((s) => s.userRoles);
   const current = useAuthSessionStore((s) => s.currentUserRole);
-  const [choosing, setChoosing] = useState<string | null>(null);
-  const { failure, onSuccess } = useAuthAnswer();
-  const { mutate: login } = useLogin<SignInParams>({
-    mutationOptions: { onSettled: () => setChoosing(null), onSuccess },
-  });
+  const { choosing, failure, choose } = useCompanySwitch();
   const { mutate: logout } = useLogout();
   return (
     <Flex vertical gap="large">
@@ -35,10 +30,7 @@ export function SelectCompanyPage() {
               <Button
                 type={current?.id === role.id ? "default" : "primary"}
                 loading={choosing === role.id}
-                onClick={() => {
-                  setChoosing(role.id);
-                  login({ method: "company", roleId: role.id });
-                }}
+                onClick={() => choose(role.id)}
                 aria-label={`Open ${role.company.name}`}
               >
                 {current?.id === role.id ? "Current" : "Open"}

@@ -1,20 +1,13 @@
-import { useLogin } from "@refinedev/core";
 import { Alert, Button, Card, List, Tag, Typography } from "antd";
-import { useState } from "react";
 import { rolesText } from "@/pages/auth/invitation";
-import { useAuthAnswer } from "@/pages/auth/use-sign-in";
-import type { SignInParams } from "@/providers/auth-provider";
+import { useCompanySwitch } from "@/pages/auth/use-company-switch";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 
 /** Settings > profile > companies: where the user holds roles; switching reuses the company choice flow. */
 export function ProfileCompanies() {
   const roles = useAuthSessionStore((s) => s.userRoles);
   const current = useAuthSessionStore((s) => s.currentUserRole);
-  const [choosing, setChoosing] = useState<string | null>(null);
-  const { failure, onSuccess } = useAuthAnswer();
-  const { mutate: login } = useLogin<SignInParams>({
-    mutationOptions: { onSettled: () => setChoosing(null), onSuccess },
-  });
+  const { choosing, failure, choose } = useCompanySwitch();
   return (
     <Card>
       {failure && <Alert type="error" showIcon message={failure.message} style={{ marginBottom: 16 }} />}
@@ -35,10 +28,7 @@ export function ProfileCompanies() {
                     key="switch"
                     loading={choosing === role.id}
                     aria-label={`Switch to ${role.company.name}`}
-                    onClick={() => {
-                      setChoosing(role.id);
-                      login({ method: "company", roleId: role.id });
-                    }}
+                    onClick={() => choose(role.id)}
                   >
                     Switch
                   </Button>

@@ -1,14 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { latestMailTo, linkIn, mailCountTo } from "./support/mail";
-
-const PASSWORD = "ColdChain-2026";
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { apiAs, submitSignIn as signIn } from "./support/sign-in";
 
 async function signOut(page: Page) {
   await page
@@ -17,27 +9,6 @@ async function signOut(page: Page) {
     .first()
     .click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
-}
-
-/** Signs in over the API (header mode) and returns the headers of a company role token. */
-async function apiAs(request: APIRequestContext, email: string) {
-  const signin = await request.post("/api/auth/signin", {
-    headers: { "st-auth-mode": "header", rid: "emailpassword" },
-    data: {
-      formFields: [
-        { id: "email", value: email },
-        { id: "password", value: PASSWORD },
-      ],
-    },
-  });
-  const accessToken = signin.headers()["st-access-token"] as string;
-  const { roles } = await signin.json();
-  const token = await request.post("/api/auth/token", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { companyId: roles[0].company.id },
-  });
-  const { jwtToken, secret } = await token.json();
-  return { "api-key": secret, jwt: jwtToken };
 }
 
 test.describe("signing in with a password", () => {

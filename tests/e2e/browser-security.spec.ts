@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { apiAs, signIn } from "./support/sign-in";
 
 /**
  * What the browser does with hostile data and the server's policy: a stored name
@@ -6,37 +7,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
  * Content Security Policy without a single violation.
  */
 
-const PASSWORD = "ColdChain-2026";
 const XSS = "<img src=x onerror=alert(1)>";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/label-reports/);
-}
-
-/** Role-token headers of a demo account, signed in over the API. */
-async function apiAs(request: APIRequestContext, email: string) {
-  const signin = await request.post("/api/auth/signin", {
-    headers: { "st-auth-mode": "header", rid: "emailpassword" },
-    data: {
-      formFields: [
-        { id: "email", value: email },
-        { id: "password", value: PASSWORD },
-      ],
-    },
-  });
-  const accessToken = signin.headers()["st-access-token"] as string;
-  const { roles } = await signin.json();
-  const token = await request.post("/api/auth/token", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { companyId: roles[0].company.id },
-  });
-  const { jwtToken, secret } = await token.json();
-  return { "api-key": secret, jwt: jwtToken };
-}
 
 /** Records CSP violations and console errors mentioning the policy, from the first script on. */
 async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {

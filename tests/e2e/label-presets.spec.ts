@@ -1,14 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-
-const PASSWORD = "ColdChain-2026";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/label-reports/);
-}
+import { signIn } from "./support/sign-in";
 
 /** The presets list, with the feature modal (shown on a first visit) dismissed. */
 async function openPresets(page: Page) {

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { submitSignIn } from "./support/sign-in";
 
 /**
  * The label report screens (issue 5): the list, its filters overlay, the report overlay
@@ -8,7 +9,6 @@ import { expect as baseExpect, type Locator, type Page, test } from "@playwright
  * and the download.
  */
 
-const PASSWORD = "ColdChain-2026";
 // The machine running the browser tests is shared: opening a lazy chunk may take a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ZONE = "Asia/Tokyo";
@@ -19,10 +19,7 @@ async function signIn(page: Page, email: string) {
     if (!localStorage.getItem("preferences"))
       localStorage.setItem("preferences", JSON.stringify({ state: { timeZone: zone }, version: 0 }));
   }, ZONE);
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, email);
   await expect(page).toHaveURL(/\/label-reports/);
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
 }

@@ -1,15 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { latestMailTo, linkIn } from "./support/mail";
-
-const PASSWORD = "ColdChain-2026";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/label-reports/);
-}
+import { signIn } from "./support/sign-in";
 
 test.describe("people", () => {
   test("an administrator invites a user whose e-mailed link leads through sign-up", async ({ page, browser }) => {

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../server/seed/accounts";
+import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
 import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
 import { RESOURCE, resources } from "../../src/providers/resources";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
+import { submitSignIn } from "./support/sign-in";
 
 /**
  * The dashboard hides exactly what the role may not do: for every demo account, the
@@ -79,10 +80,7 @@ function expectedLanding(path: string, can: Can): { path: string; exact: boolean
 }
 
 async function signIn(page: Page, email: string, companyName: string) {
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, email);
   await page.waitForURL(/\/(label-reports|select-company)/);
   if (page.url().includes("/select-company")) {
     await page.getByRole("button", { name: `Open ${companyName}` }).click();

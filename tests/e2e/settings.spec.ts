@@ -1,36 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
+import { apiAs, signIn } from "./support/sign-in";
 
-const PASSWORD = "ColdChain-2026";
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/signin");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/label-reports/);
-}
-
-/** Signs in over the API (header mode) and returns the headers of a company role token. */
-async function apiAs(request: APIRequestContext, email: string, password = PASSWORD) {
-  const signin = await request.post("/api/auth/signin", {
-    headers: { "st-auth-mode": "header", rid: "emailpassword" },
-    data: {
-      formFields: [
-        { id: "email", value: email },
-        { id: "password", value: password },
-      ],
-    },
-  });
-  const accessToken = signin.headers()["st-access-token"] as string;
-  const { roles } = await signin.json();
-  const token = await request.post("/api/auth/token", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { companyId: roles[0].company.id },
-  });
-  const { jwtToken, secret } = await token.json();
-  return { "api-key": secret, jwt: jwtToken };
-}
 
 test("the settings index shows a card for each section the person may open", async ({ page }) => {
   await signIn(page, "admin@demo.example");

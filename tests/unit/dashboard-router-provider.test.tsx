@@ -1,46 +1,28 @@
 // @vitest-environment jsdom
 import { Refine, useGo, useParsed } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { textColumn } from "@/components/list/columns";
 import { ResourceList } from "@/components/list/resource-list";
 import { createDataProvider } from "@/providers/data-provider";
 import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
+import { setupControlsDom } from "./controls-dom";
 
 // Vitest loads the prebuilt @refinedev/react-router with its own copy of react-router,
 // whose Router context the test's <MemoryRouter> does not provide; its sources share ours.
 vi.mock("@refinedev/react-router", () => import("../../node_modules/@refinedev/react-router/src/index"));
 
-beforeAll(() => {
-  // jsdom has no pseudo-element styles; antd asks for them while measuring.
-  const computedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computedStyle(element);
-  Object.defineProperty(window, "matchMedia", {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
+setupControlsDom();
 
 beforeEach(() => {
   localStorage.clear();
   usePageFilterStore.setState({ pageFilters: {}, currentPageFilterKey: null });
 });
-
-afterEach(cleanup);
 
 type Fetch = (url: string) => Response;
 const ok: Fetch = () =>

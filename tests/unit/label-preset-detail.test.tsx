@@ -1,36 +1,21 @@
 // @vitest-environment jsdom
 import { Refine } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createDataProvider } from "@/providers/data-provider";
 import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { LabelPresetShow } from "@/resources/label-presets/show";
+import { setupControlsDom } from "./controls-dom";
 
 // As in dashboard-router-provider.test.tsx: the prebuilt package carries its own react-router.
 vi.mock("@refinedev/react-router", () => import("../../node_modules/@refinedev/react-router/src/index"));
 
-beforeAll(() => {
-  const computedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computedStyle(element);
-  Object.defineProperty(window, "matchMedia", {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
+setupControlsDom();
 
 const PRESET = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -93,7 +78,6 @@ function renderDetail() {
 }
 
 beforeEach(() => usePreferencesStore.setState({ fahrenheit: false }));
-afterEach(cleanup);
 
 describe("the preset detail page", () => {
   it("asks the API for the preset by its slug", async () => {

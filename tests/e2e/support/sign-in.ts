@@ -1,0 +1,37 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../../server/seed/accounts";
+
+/** Fills and sends the sign-in form (where the browser lands is the caller's to check). */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/signin");
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs a one-company demo person in through the form and waits for the label reports. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+/** Signs in over the API (header mode) and returns the headers of a company role token. */
+export async function apiAs(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const signin = await request.post("/api/auth/signin", {
+    headers: { "st-auth-mode": "header", rid: "emailpassword" },
+    data: {
+      formFields: [
+        { id: "email", value: email },
+        { id: "password", value: password },
+      ],
+    },
+  });
+  const accessToken = signin.headers()["st-access-token"] as string;
+  const { roles } = await signin.json();
+  const token = await request.post("/api/auth/token", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { companyId: roles[0].company.id },
+  });
+  const { jwtToken, secret } = await token.json();
+  return { "api-key": secret, jwt: jwtToken };
+}

@@ -11,14 +11,16 @@ import { memberColumns, memberQuery, memberSchema } from "./users";
 export const IMPERSONATION_LOG_PAGE_SIZE = 50;
 
 /**
- * Records one data request made with an impersonation token, after the answer is sent
- * (an onResponse hook: the caller never waits for it). Method, path without the query
- * string, status and duration; never a body or a query value.
+ * Records one data request made with an impersonation token just before the answer goes
+ * out (an onSend hook), so the trail is never behind what the impersonator has already
+ * seen; written after the answer, a row could still be missing when the next request (or
+ * an auditor) reads the log. Method, path without the query string, status and duration;
+ * never a body or a query value.
  */
 export function impersonatedRequestRecorder(context: AppContext) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async <T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
     const principal = request.principal;
-    if (!principal?.impersonatorUserId) return;
+    if (!principal?.impersonatorUserId) return payload;
     try {
       await context.db
         .insertInto("impersonationRequests")
@@ -36,6 +38,7 @@ export function impersonatedRequestRecorder(context: AppContext) {
       // The answer is already sent; a failed trail row is logged loudly, not turned into an error.
       request.log.error({ err: error }, "could not record an impersonated request");
     }
+    return payload;
   };
 }
 

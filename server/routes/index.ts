@@ -28,7 +28,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   });
 
   // Every request made with an impersonation token leaves a row (method, path, status).
-  app.addHook("onResponse", impersonatedRequestRecorder(context));
+  app.addHook("onSend", impersonatedRequestRecorder(context));
 
   app.get(
     "/health",

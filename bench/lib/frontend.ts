@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { DEMO_PASSWORD, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
+import { type BigPageFigures, measureBigPage } from "./big-page";
 import { type ColdLoadFigures, launchChromium, measureColdLoads, signInState } from "./browser";
 import type { BundleFigures, Sizes } from "./bundle";
 import { type BenchServer, findPrincipal, startServer } from "./harness";
@@ -16,6 +17,8 @@ export interface FrontendFigures {
   /** Our routes' first-load JS gzip / the starter list page's. */
   bundleRatios: Record<string, number>;
   firstRowRatio: number;
+  /** The list with 10,000 rows on one page (virtualised). */
+  bigPage: BigPageFigures;
 }
 
 export async function measureFrontend(
@@ -23,6 +26,7 @@ export async function measureFrontend(
   api: BenchServer,
   bundle: BundleFigures | undefined,
   runs: number,
+  bigPageRuns: number,
   log: (line: string) => void,
 ): Promise<FrontendFigures> {
   log("building the reference starter (bench/reference-starter)");
@@ -59,6 +63,8 @@ export async function measureFrontend(
       runs,
       log,
     );
+    log(`10,000-row page: ${bigPageRuns} runs`);
+    const bigPage = await measureBigPage(browser, ours.baseUrl, { storageState }, bigPageRuns, log);
     const ourLoad = figures.ours as ColdLoadFigures;
     const starterLoad = figures.starter as ColdLoadFigures;
     const base = starter.listPageJs.gzip;
@@ -71,6 +77,7 @@ export async function measureFrontend(
       coldLoad: { ours: ourLoad, starter: starterLoad },
       bundleRatios,
       firstRowRatio: ourLoad.median.firstRowMs / starterLoad.median.firstRowMs,
+      bigPage,
     };
   } finally {
     await browser.close();

@@ -5,6 +5,7 @@ import * as authCodes from "./migrations/0002-auth-codes";
 import * as settings from "./migrations/0003-settings";
 import * as impersonationLog from "./migrations/0004-impersonation-log";
 import * as measurementRollups from "./migrations/0005-measurement-rollups";
+import * as labelReportOrders from "./migrations/0008-label-report-orders";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003-settings": settings,
   "0004-impersonation-log": impersonationLog,
   "0005-measurement-rollups": measurementRollups,
+  "0008-label-report-orders": labelReportOrders,
 };
 
 class StaticProvider implements MigrationProvider {

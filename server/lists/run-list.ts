@@ -89,7 +89,7 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
   base: SelectQueryBuilder<DB, TB, O>,
   { resource, columns, query }: ListOptions,
 ): Promise<PagedList<O>> {
-  const conditions = compileFilters(resource, columns, query.filters);
+  const conditions = compileFilters(resource, columns, query.filters, query.order[0]?.key);
   checkOrder(resource, columns, query.order);
   const idColumn = columns.id;
   if (!idColumn) throw new Error(`Resource ${resource.name} has no id column`);

@@ -11,12 +11,17 @@ import { type Kysely, sql } from "kysely";
  * - label id (the search box's column), status then created (also status filters
  *   ordered by created), end time (nulls last, as the list orders it), temperature
  *   violation then created;
+ * - created alone, newest first: a distributor sees its own and its sub-companies'
+ *   reports ("company in (…)"), which no company-first index returns in order; walking
+ *   all reports newest first and keeping theirs is short when they hold a fair share
+ *   (the planner still takes the company indexes for a small one);
  * - partial indexes of the rare flags (violations, low battery), newest first: a filter
  *   on one of them finds its rows and counts them (the capped count) without reading
  *   the rows that do not match.
  */
 const INDEXES: [name: string, definition: string][] = [
   ["label_reports_company_created", "(company_id, created desc, id desc)"],
+  ["label_reports_created", "(created desc, id desc)"],
   ["label_reports_company_label", "(company_id, label_id, id)"],
   ["label_reports_company_status_created", "(company_id, status, created desc, id desc)"],
   ["label_reports_company_end", "(company_id, end_time desc nulls last, id desc)"],

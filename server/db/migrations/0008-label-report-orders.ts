@@ -19,7 +19,7 @@ import { type Kysely, sql } from "kysely";
  *   on one of them finds its rows and counts them (the capped count) without reading
  *   the rows that do not match.
  */
-const INDEXES: [name: string, definition: string][] = [
+export const LIST_ORDER_INDEXES: [name: string, definition: string][] = [
   ["label_reports_company_created", "(company_id, created desc, id desc)"],
   ["label_reports_created", "(created desc, id desc)"],
   ["label_reports_company_label", "(company_id, label_id, id)"],
@@ -32,12 +32,15 @@ const INDEXES: [name: string, definition: string][] = [
   ["label_reports_battery_low", "(company_id, created desc, id desc) where battery_low"],
 ];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [name, definition] of INDEXES) {
-    await sql`create index ${sql.raw(name)} on label_reports ${sql.raw(definition)}`.execute(db);
+export async function createListOrderIndexes<DB>(db: Kysely<DB>): Promise<void> {
+  for (const [name, definition] of LIST_ORDER_INDEXES) {
+    await sql`create index if not exists ${sql.raw(name)} on label_reports ${sql.raw(definition)}`.execute(db);
   }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [name] of INDEXES) await sql`drop index if exists ${sql.raw(name)}`.execute(db);
+export async function dropListOrderIndexes<DB>(db: Kysely<DB>): Promise<void> {
+  for (const [name] of LIST_ORDER_INDEXES) await sql`drop index if exists ${sql.raw(name)}`.execute(db);
 }
+
+export const up = createListOrderIndexes;
+export const down = dropListOrderIndexes;

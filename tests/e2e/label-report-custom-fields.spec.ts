@@ -23,7 +23,9 @@ async function columnCells(page: Page, title: string): Promise<Locator> {
   return rows(page).locator(`td:nth-child(${index + 1})`);
 }
 
-const recordCount = async (page: Page) => Number(((await total(page).textContent()) ?? "").replace(/\D/g, ""));
+// A short wait per read, so expect.poll retries instead of hanging on one read.
+const recordCount = async (page: Page) =>
+  Number(((await total(page).textContent({ timeout: 2_000 })) ?? "").replace(/\D/g, ""));
 
 test.describe("custom fields in the label report list", () => {
   test("the company's custom fields are columns showing each report's value", async ({ page, request }) => {
@@ -63,7 +65,9 @@ test.describe("custom fields in the label report list", () => {
     await expect(section).toBeVisible();
     await section.getByRole("combobox", { name: "Product" }).click();
     await page.locator(`.ant-select-item-option[title="${chosen}"]`).click();
-    await page.keyboard.press("Escape");
+    // Close the option list (not with Escape, which would close the panel too).
+    await section.getByText("Custom fields", { exact: true }).click();
+    await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
     await page.screenshot({ path: "/tmp/report-fields-filters.png" });
     await drawer(page).getByRole("button", { name: "Apply" }).click();
     await expect(drawer(page)).toHaveCount(0);
@@ -81,6 +85,8 @@ test.describe("custom fields in the label report list", () => {
     await expect.poll(() => recordCount(page)).toBeLessThan(all);
     await check();
 
+    // Nothing in flight (a session refresh cut by the reload signs out: the open defect of issue 9).
+    await page.waitForLoadState("networkidle");
     await page.reload();
     await expect(page).toHaveURL(/customFields\.product\[includes\]/);
     await check();

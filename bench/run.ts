@@ -553,7 +553,9 @@ async function main(): Promise<number> {
   // 4. The browser half runs against the last database's server (PostgreSQL when there is one).
   const browserOn = !values["no-browser"] && bundle !== undefined;
   if (!browserOn)
-    notes.push("Reference starter, cold loads and big report opening skipped (--no-browser or no bundle): their budgets were not checked.");
+    notes.push(
+      "Reference starter, cold loads and big report opening skipped (--no-browser or no bundle): their budgets were not checked.",
+    );
   const frontendRowsOut: Row[] = [];
   const browserError = (id: string, error: unknown) => {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

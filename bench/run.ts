@@ -18,6 +18,7 @@ import { type BenchServer, startServer } from "./lib/harness";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
 import { measurePdf, pdfRows } from "./lib/pdf";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
+import { measureReportOpen, type ReportOpenFigures } from "./lib/report-open";
 import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
 import { bytes, count, type Latency, ms } from "./lib/stats";
 
@@ -37,6 +38,8 @@ interface Sizes extends Omit<ListSizes, "warmup" | "runs">, ReadingsSizes {
   coldLoadRuns: number;
   /** Loads of the 10,000-row list page. */
   bigPageRuns: number;
+  /** Openings of the big report in Chromium, ours and naive (median reported). */
+  reportOpenRuns: number;
 }
 
 /**
@@ -61,6 +64,7 @@ const FULL: Sizes = {
   readingsCapMs: 30_000,
   coldLoadRuns: 7,
   bigPageRuns: 3,
+  reportOpenRuns: 5,
 };
 
 const QUICK: Sizes = {
@@ -80,6 +84,7 @@ const QUICK: Sizes = {
   readingsCapMs: 10_000,
   coldLoadRuns: 2,
   bigPageRuns: 1,
+  reportOpenRuns: 2,
 };
 
 const BUDGETS = {
@@ -91,6 +96,9 @@ const BUDGETS = {
   listBundleRatio: 0.8,
   /** Cold load to the first row, median / the starter's median. */
   firstRowRatio: 0.5,
+  /** Big report: overlay open to chart painted (median), and naive / ours at least. */
+  reportOpenMs: 1000,
+  reportOpenNaiveRatio: 10,
 };
 
 const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--no-build]
@@ -100,7 +108,7 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --pg         require the PostgreSQL part (default: run it when PostgreSQL is installed)
   --no-pg      skip the PostgreSQL part
   --no-build   measure dist/ as it is, even when older than its sources
-  --no-browser skip the reference starter and the cold loads in Chromium
+  --no-browser skip the reference starter, the cold loads and the big report opening in Chromium
   --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone`;
 
 interface Row {
@@ -162,8 +170,8 @@ async function benchDatabase(
   sizes: Sizes,
   quick: boolean,
   log: (line: string) => void,
-  /** More measures against this database's server, before it closes (the browser half). */
-  withServer?: (server: BenchServer) => Promise<void>,
+  /** More measures against this database's server and big report, before it closes (the browser half). */
+  withServer?: (server: BenchServer, big: BigReport) => Promise<void>,
 ): Promise<DatabaseResult> {
   const reports = kind === "pglite" ? sizes.pgliteReports : sizes.postgresReports;
   let handle: DatabaseHandle;
@@ -202,7 +210,7 @@ async function benchDatabase(
     log(`list: ${line}`),
   );
   const readings = await measureReadings(server, big, sizes, explain, (line) => log(`readings: ${line}`));
-  if (withServer) await withServer(server);
+  if (withServer) await withServer(server, big);
 
   // Close now (not at exit): the next database gets the machine to itself.
   await runCleanups();
@@ -441,6 +449,36 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
   ];
 }
 
+function reportOpenRows(f: ReportOpenFigures, quick: boolean): Row[] {
+  const judge = (ok: boolean): boolean | null => (quick ? null : ok);
+  const o = f.ours.median;
+  const n = f.naive.median;
+  const runs = f.ours.runs.length;
+  return [
+    {
+      id: "browser.reportOpen",
+      measure: `open the ${count(f.readings)}-reading report: overlay open to chart painted (median of ${runs})`,
+      value: `${ms(o.openToPaintMs)} (click to painted ${ms(o.clickToPaintMs)})`,
+      budget: `≤ ${BUDGETS.reportOpenMs} ms`,
+      ok: judge(o.openToPaintMs <= BUDGETS.reportOpenMs),
+    },
+    {
+      id: "browser.reportOpenNaive",
+      measure: `naive: every reading fetched and drawn by uPlot (median of ${runs})`,
+      value: `${ms(n.totalMs)} (fetch ${ms(n.fetchMs)}, parse ${ms(n.parseMs)}, draw ${ms(n.drawMs)}; ${count(n.points)} points, ${bytes(n.bytes)})`,
+      budget: "-",
+      ok: null,
+    },
+    {
+      id: "browser.reportOpenRatio",
+      measure: "naive / ours (report open to chart painted)",
+      value: `${f.ratio.toFixed(1)}x`,
+      budget: `≥ ${BUDGETS.reportOpenNaiveRatio}x`,
+      ok: judge(f.ratio >= BUDGETS.reportOpenNaiveRatio),
+    },
+  ];
+}
+
 function printTable(rows: Row[]): string {
   const header: Row = { id: "", measure: "measure", value: "value", budget: "budget", ok: null };
   const okText = (row: Row) => (row === header ? "ok" : row.ok === null ? "" : row.ok ? "ok" : "BROKEN");
@@ -526,9 +564,16 @@ async function main(): Promise<number> {
   // 4. The browser half runs against the last database's server (PostgreSQL when there is one).
   const browserOn = !values["no-browser"] && bundle !== undefined;
   if (!browserOn)
-    notes.push("Reference starter and cold loads skipped (--no-browser or no bundle): their budgets were not checked.");
+    notes.push(
+      "Reference starter, cold loads and big report opening skipped (--no-browser or no bundle): their budgets were not checked.",
+    );
   const frontendRowsOut: Row[] = [];
-  const measureBrowser = async (server: BenchServer) => {
+  const browserError = (id: string, error: unknown) => {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    errors.push(`${id}: ${message}`);
+    frontendRowsOut.push({ id, measure: id, value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+  };
+  const measureBrowser = async (server: BenchServer, big: BigReport) => {
     try {
       const frontend = await measureFrontend(
         ROOT,
@@ -541,15 +586,14 @@ async function main(): Promise<number> {
       results.frontend = frontend;
       frontendRowsOut.push(...frontendRows(frontend, bundle, quick));
     } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      errors.push(`browser: ${message}`);
-      frontendRowsOut.push({
-        id: "browser",
-        measure: "browser",
-        value: `error: ${message.split("\n")[0]}`,
-        budget: "-",
-        ok: false,
-      });
+      browserError("browser", error);
+    }
+    try {
+      const reportOpen = await measureReportOpen(ROOT, server, big, sizes.reportOpenRuns, log("report open"));
+      results.reportOpen = reportOpen;
+      frontendRowsOut.push(...reportOpenRows(reportOpen, quick));
+    } catch (error) {
+      browserError("browser.reportOpen", error);
     }
   };
 

@@ -1,5 +1,11 @@
 import { sql } from "kysely";
-import { CUSTOM_FIELD_FILTER_PREFIX, type CustomFieldDefinition } from "../../src/domain/custom-fields";
+import {
+  CUSTOM_FIELD_FILTER_PREFIX,
+  type CustomFieldDefinition,
+  customFieldListField,
+  customFieldListKey,
+  listCustomFields,
+} from "../../src/domain/custom-fields";
 import type { Filter } from "../../src/domain/list-query";
 import type { ListField, ListResource } from "../../src/domain/resources";
 import type { ColumnMap } from "./compile";
@@ -16,19 +22,6 @@ export function usesCustomFields(filters: readonly Filter[]): boolean {
   return filters.some((f) => f.key.startsWith(CUSTOM_FIELD_FILTER_PREFIX));
 }
 
-function listField(definition: CustomFieldDefinition): ListField {
-  switch (definition.type) {
-    case "number":
-      return { type: "number" };
-    case "date":
-      return { type: "timestamp" };
-    case "select":
-      return { type: "enum", values: definition.options };
-    case "text":
-      return { type: "text" };
-  }
-}
-
 function column(reportAlias: string, definition: CustomFieldDefinition) {
   const json = sql.ref(`${reportAlias}.customFields`);
   const key = definition.key;
@@ -43,9 +36,9 @@ function column(reportAlias: string, definition: CustomFieldDefinition) {
 }
 
 /**
- * The list resource and columns with one entry per defined custom field. When
- * companies in scope define the same key differently, the caller's own company's
- * definition wins (definitions come first for it).
+ * The list resource and columns with one entry per custom field of the caller's list
+ * (listCustomFields: the caller's own company's definition of a key wins, select
+ * options of the same key pool).
  */
 export function withCustomFieldFilters(
   resource: ListResource,
@@ -56,13 +49,9 @@ export function withCustomFieldFilters(
 ): { resource: ListResource; columns: ColumnMap } {
   const fields: Record<string, ListField> = { ...resource.fields };
   const extended: ColumnMap = { ...columns };
-  const ordered = [...definitions].sort(
-    (a, b) => Number(b.companyId === ownCompanyId) - Number(a.companyId === ownCompanyId),
-  );
-  for (const definition of ordered) {
-    const name = `${CUSTOM_FIELD_FILTER_PREFIX}${definition.key}`;
-    if (fields[name]) continue;
-    fields[name] = listField(definition);
+  for (const definition of listCustomFields(definitions, ownCompanyId)) {
+    const name = customFieldListKey(definition.key);
+    fields[name] = customFieldListField(definition);
     extended[name] = column(reportAlias, definition);
   }
   return { resource: { ...resource, fields }, columns: extended };

@@ -1,3 +1,5 @@
+import type { ListField } from "./resources";
+
 /**
  * Custom fields: extra, company-defined fields on label reports. The definitions
  * and the rules for their values live here once; the server validates a report's
@@ -156,4 +158,70 @@ export function customFieldFilter(
   operator: "eq" | "ne" | "gt" | "lt" | "gte" | "lte" | "ilike" = "eq",
 ): { key: string; operator: typeof operator; value: string } {
   return { key: `${CUSTOM_FIELD_FILTER_PREFIX}${key}`, operator, value };
+}
+
+/** The list-filter (and list-column) key of a field: `customFields.batchNumber`. */
+export function customFieldListKey(key: string): string {
+  return `${CUSTOM_FIELD_FILTER_PREFIX}${key}`;
+}
+
+/** How the list grammar types a field's values (so which operators it takes, src/domain/resources.ts). */
+export function customFieldListField(definition: CustomFieldDefinition): ListField {
+  switch (definition.type) {
+    case "number":
+      return { type: "number" };
+    case "date":
+      return { type: "timestamp" };
+    case "select":
+      return { type: "enum", values: definition.options };
+    case "text":
+      return { type: "text" };
+  }
+}
+
+/**
+ * The custom fields a caller's label-report list shows and filters by, one per key. A
+ * distributor sees its sub-companies' reports, whose companies may define the same key:
+ * the caller's own company's definition wins (name, type), then the oldest; select
+ * fields of the same key pool their options, so every company's values can be chosen.
+ * The server whitelists filter keys with this list and the dashboard builds its columns
+ * and filter controls from it.
+ */
+export function listCustomFields(
+  definitions: readonly CustomFieldDefinition[],
+  ownCompanyId: string | undefined,
+): CustomFieldDefinition[] {
+  const own = (d: CustomFieldDefinition) => Number(d.companyId === ownCompanyId);
+  // Stable: within own / other companies the given (oldest first) order stays.
+  const ordered = [...definitions].sort((a, b) => own(b) - own(a));
+  const byKey = new Map<string, CustomFieldDefinition>();
+  for (const definition of ordered) {
+    const first = byKey.get(definition.key);
+    if (!first) byKey.set(definition.key, { ...definition, options: [...definition.options] });
+    else if (first.type === "select" && definition.type === "select")
+      for (const option of definition.options) if (!first.options.includes(option)) first.options.push(option);
+  }
+  // Shown in the order the definitions came (oldest first), whichever company won a key.
+  return definitions.flatMap((d) => {
+    const chosen = byKey.get(d.key);
+    if (!chosen || chosen.id !== d.id) return [];
+    return [chosen];
+  });
+}
+
+/** `2026-03-09` -> `03/09/2026` (US format, spec section 1); not a date: as it is. */
+function usDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
+}
+
+/**
+ * A value as the screens show it: dates in US format, numbers with separators, select
+ * and text as stored; no value is a dash. A calendar date, so no time zone applies.
+ */
+export function formatCustomFieldValue(definition: CustomFieldDefinition, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (definition.type === "date" && typeof value === "string") return usDate(value);
+  if (definition.type === "number" && typeof value === "number") return value.toLocaleString("en-US");
+  return String(value);
 }

@@ -26,6 +26,8 @@ export interface LabelReport {
   humidityViolation: boolean;
   shockViolation: boolean;
   batteryLow: boolean;
+  /** Values of the company's custom fields, by key (src/domain/custom-fields.ts). */
+  customFields?: Record<string, unknown>;
   intervalMinutes?: number;
   trimStart?: string | null;
   trimEnd?: string | null;

@@ -7,16 +7,13 @@ let world: World;
 let editorA: Record<string, string>;
 let editorB: Record<string, string>;
 
-async function flagged(email: string, companyId: string) {
+async function flagged(email: string, companyId: string, types: string[] = ["administrator"]) {
   const user = await t.database.db
     .insertInto("users")
     .values({ email, featureFlags: JSON.stringify({ CUSTOM_FIELDS: true }) })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto("userRoles")
-    .values({ userId: user.id, companyId, types: ["administrator"] })
-    .execute();
+  await t.database.db.insertInto("userRoles").values({ userId: user.id, companyId, types }).execute();
   return t.headersFor(user.id, companyId);
 }
 
@@ -199,5 +196,21 @@ describe("filtering the report list by a custom field", () => {
   test("another company's field keys are unknown in this company's list", async () => {
     const res = await list(editorA, "customFields.vessel[eq]MSC");
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("filtering a distributor's report list by a custom field its companies define differently", () => {
+  test("select options of the same key in the distributor and a sub-company can all be filtered by", async () => {
+    const distributor = await flagged("fields-d@test.example", world.companies.distributor, ["distributorAdmin"]);
+    const sub = await flagged("fields-s@test.example", world.companies.sub);
+    expect((await define(distributor, { name: "Product", type: "select", options: ["Serum"] })).statusCode).toBe(201);
+    expect((await define(sub, { name: "Product", type: "select", options: ["Plasma"] })).statusCode).toBe(201);
+    const [s1] = world.reports.sub as [string];
+    expect((await patchReport(sub, s1, { product: "Plasma" })).statusCode).toBe(200);
+    // Before the options were pooled, the distributor's own definition alone decided: Plasma was a 400.
+    const res = await list(distributor, "customFields.product[includes]Plasma");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((r: { id: string }) => r.id)).toEqual([s1]);
+    expect((await list(distributor, "customFields.product[eq]Serum")).json().totalDocuments).toBe(0);
   });
 });

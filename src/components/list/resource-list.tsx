@@ -130,7 +130,7 @@ function ResourceListTable<T extends BaseRecord>({
       ) : null}
       <Table<T>
         {...tableProps}
-        {...(virtualRows(state.pageSize) ? VIRTUAL_TABLE : {})}
+        {...(virtualRows(state.pageSize) ? VIRTUAL_TABLE : WIDE_TABLE)}
         className={styles.table}
         rowKey="id"
         columns={antdColumns}
@@ -150,6 +150,8 @@ function ResourceListTable<T extends BaseRecord>({
 export const VIRTUAL_ROWS_ABOVE = 100;
 export const virtualRows = (pageSize: number) => pageSize > VIRTUAL_ROWS_ABOVE;
 const VIRTUAL_TABLE = { virtual: true, scroll: { x: 1280, y: 640 } } as const;
+/** Rows stay on one line (resource-list.module.css): a table wider than the page scrolls sideways in its box. */
+const WIDE_TABLE = { scroll: { x: "max-content" } } as const;
 
 const SEARCH_DEBOUNCE_MS = 350;
 

@@ -46,10 +46,19 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   const stateRef = useRef(state);
   stateRef.current = state;
 
+  const setPageFilter = usePageFilterStore((s) => s.setPageFilter);
+
   /** Moves the table to `next`, touching only what differs. */
   const apply = useCallback(
     (next: ListUrlState) => {
       const current = stateRef.current;
+      // Saved at once, not only after the table has rendered: a panel that closes onto the
+      // bare list URL (its defaults) must not find the previous selection there to restore.
+      setPageFilter(name, {
+        filters: next.filters,
+        order: next.order,
+        search: next.search ? searchFilter(resource.searchKey, next.search) : null,
+      });
       if (encodeFilters(next.filters) !== encodeFilters(current.filters) || next.search !== current.search) {
         setFilters(wireToCrudFilters(resource, next.filters, next.search), "replace");
       }
@@ -57,7 +66,7 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
       if (next.pageNumber !== current.pageNumber) setCurrentPage(next.pageNumber);
       if (next.pageSize !== current.pageSize) setPageSize(next.pageSize);
     },
-    [resource, setFilters, setSorters, setCurrentPage, setPageSize],
+    [name, resource, setFilters, setSorters, setCurrentPage, setPageSize, setPageFilter],
   );
 
   // The table writes the URL with `replace`; a push or pop (a menu link, the back
@@ -76,7 +85,6 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   }, [pageOutOfRange, currentPage, setCurrentPage]);
 
   // The selection is saved per page, to restore a list opened without parameters.
-  const setPageFilter = usePageFilterStore((s) => s.setPageFilter);
   const setCurrentPageFilterKey = usePageFilterStore((s) => s.setCurrentPageFilterKey);
   useEffect(() => setCurrentPageFilterKey(name), [name, setCurrentPageFilterKey]);
   useEffect(() => {

@@ -1,14 +1,8 @@
 import { Descriptions, Typography } from "antd";
-import dayjs from "dayjs";
-import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import { type CustomFieldDefinition, formatCustomFieldValue } from "@/domain/custom-fields";
 
-/** A value as it reads on screen: dates in US format, numbers with separators. */
-export function formatCustomFieldValue(definition: CustomFieldDefinition, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (definition.type === "date" && typeof value === "string") return dayjs(value).format("MM/DD/YYYY");
-  if (definition.type === "number" && typeof value === "number") return value.toLocaleString("en-US");
-  return String(value);
-}
+// The formatter lives in src/domain (the list's columns use it too).
+export { formatCustomFieldValue };
 
 /** A report's custom field values, one row per defined field (fields no longer defined are not shown). */
 export function CustomFieldValues({

@@ -1,11 +1,13 @@
 import { useList } from "@refinedev/core";
 import { Button, Checkbox, Form, Select, Space, Switch } from "antd";
+import { useEffect, useMemo, useRef } from "react";
 import { useOutletContext } from "react-router";
 import { DatePicker } from "@/components/controls/date-picker";
 import { type DateRange, fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { humanize } from "@/components/list/columns";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import type { ListOutletContext } from "@/components/list/use-resource-list";
+import { listCustomFields } from "@/domain/custom-fields";
 import type { Filter } from "@/domain/list-query";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
@@ -13,13 +15,21 @@ import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
 import { RESOURCE as RESOURCE_NAME } from "@/providers/resources";
 import type { LabelPreset } from "../types";
+import { customFieldFilterKeys, toCustomFieldFilters, toCustomFieldValues } from "./custom-field-filter-values";
+import {
+  CustomFieldFilterItems,
+  type CustomFieldFormValues,
+  customFieldsFromForm,
+  customFieldsToForm,
+} from "./custom-field-filters";
 import { FILTER_KEYS, type FilterValues, toFilters, toValues, VIOLATION_LABELS, VIOLATIONS } from "./filter-values";
+import { useListCustomFieldDefinitions } from "./use-list-custom-field-definitions";
 
 const RESOURCE = listResource("label-reports");
 const DEFAULT_FILTERS: Filter[] = [...RESOURCE.defaultFilters];
 
 /** The form holds the picker's value; the wire filters hold days. */
-type FormValues = Omit<FilterValues, "started"> & { started: DateRange | null };
+type FormValues = Omit<FilterValues, "started"> & { started: DateRange | null; customFields?: CustomFieldFormValues };
 
 const toForm = (values: FilterValues): FormValues => ({
   ...values,
@@ -80,18 +90,39 @@ function FilterForm() {
   const { close } = usePanel();
   const [form] = Form.useForm<FormValues>();
   const presets = usePresetOptions();
+  const { definitions, companyId } = useListCustomFieldDefinitions();
+  const customFields = useMemo(() => listCustomFields(definitions, companyId), [definitions, companyId]);
+  // The definitions may come after the form has mounted: their controls then start from
+  // the list's filters as they were when the panel opened.
+  const openedWith = useRef(state.filters);
+  useEffect(() => {
+    if (customFields.length)
+      form.setFieldsValue({
+        customFields: customFieldsToForm(toCustomFieldValues(openedWith.current, customFields), customFields),
+      });
+  }, [customFields, form]);
   return (
     <Form<FormValues>
       id={FORM_ID}
       form={form}
       layout="vertical"
       initialValues={toForm(toValues(state.filters, timeZone))}
-      onReset={() => form.setFieldsValue(toForm(toValues(DEFAULT_FILTERS, timeZone)))}
+      onReset={() =>
+        form.setFieldsValue({
+          ...toForm(toValues(DEFAULT_FILTERS, timeZone)),
+          customFields: customFieldsToForm(toCustomFieldValues([], customFields), customFields),
+        })
+      }
       onFinish={(values) => {
-        const filters = toFilters(fromForm(values), timeZone);
-        setListFilters(filters, FILTER_KEYS);
+        const filters = [
+          ...toFilters(fromForm(values), timeZone),
+          ...toCustomFieldFilters(customFieldsFromForm(values.customFields, customFields), customFields),
+        ];
+        // The form owns every custom-field filter, also one on a field no longer defined.
+        const replaced = [...FILTER_KEYS, ...customFieldFilterKeys(state.filters)];
+        setListFilters(filters, replaced);
         // The list's URL with the new filters: the panel returns to it when it has closed.
-        close(listSearchString(applyFilters(state, filters, FILTER_KEYS), RESOURCE));
+        close(listSearchString(applyFilters(state, filters, replaced), RESOURCE));
       }}
     >
       <Form.Item name="status" label="Status">
@@ -119,6 +150,7 @@ function FilterForm() {
       <Form.Item name="showArchived" label="Show archived reports" valuePropName="checked">
         <Switch />
       </Form.Item>
+      <CustomFieldFilterItems definitions={customFields} />
     </Form>
   );
 }

@@ -1,14 +1,17 @@
 import { FilterOutlined } from "@ant-design/icons";
 import { Badge, Button } from "antd";
+import { useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ResourceList } from "@/components/list/resource-list";
 import { listResource } from "@/domain/resources";
 import { parseListUrl } from "@/providers/list-url";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelReport } from "../types";
+import { activeFilterCount } from "./active-filter-count";
 import { labelReportColumns } from "./columns";
 import { LiveViewSwitch } from "./live-view/live-view-switch";
 import { useLiveView } from "./live-view/use-live-view";
+import { useCustomFieldColumns } from "./use-custom-field-columns";
 
 const LIST = listResource("label-reports");
 
@@ -16,14 +19,17 @@ export function LabelReportList() {
   const navigate = useNavigate();
   const { search } = useLocation();
   useLiveView();
-  // The filters beyond the default one (not archived), as a count on the button.
-  const active = parseListUrl(search, LIST).filters.filter(
-    (f) => !(f.key === "isArchived" && f.value === "false"),
-  ).length;
+  const active = activeFilterCount(parseListUrl(search, LIST).filters);
+  // The company's custom fields as more columns, once their definitions have come.
+  const customFieldColumns = useCustomFieldColumns();
+  const columns = useMemo(
+    () => (customFieldColumns.length ? [...labelReportColumns, ...customFieldColumns] : labelReportColumns),
+    [customFieldColumns],
+  );
   return (
     <ResourceList<LabelReport>
       resource={RESOURCE.labelReports}
-      columns={labelReportColumns}
+      columns={columns}
       recordLink={(report) => `/label-reports/${encodeURIComponent(report.id)}`}
       overlayLinks
       searchPlaceholder="Search by label ID"

@@ -115,9 +115,7 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
   }
 
   const offset = (query.pageNumber - 1) * query.pageSize;
-  page = query.after
-    ? page.where(afterCondition(keys, decodeCursor(query.after, query.order)))
-    : page.offset(offset);
+  page = query.after ? page.where(afterCondition(keys, decodeCursor(query.after, query.order))) : page.offset(offset);
   // The count and the page at the same time (on PostgreSQL two pool connections): a list
   // request waits for the slower of the two instead of their sum. One row more than asked
   // tells whether there is a next page, without a second count.

@@ -109,9 +109,23 @@ test.describe("people", () => {
     await expect(page.getByRole("row").nth(1)).toBeVisible();
     await page.screenshot({ path: "/tmp/people-impersonating.png", fullPage: true });
 
+    // The impersonation token the dashboard holds, to check the server refuses it after Stop.
+    const impersonationHeaders = await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem("auth-session") ?? "{}") as {
+        state?: { impersonationRoleToken?: { jwtToken: string; secret: string } };
+      };
+      const token = stored.state?.impersonationRoleToken;
+      return token ? { "api-key": token.secret, jwt: token.jwtToken } : null;
+    });
+    expect(impersonationHeaders).not.toBeNull();
     await banner.getByRole("button", { name: "Stop impersonating" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
     await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);
+    // Back as themselves: the administrator's own company, and the control center answers again.
+    await expect(page.getByLabel("Company")).toHaveText("ColdChain Operations");
+    await expect(page.getByRole("link", { name: "Meridian Pharma GmbH" })).toBeVisible();
+    const refused = await page.request.get("/api/label-reports", { headers: impersonationHeaders ?? {} });
+    expect(refused.status()).toBe(401);
 
     await page.goto("/control-center/impersonation-log");
     await expect(page.getByRole("cell", { name: "GET /api/label-reports" }).first()).toBeVisible();

@@ -87,11 +87,17 @@ test.describe("people", () => {
     await page.getByRole("textbox", { name: /^Name\b/ }).fill(name);
     await page.getByRole("textbox", { name: /^City\b/ }).fill("Tromsø");
     await page.getByRole("textbox", { name: /^Country\b/ }).fill("Norway");
+    const adminEmail = `polar-${Date.now()}@demo.example`;
+    await page.getByRole("textbox", { name: "E-mail" }).fill(adminEmail);
     await page.screenshot({ path: "/tmp/people-company-create.png", fullPage: true });
     await page.getByRole("button", { name: "Create company" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies\/[0-9a-f-]{36}$/);
     await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByText("No members yet")).toBeVisible();
+    // Its first administrator is invited: the e-mail's link leads to sign-up.
+    const invitation = await latestMailTo(adminEmail);
+    expect(invitation.subject).toContain(name);
+    expect(linkIn(invitation).pathname).toBe("/signup");
 
     await page.goto("/control-center/companies");
     await page.getByRole("searchbox", { name: "Search" }).fill("Meridian");
@@ -122,7 +128,7 @@ test.describe("people", () => {
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
     await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);
     // Back as themselves: the administrator's own company, and the control center answers again.
-    await expect(page.getByLabel("Company")).toHaveText("ColdChain Operations");
+    await expect(page.getByLabel("Company", { exact: true })).toHaveText("ColdChain Operations");
     await expect(page.getByRole("link", { name: "Meridian Pharma GmbH" })).toBeVisible();
     const refused = await page.request.get("/api/label-reports", { headers: impersonationHeaders ?? {} });
     expect(refused.status()).toBe(401);

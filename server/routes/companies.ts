@@ -1,18 +1,21 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
-import { emailError } from "../../src/domain/credentials";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
-import { findUserByEmail } from "../auth/accounts";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { assertDeletable, type CompanyChanges, companyColumns, companyWritable } from "./company-settings";
+import {
+  administratorEmailProperty,
+  firstAdministratorEmail,
+  inviteFirstAdministrator,
+  mailFirstAdministrator,
+} from "./first-administrator";
 import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
-import { issueInvite, sendInviteMail } from "./user-invites";
 
 const columns: ColumnMap = {
   id: sql.ref("c.id"),
@@ -133,7 +136,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
           type: "object",
           required: ["name"],
           additionalProperties: false,
-          properties: { ...companyWritable, administratorEmail: { type: "string", maxLength: 254 } },
+          properties: { ...companyWritable, ...administratorEmailProperty },
         },
         response: { 201: company, ...dataErrors },
       },
@@ -144,10 +147,8 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         name: string;
         administratorEmail?: string;
       };
-      const adminEmail = administratorEmail?.trim().toLowerCase() || undefined;
-      const problem = adminEmail === undefined ? null : emailError(adminEmail);
-      if (problem) throw badRequest(problem, [{ id: "administratorEmail", error: problem }]);
-      const { id, invite } = await db.transaction().execute(async (trx) => {
+      const adminEmail = firstAdministratorEmail(administratorEmail);
+      const { id, pending } = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto("companies")
           .values({
@@ -168,21 +169,15 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
           after: { ...body, administratorEmail: adminEmail ?? null },
         });
         // The first administrator's invitation is part of the creation: both or neither.
-        const invite = adminEmail
-          ? await issueInvite(trx, principal, { companyId: row.id, email: adminEmail, roles: ["administrator"] })
-          : null;
-        return { id: row.id, invite };
+        const pending = await inviteFirstAdministrator(
+          trx,
+          principal,
+          { id: row.id, name: body.name.trim() },
+          adminEmail,
+        );
+        return { id: row.id, pending };
       });
-      if (invite && adminEmail) {
-        const hasAccount = Boolean(await findUserByEmail(db, adminEmail));
-        await sendInviteMail(context, {
-          to: adminEmail,
-          token: invite.token,
-          companyName: body.name.trim(),
-          roles: ["administrator"],
-          hasAccount,
-        });
-      }
+      await mailFirstAdministrator(context, pending);
       return reply.code(201).send(await baseQuery(db).where("c.id", "=", id).executeTakeFirst());
     },
   );

@@ -5,6 +5,12 @@ import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
+import {
+  administratorEmailProperty,
+  firstAdministratorEmail,
+  inviteFirstAdministrator,
+  mailFirstAdministrator,
+} from "./first-administrator";
 import { dataErrors, idParams } from "./schemas";
 
 const address = {
@@ -196,13 +202,14 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
       schema: {
         tags: ["companies"],
         summary:
-          "Create a company. A system administrator creates any company (control center); anyone else with the right creates a customer company and becomes its administrator",
+          "Create a company. A system administrator creates any company (control center); anyone else with the right creates a customer company and becomes its administrator. With `administratorEmail`, its first administrator is invited in the same transaction",
         body: {
           type: "object",
           required: ["name"],
           additionalProperties: false,
           properties: {
             ...companyWritable,
+            ...administratorEmailProperty,
             type: { type: "string", enum: ["operator", "distributor", "customer"] },
             parentId: { type: ["string", "null"], format: "uuid" },
           },
@@ -212,12 +219,14 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
     },
     async (request, reply) => {
       const principal = request.principal;
-      const body = request.body as CompanyChanges & {
+      const { administratorEmail, ...body } = request.body as CompanyChanges & {
         name: string;
         type?: "operator" | "distributor" | "customer";
         parentId?: string | null;
+        administratorEmail?: string;
       };
       assertCompanySettings(body);
+      const adminEmail = firstAdministratorEmail(administratorEmail);
       const operator = principal.ability.can("manage", "controlCenter");
       if (!operator && ((body.type && body.type !== "customer") || body.parentId)) {
         throw forbidden(
@@ -252,11 +261,19 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
           entity: "company",
           entityId: row.id,
           before: null,
-          after: body,
+          after: { ...body, administratorEmail: adminEmail ?? null },
         });
-        return companyDetails(trx).where("id", "=", row.id).executeTakeFirstOrThrow();
+        // The first administrator's invitation is part of the creation: both or neither.
+        const pending = await inviteFirstAdministrator(
+          trx,
+          principal,
+          { id: row.id, name: body.name.trim() },
+          adminEmail,
+        );
+        return { company: await companyDetails(trx).where("id", "=", row.id).executeTakeFirstOrThrow(), pending };
       });
-      return reply.code(201).send(created);
+      await mailFirstAdministrator(context, created.pending);
+      return reply.code(201).send(created.company);
     },
   );
 

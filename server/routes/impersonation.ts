@@ -35,11 +35,18 @@ export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = 
       const user = await findUserById(db, userId);
       const role = user ? (await rolesOf(db, user)).find((r) => r.company.id === companyId) : undefined;
       if (!user || !role) throw notFound("That user has no role in that company");
+      // Bound to the administrator's sign-in session: signing out (or a revoked session) ends it too.
+      const own = await db
+        .selectFrom("roleTokens")
+        .select("sessionHandle")
+        .where("id", "=", principal.tokenId)
+        .executeTakeFirst();
       const token = await mintRoleToken(db, keys, {
         userId,
         companyId,
         impersonatorUserId: principal.userId,
         ttlSeconds: IMPERSONATION_MINUTES * 60,
+        ...(own?.sessionHandle ? { sessionHandle: own.sessionHandle } : {}),
       });
       await recordAudit(db, principal, {
         action: "impersonate",
@@ -54,6 +61,48 @@ export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = 
         company: role.company,
         expiry: token.expires.getTime(),
       };
+    },
+  );
+
+  app.delete(
+    "/auth/impersonate",
+    {
+      // No permission of the impersonated person is needed: the call only gives up the token it is
+      // made with, and only an impersonation token can be given up here (anything else is 400).
+      schema: {
+        tags: ["control center"],
+        summary: "Stop impersonating: revoke the impersonation role token this request is made with",
+        description:
+          "Send the impersonation role token in the api-key and jwt headers. It is refused (401) from then on; " +
+          "the administrator's own role token is untouched. The stop is written to the audit log.",
+        response: {
+          200: {
+            type: "object",
+            required: ["status"],
+            properties: { status: { type: "string", enum: ["OK"] } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      if (!principal.impersonatorUserId) throw badRequest("You are not impersonating anyone");
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("roleTokens")
+          .set({ revoked: new Date() })
+          .where("id", "=", principal.tokenId)
+          .where("revoked", "is", null)
+          .execute();
+        await recordAudit(trx, principal, {
+          action: "impersonate-stop",
+          entity: "user",
+          entityId: principal.userId,
+          before: { companyId: principal.companyId },
+          after: null,
+        });
+      });
+      return { status: "OK" };
     },
   );
 };

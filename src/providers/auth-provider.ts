@@ -12,7 +12,7 @@ import {
   selectActiveRoleTypes,
   useAuthSessionStore,
 } from "./stores/auth-session";
-import { removeCookie } from "./stores/cookie";
+import { readCookie, removeCookie } from "./stores/cookie";
 
 /**
  * The auth provider (spec sections 4 and 8) on supertokens-web-js. Every method
@@ -73,12 +73,44 @@ function fieldsOf(formFields: { id: string; error: string }[]): Record<string, s
   return Object.fromEntries(formFields.map((f) => [f.id, f.error]));
 }
 
-async function sessionExists(): Promise<boolean> {
-  try {
-    return await Session.doesSessionExist();
-  } catch {
-    return false;
+/** The SDK's front-token cookie: present while the browser believes a session exists. */
+export const FRONT_TOKEN_COOKIE = "sFrontToken";
+export const SESSION_UNREACHABLE_MESSAGE = "The server cannot be reached to confirm your session";
+
+/**
+ * The session could not be confirmed: its refresh request failed on the way (network error, a
+ * page load aborting it, a 5xx). Not a signed-out user: nothing is cleared, the check is retried.
+ */
+export class SessionUnreachableError extends Error {
+  constructor() {
+    super(SESSION_UNREACHABLE_MESSAGE);
+    this.name = "SessionUnreachableError";
   }
+}
+
+/** `unknown`: the browser holds a session the server could not be asked about. */
+export type SessionPresence = "present" | "absent" | "unknown";
+
+/**
+ * Whether a session exists. `Session.doesSessionExist()` also answers false when the refresh it
+ * makes for an expired access token fails without an answer; the SDK then keeps its front token,
+ * which it removes only when the server says the session is gone (440). Treating that false as
+ * "signed out" wiped the stored roles and role tokens (shared by every page through local storage)
+ * whenever a full page load aborted the previous page's refresh, and the next page signed out.
+ */
+export async function sessionPresence(): Promise<SessionPresence> {
+  let exists: boolean;
+  try {
+    exists = await Session.doesSessionExist();
+  } catch {
+    exists = false;
+  }
+  if (exists) return "present";
+  return readCookie(FRONT_TOKEN_COOKIE) ? "unknown" : "absent";
+}
+
+async function sessionExists(): Promise<boolean> {
+  return (await sessionPresence()) === "present";
 }
 
 /**
@@ -228,13 +260,20 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
     logout: signOut,
 
     check: async (params?: CheckParams): Promise<CheckResponse> => {
+      const presence = await sessionPresence();
       const state = store.getState();
-      if (!(await sessionExists())) {
+      // Refine calls check() without params from its own hooks too: that answer has no side effects.
+      const passive = params?.scope === undefined || params.scope === "visitor";
+      if (presence === "unknown") {
+        // The gates of signed-in screens retry (and offer a retry) instead of signing anyone out.
+        if (passive) return { authenticated: false };
+        throw new SessionUnreachableError();
+      }
+      if (presence === "absent") {
         if (state.user) state.clearSession();
         return { authenticated: false, redirectTo: SIGN_IN_PATH };
       }
-      // Refine calls check() without params from its own hooks too: that answer has no side effects.
-      if (params?.scope === undefined || params.scope === "visitor") {
+      if (passive) {
         return selectActiveRoleToken(state) && state.user ? { authenticated: true } : { authenticated: false };
       }
       const needsRole = params.scope === "role";

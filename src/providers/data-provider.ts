@@ -119,6 +119,16 @@ function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], paginatio
 
 const withQuery = (url: string, query: string) => (query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url);
 
+/** A renewal that failed on the way is the server being unreachable, not a 401 that signs out. */
+async function renew(renewAuth: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await renewAuth();
+  } catch (error) {
+    const reason = error instanceof Error && error.message ? `: ${error.message}` : "";
+    throw new ApiError(`${FALLBACK_ERROR_MESSAGE} (the server could not be reached${reason})`, 0);
+  }
+}
+
 export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
   const base = options.apiUrl ?? apiUrl;
   const authHeaders = options.authHeaders ?? activeRoleHeaders;
@@ -143,7 +153,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     }
     if (request.allowPageOutOfRange && response.status === PAGE_OUT_OF_RANGE)
       return { status: response.status, body: null };
-    if (response.status === 401 && !renewed && options.renewAuth && (await options.renewAuth())) {
+    if (response.status === 401 && !renewed && options.renewAuth && (await renew(options.renewAuth))) {
       return send(request, true);
     }
     if (!response.ok) {

@@ -214,6 +214,30 @@ describe("refresh-token rotation", () => {
   });
 });
 
+describe("a refresh answer that never reached the browser (a page load or the network cut it off)", () => {
+  test("the previous token, replayed within the grace window, gives a working role token and a refresh token that keeps working", async () => {
+    const client = new ProtocolClient(t.app);
+    await client.signIn(email("a:user"), PASSWORD);
+    await client.companyToken(world.companies.a);
+    const kept = client.refreshToken;
+    // The server rotates; the answer is lost, so the browser still holds `kept`.
+    expect((await new ProtocolClient(t.app).refresh(kept)).statusCode).toBe(200);
+    const replay = await client.refresh(kept);
+    expect(replay.statusCode).toBe(200);
+    const { jwtToken, secret } = replay.json();
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/label-reports",
+      headers: { "api-key": secret, jwt: jwtToken },
+    });
+    expect(list.statusCode).toBe(200);
+    // The token the replay answered is the session's current one: it rotates normally, not as theft.
+    expect(client.refreshToken).not.toBe(kept);
+    expect((await client.refresh()).statusCode).toBe(200);
+    expect((await client.refresh()).statusCode).toBe(200);
+  });
+});
+
 describe("sign-out", () => {
   test("signs out, clears tokens, and the old refresh token no longer works", async () => {
     const client = new ProtocolClient(t.app);

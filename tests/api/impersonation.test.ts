@@ -1,5 +1,7 @@
+import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
 
 let t: TestApp;
@@ -70,5 +72,77 @@ describe("impersonation", () => {
     const headers = { "api-key": asSys2.roleToken.secret, jwt: asSys2.roleToken.jwtToken };
     expect((await impersonate(headers, world.users["a:user"] as string, world.companies.a)).statusCode).toBe(400);
     expect(first.roleToken).toBeTruthy();
+  });
+});
+
+describe("stopping an impersonation", () => {
+  const stop = (headers: Record<string, string>) =>
+    t.app.inject({ method: "DELETE", url: "/api/auth/impersonate", headers });
+  const list = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/label-reports", headers });
+
+  async function startAs(userKey: string, company: "a" | "b") {
+    const body = (await impersonate(systemHeaders, world.users[userKey] as string, world.companies[company])).json();
+    return { "api-key": body.roleToken.secret, jwt: body.roleToken.jwtToken } as Record<string, string>;
+  }
+
+  test("after stop the impersonation token is refused (401) at once", async () => {
+    const headers = await startAs("a:administrator", "a");
+    expect((await list(headers)).statusCode).toBe(200);
+    const res = await stop(headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "OK" });
+    expect((await list(headers)).statusCode).toBe(401);
+    expect((await stop(headers)).statusCode).toBe(401);
+  });
+
+  test("the administrator's own role token keeps working after the stop", async () => {
+    await stop(await startAs("a:user", "a"));
+    expect((await list(systemHeaders)).statusCode).toBe(200);
+  });
+
+  test("the stop is written to the audit log with the administrator who impersonated", async () => {
+    await stop(await startAs("b:administrator", "b"));
+    const row = await t.database.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "impersonate-stop")
+      .where("entityId", "=", world.users["b:administrator"] as string)
+      .executeTakeFirst();
+    expect(row?.impersonatorUserId).toBe(world.users["operator:systemAdmin"]);
+    expect(row?.companyId).toBe(world.companies.b);
+  });
+
+  test("a token that is not an impersonation cannot be 'stopped' (400) and stays valid", async () => {
+    const headers = await t.headersFor(world.users["a:user"] as string, world.companies.a);
+    expect((await stop(headers)).statusCode).toBe(400);
+    expect((await list(headers)).statusCode).toBe(200);
+  });
+
+  test("signing out of the administrator's session ends the impersonation too", async () => {
+    const password = "Correct-horse-42";
+    const admin = world.users["operator:systemAdmin"] as string;
+    await t.database.db
+      .updateTable("users")
+      .set({ passwordHash: await hash(password) })
+      .where("id", "=", admin)
+      .execute();
+    const { email } = await t.database.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", admin)
+      .executeTakeFirstOrThrow();
+    const client = new ProtocolClient(t.app);
+    await client.signIn(email, password);
+    await client.companyToken(world.companies.operator);
+    const started = await impersonate(
+      client.roleHeaders as Record<string, string>,
+      world.users["a:user"] as string,
+      world.companies.a,
+    );
+    const { roleToken } = started.json();
+    const headers = { "api-key": roleToken.secret, jwt: roleToken.jwtToken };
+    expect((await list(headers)).statusCode).toBe(200);
+    expect((await client.call("POST", "/api/auth/signout")).statusCode).toBe(200);
+    expect((await list(headers)).statusCode).toBe(401);
   });
 });

@@ -400,3 +400,45 @@ describe("the CSV", () => {
     }
   });
 });
+
+describe("names stored through the API with markup or a formula", () => {
+  const MARKUP = "<img src=x onerror=alert(1)>";
+  /** Allowed by the label ID pattern, and read by a spreadsheet as the formula -2-3. */
+  const FORMULA_LABEL = "-2-3";
+  let stored: string;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    admin = await t.headersFor(world.users["operator:systemAdmin"] as string, world.companies.operator);
+    const preset = await t.app.inject({
+      method: "POST",
+      url: "/api/label-presets",
+      headers: admin,
+      payload: { name: MARKUP },
+    });
+    expect(preset.statusCode).toBe(201);
+    expect(preset.json().name).toBe(MARKUP);
+    const report = await t.app.inject({
+      method: "POST",
+      url: "/api/label-reports",
+      headers: admin,
+      payload: { labelId: FORMULA_LABEL, presetId: preset.json().id, reference: MARKUP },
+    });
+    expect(report.statusCode).toBe(201);
+    stored = report.json().id;
+  });
+
+  test("the PDF prints the preset name and the reference as the literal text", async () => {
+    const res = await download("", admin, stored);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Preset ${MARKUP}`);
+    expect(text).toContain(`Reference ${MARKUP}`);
+  });
+
+  test("the CSV writes a label ID a spreadsheet would run as a formula with a leading apostrophe", async () => {
+    const res = await download("fileType=csv", admin, stored);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split("\r\n")).toContain(`# label_id,'${FORMULA_LABEL}`);
+  });
+});

@@ -241,6 +241,81 @@ describe("invitation links", () => {
   });
 });
 
+describe("control-center companies with their first administrator", () => {
+  const create = async (payload: object) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/companies",
+      headers: await as("operator:systemAdmin", "operator"),
+      payload,
+    });
+
+  test("creating a company invites its first administrator, whose link signs them up there", async () => {
+    const res = await create({
+      name: "Polar Vaccines",
+      type: "customer",
+      administratorEmail: "Polar.Admin@test.example",
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await lastMail("polar.admin@test.example");
+    expect(mail.subject).toContain("Polar Vaccines");
+    expect(mail.text).toContain("/signup?token=");
+    const signup = await signUp("polar.admin@test.example", await tokenIn("polar.admin@test.example"));
+    expect(signup.json().roles[0]).toMatchObject({ type: ["administrator"], company: { id: res.json().id } });
+  });
+
+  test("the company and its invitation are written together, and both are audited", async () => {
+    const res = await create({ name: "Audited Co", administratorEmail: "audited.admin@test.example" });
+    const id = res.json().id as string;
+    const invites = await t.database.db.selectFrom("invites").selectAll().where("companyId", "=", id).execute();
+    expect(invites.map((i) => [i.email, i.types])).toEqual([["audited.admin@test.example", ["administrator"]]]);
+    const audit = await t.database.db
+      .selectFrom("auditLog")
+      .select(["action", "entity"])
+      .where((eb) => eb.or([eb("entityId", "=", id), eb("entityId", "=", invites[0]?.id as string)]))
+      .execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: "create", entity: "company" },
+        { action: "create", entity: "userInvite" },
+      ]),
+    );
+  });
+
+  test("a bad administrator e-mail is 400 on that field, creates no company and sends no mail", async () => {
+    const res = await create({ name: "Never Made Either", administratorEmail: "not-an-address" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formFields[0].id).toBe("administratorEmail");
+    const made = await t.database.db
+      .selectFrom("companies")
+      .select("id")
+      .where("name", "=", "Never Made Either")
+      .executeTakeFirst();
+    expect(made).toBeUndefined();
+  });
+
+  test("a company fails as a whole: a bad parent creates neither the company nor the invitation", async () => {
+    const res = await create({
+      name: "Orphan Co",
+      parentId: "00000000-0000-4000-8000-000000000000",
+      administratorEmail: "orphan.admin@test.example",
+    });
+    expect(res.statusCode).toBe(404);
+    const invites = await t.database.db
+      .selectFrom("invites")
+      .select("id")
+      .where("email", "=", "orphan.admin@test.example")
+      .execute();
+    expect(invites).toEqual([]);
+    const mails = await t.database.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("recipient", "=", "orphan.admin@test.example")
+      .execute();
+    expect(mails).toEqual([]);
+  });
+});
+
 describe("sub-companies with their first administrator", () => {
   test("creating a sub-company invites its first administrator, whose link signs them up there", async () => {
     const headers = await as("distributor:distributorAdmin", "distributor");

@@ -77,6 +77,8 @@ const CASES: Record<string, Case> = {
     body: () => ({ userId: world.users["b:user"], companyId: world.companies.b }),
     crossCompanyFor: "controlCenter",
   },
+  // Gives up only the caller's own impersonation token: a company-A token is not one (400).
+  "DELETE /api/auth/impersonate": {},
   "GET /api/user-invites": {},
   "POST /api/user-invites": { body: () => ({ email: "someone-new@test.example", roles: ["user"] }) },
   "POST /api/user-invites/:id/resend": { params: () => ({ id: bInvite }) },

@@ -67,6 +67,59 @@ test.describe("signing in with a password", () => {
   });
 });
 
+/** Waits until the access token of the page's session has expired (the next page load refreshes it). */
+async function waitForAccessTokenExpiry(page: Page) {
+  const ate = await page.evaluate(() => {
+    const raw = document.cookie
+      .split("; ")
+      .find((c) => c.startsWith("sFrontToken="))
+      ?.slice("sFrontToken=".length);
+    return raw ? (JSON.parse(atob(decodeURIComponent(raw))) as { ate: number }).ate : Date.now();
+  });
+  await page.waitForTimeout(Math.max(0, ate - Date.now()) + 500);
+}
+
+test.describe("a session refresh cut off on the way (quick reloads, a flaky network)", () => {
+  test("a page load that cuts off the previous page's refresh keeps the person signed in", async ({ page }) => {
+    await signIn(page, "multi@demo.example");
+    await page.getByRole("button", { name: "Open Aurora Biologics AB" }).click();
+    await expect(page).toHaveURL(/\/label-reports/);
+    await waitForAccessTokenExpiry(page);
+    let started: () => void = () => {};
+    const refreshStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    await page.route(
+      "**/api/auth/session/refresh",
+      async (route) => {
+        // The server rotates the refresh token, and the answer never reaches the page: the next load cuts it off.
+        await route.fetch();
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.abort().catch(() => undefined);
+      },
+      { times: 1 },
+    );
+    await page.goto("/users");
+    await refreshStarted;
+    await page.goto("/label-presets");
+    await expect(page.getByRole("heading", { name: "Label presets" })).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Label presets" })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/label-presets/);
+  });
+
+  test("a refresh that fails on the network is retried, not a sign-out", async ({ page }) => {
+    await signIn(page, "user@demo.example");
+    await expect(page).toHaveURL(/\/label-reports/);
+    await waitForAccessTokenExpiry(page);
+    await page.route("**/api/auth/session/refresh", (route) => route.abort("internetdisconnected"), { times: 1 });
+    await page.goto("/users");
+    await expect(page.getByRole("row").nth(1)).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/users/);
+  });
+});
+
 test.describe("invitations and passwords", () => {
   test("an invite link leads through sign-up into the invited company", async ({ page, request }) => {
     const admin = await apiAs(request, "admin@demo.example");

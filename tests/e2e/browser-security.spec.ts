@@ -76,6 +76,44 @@ test("a report's custom field holding markup is shown as text and runs no script
   expect(dialogs).toEqual([]);
 });
 
+test("a report's preset name and reference holding markup are text in the list and the report overlay", async ({
+  page,
+  request,
+}) => {
+  // Registering a label needs 'create label reports': the system administrator's company.
+  const headers = await apiAs(request, "system@demo.example");
+  const stamp = Date.now();
+  const presetName = `${XSS} ${stamp}`;
+  const preset = await request.post("/api/label-presets", { headers, data: { name: presetName } });
+  expect(preset.status()).toBe(201);
+  const labelId = `XSS-${stamp}`;
+  const report = await request.post("/api/label-reports", {
+    headers,
+    data: { labelId, presetId: (await preset.json()).id, reference: XSS },
+  });
+  expect(report.status()).toBe(201);
+
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, "system@demo.example");
+  // The newest report is first (created descending).
+  const row = page.getByRole("row", { name: new RegExp(labelId) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(presetName, { exact: true })).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+  await row.getByText(labelId).click();
+  await expect(page).toHaveURL(new RegExp(`/label-reports/${(await report.json()).id}`));
+  const overlay = page.getByRole("dialog");
+  await expect(overlay.getByText(presetName, { exact: true }).first()).toBeVisible();
+  await expect(overlay.getByText(XSS, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
 test("the dashboard runs under its Content Security Policy with no violation", async ({ page }) => {
   const violations = await watchPolicy(page);
   await signIn(page, "admin@demo.example");

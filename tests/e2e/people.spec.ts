@@ -87,11 +87,17 @@ test.describe("people", () => {
     await page.getByRole("textbox", { name: /^Name\b/ }).fill(name);
     await page.getByRole("textbox", { name: /^City\b/ }).fill("Tromsø");
     await page.getByRole("textbox", { name: /^Country\b/ }).fill("Norway");
+    const adminEmail = `polar-${Date.now()}@demo.example`;
+    await page.getByRole("textbox", { name: "E-mail" }).fill(adminEmail);
     await page.screenshot({ path: "/tmp/people-company-create.png", fullPage: true });
     await page.getByRole("button", { name: "Create company" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies\/[0-9a-f-]{36}$/);
     await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByText("No members yet")).toBeVisible();
+    // Its first administrator is invited: the e-mail's link leads to sign-up.
+    const invitation = await latestMailTo(adminEmail);
+    expect(invitation.subject).toContain(name);
+    expect(linkIn(invitation).pathname).toBe("/signup");
 
     await page.goto("/control-center/companies");
     await page.getByRole("searchbox", { name: "Search" }).fill("Meridian");
@@ -109,9 +115,23 @@ test.describe("people", () => {
     await expect(page.getByRole("row").nth(1)).toBeVisible();
     await page.screenshot({ path: "/tmp/people-impersonating.png", fullPage: true });
 
+    // The impersonation token the dashboard holds, to check the server refuses it after Stop.
+    const impersonationHeaders = await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem("auth-session") ?? "{}") as {
+        state?: { impersonationRoleToken?: { jwtToken: string; secret: string } };
+      };
+      const token = stored.state?.impersonationRoleToken;
+      return token ? { "api-key": token.secret, jwt: token.jwtToken } : null;
+    });
+    expect(impersonationHeaders).not.toBeNull();
     await banner.getByRole("button", { name: "Stop impersonating" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
     await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);
+    // Back as themselves: the administrator's own company, and the control center answers again.
+    await expect(page.getByLabel("Company", { exact: true })).toHaveText("ColdChain Operations");
+    await expect(page.getByRole("link", { name: "Meridian Pharma GmbH" })).toBeVisible();
+    const refused = await page.request.get("/api/label-reports", { headers: impersonationHeaders ?? {} });
+    expect(refused.status()).toBe(401);
 
     await page.goto("/control-center/impersonation-log");
     await expect(page.getByRole("cell", { name: "GET /api/label-reports" }).first()).toBeVisible();

@@ -21,7 +21,13 @@ vi.mock("supertokens-web-js/recipe/thirdparty", () => ({ default: { signInAndUp:
 
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
 import { afterSessionCall, authRequestHeaders } from "@/providers/auth/supertokens";
-import { createAuthProvider, SESSION_COOKIES, SIGN_OUT_FAILED_LOG } from "@/providers/auth-provider";
+import {
+  createAuthProvider,
+  FRONT_TOKEN_COOKIE,
+  SESSION_COOKIES,
+  SessionUnreachableError,
+  SIGN_OUT_FAILED_LOG,
+} from "@/providers/auth-provider";
 import { EMPTY_SESSION, type UserRole, useAuthSessionStore } from "@/providers/stores/auth-session";
 
 const serverRole = (companyId: string, name: string) => ({
@@ -210,6 +216,37 @@ describe("route checks", () => {
     log.mockRestore();
   });
 
+  it("a session whose refresh failed on the way is kept: the check asks for a retry and signs nobody out", async () => {
+    // The SDK answers false when its refresh request fails (network, a page load aborting it) and keeps
+    // its front token; only a server answer 'session gone' removes it.
+    const role: UserRole = { id: "r1", type: ["user"], company: { id: "c1", name: "Polar" }, user: { id: "u1" } };
+    useAuthSessionStore
+      .getState()
+      .setSession({ user: { id: "u1", email: "a@b.c", featureFlags: {} }, userRoles: [role] });
+    useAuthSessionStore.getState().setCurrentRole(role, { jwtToken: "jwt", secret: "secret" });
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plants the SDK's front token.
+    document.cookie = `${FRONT_TOKEN_COOKIE}=e30=; path=/`;
+    try {
+      session.doesSessionExist.mockResolvedValueOnce(false);
+      await expect(auth.check({ scope: "role" })).rejects.toBeInstanceOf(SessionUnreachableError);
+      session.doesSessionExist.mockResolvedValueOnce(false);
+      expect(await auth.check({ scope: "visitor" })).toEqual({ authenticated: false });
+      expect(session.signOut).not.toHaveBeenCalled();
+      const state = useAuthSessionStore.getState();
+      expect([state.user?.id, state.currentUserRoleJWT]).toEqual(["u1", "jwt"]);
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: removes the planted cookie.
+      document.cookie = `${FRONT_TOKEN_COOKIE}=; path=/; max-age=0`;
+    }
+  });
+
+  it("a session the server said is gone (no front token left) clears the stored session", async () => {
+    useAuthSessionStore.getState().setSession({ user: { id: "u1", email: "a@b.c", featureFlags: {} }, userRoles: [] });
+    session.doesSessionExist.mockResolvedValueOnce(false);
+    expect(await auth.check({ scope: "role" })).toEqual({ authenticated: false, redirectTo: "/signin" });
+    expect(useAuthSessionStore.getState().user).toBeNull();
+  });
+
   it("the company choice screens need a session but no role token", async () => {
     useAuthSessionStore.getState().setSession({ user: { id: "u1", email: "a@b.c", featureFlags: {} }, userRoles: [] });
     expect(await auth.check({ scope: "session" })).toEqual({ authenticated: true });
@@ -250,6 +287,23 @@ describe("session refresh and auth requests", () => {
     });
     expect(useAuthSessionStore.getState().currentUserRoleJWT).toBeNull();
     expect(useAuthSessionStore.getState().user).toBeNull();
+  });
+
+  it("a refresh answer cut off before its body arrived keeps the role token (it is not a refresh without jwtToken)", async () => {
+    const role: UserRole = { id: "r1", type: ["user"], company: { id: "c1", name: "Polar" }, user: { id: "u1" } };
+    useAuthSessionStore
+      .getState()
+      .setSession({ user: { id: "u1", email: "a@b.c", featureFlags: {} }, userRoles: [role] });
+    useAuthSessionStore.getState().setCurrentRole(role, { jwtToken: "jwt", secret: "secret" });
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"status":"OK","jwt'));
+        controller.error(new TypeError("network error"));
+      },
+    });
+    await afterSessionCall({ action: "REFRESH_SESSION", fetchResponse: new Response(cut) });
+    const state = useAuthSessionStore.getState();
+    expect([state.user?.id, state.currentUserRoleJWT]).toEqual(["u1", "jwt"]);
   });
 
   it("auth requests carry the role JWT and the database marker; sign-up also the invite token", async () => {

@@ -230,6 +230,15 @@ describe("data provider: an expired role token", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it("a renewal whose refresh fails on the way is the server being unreachable, not a 401 that signs out", async () => {
+    const { provider, renewAuth } = withRenewal(true);
+    renewAuth.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await expect(provider.getOne({ resource: "label-reports", id: "r1" })).rejects.toMatchObject({
+      statusCode: 0,
+      message: expect.stringContaining("could not be reached"),
+    });
+  });
+
   it("a 401 that cannot be renewed is the error", async () => {
     const { provider, fetch } = withRenewal(false);
     await expect(provider.getOne({ resource: "label-reports", id: "r1" })).rejects.toMatchObject({ statusCode: 401 });

@@ -1,15 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
+import { Button, Result } from "antd";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { authProvider, type CheckParams } from "@/providers/auth-provider";
+import { authProvider, type CheckParams, SessionUnreachableError } from "@/providers/auth-provider";
 import { PageLoader } from "./page-loader";
 
 export const AUTH_GATE_KEY = "auth-gate";
+/** Attempts after the first when the session cannot be confirmed (a network blip, a page load cutting a request). */
+export const SESSION_CHECK_RETRIES = 3;
+
+const unreachable = (error: unknown): boolean => error instanceof SessionUnreachableError;
 
 /**
  * Lets its children through when the auth provider's check passes for this scope.
  * (Refine's <Authenticated> caches every check under one key whatever its params, so
  * the sign-in screens, the company choice and the dashboard would share one answer.)
+ * A session that cannot be confirmed is retried, then offered a retry: it is not a sign-out.
  */
 export function AuthGate({
   scope = "role",
@@ -21,12 +27,32 @@ export function AuthGate({
   fallback?: ReactNode;
 }) {
   const location = useLocation();
-  const { data } = useQuery({
+  const { data, error, refetch, isFetching } = useQuery({
     queryKey: [AUTH_GATE_KEY, scope],
     queryFn: async () => (await authProvider.check?.({ scope })) ?? { authenticated: true },
-    retry: false,
+    retry: (failures, cause) => unreachable(cause) && failures < SESSION_CHECK_RETRIES,
+    retryDelay: (attempt) => 500 * 2 ** attempt,
     gcTime: 0,
   });
+  if (!data && error && !isFetching) {
+    const { message } = error;
+    return (
+      <Result
+        status="warning"
+        title="Cannot reach the server"
+        subTitle={
+          unreachable(error)
+            ? `${message}. You are still signed in; check your connection and try again.`
+            : message
+        }
+        extra={
+          <Button type="primary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
   if (!data) return <PageLoader />;
   if (data.authenticated) return <>{children}</>;
   if (fallback !== undefined) return <>{fallback}</>;

@@ -43,8 +43,11 @@ export async function afterSessionCall(context: { action: string; fetchResponse:
     secret?: string;
     roles?: unknown[];
   } | null;
+  // An answer cut off on the way (a page load aborting it, the network) says nothing about the
+  // role: the stored token stays, and the next refresh brings a new one.
+  if (body === null || typeof body !== "object") return;
   const store = useAuthSessionStore.getState();
-  if (body?.jwtToken && body.secret) {
+  if (body.jwtToken && body.secret) {
     store.setRefreshed({ jwtToken: body.jwtToken, secret: body.secret, roles: toUserRoles(body.roles ?? []) });
   } else if (store.currentUserRoleJWT) {
     // A session whose company role is gone (or never chosen) cannot keep a company token.

@@ -1,7 +1,7 @@
 import { BankOutlined } from "@ant-design/icons";
 import { useSelect } from "@refinedev/antd";
 import { type HttpError, useCreate } from "@refinedev/core";
-import { Button, Card, Flex, Form, Radio, Select } from "antd";
+import { Button, Card, Flex, Form, Input, Radio, Select, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { humanize } from "@/components/list/columns";
 import { TitledPage } from "@/components/record/record-page";
@@ -13,7 +13,10 @@ import { failureText } from "../people/form-errors";
 import styles from "../people/people.module.css";
 import type { Company } from "../types";
 
-/** Companies are created through POST /companies; a system administrator picks type and parent. */
+/**
+ * Companies are created through POST /companies; a system administrator picks type and parent,
+ * and names the first administrator, invited in the same transaction (as for sub-companies).
+ */
 const COMPANIES_ENDPOINT = "companies";
 
 export function ControlCenterCompanyCreate() {
@@ -40,7 +43,11 @@ export function ControlCenterCompanyCreate() {
               const { data } = await mutateAsync({
                 resource: COMPANIES_ENDPOINT,
                 values: companyPayload(values),
-                successNotification: { type: "success", message: "Company created", description: values.name },
+                successNotification: {
+                  type: "success",
+                  message: "Company created",
+                  description: `An invitation went to ${values.administratorEmail?.trim()}`,
+                },
                 errorNotification: (error) => ({
                   type: "error",
                   message: "Company not created",
@@ -71,6 +78,20 @@ export function ControlCenterCompanyCreate() {
               aria-label="Parent company"
               filterOption={false}
             />
+          </Form.Item>
+          <Typography.Title level={5} className={styles.sectionTitle}>
+            First administrator
+          </Typography.Title>
+          <Form.Item
+            name="administratorEmail"
+            label="E-mail"
+            extra="They get an invitation to sign up as the company's administrator (valid 7 days)."
+            rules={[
+              { required: true, message: "Enter the administrator's e-mail address" },
+              { type: "email", message: "Enter a valid e-mail address" },
+            ]}
+          >
+            <Input type="email" autoComplete="off" placeholder="name@company.com" />
           </Form.Item>
           <Flex justify="end" gap="small">
             <Button onClick={() => navigate("/control-center/companies")}>Cancel</Button>

@@ -1,30 +1,30 @@
 import { ClockCircleOutlined, LogoutOutlined, UserSwitchOutlined } from "@ant-design/icons";
 import { Alert, Button, Space } from "antd";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
 import styles from "./impersonation-banner.module.css";
 import { timeLeftText } from "./time-left";
+import { useStopImpersonation } from "./use-stop-impersonation";
 
 const TICK_MS = 1000;
 
 /**
  * While a system administrator acts as someone else: whom, in which company, the
- * time left and a Stop button, on every page of the signed-in layouts. The
+ * time left and a Stop button (which ends the impersonation on the server too), on every
+ * page of the signed-in layouts. The
  * impersonation timer (session watchers) ends it on its own when time runs out.
  */
 export function ImpersonationBanner() {
-  const { active, email, company, expiry, stop } = useAuthSessionStore(
+  const { active, email, company, expiry } = useAuthSessionStore(
     useShallow((s) => ({
       active: selectIsImpersonating(s),
       email: s.impersonationUserRole?.user.email ?? s.impersonationUserRole?.user.id ?? "",
       company: s.impersonationCompany?.name ?? s.impersonationUserRole?.company.name ?? "",
       expiry: s.impersonationExpiry,
-      stop: s.stopImpersonation,
     })),
   );
-  const navigate = useNavigate();
+  const { stopImpersonating, stopping } = useStopImpersonation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
@@ -57,10 +57,8 @@ export function ImpersonationBanner() {
           danger
           type="primary"
           icon={<LogoutOutlined />}
-          onClick={() => {
-            stop();
-            navigate("/control-center/companies");
-          }}
+          loading={stopping}
+          onClick={() => void stopImpersonating()}
         >
           Stop impersonating
         </Button>

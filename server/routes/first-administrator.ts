@@ -1,0 +1,60 @@
+import { emailError } from "../../src/domain/credentials";
+import type { AppContext } from "../app";
+import { findUserByEmail } from "../auth/accounts";
+import type { Principal } from "../auth/principal";
+import type { Db } from "../db/index";
+import { badRequest } from "../errors";
+import { issueInvite, sendInviteMail } from "./user-invites";
+
+/**
+ * A new company's first administrator (sub-companies and control-center companies alike): the
+ * address is checked before anything is written, the invitation is written in the creation's
+ * transaction (both or neither), and the e-mail goes out once that transaction has committed.
+ */
+
+export const FIRST_ADMINISTRATOR_ROLES = ["administrator"];
+
+/** The body field, for the route schemas. */
+export const administratorEmailProperty = { administratorEmail: { type: "string", maxLength: 254 } } as const;
+
+/** The normalised address, undefined when none was given; a bad one is a 400 on `administratorEmail`. */
+export function firstAdministratorEmail(raw: string | undefined): string | undefined {
+  const email = raw?.trim().toLowerCase() || undefined;
+  const problem = email === undefined ? null : emailError(email);
+  if (problem) throw badRequest(problem, [{ id: "administratorEmail", error: problem }]);
+  return email;
+}
+
+export interface PendingFirstAdministrator {
+  email: string;
+  token: string;
+  companyName: string;
+}
+
+/** Inside the creation's transaction. */
+export async function inviteFirstAdministrator(
+  trx: Db,
+  principal: Principal,
+  company: { id: string; name: string },
+  email: string | undefined,
+): Promise<PendingFirstAdministrator | null> {
+  if (!email) return null;
+  const invite = await issueInvite(trx, principal, { companyId: company.id, email, roles: FIRST_ADMINISTRATOR_ROLES });
+  return { email, token: invite.token, companyName: company.name };
+}
+
+/** After the commit: the invitation e-mail (sign-up link, or confirm link for an existing account). */
+export async function mailFirstAdministrator(
+  context: AppContext,
+  pending: PendingFirstAdministrator | null,
+): Promise<void> {
+  if (!pending) return;
+  const hasAccount = Boolean(await findUserByEmail(context.db, pending.email));
+  await sendInviteMail(context, {
+    to: pending.email,
+    token: pending.token,
+    companyName: pending.companyName,
+    roles: FIRST_ADMINISTRATOR_ROLES,
+    hasAccount,
+  });
+}

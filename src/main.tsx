@@ -1,15 +1,11 @@
 import "@ant-design/v5-patch-for-react-19";
 import "@refinedev/antd/dist/reset.css";
-import "./providers/dayjs";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
 import { preloadRouteChunk } from "./components/routing/preload-route";
-import { initSuperTokens } from "./providers/auth/supertokens";
+import { Root } from "./root";
 
-// Before the first render: the session layer must see every request to the API.
-initSuperTokens();
-// In parallel with the session check: the landing page's chunk.
+// In parallel with the dashboard app's chunk and its session check: the landing page's chunk.
 preloadRouteChunk(window.location.pathname);
 
 const container = document.getElementById("root");
@@ -17,6 +13,6 @@ if (!container) throw new Error("The page has no #root element");
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

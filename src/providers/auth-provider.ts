@@ -10,6 +10,7 @@ import {
   type AuthSessionState,
   selectActiveRoleToken,
   selectActiveRoleTypes,
+  selectHasSignedInState,
   useAuthSessionStore,
 } from "./stores/auth-session";
 import { removeCookie } from "./stores/cookie";
@@ -235,7 +236,7 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
       }
       // Refine calls check() without params from its own hooks too: that answer has no side effects.
       if (params?.scope === undefined || params.scope === "visitor") {
-        return selectActiveRoleToken(state) && state.user ? { authenticated: true } : { authenticated: false };
+        return selectHasSignedInState(state) ? { authenticated: true } : { authenticated: false };
       }
       const needsRole = params.scope === "role";
       if ((needsRole && !selectActiveRoleToken(state)) || !state.user) {

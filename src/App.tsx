@@ -1,10 +1,10 @@
+import "./boot-dashboard";
 import "./providers/dayjs";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import { accessControlProvider } from "@/providers/access-control-provider";
 import { SessionWatchers } from "@/providers/auth/session-watchers";
-import { initSuperTokens } from "@/providers/auth/supertokens";
 import { authProvider } from "@/providers/auth-provider";
 import { dataProvider } from "@/providers/data-provider";
 import { documentTitle } from "@/providers/document-title";
@@ -14,9 +14,6 @@ import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { syncQueriesWithSession } from "@/providers/session-sync";
 import { AppRoutes } from "@/routes";
-
-// Before the first render: the session layer must see every request to the API.
-initSuperTokens();
 
 const queryClient = createQueryClient();
 syncQueriesWithSession(queryClient);

@@ -3,9 +3,13 @@ import "@refinedev/antd/dist/reset.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { preloadRouteChunk } from "./components/routing/preload-route";
+import { isVisitorPath } from "./components/routing/visitor-paths";
 import { Root } from "./root";
 
-// In parallel with the dashboard app's chunk and its session check: the landing page's chunk.
+// For a dashboard address, before React starts: the session layer and the landing list's
+// request (src/boot-dashboard.ts), and the landing page's chunk, in parallel with the
+// dashboard app's chunks that src/root.tsx asks for.
+if (!isVisitorPath(window.location.pathname)) void import("./boot-dashboard");
 preloadRouteChunk(window.location.pathname);
 
 const container = document.getElementById("root");

@@ -52,18 +52,32 @@ function buildInfo(): Plugin {
 }
 
 /**
- * Vendor chunks that change rarely and cache well, holding only what the first page
- * needs (`$initial`): the antd table, select and pagination arrive with the list
- * pages that use them. A group takes its modules' dependencies along, so the
- * libraries others build on come first: react, then antd (with its rc-* parts and
- * icons), then Refine and react-query. Everything else is split by route: each page
- * is a lazy() import (src/routes.tsx).
+ * Vendor chunks that change rarely and cache well. The entry (src/main.tsx, src/root.tsx)
+ * loads one of two shells by path: the lean auth shell or the Refine dashboard app
+ * (src/App.tsx, a lazy chunk). `react`, `antd` and `vendor` hold only what the entry itself
+ * needs (`$initial`); `refine` holds Refine's core and react-query for the dashboard app.
+ * The rest (antd Form, Table, Select, menus…) arrives with the chunks that use them: each
+ * page is a lazy() import (src/routes.tsx). A group takes its modules' dependencies
+ * along, so the libraries others build on come first.
  */
 const VENDOR_GROUPS = [
-  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
-  { name: "antd", test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 30 },
-  { name: "refine", test: /node_modules[\\/](@refinedev|@tanstack)[\\/]/, priority: 20 },
-  { name: "vendor", test: /node_modules[\\/]/, priority: 10 },
+  {
+    name: "react",
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+    priority: 40,
+    initial: true,
+  },
+  {
+    name: "antd",
+    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
+    priority: 30,
+    initial: true,
+  },
+  // Refine's core and react-query (and what they build on, lodash-es, qs…): the dashboard
+  // app's own libraries, in one chunk although the entry does not import them. Not
+  // @refinedev/antd: it builds on antd Form and Table, which arrive with the pages.
+  { name: "refine", test: /node_modules[\\/](@refinedev[\\/](core|react-router)|@tanstack)[\\/]/, priority: 20 },
+  { name: "vendor", test: /node_modules[\\/]/, priority: 10, initial: true },
 ];
 
 /**
@@ -141,8 +155,39 @@ function dropAntdTableExtras(): Plugin {
   };
 }
 
+/**
+ * antd's Form.Item label imports Tooltip (rc-trigger, portal, resize observer: ~20 kB gzip)
+ * for its `tooltip` prop, so every page with a form (the sign-in page too) paid for it. The
+ * label gets a lazily loaded Tooltip instead: until it arrives, the label's question-mark
+ * icon shows without its tooltip (only forms that use `tooltip` ever fetch it).
+ */
+function lazyFormLabelTooltip(): Plugin {
+  const line = "import Tooltip from '../tooltip';";
+  return {
+    name: "lazy-form-label-tooltip",
+    transform(code, id) {
+      if (!/node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/.test(id)) return null;
+      if (!code.includes(line)) throw new Error(`${id} no longer has ${line} (vite.config.ts lazyFormLabelTooltip)`);
+      return code.replace(
+        line,
+        [
+          "const LazyTooltip = /*#__PURE__*/React.lazy(() => import('../tooltip'));",
+          "const Tooltip = (props) => /*#__PURE__*/React.createElement(React.Suspense, { fallback: props.children }, /*#__PURE__*/React.createElement(LazyTooltip, props));",
+        ].join("\n"),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), runtimeConfig(), buildInfo(), narrowAntdFormContext(), dropAntdTableExtras()],
+  plugins: [
+    react(),
+    runtimeConfig(),
+    buildInfo(),
+    narrowAntdFormContext(),
+    dropAntdTableExtras(),
+    lazyFormLabelTooltip(),
+  ],
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(BUILD_ID) },
   resolve: {
     alias: [
@@ -161,7 +206,11 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: SIDE_EFFECT_FREE, sideEffects: false }] },
       output: {
         codeSplitting: {
-          groups: VENDOR_GROUPS.map((group) => ({ ...group, minSize: 0, tags: ["$initial"] })),
+          groups: VENDOR_GROUPS.map(({ initial, ...group }) => ({
+            ...group,
+            minSize: 0,
+            ...(initial ? { tags: ["$initial" as const] } : {}),
+          })),
         },
       },
     },

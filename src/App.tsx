@@ -1,11 +1,7 @@
+import "./boot-dashboard";
+import "./providers/dayjs";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
-import { ConfigProvider } from "antd";
-import enUS from "antd/locale/en_US";
-import type { ReactNode } from "react";
-import { BrowserRouter, useLocation } from "react-router";
-import { ErrorBoundary } from "@/components/error-page/error-boundary";
-import { GlobalElements } from "@/components/global/global-elements";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import { accessControlProvider } from "@/providers/access-control-provider";
 import { SessionWatchers } from "@/providers/auth/session-watchers";
@@ -18,46 +14,34 @@ import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { syncQueriesWithSession } from "@/providers/session-sync";
 import { AppRoutes } from "@/routes";
-import { theme } from "@/theme";
-import styles from "./app.module.css";
 
 const queryClient = createQueryClient();
 syncQueriesWithSession(queryClient);
 
-function RouteErrorBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
-}
-
-/** Composes the providers; everything else lives in src/providers, src/routes.tsx and below. */
+/**
+ * The dashboard: Refine and its providers around the route table (src/routes.tsx). Loaded
+ * lazily by src/root.tsx for every path but the visitors' account screens, inside the
+ * router, the antd theme and the global elements it shares with them.
+ */
 export function App() {
   return (
-    <BrowserRouter>
-      <ConfigProvider theme={theme} locale={enUS}>
-        <div className={styles.app}>
-          <RouteErrorBoundary>
-            <Refine
-              routerProvider={routerProvider}
-              dataProvider={dataProvider}
-              authProvider={authProvider}
-              accessControlProvider={accessControlProvider}
-              notificationProvider={notificationProvider}
-              resources={resources}
-              options={{
-                syncWithLocation: true,
-                disableTelemetry: true,
-                reactQuery: { clientConfig: queryClient },
-              }}
-            >
-              <AppRoutes />
-              <ScrollManager />
-              <SessionWatchers />
-              <DocumentTitleHandler handler={documentTitle} />
-              <GlobalElements />
-            </Refine>
-          </RouteErrorBoundary>
-        </div>
-      </ConfigProvider>
-    </BrowserRouter>
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      notificationProvider={notificationProvider}
+      resources={resources}
+      options={{
+        syncWithLocation: true,
+        disableTelemetry: true,
+        reactQuery: { clientConfig: queryClient },
+      }}
+    >
+      <AppRoutes />
+      <ScrollManager />
+      <SessionWatchers />
+      <DocumentTitleHandler handler={documentTitle} />
+    </Refine>
   );
 }

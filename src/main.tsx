@@ -1,15 +1,15 @@
 import "@ant-design/v5-patch-for-react-19";
 import "@refinedev/antd/dist/reset.css";
-import "./providers/dayjs";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
 import { preloadRouteChunk } from "./components/routing/preload-route";
-import { initSuperTokens } from "./providers/auth/supertokens";
+import { isVisitorPath } from "./components/routing/visitor-paths";
+import { Root } from "./root";
 
-// Before the first render: the session layer must see every request to the API.
-initSuperTokens();
-// In parallel with the session check: the landing page's chunk.
+// For a dashboard address, before React starts: the session layer and the landing list's
+// request (src/boot-dashboard.ts), and the landing page's chunk, in parallel with the
+// dashboard app's chunks that src/root.tsx asks for.
+if (!isVisitorPath(window.location.pathname)) void import("./boot-dashboard");
 preloadRouteChunk(window.location.pathname);
 
 const container = document.getElementById("root");
@@ -17,6 +17,6 @@ if (!container) throw new Error("The page has no #root element");
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

@@ -16,14 +16,6 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const signIn = () => import("@/pages/auth/sign-in");
-const SignInPage = lazyPage(signIn, "SignInPage");
-const MagicLinkPage = lazyPage(signIn, "MagicLinkPage");
-const ProviderCallbackPage = lazyPage(signIn, "ProviderCallbackPage");
-const SignUpPage = lazyPage(() => import("@/pages/auth/sign-up"), "SignUpPage");
-const passwordPages = () => import("@/pages/auth/password-reset");
-const ForgotPasswordPage = lazyPage(passwordPages, "ForgotPasswordPage");
-const ResetPasswordPage = lazyPage(passwordPages, "ResetPasswordPage");
 const companyPages = () => import("@/pages/auth/company-choice");
 const ConfirmInvitePage = lazyPage(companyPages, "ConfirmInvitePage");
 const SelectCompanyPage = lazyPage(companyPages, "SelectCompanyPage");
@@ -69,21 +61,7 @@ export function AppRoutes() {
         <Route path="/maintenance" element={<Navigate to="/" replace />} />
         <Route path="/ui-kit" element={<UiKitPage />} />
 
-        {/* Account screens for visitors; a signed-in user goes to the dashboard. */}
-        <Route
-          element={
-            <AuthGate scope="visitor" fallback={<AuthLayout />}>
-              <Navigate to="/" replace />
-            </AuthGate>
-          }
-        >
-          <Route path="/signin" element={<SignInPage />} />
-          <Route path="/signin/verify" element={<MagicLinkPage />} />
-          <Route path="/auth/callback/:providerId" element={<ProviderCallbackPage />} />
-          <Route path="/signup" element={<SignUpPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-        </Route>
+        {/* The account screens for visitors are the auth shell's (src/auth-app.tsx, src/root.tsx). */}
 
         {/* Account screens for a signed-in user who may not have chosen a company yet. */}
         <Route

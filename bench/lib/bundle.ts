@@ -172,12 +172,18 @@ function fromIndexHtml(dist: string) {
   };
 }
 
-/** The pages the budgets name, by the page modules their routes load lazily (src/routes.tsx). */
+/**
+ * The pages the budgets name, by the modules their routes load lazily: the shell src/root.tsx
+ * picks for the path (the auth shell, or the Refine dashboard app) and the page modules of
+ * src/auth-app.tsx and src/routes.tsx.
+ */
+const AUTH_SHELL: [string, string] = ["src/auth-app.tsx", "AuthApp"];
+const DASHBOARD: [string, string] = ["src/App.tsx", "App"];
 const LIST: [string, string] = ["src/resources/label-reports/list.tsx", "LabelReportList"];
 export const ROUTE_PAGES: Record<string, [source: string, exportName: string][]> = {
-  "/signin": [["src/pages/auth/sign-in.tsx", "SignInPage"]],
-  "/label-reports": [LIST],
-  "/label-reports/{id}": [LIST, ["src/resources/label-reports/show.tsx", "LabelReportShow"]],
+  "/signin": [AUTH_SHELL, ["src/pages/auth/sign-in.tsx", "SignInPage"]],
+  "/label-reports": [DASHBOARD, LIST],
+  "/label-reports/{id}": [DASHBOARD, LIST, ["src/resources/label-reports/show.tsx", "LabelReportShow"]],
 };
 
 function routeSizes(dist: string, firstLoad: readonly string[]): BundleFigures["routes"] {

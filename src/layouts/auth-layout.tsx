@@ -1,23 +1,23 @@
-import { Layout } from "antd";
+import { theme } from "antd";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { PageLoader } from "@/components/routing/page-loader";
+import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import styles from "./layouts.module.css";
 
 /**
- * Sign-in, sign-up and the other account screens: one centred card. A styled div rather
- * than antd Card, which would bring Tabs and Skeleton into the first load.
+ * Sign-in, sign-up and the other account screens: one centred card on the layout
+ * background. A styled main and div rather than antd Layout (its Sider brings breakpoints
+ * and icons) and Card (Tabs and Skeleton), which would weigh on the sign-in page's first load.
  */
 export function AuthLayout() {
+  const { token } = theme.useToken();
   return (
-    <Layout>
-      <Layout.Content className={styles.auth}>
-        <div className={styles.authCard}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </div>
-      </Layout.Content>
-    </Layout>
+    <main className={styles.auth} style={{ background: token.colorBgLayout }}>
+      <div className={styles.authCard}>
+        <Suspense fallback={<LazyPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </main>
   );
 }

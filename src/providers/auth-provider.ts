@@ -10,6 +10,7 @@ import {
   type AuthSessionState,
   selectActiveRoleToken,
   selectActiveRoleTypes,
+  selectHasSignedInState,
   useAuthSessionStore,
 } from "./stores/auth-session";
 import { readCookie, removeCookie } from "./stores/cookie";
@@ -274,7 +275,7 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
         return { authenticated: false, redirectTo: SIGN_IN_PATH };
       }
       if (passive) {
-        return selectActiveRoleToken(state) && state.user ? { authenticated: true } : { authenticated: false };
+        return selectHasSignedInState(state) ? { authenticated: true } : { authenticated: false };
       }
       const needsRole = params.scope === "role";
       if ((needsRole && !selectActiveRoleToken(state)) || !state.user) {

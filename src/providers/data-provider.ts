@@ -16,6 +16,7 @@ import type {
 } from "@refinedev/core";
 import { encodeListQuery, type PagedList } from "@/domain/list-query";
 import { apiUrl } from "./api-url";
+import { takePrefetched } from "./boot-prefetch";
 import { crudFiltersToWire, crudSortingToWire } from "./crud-filters";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
@@ -108,7 +109,8 @@ interface Request {
   allowPageOutOfRange?: boolean;
 }
 
-function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], pagination?: Pagination): string {
+/** The list grammar's query string of a Refine list call (also used to prefetch the landing list). */
+export function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], pagination?: Pagination): string {
   const paged = pagination?.mode !== "off" && pagination?.mode !== "client";
   return encodeListQuery({
     filters: crudFiltersToWire(filters),
@@ -117,7 +119,8 @@ function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], paginatio
   });
 }
 
-const withQuery = (url: string, query: string) => (query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url);
+export const withQuery = (url: string, query: string) =>
+  query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
 
 /** A renewal that failed on the way is the server being unreachable, not a 401 that signs out. */
 async function renew(renewAuth: () => Promise<boolean>): Promise<boolean> {
@@ -142,11 +145,16 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     if (request.body !== undefined) headers["content-type"] = "application/json";
     let response: Response;
     try {
-      response = await doFetch(request.url, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      });
+      // The landing list's request may already be under way since boot (boot-prefetch.ts);
+      // when that one failed to reach the server, this asks again.
+      const early = request.method === "GET" && !renewed ? takePrefetched(request.url, headers) : undefined;
+      response =
+        (early && (await early.catch(() => undefined))) ||
+        (await doFetch(request.url, {
+          method: request.method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        }));
     } catch (error) {
       const reason = error instanceof Error && error.message ? `: ${error.message}` : "";
       throw new ApiError(`${FALLBACK_ERROR_MESSAGE} (the server could not be reached${reason})`, 0);

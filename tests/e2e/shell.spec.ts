@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
 
 test("the app loads: a visitor without a session ends on the sign-in page", async ({ page }) => {
   await page.goto("/");
@@ -10,4 +11,28 @@ test("an unknown route shows the not-found page with its path", async ({ page })
   await page.goto("/no-such-page");
   await expect(page.getByText("Page not found: /no-such-page")).toBeVisible();
   await expect(page.getByText("Page Not Found", { exact: true })).toBeVisible();
+});
+
+test("a signed-in user opening the sign-in page goes to the label reports", async ({ page }) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/signin");
+  await expect(page).toHaveURL(/\/label-reports/);
+  await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+});
+
+test("opening the label reports asks the API for their first page once", async ({ page, context }) => {
+  await signIn(page, "admin@demo.example");
+  await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+  const fresh = await context.browser()?.newContext({ storageState: await context.storageState() });
+  if (!fresh) throw new Error("no browser");
+  const cold = await fresh.newPage();
+  const listRequests: string[] = [];
+  cold.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/label-reports") listRequests.push(request.url());
+  });
+  await cold.goto("/label-reports");
+  await expect(cold.locator("tr.ant-table-row").first()).toBeVisible();
+  await cold.waitForTimeout(500);
+  expect(listRequests).toHaveLength(1);
+  await fresh.close();
 });

@@ -1,7 +1,10 @@
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from "antd";
 import { useEffect, useState } from "react";
-import Passwordless from "supertokens-web-js/recipe/passwordless";
+import { loadAuth } from "./auth-client";
 import { fieldError, useSignIn } from "./use-sign-in";
+
+/** The SDK's passwordless recipe, fetched with the auth code (auth-client.ts). */
+const passwordless = async () => (await loadAuth()).Passwordless;
 
 type Channel = "email" | "phone";
 
@@ -24,9 +27,11 @@ export function CodeForm() {
   const { signIn, isPending, failure } = useSignIn();
 
   useEffect(() => {
-    void Passwordless.getLoginAttemptInfo().then((info) => {
-      if (info) setAttempt({ contact: localStorage.getItem(CONTACT_KEY) ?? "your address" });
-    });
+    void passwordless()
+      .then((p) => p.getLoginAttemptInfo())
+      .then((info) => {
+        if (info) setAttempt({ contact: localStorage.getItem(CONTACT_KEY) ?? "your address" });
+      });
   }, []);
 
   async function send(values: { contact: string }) {
@@ -34,7 +39,9 @@ export function CodeForm() {
     setNotice(null);
     try {
       const contact = values.contact.trim();
-      const result = await Passwordless.createCode(channel === "email" ? { email: contact } : { phoneNumber: contact });
+      const result = await (await passwordless()).createCode(
+        channel === "email" ? { email: contact } : { phoneNumber: contact },
+      );
       if (result.status === "SIGN_IN_UP_NOT_ALLOWED") {
         setNotice({ type: "error", text: result.reason });
         return;
@@ -51,7 +58,7 @@ export function CodeForm() {
   async function resend() {
     setNotice(null);
     try {
-      const result = await Passwordless.resendCode();
+      const result = await (await passwordless()).resendCode();
       if (result.status === "RESTART_FLOW_ERROR") {
         await restart();
         setNotice({ type: "error", text: "That sign-in attempt has expired. Please ask for a new code." });
@@ -64,7 +71,7 @@ export function CodeForm() {
   }
 
   async function restart() {
-    await Passwordless.clearLoginAttemptInfo();
+    await (await passwordless()).clearLoginAttemptInfo();
     localStorage.removeItem(CONTACT_KEY);
     setAttempt(null);
   }

@@ -1,28 +1,24 @@
-import { useForgotPassword, useUpdatePassword } from "@refinedev/core";
-import { Alert, Button, Flex, Form, Input, Typography } from "antd";
+import { Alert, Button, Flex, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { AuthTitle } from "./auth-title";
 import { NewPasswordFields } from "./new-password-fields";
-import { useAuthAnswer } from "./use-sign-in";
-
-type Failure = { message?: string; fields?: Record<string, string> } | undefined;
+import { failureOf, useAuthAction } from "./use-sign-in";
 
 /** Requests a password reset e-mail. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { mutate, isPending } = useForgotPassword<{ email: string }>({
-    mutationOptions: {
-      onSuccess: (data, variables) => {
-        const answer = data as { success: boolean; error?: Failure };
-        if (answer.success) setSentTo(variables.email);
-        else setFailure(answer.error?.message ?? "Something went wrong");
-      },
-    },
+  const { run, isPending } = useAuthAction(async (auth, values: { email: string }) => {
+    const answer = await auth.forgotPassword?.(values);
+    if (answer?.success) setSentTo(values.email);
+    else if (answer) setFailure(failureOf(answer)?.message ?? null);
+    // No redirect: the page itself says what happens next.
+    return answer && { success: answer.success };
   });
   return (
     <Flex vertical gap="large">
-      <Typography.Title level={2}>Forgot password</Typography.Title>
+      <AuthTitle>Forgot password</AuthTitle>
       {sentTo ? (
         <Alert
           type="success"
@@ -31,7 +27,7 @@ export function ForgotPasswordPage() {
           description={`If an account exists for ${sentTo}, we sent it a link to choose a new password. The link is valid for one hour.`}
         />
       ) : (
-        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(values) => mutate(values)}>
+        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(values) => run(values)}>
           {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
           <Form.Item
             name="email"
@@ -54,12 +50,13 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
-  const { failure, onSuccess } = useAuthAnswer();
-  const { mutate, isPending } = useUpdatePassword<{ password: string }>({ mutationOptions: { onSuccess } });
+  const { run, isPending, failure } = useAuthAction((auth, values: { password: string }) =>
+    auth.updatePassword?.(values),
+  );
   if (!params.get("token")) {
     return (
       <Flex vertical gap="large">
-        <Typography.Title level={2}>Reset password</Typography.Title>
+        <AuthTitle>Reset password</AuthTitle>
         <Alert type="error" showIcon message="This page needs the link from your password reset e-mail." />
         <Link to="/forgot-password">Ask for a new link</Link>
       </Flex>
@@ -67,7 +64,7 @@ export function ResetPasswordPage() {
   }
   return (
     <Flex vertical gap="large">
-      <Typography.Title level={2}>Reset password</Typography.Title>
+      <AuthTitle>Reset password</AuthTitle>
       {failure && !failure.fields && (
         <Alert
           type="error"
@@ -76,7 +73,7 @@ export function ResetPasswordPage() {
           description={<Link to="/forgot-password">Ask for a new link</Link>}
         />
       )}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={({ password }) => mutate({ password })}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={({ password }) => run({ password })}>
         <NewPasswordFields label="New password" failure={failure} autoFocus />
         <Button type="primary" htmlType="submit" block loading={isPending}>
           Set new password

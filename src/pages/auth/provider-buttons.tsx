@@ -1,7 +1,6 @@
 import { Button, Divider, Flex } from "antd";
 import { useEffect, useState } from "react";
-import Multitenancy from "supertokens-web-js/recipe/multitenancy";
-import ThirdParty from "supertokens-web-js/recipe/thirdparty";
+import { loadAuth } from "./auth-client";
 
 interface Provider {
   id: string;
@@ -14,7 +13,8 @@ export function ProviderButtons() {
   const [leaving, setLeaving] = useState<string | null>(null);
 
   useEffect(() => {
-    Multitenancy.getLoginMethods()
+    loadAuth()
+      .then(({ Multitenancy }) => Multitenancy.getLoginMethods())
       .then((methods) => {
         if (methods.status === "OK") setProviders(methods.thirdParty.providers);
       })
@@ -26,6 +26,7 @@ export function ProviderButtons() {
   async function go(provider: Provider) {
     setLeaving(provider.id);
     try {
+      const { ThirdParty } = await loadAuth();
       const url = await ThirdParty.getAuthorisationURLWithQueryParamsAndSetState({
         thirdPartyId: provider.id,
         frontendRedirectURI: `${window.location.origin}/auth/callback/${provider.id}`,

@@ -1,66 +1,43 @@
-import { Alert, Button, Flex, Spin, Tabs, Typography } from "antd";
-import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
-import type { SignInParams } from "@/providers/auth-provider";
-import { CodeForm } from "./code-form";
+import { Alert } from "antd";
+import { lazy, Suspense } from "react";
+import { useSearchParams } from "react-router";
+import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
+import { AuthTabs } from "./auth-tabs";
+import { AuthTitle } from "./auth-title";
 import { PasswordForm } from "./password-form";
-import { ProviderButtons } from "./provider-buttons";
-import { useSignIn } from "./use-sign-in";
+import styles from "./sign-in.module.css";
+
+/** The code tab (and its radio buttons) arrives when it is opened. */
+const CodeForm = lazy(async () => ({ default: (await import("./code-form")).CodeForm }));
+/** The providers' buttons need the auth code's answer first (GET /loginmethods): they arrive with it. */
+const ProviderButtons = lazy(async () => ({ default: (await import("./provider-buttons")).ProviderButtons }));
 
 /** The sign-in screen: password, passwordless code by e-mail or phone, third-party providers. */
 export function SignInPage() {
   const [params] = useSearchParams();
   return (
-    <Flex vertical gap="large">
-      <Typography.Title level={2}>Sign in</Typography.Title>
+    <div className={styles.page}>
+      <AuthTitle>Sign in</AuthTitle>
       {params.get("reset") === "done" && (
         <Alert type="success" showIcon message="Your password has been changed. Sign in with the new one." />
       )}
-      <Tabs
+      <AuthTabs
         items={[
           { key: "password", label: "Password", children: <PasswordForm /> },
-          { key: "code", label: "E-mail or phone code", children: <CodeForm /> },
+          {
+            key: "code",
+            label: "E-mail or phone code",
+            children: (
+              <Suspense fallback={<LazyPageLoader />}>
+                <CodeForm />
+              </Suspense>
+            ),
+          },
         ]}
       />
-      <ProviderButtons />
-    </Flex>
+      <Suspense fallback={null}>
+        <ProviderButtons />
+      </Suspense>
+    </div>
   );
 }
-
-/** Runs one sign-in as soon as the page opens (magic link, return from a provider). */
-function AutoSignIn({ params, title }: { params: SignInParams; title: string }) {
-  const { signIn, failure } = useSignIn();
-  const started = useRef(false);
-  useEffect(() => {
-    // React's development double effects must not spend a single-use code twice.
-    if (started.current) return;
-    started.current = true;
-    signIn(params);
-  }, [signIn, params]);
-  return (
-    <Flex vertical gap="large">
-      <Typography.Title level={2}>{title}</Typography.Title>
-      {failure ? (
-        <>
-          <Alert type="error" showIcon message={failure.message} />
-          <Link to="/signin">
-            <Button type="primary">Back to sign in</Button>
-          </Link>
-        </>
-      ) : (
-        <Spin tip="Signing you in…">
-          <div style={{ height: 48 }} />
-        </Spin>
-      )}
-    </Flex>
-  );
-}
-
-const LINK: SignInParams = { method: "link" };
-const PROVIDER: SignInParams = { method: "thirdparty" };
-
-/** The magic link of a passwordless sign-in: /signin/verify?preAuthSessionId=…#linkCode */
-export const MagicLinkPage = () => <AutoSignIn params={LINK} title="Signing in" />;
-
-/** Where a third-party provider sends the browser back: /auth/callback/{provider}?code=…&state=… */
-export const ProviderCallbackPage = () => <AutoSignIn params={PROVIDER} title="Signing in" />;

@@ -1,12 +1,13 @@
-import { useRegister } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Input, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { SignUpParams } from "@/providers/auth-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
+import { loadAuth } from "./auth-client";
+import { AuthTitle } from "./auth-title";
 import { fetchInvitation, type Invitation, rolesText } from "./invitation";
 import { NewPasswordFields } from "./new-password-fields";
-import { fieldError, useAuthAnswer } from "./use-sign-in";
+import { fieldError, useAuthAction } from "./use-sign-in";
 
 interface Values extends SignUpParams {
   confirm: string;
@@ -21,13 +22,14 @@ export function SignUpPage() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
-  const { failure, onSuccess } = useAuthAnswer();
-  const { mutate: register, isPending } = useRegister<SignUpParams>({ mutationOptions: { onSuccess } });
+  const { run: register, isPending, failure } = useAuthAction((auth, values: SignUpParams) => auth.register?.(values));
 
   useEffect(() => {
     if (!token) return;
     setInviteToken(token);
-    fetchInvitation(token)
+    // The session layer starts first: it sees every API request (src/providers/auth/supertokens.ts).
+    loadAuth()
+      .then(() => fetchInvitation(token))
       .then((found) => {
         setInvitation(found);
         form.setFieldValue("email", found.email);
@@ -38,7 +40,7 @@ export function SignUpPage() {
   if (!token) {
     return (
       <Flex vertical gap="large">
-        <Typography.Title level={2}>Sign up</Typography.Title>
+        <AuthTitle>Sign up</AuthTitle>
         <Alert type="info" showIcon message="Registration is by invitation. Open the link in your invitation e-mail." />
         <Link to="/signin">Back to sign in</Link>
       </Flex>
@@ -47,7 +49,7 @@ export function SignUpPage() {
 
   return (
     <Flex vertical gap="large">
-      <Typography.Title level={2}>Sign up</Typography.Title>
+      <AuthTitle>Sign up</AuthTitle>
       {problem && <Alert type="error" showIcon message={problem} />}
       {!invitation && !problem && <Spin />}
       {invitation && (

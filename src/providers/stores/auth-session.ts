@@ -167,6 +167,14 @@ export function selectActiveRoleToken(state: AuthSessionData): RoleToken | null 
   return { jwtToken: state.currentUserRoleJWT, secret: state.currentUserRoleToken };
 }
 
+/**
+ * The local half of "fully signed in": a user and a company role token. The auth provider's
+ * check adds the session cookie's half; without this half nobody is signed in whatever the cookie.
+ */
+export function selectHasSignedInState(state: AuthSessionData): boolean {
+  return selectActiveRoleToken(state) !== null && state.user !== null;
+}
+
 export function selectActiveCompany(state: AuthSessionData): CompanyRef | null {
   if (selectIsImpersonating(state)) return state.impersonationCompany ?? state.impersonationUserRole?.company ?? null;
   return state.currentUserRole?.company ?? null;

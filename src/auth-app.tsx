@@ -1,0 +1,70 @@
+import { lazy, useEffect, useState } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
+import { AuthLayout } from "@/layouts/auth-layout";
+import { loadAuth } from "@/pages/auth/auth-client";
+import { SignInPage } from "@/pages/auth/sign-in";
+import { APP_TITLE } from "@/providers/document-title";
+import { selectHasSignedInState, useAuthSessionStore } from "@/providers/stores/auth-session";
+
+const autoSignIn = () => import("@/pages/auth/auto-sign-in");
+const MagicLinkPage = lazy(async () => ({ default: (await autoSignIn()).MagicLinkPage }));
+const ProviderCallbackPage = lazy(async () => ({ default: (await autoSignIn()).ProviderCallbackPage }));
+const SignUpPage = lazy(async () => ({ default: (await import("@/pages/auth/sign-up")).SignUpPage }));
+const passwordPages = () => import("@/pages/auth/password-reset");
+const ForgotPasswordPage = lazy(async () => ({ default: (await passwordPages()).ForgotPasswordPage }));
+const ResetPasswordPage = lazy(async () => ({ default: (await passwordPages()).ResetPasswordPage }));
+
+/**
+ * A signed-in user goes to the dashboard (spec section 2). Nobody is signed in without a
+ * company role token in the local session state, so a visitor sees the form at once; the
+ * auth code is fetched after the first paint (the forms need it) and runs the provider's
+ * own check, which also clears a local state whose session is gone. Only with a role token
+ * does the page wait for that check, as it did inside Refine.
+ */
+function VisitorGate() {
+  const [signedIn, setSignedIn] = useState<boolean | null>(() =>
+    selectHasSignedInState(useAuthSessionStore.getState()) ? null : false,
+  );
+  const waiting = signedIn === null;
+  useEffect(() => {
+    let live = true;
+    loadAuth()
+      .then(({ authProvider }) => authProvider.check?.({ scope: "visitor" }))
+      .then((answer) => {
+        if (live && waiting) setSignedIn(answer?.authenticated === true);
+      })
+      .catch(() => {
+        if (live && waiting) setSignedIn(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  if (signedIn === null) return <LazyPageLoader />;
+  return signedIn ? <Navigate to="/" replace /> : <AuthLayout />;
+}
+
+/**
+ * The account screens for visitors (src/components/routing/visitor-paths.ts) without
+ * Refine, react-query or the dashboard layout: the sign-in page's first load is React,
+ * the router and the antd parts its form uses. Signing in navigates to a dashboard path,
+ * which src/root.tsx answers with the dashboard app.
+ */
+export function AuthApp() {
+  useEffect(() => {
+    document.title = APP_TITLE;
+  }, []);
+  return (
+    <Routes>
+      <Route element={<VisitorGate />}>
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/signin/verify" element={<MagicLinkPage />} />
+        <Route path="/auth/callback/:providerId" element={<ProviderCallbackPage />} />
+        <Route path="/signup" element={<SignUpPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+      </Route>
+    </Routes>
+  );
+}

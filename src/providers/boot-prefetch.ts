@@ -1,0 +1,54 @@
+/**
+ * One GET started while the dashboard boots, handed to the first identical request. The
+ * landing list's API request otherwise waits for the session check, the route guards and
+ * the list page's own render (a chain of round trips on a cold load); started at boot it
+ * runs in parallel with them, and the data provider takes its answer instead of asking
+ * again. Identical means the same URL and headers (so the same role token); anything else,
+ * or a request later than PREFETCH_MAX_AGE_MS, goes to the network as usual.
+ */
+
+export const PREFETCH_MAX_AGE_MS = 10_000;
+
+interface Prefetch {
+  key: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+
+let pending: Prefetch | null = null;
+
+function keyOf(url: string, headers: Record<string, string>): string {
+  const sorted = Object.entries(headers)
+    .map(([name, value]) => `${name.toLowerCase()}: ${value}`)
+    .sort();
+  return JSON.stringify([url, sorted]);
+}
+
+/** Starts the GET now; a failure is left for the request that takes it (it then asks again). */
+export function prefetchGet(
+  url: string,
+  headers: Record<string, string>,
+  doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
+  now: () => number = Date.now,
+): void {
+  const response = doFetch(url, { method: "GET", headers });
+  response.catch(() => undefined); // unhandled until taken
+  pending = { key: keyOf(url, headers), startedAt: now(), response };
+}
+
+/** The prefetched answer for this exact GET, once; undefined when there is none (or it is too old). */
+export function takePrefetched(
+  url: string,
+  headers: Record<string, string>,
+  now: () => number = Date.now,
+): Promise<Response> | undefined {
+  const found = pending;
+  if (!found || found.key !== keyOf(url, headers)) return undefined;
+  pending = null;
+  return now() - found.startedAt <= PREFETCH_MAX_AGE_MS ? found.response : undefined;
+}
+
+/** Drops a prefetch nobody took (tests). */
+export function clearPrefetch(): void {
+  pending = null;
+}

@@ -1,0 +1,50 @@
+import { ConfigProvider } from "antd";
+// The ES module: "antd/locale/en_US" is the CommonJS build, a second copy of the locale.
+import enUS from "antd/es/locale/en_US";
+import { lazy, type ReactNode, Suspense } from "react";
+import { BrowserRouter, useLocation } from "react-router";
+import { ErrorBoundary } from "@/components/error-page/error-boundary";
+import { GlobalElements } from "@/components/global/global-elements";
+import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
+import { isVisitorPath } from "@/components/routing/visitor-paths";
+import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
+import { snackbarFromNotification } from "@/providers/notification-provider";
+import { theme } from "@/theme";
+import styles from "./app.module.css";
+
+/** The account screens for visitors: a lean shell without Refine. */
+const AuthApp = lazy(async () => ({ default: (await import("./auth-app")).AuthApp }));
+/** Everything else: the Refine dashboard. */
+const DashboardApp = lazy(async () => ({ default: (await import("./App")).App }));
+
+// The 'Sign out' snackbar shows on the sign-in page, after the dashboard app has gone.
+setSignOutNotifier((notice) => showSnackbar(snackbarFromNotification({ ...notice, key: "sign-out" })));
+
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
+}
+
+/** Picks the app for the current path; navigating between them swaps the shell without a reload. */
+function Shell() {
+  const { pathname } = useLocation();
+  return isVisitorPath(pathname) ? <AuthApp /> : <DashboardApp />;
+}
+
+/** What every screen shares: the router, the antd theme, the snackbars and the update notice. */
+export function Root() {
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={theme} locale={enUS}>
+        <div className={styles.app}>
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <Shell />
+            </Suspense>
+          </RouteErrorBoundary>
+          <GlobalElements />
+        </div>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -41,9 +41,7 @@ export function AuthGate({
         status="warning"
         title="Cannot reach the server"
         subTitle={
-          unreachable(error)
-            ? `${message}. You are still signed in; check your connection and try again.`
-            : message
+          unreachable(error) ? `${message}. You are still signed in; check your connection and try again.` : message
         }
         extra={
           <Button type="primary" onClick={() => void refetch()}>

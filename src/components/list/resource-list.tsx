@@ -1,4 +1,3 @@
-import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { Alert, Flex, Table } from "antd";
 import Search from "antd/es/input/Search";
@@ -12,7 +11,7 @@ import { findResource } from "@/providers/resources";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
 import type { ColumnSpec } from "./columns";
 import styles from "./resource-list.module.css";
-import { type ListOutletContext, useResourceList } from "./use-resource-list";
+import { columnSortOrder, type ListOutletContext, useResourceList } from "./use-resource-list";
 
 export interface ResourceListProps<T> {
   resource: ListResourceName;
@@ -98,7 +97,7 @@ function ResourceListTable<T extends BaseRecord>({
       dataIndex: spec.key,
       title: spec.title,
       sorter: sortable,
-      sortOrder: sortable ? (getDefaultSortOrder(sortKey, sorters) ?? null) : undefined,
+      sortOrder: sortable ? columnSortOrder(sortKey, sorters) : undefined,
       render: (_value: unknown, record: T) => {
         const content = spec.render(record);
         if (index !== 0 || !recordLink) return content;

@@ -1,6 +1,6 @@
-import { useTable } from "@refinedev/antd";
-import type { BaseRecord, HttpError } from "@refinedev/core";
+import { type BaseRecord, type CrudSort, type HttpError, useTable } from "@refinedev/core";
 import type { TableProps } from "antd";
+import type { SorterResult } from "antd/es/table/interface";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { encodeFilters, encodeOrder, type Filter, type Order, searchFilter } from "@/domain/list-query";
@@ -20,7 +20,9 @@ import { usePageFilterStore } from "@/providers/stores/page-filters";
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 /**
- * Refine's antd useTable on one of the five list resources, with the list rules of
+ * Refine's (headless) useTable on one of the five list resources, with antd Table props
+ * made here (@refinedev/antd's useTable would bring antd Form into every list's first
+ * load for a search form the lists do not use), with the list rules of
  * spec section 4: state in the URL (through the router provider), page 1 after any
  * change of filter, order or search, same-key filters replacing earlier ones, back
  * to page 1 on a 416, and the selection saved in the page filter store.
@@ -102,24 +104,30 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   );
   const setOrder = useCallback((order: Order[]) => apply(applyOrder(stateRef.current, order)), [apply]);
 
-  const baseOnChange = table.tableProps.onChange;
   const onChange = useCallback<NonNullable<TableProps<T>["onChange"]>>(
-    (pagination, tableFilters, sorter, extra) => {
-      baseOnChange?.(pagination, tableFilters, sorter, extra);
-      // antd keeps the page on a sort; the list rule is page 1 after any change.
-      if (extra.action === "sort" || extra.action === "filter") setCurrentPage(1);
+    (pagination, _tableFilters, sorter, extra) => {
+      if (extra.action === "sort") {
+        setSorters(antdSorterToCrud(sorter));
+        // antd keeps the page on a sort; the list rule is page 1 after any change.
+        setCurrentPage(1);
+        return;
+      }
+      setCurrentPage(pagination.current || 1);
+      setPageSize(pagination.pageSize || resource.pageSize);
     },
-    [baseOnChange, setCurrentPage],
+    [setSorters, setCurrentPage, setPageSize, resource.pageSize],
   );
 
-  const pagination = table.tableProps.pagination;
+  const data = table.tableQuery.data;
   const tableProps: TableProps<T> = {
-    ...table.tableProps,
+    dataSource: data?.data,
+    loading: !table.tableQuery.isFetched,
     onChange,
-    pagination: pagination && {
-      ...pagination,
-      // Refine's page links carry its own query keys; antd's buttons do the same job.
-      itemRender: undefined,
+    pagination: {
+      current: currentPage,
+      pageSize,
+      total: data?.total,
+      position: ["bottomRight"],
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
       showTotal: (total) => totalText(total, totalIsEstimate),
@@ -127,6 +135,28 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   };
 
   return { ...table, tableProps, resource, state, setSearch, setListFilters, setOrder };
+}
+
+/** antd's sorter (one column, or several by priority) as Refine's sorting, as @refinedev/antd maps it. */
+export function antdSorterToCrud<T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort[] {
+  const all = Array.isArray(sorter) ? sorter : [sorter];
+  const priority = (s: SorterResult<T>) => {
+    const spec = s.column?.sorter;
+    return typeof spec === "object" && spec !== null && "multiple" in spec ? (spec.multiple ?? 0) : 0;
+  };
+  return [...all]
+    .sort((a, b) => priority(a) - priority(b))
+    .flatMap((s) => {
+      if (!s.field || !s.order) return [];
+      const field = Array.isArray(s.field) ? s.field.join(".") : String(s.field);
+      return [{ field: String(s.columnKey ?? field), order: s.order === "ascend" ? "asc" : "desc" } as CrudSort];
+    });
+}
+
+/** The antd sort order of a column under Refine's sorting (what @refinedev/antd's getDefaultSortOrder gives). */
+export function columnSortOrder(field: string, sorters: readonly CrudSort[]): "ascend" | "descend" | null {
+  const order = sorters.find((s) => s.field === field)?.order;
+  return order === "asc" ? "ascend" : order === "desc" ? "descend" : null;
 }
 
 /** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */

@@ -1,9 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Button, Result } from "antd";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { authProvider, type CheckParams, SessionUnreachableError } from "@/providers/auth-provider";
 import { PageLoader } from "./page-loader";
+
+const SessionUnreachable = lazy(async () => ({
+  default: (await import("./session-unreachable")).SessionUnreachable,
+}));
 
 export const AUTH_GATE_KEY = "auth-gate";
 /** Attempts after the first when the session cannot be confirmed (a network blip, a page load cutting a request). */
@@ -35,20 +38,10 @@ export function AuthGate({
     gcTime: 0,
   });
   if (!data && error && !isFetching) {
-    const { message } = error;
     return (
-      <Result
-        status="warning"
-        title="Cannot reach the server"
-        subTitle={
-          unreachable(error) ? `${message}. You are still signed in; check your connection and try again.` : message
-        }
-        extra={
-          <Button type="primary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <Suspense fallback={<PageLoader />}>
+        <SessionUnreachable message={error.message} stillSignedIn={unreachable(error)} onRetry={() => void refetch()} />
+      </Suspense>
     );
   }
   if (!data) return <PageLoader />;

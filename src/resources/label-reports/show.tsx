@@ -49,6 +49,14 @@ export function LabelReportShow() {
   useEffect(() => {
     performance.mark(OVERLAY_OPEN_MARK, { detail: { reportId: id } });
   }, [id]);
+  // The chart's readings and code, fetched beside the report instead of after its body
+  // has rendered (the whole window: what the body and the unzoomed chart ask for).
+  useReadingSeries(id, null);
+  useEffect(() => {
+    void import("./chart/report-chart").catch(() => {
+      // The chart's own lazy() import retries and shows the error.
+    });
+  }, []);
 
   const title = report ? (
     <Space>

@@ -67,6 +67,9 @@ export function useReadingSeries(id: string, window: SeriesWindow | null, maxPoi
     queryFn: () => get({ maxPoints, ...(window ? { from: window.from, to: window.to } : {}) }),
     // A zoom keeps the coarser chart on screen until the finer window arrives.
     placeholderData: keepPreviousData,
+    // Asked for as the overlay opens, then used by the body and the chart as they mount:
+    // fresh for a while so that they do not ask again (live view invalidates it anyway).
+    staleTime: 30_000,
   });
 }
 

@@ -225,3 +225,25 @@ export function formatCustomFieldValue(definition: CustomFieldDefinition, value:
   if (definition.type === "number" && typeof value === "number") return value.toLocaleString("en-US");
   return String(value);
 }
+
+/**
+ * A report's custom field values as label and text: its company's fields in their order
+ * (named, formatted, "—" when empty), then values of keys no longer defined, under their
+ * key, so that nothing a report holds is hidden.
+ */
+export function customFieldRows(
+  definitions: readonly CustomFieldDefinition[],
+  values: Record<string, unknown> | null | undefined,
+): { key: string; label: string; text: string; defined: boolean }[] {
+  const defined = definitions.map((d) => ({
+    key: d.key,
+    label: d.name,
+    text: formatCustomFieldValue(d, values?.[d.key]),
+    defined: true,
+  }));
+  const known = new Set(definitions.map((d) => d.key));
+  const leftovers = Object.entries(values ?? {})
+    .filter(([key, value]) => !known.has(key) && value !== null && value !== "")
+    .map(([key, value]) => ({ key, label: key, text: String(value), defined: false }));
+  return [...defined, ...leftovers];
+}

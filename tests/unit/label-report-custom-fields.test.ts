@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   type CustomFieldDefinition,
   customFieldListField,
+  customFieldRows,
   formatCustomFieldValue,
   listCustomFields,
 } from "@/domain/custom-fields";
@@ -201,5 +202,35 @@ describe("the custom fields of a list that spans companies (a distributor's)", (
 describe("a custom field value as the screens show it", () => {
   test("a date is a calendar day in US format, whatever the time zone", () => {
     expect(formatCustomFieldValue(packed, "2026-12-31")).toBe("12/31/2026");
+  });
+});
+
+describe("custom field values in the report overlay", () => {
+  test("each defined field shows under its name with its value formatted, in the definitions' order", () => {
+    const rows = customFieldRows(
+      [
+        field("shippedOn", "date", { name: "Shipped on" }),
+        field("value", "number", { name: "Shipment value" }),
+        field("batch", "text", { name: "Batch number" }),
+      ],
+      { batch: "B-17", value: 12500, shippedOn: "2026-03-09" },
+    );
+    expect(rows.map((r) => [r.label, r.text])).toEqual([
+      ["Shipped on", "03/09/2026"],
+      ["Shipment value", "12,500"],
+      ["Batch number", "B-17"],
+    ]);
+  });
+
+  test("a defined field without a value shows a dash", () => {
+    expect(customFieldRows([field("batch", "text", { name: "Batch number" })], {})[0]?.text).toBe("—");
+  });
+
+  test("a value whose field is no longer defined still shows, under its key", () => {
+    const rows = customFieldRows([field("batch", "text", { name: "Batch number" })], { batch: "B-1", oldKey: "x" });
+    expect(rows.map((r) => [r.label, r.text, r.defined])).toEqual([
+      ["Batch number", "B-1", true],
+      ["oldKey", "x", false],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
 import { usePreferencesStore } from "@/providers/stores/preferences";
+import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import type { LabelPreset } from "../types";
 import { STATUS_COLORS } from "./columns";
 import styles from "./report/report.module.css";
@@ -132,6 +133,8 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const preset = usePreset(report.presetId);
   const shocks = useShockEvents(report.id, summary?.shock.measured ?? false);
   const audit = useAuditTrail(report.id);
+  // The report's own company's fields (a distributor also sees its sub-companies' reports).
+  const customFields = useCustomFieldDefinitions(report.companyId);
   // The whole report's extent (first and last reading), shared with the chart's unzoomed query.
   const extent = useReadingSeries(report.id, null);
   const interval = report.intervalMinutes ?? preset?.intervalMinutes ?? 10;
@@ -226,7 +229,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
       ) : null}
 
       <Section title="Custom fields">
-        <CustomFieldValues values={report.customFields} />
+        <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />
       </Section>
 
       <Section title="Audit trail">

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SummaryCard } from "@/components/controls/summary-card/summary-card";
 import { summaryCardsFromReport } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { type CustomFieldDefinition, customFieldRows } from "@/domain/custom-fields";
 import type { ReportSummary } from "@/domain/report-summary";
 import type { TemperatureUnit } from "@/domain/units";
 import { describeAuditEntry } from "./audit-text";
@@ -144,18 +145,20 @@ export function Battery({ summary, warningLevel }: { summary: ReportSummary; war
 }
 
 export function CustomFieldValues({
+  definitions,
   values,
 }: {
+  definitions: readonly CustomFieldDefinition[];
   values: Record<string, string | number | boolean | null> | undefined;
 }) {
-  const entries = Object.entries(values ?? {});
-  if (entries.length === 0) return <Typography.Text type="secondary">No custom field values</Typography.Text>;
+  const rows = customFieldRows(definitions, values);
+  if (rows.length === 0) return <Typography.Text type="secondary">No custom field values</Typography.Text>;
   return (
     <dl className={styles.fields}>
-      {entries.map(([key, value]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{value === null || value === "" ? "—" : String(value)}</dd>
+      {rows.map((row) => (
+        <div key={row.key}>
+          <dt title={row.defined ? undefined : "This field is no longer defined"}>{row.label}</dt>
+          <dd>{row.text}</dd>
         </div>
       ))}
     </dl>

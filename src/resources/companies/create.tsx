@@ -1,7 +1,7 @@
 import { BankOutlined } from "@ant-design/icons";
 import { useSelect } from "@refinedev/antd";
 import { type HttpError, useCreate } from "@refinedev/core";
-import { Button, Card, Flex, Form, Input, Radio, Select, Typography } from "antd";
+import { Button, Card, Flex, Form, Radio, Select } from "antd";
 import { useNavigate } from "react-router";
 import { humanize } from "@/components/list/columns";
 import { TitledPage } from "@/components/record/record-page";
@@ -9,6 +9,7 @@ import { COMPANY_TYPES } from "@/domain/resources";
 import { RESOURCE } from "@/providers/resources";
 import { CompanyFields, showCompanyErrors } from "../people/company-fields";
 import { type CompanyFormValues, companyPayload } from "../people/company-form";
+import { FirstAdministratorField } from "../people/first-administrator-field";
 import { failureText } from "../people/form-errors";
 import styles from "../people/people.module.css";
 import type { Company } from "../types";
@@ -79,20 +80,7 @@ export function ControlCenterCompanyCreate() {
               filterOption={false}
             />
           </Form.Item>
-          <Typography.Title level={5} className={styles.sectionTitle}>
-            First administrator
-          </Typography.Title>
-          <Form.Item
-            name="administratorEmail"
-            label="E-mail"
-            extra="They get an invitation to sign up as the company's administrator (valid 7 days)."
-            rules={[
-              { required: true, message: "Enter the administrator's e-mail address" },
-              { type: "email", message: "Enter a valid e-mail address" },
-            ]}
-          >
-            <Input type="email" autoComplete="off" placeholder="name@company.com" />
-          </Form.Item>
+          <FirstAdministratorField companyNoun="company" />
           <Flex justify="end" gap="small">
             <Button onClick={() => navigate("/control-center/companies")}>Cancel</Button>
             <Button type="primary" htmlType="submit" icon={<BankOutlined />} loading={mutation.isPending}>

@@ -1,11 +1,12 @@
 import { ApartmentOutlined } from "@ant-design/icons";
 import { type HttpError, useCreate } from "@refinedev/core";
-import { Button, Card, Flex, Form, Input, Typography } from "antd";
+import { Button, Card, Flex, Form } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { RecordPage, TitledPage } from "@/components/record/record-page";
 import { RESOURCE } from "@/providers/resources";
 import { CompanyFields, showCompanyErrors } from "../people/company-fields";
 import { type CompanyFormValues, companyPayload } from "../people/company-form";
+import { FirstAdministratorField } from "../people/first-administrator-field";
 import { failureText } from "../people/form-errors";
 import styles from "../people/people.module.css";
 import type { Company } from "../types";
@@ -59,20 +60,7 @@ export function SubCompanyCreate() {
           }}
         >
           <CompanyFields />
-          <Typography.Title level={5} className={styles.sectionTitle}>
-            First administrator
-          </Typography.Title>
-          <Form.Item
-            name="administratorEmail"
-            label="E-mail"
-            extra="They get an invitation to sign up as the sub-company's administrator (valid 7 days)."
-            rules={[
-              { required: true, message: "Enter the administrator's e-mail address" },
-              { type: "email", message: "Enter a valid e-mail address" },
-            ]}
-          >
-            <Input type="email" autoComplete="off" placeholder="name@company.com" />
-          </Form.Item>
+          <FirstAdministratorField companyNoun="sub-company" />
           <Flex justify="end" gap="small">
             <Button onClick={() => navigate("/sub-companies")}>Cancel</Button>
             <Button type="primary" htmlType="submit" icon={<ApartmentOutlined />} loading={mutation.isPending}>

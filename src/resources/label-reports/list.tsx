@@ -11,6 +11,7 @@ import { activeFilterCount } from "./active-filter-count";
 import { labelReportColumns } from "./columns";
 import { LiveViewSwitch } from "./live-view/live-view-switch";
 import { useLiveView } from "./live-view/use-live-view";
+import { usePrefetchReportChunks } from "./prefetch-report-chunks";
 import { useCustomFieldColumns } from "./use-custom-field-columns";
 
 const LIST = listResource("label-reports");
@@ -19,6 +20,7 @@ export function LabelReportList() {
   const navigate = useNavigate();
   const { search } = useLocation();
   useLiveView();
+  usePrefetchReportChunks();
   const active = activeFilterCount(parseListUrl(search, LIST).filters);
   // The company's custom fields as more columns, once their definitions have come.
   const customFieldColumns = useCustomFieldColumns();

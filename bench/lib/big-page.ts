@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { OBSERVERS } from "./browser";
 import { percentile } from "./stats";
 
 /**
@@ -33,18 +34,6 @@ export interface BigPageFigures {
   median: BigPageRun;
 }
 
-const FIRST_ROW = `(() => {
-  const bench = { firstRowMs: 0 };
-  window.__bigPage = bench;
-  const seen = () => {
-    if (bench.firstRowMs || !document.querySelector(".ant-table-row")) return false;
-    requestAnimationFrame(() => { if (!bench.firstRowMs) bench.firstRowMs = performance.now(); });
-    return true;
-  };
-  new MutationObserver((_, observer) => { if (seen()) observer.disconnect(); })
-    .observe(document, { childList: true, subtree: true });
-})();`;
-
 const FRAME_RECORDER = `(() => {
   window.__frames = [];
   window.__framesStop = false;
@@ -59,7 +48,7 @@ const FRAME_RECORDER = `(() => {
 
 declare global {
   interface Window {
-    __bigPage?: { firstRowMs: number };
+    __bench?: { firstRowMs: number };
     __frames?: number[];
     __framesStop?: boolean;
   }
@@ -68,7 +57,7 @@ declare global {
 async function oneRun(browser: Browser, url: string, context: BrowserContextOptions): Promise<BigPageRun> {
   const ctx = await browser.newContext({ ...context, viewport: { width: 1366, height: 900 } });
   try {
-    await ctx.addInitScript(FIRST_ROW);
+    await ctx.addInitScript(OBSERVERS);
     const page = await ctx.newPage();
     const answer = page.waitForResponse(
       (r) => r.url().includes("/api/label-reports?") && r.url().includes(`pageSize=${BIG_PAGE_ROWS}`),
@@ -76,8 +65,8 @@ async function oneRun(browser: Browser, url: string, context: BrowserContextOpti
     );
     await page.goto(url, { waitUntil: "commit" });
     const rows = ((await (await answer).json()) as { data: unknown[] }).data.length;
-    await page.waitForFunction(() => (window.__bigPage?.firstRowMs ?? 0) > 0, undefined, { timeout: 120_000 });
-    const firstRowMs = await page.evaluate(() => window.__bigPage?.firstRowMs ?? 0);
+    await page.waitForFunction(() => (window.__bench?.firstRowMs ?? 0) > 0, undefined, { timeout: 120_000 });
+    const firstRowMs = await page.evaluate(() => window.__bench?.firstRowMs ?? 0);
     const domRows = await page.locator(".ant-table-row").count();
 
     const body = page.locator(".ant-table-body, .ant-table-tbody-virtual-holder").first();

@@ -153,6 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: "index.html",
+      // The build writes .br and .gz beside each hashed script and style (vite.config.ts):
+      // sent as they are, instead of compressing them again for every request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed build assets never change; index.html and builds/latest.json always may.
         const immutable = path.includes(`${join(staticDir, "assets")}`);

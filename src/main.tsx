@@ -1,5 +1,7 @@
 import "@ant-design/v5-patch-for-react-19";
 import "@refinedev/antd/dist/reset.css";
+// antd's component styles, rendered at build time (vite.config.ts, antdStaticStyles).
+import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { preloadRouteChunk } from "./components/routing/preload-route";

@@ -1,7 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { Alert, Button, Skeleton, Space, Tag } from "antd";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
@@ -141,6 +141,10 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const scale = extent.data ? trimScale(extent.data.from, extent.data.to, interval) : null;
   const trim = { start: report.trimStart ?? null, end: report.trimEnd ?? null };
   const tabs = dataTabsOf(summary);
+  // The sections under the chart render in a second, interruptible pass: opening a report,
+  // the header, summary and chart are what the user waits for, and the tables below (the
+  // statistics, shocks, audit trail) would otherwise be rendered before the chart can draw.
+  const showAll = useDeferredValue(true, false);
 
   return (
     <div className={styles.overlay}>
@@ -204,37 +208,45 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         </Section>
       ) : null}
 
-      {scale && can({ action: "trim", subject: "labelReport" }) ? (
-        <Section title="Evaluation window">
-          <TrimPanel reportId={report.id} scale={scale} window={trim} />
-        </Section>
+      {showAll ? (
+        <>
+          {scale && can({ action: "trim", subject: "labelReport" }) ? (
+            <Section title="Evaluation window">
+              <TrimPanel reportId={report.id} scale={scale} window={trim} />
+            </Section>
+          ) : null}
+
+          {summary ? (
+            <Section title="Statistics">
+              <StatisticsTable summary={summary} temperatureUnit={temperatureUnit} />
+            </Section>
+          ) : null}
+
+          {summary?.shock.measured ? (
+            <Section title="Shock events">
+              <ShockEvents
+                events={shocks.data}
+                threshold={preset?.shockThresholdG ?? null}
+                loading={shocks.isPending}
+              />
+            </Section>
+          ) : null}
+
+          {summary ? (
+            <Section title="Battery">
+              <Battery summary={summary} warningLevel={preset?.batteryWarningLevel ?? null} />
+            </Section>
+          ) : null}
+
+          <Section title="Custom fields">
+            <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />
+          </Section>
+
+          <Section title="Audit trail">
+            <AuditTrail entries={audit.data} loading={audit.isPending} />
+          </Section>
+        </>
       ) : null}
-
-      {summary ? (
-        <Section title="Statistics">
-          <StatisticsTable summary={summary} temperatureUnit={temperatureUnit} />
-        </Section>
-      ) : null}
-
-      {summary?.shock.measured ? (
-        <Section title="Shock events">
-          <ShockEvents events={shocks.data} threshold={preset?.shockThresholdG ?? null} loading={shocks.isPending} />
-        </Section>
-      ) : null}
-
-      {summary ? (
-        <Section title="Battery">
-          <Battery summary={summary} warningLevel={preset?.batteryWarningLevel ?? null} />
-        </Section>
-      ) : null}
-
-      <Section title="Custom fields">
-        <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />
-      </Section>
-
-      <Section title="Audit trail">
-        <AuditTrail entries={audit.data} loading={audit.isPending} />
-      </Section>
     </div>
   );
 }

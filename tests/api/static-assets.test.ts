@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "./support/app";
+
+/** The dashboard's built files: compressed once at build time, cached for a year when hashed. */
+
+const SCRIPT = `console.log(${JSON.stringify("cold chain ".repeat(400))});`;
+const BUILT_BROTLI = brotliCompressSync(SCRIPT);
+
+let t: TestApp;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), "static-assets-"));
+  mkdirSync(join(staticDir, "assets"));
+  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>dashboard</title>");
+  writeFileSync(join(staticDir, "assets", "app-abc123.js"), SCRIPT);
+  writeFileSync(join(staticDir, "assets", "app-abc123.js.br"), BUILT_BROTLI);
+  writeFileSync(join(staticDir, "assets", "app-abc123.js.gz"), gzipSync(SCRIPT));
+  t = await createTestApp({ staticDir });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+
+describe("built assets", () => {
+  test("a hashed script is sent as the build's brotli file to a browser that accepts brotli", async () => {
+    const res = await get("/assets/app-abc123.js", "gzip, deflate, br");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.rawPayload.equals(BUILT_BROTLI)).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect(res.headers["content-type"]).toContain("javascript");
+  });
+
+  test("a browser without brotli gets the build's gzip file, and one without compression the script itself", async () => {
+    const gzip = await get("/assets/app-abc123.js", "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const plain = await get("/assets/app-abc123.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  test("hashed assets are cached for a year, the page itself is revalidated", async () => {
+    expect((await get("/assets/app-abc123.js", "br")).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await get("/label-reports", "br")).headers["cache-control"]).toBe("no-cache");
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -182,32 +183,73 @@ function lazyFormLabelTooltip(): Plugin {
 
 /**
  * antd writes each component's CSS at run time (CSS-in-JS): on a cold load of the list that
- * was ~0.5 s of the main thread. This renders every antd component once at build time with
- * the dashboard's theme (antd's own static-style-extract) into a stylesheet the entry
- * imports (`virtual:antd-styles.css`, src/main.tsx). The sheet ends with antd's map of the
- * styles it holds; at run time antd reads it and skips generating those styles. Components
- * the extract does not render (drawers, modals, tooltips, popovers) still style themselves
- * when they first open, and a change of theme simply falls back to run-time styles.
+ * was ~0.5 s of the main thread. The components of the landing page (the shell and the label
+ * report list) are rendered once at build time with the dashboard's theme, and their styles
+ * written into a stylesheet the entry imports (`virtual:antd-styles.css`, src/main.tsx):
+ * antd's own server-rendering route (cssinjs createCache, extractStyle). The sheet ends with
+ * antd's map of the styles it holds; at run time antd reads it and skips generating those.
+ * Every other component styles itself when it first renders, as before, and a theme change
+ * simply falls back to run-time styles. Only these few: every antd component would be a
+ * ~850 kB sheet, whose parsing delays the first paint more than the styles cost.
  */
 const ANTD_STYLES_ID = "virtual:antd-styles.css";
 
+type AntdModule = typeof import("antd");
+
+function landingComponents(antd: AntdModule, h: typeof import("react").createElement) {
+  const { Alert, Avatar, Badge, Button, Flex, Input, Layout, Menu, Pagination, Space, Spin, Switch, Table, Tag } = antd;
+  return [
+    h(
+      Layout,
+      { hasSider: true, key: "layout" },
+      h(
+        Layout.Sider,
+        { collapsible: true },
+        h(Menu, { theme: "dark", mode: "inline", items: [{ key: "a", label: "a" }] }),
+      ),
+      h(Layout, null, h(Layout.Header), h(Layout.Content)),
+    ),
+    h(Alert, { key: "alert", type: "warning", banner: true, message: "a" }),
+    h(Avatar, { key: "avatar" }),
+    h(Badge, { key: "badge", count: 1 }),
+    h(Button, { key: "button" }),
+    h(Flex, { key: "flex" }),
+    h(Input.Search, { key: "search" }),
+    h(Pagination, { key: "pagination", total: 100, showSizeChanger: true }),
+    h(Space, { key: "space" }),
+    h(Spin, { key: "spin" }),
+    h(Switch, { key: "switch" }),
+    h(Table, {
+      key: "table",
+      columns: [{ key: "a", title: "a", dataIndex: "a", sorter: true }],
+      dataSource: [{ a: 1, key: 1 }],
+    }),
+    h(Tag, { key: "tag" }),
+  ];
+}
+
 function antdStaticStyles(): Plugin {
-  let css: Promise<string> | undefined;
+  let css: string | undefined;
   const render = async () => {
-    const [{ extractStyle }, { ConfigProvider }, { createElement }, { theme }] = await Promise.all([
-      import("@ant-design/static-style-extract"),
-      import("antd"),
-      import("react"),
-      import("./src/theme"),
-    ]);
-    return extractStyle((node) => createElement(ConfigProvider, { theme }, node));
+    // antd's CommonJS build and the cssinjs instance it uses: the cache must be the one antd writes to.
+    const require = createRequire(import.meta.url);
+    const antd = require("antd") as AntdModule;
+    const cssinjs = require("@ant-design/cssinjs") as typeof import("@ant-design/cssinjs");
+    const { createElement: h } = require("react") as typeof import("react");
+    const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
+    const { theme } = await import("./src/theme");
+    const cache = cssinjs.createCache();
+    renderToString(
+      h(cssinjs.StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, ...landingComponents(antd, h))),
+    );
+    return cssinjs.extractStyle(cache, true);
   };
   return {
     name: "antd-static-styles",
     resolveId: (source) => (source === ANTD_STYLES_ID ? `\0${ANTD_STYLES_ID}` : null),
-    load(id) {
+    async load(id) {
       if (id !== `\0${ANTD_STYLES_ID}`) return null;
-      css ??= render();
+      css ??= await render();
       return css;
     },
   };

@@ -405,6 +405,13 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
       ok: judge(f.firstRowRatio, BUDGETS.firstRowRatio),
     },
     {
+      id: "browser.listRow",
+      measure: "cold load to a row of the list itself (ours: after the inert preview; median)",
+      value: `${pair(ms(o.listRowMs), ms(s.listRowMs))} = ${ratio(o.listRowMs / s.listRowMs)}`,
+      budget: "-",
+      ok: null,
+    },
+    {
       id: "browser.fcp",
       measure: "cold load FCP (median)",
       value: pair(ms(o.fcpMs), ms(s.fcpMs)),

@@ -1,4 +1,5 @@
 import "./boot-dashboard";
+import "./providers/auth/init-session-layer";
 import "./providers/dayjs";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";

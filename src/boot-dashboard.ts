@@ -1,13 +1,28 @@
-import { initSuperTokens } from "@/providers/auth/supertokens";
+import { preloadRouteChunk } from "@/components/routing/preload-route";
 import { prefetchLandingList } from "@/providers/landing-prefetch";
 
 /**
  * What the dashboard starts before anything renders, in a small chunk of its own: src/main.tsx
  * fetches it at once for a dashboard address (beside the Refine app's chunks, which take
  * longer to arrive and run), and src/App.tsx imports it, so it runs first either way.
+ *
+ * The landing list's first page, in parallel with the app's chunks and the session check
+ * (data routes take the company role token alone, so it does not wait for the session
+ * layer's code), then the landing page's own chunk (here, not in the entry: its list of
+ * files would weigh on every page, the sign-in page's too).
  */
-
-// The session layer must see every request to the API, this module's own included.
-initSuperTokens();
-// The landing list's first page, in parallel with the app's chunks and the session check.
 prefetchLandingList(window.location);
+preloadRouteChunk(window.location.pathname);
+
+/**
+ * Called by src/main.tsx only, on a cold load: when the dashboard app arrives later (after
+ * signing in), it imports this module for the request alone, and shows the list itself.
+ */
+export function showListPreview(): void {
+  if (!/^\/(label-reports)?$/.test(window.location.pathname)) return;
+  void import("@/resources/label-reports/first-paint/list-preview")
+    .then(({ mountListPreview }) => mountListPreview())
+    .catch(() => {
+      // Without its code there is no preview; the dashboard shows the list as usual.
+    });
+}

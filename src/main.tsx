@@ -4,15 +4,13 @@ import "@refinedev/antd/dist/reset.css";
 import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { preloadRouteChunk } from "./components/routing/preload-route";
 import { isVisitorPath } from "./components/routing/visitor-paths";
 import { Root } from "./root";
 
-// For a dashboard address, before React starts: the session layer and the landing list's
-// request (src/boot-dashboard.ts), and the landing page's chunk, in parallel with the
-// dashboard app's chunks that src/root.tsx asks for.
-if (!isVisitorPath(window.location.pathname)) void import("./boot-dashboard");
-preloadRouteChunk(window.location.pathname);
+// For a dashboard address, before React starts: the landing list's request, its preview and
+// the landing page's chunk (src/boot-dashboard.ts), in parallel with the dashboard app's
+// chunks that src/root.tsx asks for.
+if (!isVisitorPath(window.location.pathname)) void import("./boot-dashboard").then((boot) => boot.showListPreview());
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");

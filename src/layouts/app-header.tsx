@@ -1,16 +1,17 @@
-import { DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
+import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { Avatar, Button, Dropdown, type MenuProps, Space, Tag } from "antd";
+import { Dropdown, type MenuProps } from "antd";
 import { useNavigate } from "react-router";
 import { useSessionSummary } from "@/hooks/use-session";
 import type { Identity } from "@/providers/auth-provider";
+import { AppHeaderView } from "./app-header-view";
 
 /** The header's right side: the active company and the signed-in user, with their menu. */
 export function AppHeaderContent({ title }: { title?: string }) {
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout } = useLogout();
   const navigate = useNavigate();
-  const { company, impersonating, canSwitchCompany } = useSessionSummary();
+  const { canSwitchCompany } = useSessionSummary();
 
   const items: MenuProps["items"] = [
     ...(canSwitchCompany
@@ -22,22 +23,14 @@ export function AppHeaderContent({ title }: { title?: string }) {
   ];
 
   return (
-    <>
-      <Space size="middle">
-        {title ? <strong>{title}</strong> : null}
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the value for getByLabel, as antd Typography.Text did before */}
-        <strong aria-label="Company">{company?.name ?? ""}</strong>
-        {impersonating ? <Tag color="warning">Impersonating</Tag> : null}
-      </Space>
-      <Dropdown menu={{ items }} trigger={["click"]}>
-        <Button type="text" aria-label="User menu">
-          <Space>
-            <Avatar size="small" icon={<UserOutlined />} />
-            <span>{identity?.name ?? ""}</span>
-            <DownOutlined />
-          </Space>
-        </Button>
-      </Dropdown>
-    </>
+    <AppHeaderView
+      {...(title ? { title } : {})}
+      userName={identity?.name ?? ""}
+      userMenu={(button) => (
+        <Dropdown menu={{ items }} trigger={["click"]}>
+          {button}
+        </Dropdown>
+      )}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { Layout, Menu, type MenuProps } from "antd";
 import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
-import { ImpersonationBanner } from "@/components/global/impersonation-banner/impersonation-banner";
 import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
 import { PageLoader } from "@/components/routing/page-loader";
 import { LAYOUT } from "@/theme";
-import { AppHeaderContent } from "./app-header";
 import styles from "./layouts.module.css";
 
 export interface AppShellProps {
@@ -13,11 +11,16 @@ export interface AppShellProps {
   menuItems: MenuProps["items"];
   selectedKeys: string[];
   defaultOpenKeys?: string[];
-  headerTitle?: string;
+  /** Above the maintenance banner: the impersonation banner (it needs Refine; the boot preview has none). */
+  banner?: ReactNode;
+  /** The header's content: the company and the user's menu (app-header.tsx). */
+  header: ReactNode;
+  /** The page; the route's outlet when absent. */
+  children?: ReactNode;
 }
 
 /** The signed-in frame: a sider with the menu, a header with company and user, the page. */
-export function AppShell({ brand, menuItems, selectedKeys, defaultOpenKeys, headerTitle }: AppShellProps) {
+export function AppShell({ brand, menuItems, selectedKeys, defaultOpenKeys, banner, header, children }: AppShellProps) {
   return (
     <Layout hasSider className={styles.shell}>
       <Layout.Sider width={LAYOUT.siderWidth} breakpoint="lg" collapsible>
@@ -31,15 +34,15 @@ export function AppShell({ brand, menuItems, selectedKeys, defaultOpenKeys, head
         />
       </Layout.Sider>
       <Layout>
-        <ImpersonationBanner />
+        {banner}
         <MaintenanceBanner />
-        <Layout.Header className={styles.header}>
-          <AppHeaderContent {...(headerTitle ? { title: headerTitle } : {})} />
-        </Layout.Header>
+        <Layout.Header className={styles.header}>{header}</Layout.Header>
         <Layout.Content className={styles.content}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {children ?? (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

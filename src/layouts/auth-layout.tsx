@@ -5,7 +5,7 @@ import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import styles from "./layouts.module.css";
 
 /**
- * Sign-in, sign-up and the other account screens: one centred card on the layout
+ * Sign-in, sign-up and the other account screens: one card on the layout
  * background. A styled main and div rather than antd Layout (its Sider brings breakpoints
  * and icons) and Card (Tabs and Skeleton), which would weigh on the sign-in page's first load.
  */

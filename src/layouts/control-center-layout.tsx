@@ -1,8 +1,10 @@
 import { ArrowLeftOutlined, ControlOutlined } from "@ant-design/icons";
 import { createElement, useMemo } from "react";
 import { Link, useLocation } from "react-router";
+import { ImpersonationBanner } from "@/components/global/impersonation-banner/impersonation-banner";
 import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/providers/resources";
+import { AppHeaderContent } from "./app-header";
 import { AppShell } from "./app-shell";
 import { resourceMenuItems, selectedResource } from "./resource-menu";
 
@@ -31,6 +33,8 @@ export function ControlCenterLayout() {
       menuItems={items}
       selectedKeys={selected ? [selected] : []}
       defaultOpenKeys={[RESOURCE.controlCenter]}
+      banner={<ImpersonationBanner />}
+      header={<AppHeaderContent />}
     />
   );
 }

@@ -1,25 +1,16 @@
-import { CloudOutlined } from "@ant-design/icons";
-import { useMemo } from "react";
-import { useLocation } from "react-router";
-import { useAccess } from "@/hooks/use-access";
+import { ImpersonationBanner } from "@/components/global/impersonation-banner/impersonation-banner";
+import { AppHeaderContent } from "./app-header";
 import { AppShell } from "./app-shell";
-import { resourceMenuItems, selectedResource } from "./resource-menu";
+import { DASHBOARD_BRAND, useDashboardMenu } from "./dashboard-menu";
 
 /** The dashboard layout: every resource the user can list, in the sider. */
 export function DashboardLayout() {
-  const can = useAccess();
-  const { pathname } = useLocation();
-  const items = useMemo(() => resourceMenuItems((name) => can({ resource: name, action: "list" })), [can]);
-  const selected = selectedResource(pathname);
   return (
     <AppShell
-      brand={
-        <>
-          <CloudOutlined /> Cold chain
-        </>
-      }
-      menuItems={items}
-      selectedKeys={selected ? [selected] : []}
+      brand={DASHBOARD_BRAND}
+      {...useDashboardMenu()}
+      banner={<ImpersonationBanner />}
+      header={<AppHeaderContent />}
     />
   );
 }

@@ -12,6 +12,7 @@ import {
   selectActiveRoleTypes,
   selectHasSignedInState,
   useAuthSessionStore,
+  userDisplayName,
 } from "./stores/auth-session";
 import { readCookie, removeCookie } from "./stores/cookie";
 
@@ -295,8 +296,7 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
     getIdentity: async (): Promise<Identity | null> => {
       const { user } = store.getState();
       if (!user) return null;
-      const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
-      return { id: user.id, name, email: user.email };
+      return { id: user.id, name: userDisplayName(user), email: user.email };
     },
 
     getPermissions: async () => selectActiveRoleTypes(store.getState()),

@@ -204,3 +204,23 @@ export function refineToListState(query: Record<string, unknown>, base: ListUrlS
 export function hasRefineListKeys(query: Record<string, unknown> | undefined): boolean {
   return query !== undefined && REFINE_LIST_KEYS.some((key) => query[key] !== undefined);
 }
+
+/**
+ * The query a list opened without one starts from: its saved selection (the page filter
+ * store), or "" when that is the resource's defaults.
+ */
+export function savedSelectionSearch(
+  saved: { filters: Filter[]; order: Order[]; search: { value: string } | null },
+  resource: ListResource,
+): string {
+  return listSearchString(
+    {
+      filters: saved.filters,
+      order: saved.order,
+      search: saved.search?.value ?? "",
+      pageNumber: 1,
+      pageSize: resource.pageSize,
+    },
+    resource,
+  );
+}

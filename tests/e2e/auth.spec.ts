@@ -185,6 +185,20 @@ async function requestCode(page: Page, email: string) {
   return { code: /sign-in code is (\d{6})/.exec(mail.text)?.[1] as string, link: linkIn(mail) };
 }
 
+test("the sign-in form stays in place when the sign-in methods below it arrive", async ({ page }) => {
+  // The provider buttons come after the form: held back here, so the form paints first.
+  await page.route("**/api/auth/loginmethods*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/signin");
+  const button = page.getByRole("button", { name: "Sign in" });
+  await expect(button).toBeVisible();
+  const before = await button.boundingBox();
+  await expect(page.getByRole("button", { name: "Continue with Test SSO" })).toBeVisible();
+  expect(await button.boundingBox()).toEqual(before);
+});
+
 test.describe("passwordless and third-party sign-in", () => {
   test("an e-mailed code signs in", async ({ page }) => {
     const email = "user@demo.example";

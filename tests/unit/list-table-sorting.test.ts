@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { antdSorterToCrud, columnSortOrder } from "../../src/components/list/use-resource-list";
+import { antdSorterToCrud, columnSortOrder } from "../../src/components/list/sort-order";
 
 describe("table sorting between antd and the list state", () => {
   test("a column sorted ascending or descending becomes that field's asc or desc order", () => {

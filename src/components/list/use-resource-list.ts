@@ -1,6 +1,5 @@
-import { type BaseRecord, type CrudSort, type HttpError, useTable } from "@refinedev/core";
+import { type BaseRecord, type HttpError, useTable } from "@refinedev/core";
 import type { TableProps } from "antd";
-import type { SorterResult } from "antd/es/table/interface";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { encodeFilters, encodeOrder, type Filter, type Order, searchFilter } from "@/domain/list-query";
@@ -16,6 +15,7 @@ import {
   sameListState,
 } from "@/providers/list-url";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
+import { antdSorterToCrud } from "./sort-order";
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
@@ -135,28 +135,6 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   };
 
   return { ...table, tableProps, resource, state, setSearch, setListFilters, setOrder };
-}
-
-/** antd's sorter (one column, or several by priority) as Refine's sorting, as @refinedev/antd maps it. */
-export function antdSorterToCrud<T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort[] {
-  const all = Array.isArray(sorter) ? sorter : [sorter];
-  const priority = (s: SorterResult<T>) => {
-    const spec = s.column?.sorter;
-    return typeof spec === "object" && spec !== null && "multiple" in spec ? (spec.multiple ?? 0) : 0;
-  };
-  return [...all]
-    .sort((a, b) => priority(a) - priority(b))
-    .flatMap((s) => {
-      if (!s.field || !s.order) return [];
-      const field = Array.isArray(s.field) ? s.field.join(".") : String(s.field);
-      return [{ field: String(s.columnKey ?? field), order: s.order === "ascend" ? "asc" : "desc" } as CrudSort];
-    });
-}
-
-/** The antd sort order of a column under Refine's sorting (what @refinedev/antd's getDefaultSortOrder gives). */
-export function columnSortOrder(field: string, sorters: readonly CrudSort[]): "ascend" | "descend" | null {
-  const order = sorters.find((s) => s.field === field)?.order;
-  return order === "asc" ? "ascend" : order === "desc" ? "descend" : null;
 }
 
 /** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */

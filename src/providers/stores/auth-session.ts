@@ -21,6 +21,11 @@ export interface SessionUser {
   featureFlags: FeatureFlags;
 }
 
+/** How the dashboard names a user: first and last name, else the e-mail address. */
+export function userDisplayName(user: SessionUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+}
+
 export interface UserRole {
   id: string;
   /** The role names held in this company; permissions add up. */

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { ListSearch } from "@/components/list/resource-list";
+import { ListSearch } from "@/components/list/list-search";
 import { RecordDetails } from "@/components/record/record-details";
 import { TitledPage } from "@/components/record/record-page";
 import { readableError } from "@/providers/data-provider";

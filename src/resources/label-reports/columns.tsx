@@ -1,4 +1,5 @@
-import { Tag, Tooltip } from "antd";
+import { Tag } from "antd";
+import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons/measurement-icons";
 import {
   booleanColumn,
@@ -32,7 +33,7 @@ export function ViolationBadges({ report }: { report: LabelReport }) {
       {ALARMS.map(({ field, icon, raised, clear }) => {
         const on = report[field] === true;
         return (
-          <Tooltip key={field} title={on ? raised : clear}>
+          <HoverTooltip key={field} title={on ? raised : clear}>
             <Tag
               bordered={false}
               color={on ? (field === "batteryLow" ? "warning" : "error") : "default"}
@@ -41,7 +42,7 @@ export function ViolationBadges({ report }: { report: LabelReport }) {
             >
               <MeasurementIcon name={icon} title={on ? raised : clear} />
             </Tag>
-          </Tooltip>
+          </HoverTooltip>
         );
       })}
     </span>

@@ -9,10 +9,19 @@ export interface TooltipProps {
   /** Gap between the trigger and the tooltip, in px. */
   offset?: number;
   open?: boolean;
+  /** Open when it mounts (and then as usual); for a tooltip mounted by the hover it answers. */
+  defaultOpen?: boolean;
 }
 
 /** antd's tooltip, placed `offset` (10) px from its trigger. */
-export function Tooltip({ title, children, placement = "top", offset = TOOLTIP_OFFSET, open }: TooltipProps) {
+export function Tooltip({
+  title,
+  children,
+  placement = "top",
+  offset = TOOLTIP_OFFSET,
+  open,
+  defaultOpen,
+}: TooltipProps) {
   const placements = useMemo(() => tooltipPlacements(offset), [offset]);
   return (
     <AntdTooltip
@@ -20,6 +29,7 @@ export function Tooltip({ title, children, placement = "top", offset = TOOLTIP_O
       placement={placement}
       builtinPlacements={placements}
       {...(open === undefined ? {} : { open })}
+      {...(defaultOpen === undefined ? {} : { defaultOpen })}
     >
       {children}
     </AntdTooltip>

@@ -1,0 +1,39 @@
+import { DownOutlined, UserOutlined } from "@ant-design/icons";
+import { Avatar, Button, Space, Tag } from "antd";
+import type { ReactNode } from "react";
+import { useSessionSummary } from "@/hooks/use-session";
+
+/**
+ * What the header shows: the active company (and impersonation) on the left, the user's
+ * button on the right. `userMenu` wraps that button in its menu (app-header.tsx).
+ */
+export function AppHeaderView({
+  title,
+  userName,
+  userMenu = (button) => button,
+}: {
+  title?: string;
+  userName: string;
+  userMenu?: (button: ReactNode) => ReactNode;
+}) {
+  const { company, impersonating } = useSessionSummary();
+  return (
+    <>
+      <Space size="middle">
+        {title ? <strong>{title}</strong> : null}
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the value for getByLabel, as antd Typography.Text did before */}
+        <strong aria-label="Company">{company?.name ?? ""}</strong>
+        {impersonating ? <Tag color="warning">Impersonating</Tag> : null}
+      </Space>
+      {userMenu(
+        <Button type="text" aria-label="User menu">
+          <Space>
+            <Avatar size="small" icon={<UserOutlined />} />
+            <span>{userName}</span>
+            <DownOutlined />
+          </Space>
+        </Button>,
+      )}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import { preloadRouteChunk } from "@/components/routing/preload-route";
-import { prefetchLandingList } from "@/providers/landing-prefetch";
+import { isListLandingPath, prefetchLandingList } from "@/providers/landing-prefetch";
 
 /**
  * What the dashboard starts before anything renders, in a small chunk of its own: src/main.tsx
@@ -19,7 +19,7 @@ preloadRouteChunk(window.location.pathname);
  * signing in), it imports this module for the request alone, and shows the list itself.
  */
 export function showListPreview(): void {
-  if (!/^\/(label-reports)?$/.test(window.location.pathname)) return;
+  if (!isListLandingPath(window.location.pathname)) return;
   void import("@/resources/label-reports/first-paint/list-preview")
     .then(({ mountListPreview }) => mountListPreview())
     .catch(() => {

@@ -6,6 +6,10 @@ import { activeRoleHeaders, DATABASE_HEADER, listQueryString, withQuery } from "
 import { defaultListState, parseListUrl } from "./list-url";
 import { selectHasSignedInState, useAuthSessionStore } from "./stores/auth-session";
 
+/** The list's own addresses: "/" leads to it with the same (empty) query. */
+export const LIST_LANDING_PATHS = ["/", "/label-reports"] as const;
+export const isListLandingPath = (pathname: string) => (LIST_LANDING_PATHS as readonly string[]).includes(pathname);
+
 /**
  * The API request the label report list (the page "/" leads to) will send for this address:
  * the same state the list reads from the URL (src/components/list/use-resource-list.ts) put

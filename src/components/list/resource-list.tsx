@@ -13,8 +13,8 @@ import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
 import { markListShown } from "./list-shown";
 import styles from "./resource-list.module.css";
+import { tableLayout } from "./table-layout";
 import { type ListOutletContext, useResourceList } from "./use-resource-list";
-import { virtualRows } from "./virtual-rows";
 
 export interface ResourceListProps<T> {
   resource: ListResourceName;
@@ -115,7 +115,7 @@ function ResourceListTable<T extends BaseRecord>({
       ) : null}
       <Table<T>
         {...tableProps}
-        {...(virtualRows(state.pageSize) ? VIRTUAL_TABLE : WIDE_TABLE)}
+        {...tableLayout(state.pageSize)}
         className={styles.table}
         rowKey="id"
         columns={antdColumns}
@@ -126,7 +126,3 @@ function ResourceListTable<T extends BaseRecord>({
     </Flex>
   );
 }
-
-const VIRTUAL_TABLE = { virtual: true, scroll: { x: 1280, y: 640 } } as const;
-/** Rows stay on one line (resource-list.module.css): a table wider than the page scrolls sideways in its box. */
-const WIDE_TABLE = { scroll: { x: "max-content" } } as const;

@@ -9,6 +9,7 @@ import { ListHeading } from "@/components/list/list-heading";
 import { ListSearch } from "@/components/list/list-search";
 import { isListShown, subscribeListShown } from "@/components/list/list-shown";
 import listStyles from "@/components/list/resource-list.module.css";
+import { tableLayout } from "@/components/list/table-layout";
 import type { PagedList } from "@/domain/list-query";
 import { AppHeaderView } from "@/layouts/app-header-view";
 import { AppShell } from "@/layouts/app-shell";
@@ -22,7 +23,7 @@ import styles from "./list-preview.module.css";
 import { type PreviewPlan, planListPreview } from "./preview-plan";
 
 /** After this, the preview steps aside whatever the dashboard is doing (it shows its own state). */
-export const PREVIEW_MAX_MS = 8_000;
+const PREVIEW_MAX_MS = 8_000;
 /** How often the preview looks whether the dashboard has moved to another address. */
 const ADDRESS_CHECK_MS = 100;
 
@@ -112,7 +113,7 @@ function PreviewScreen({ plan, rows }: { plan: PreviewPlan; rows: LabelReport[] 
             dataSource={rows}
             rowKey="id"
             className={listStyles.table}
-            scroll={{ x: "max-content" }}
+            {...tableLayout(plan.state.pageSize)}
             pagination={false}
             columns={antdColumnsOf(labelReportColumns, {
               resource: plan.resource,

@@ -1,9 +1,9 @@
 import type { CrudSort } from "@refinedev/core";
-import { virtualRows } from "@/components/list/virtual-rows";
+import { virtualRows } from "@/components/list/table-layout";
 import { type ListResource, listResource } from "@/domain/resources";
 import { prefetchedBody } from "@/providers/boot-prefetch";
 import { wireOrderToCrud } from "@/providers/crud-filters";
-import { landingListRequestUrl } from "@/providers/landing-prefetch";
+import { isListLandingPath, LIST_LANDING_PATHS, landingListRequestUrl } from "@/providers/landing-prefetch";
 import {
   defaultListState,
   hasListParams,
@@ -22,7 +22,7 @@ import { type PageFilter, usePageFilterStore } from "@/providers/stores/page-fil
 
 export interface PreviewPlan {
   /** The paths the preview stands for: "/" leads to the list with the same (empty) query. */
-  paths: string[];
+  paths: readonly string[];
   search: string;
   resource: ListResource;
   state: ListUrlState;
@@ -44,7 +44,7 @@ export function planListPreview(
   savedLists: Record<string, PageFilter> = usePageFilterStore.getState().pageFilters,
 ): PreviewPlan | null {
   const { pathname, search } = location;
-  if (pathname !== "/" && pathname !== "/label-reports") return null;
+  if (!isListLandingPath(pathname)) return null;
   if (!selectHasSignedInState(session) || selectIsImpersonating(session) || !session.user) return null;
   const resource = listResource("label-reports");
   const saved = savedLists[resource.name];
@@ -55,7 +55,7 @@ export function planListPreview(
   const body = url ? prefetchedBody(url) : undefined;
   if (!body) return null;
   return {
-    paths: ["/", "/label-reports"],
+    paths: LIST_LANDING_PATHS,
     search,
     resource,
     state,

@@ -1,28 +1,31 @@
 import { DownOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Space, Tag } from "antd";
 import type { ReactNode } from "react";
-import { useSessionSummary } from "@/hooks/use-session";
 
 /**
  * What the header shows: the active company (and impersonation) on the left, the user's
- * button on the right. `userMenu` wraps that button in its menu (app-header.tsx).
+ * button on the right. `userMenu` wraps that button in its menu (app-header.tsx). Props only:
+ * the list preview renders it on the server too (first-paint/server-render.tsx).
  */
 export function AppHeaderView({
   title,
   userName,
+  companyName,
+  impersonating = false,
   userMenu = (button) => button,
 }: {
   title?: string;
   userName: string;
+  companyName: string;
+  impersonating?: boolean;
   userMenu?: (button: ReactNode) => ReactNode;
 }) {
-  const { company, impersonating } = useSessionSummary();
   return (
     <>
       <Space size="middle">
         {title ? <strong>{title}</strong> : null}
         {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the value for getByLabel, as antd Typography.Text did before */}
-        <strong aria-label="Company">{company?.name ?? ""}</strong>
+        <strong aria-label="Company">{companyName}</strong>
         {impersonating ? <Tag color="warning">Impersonating</Tag> : null}
       </Space>
       {userMenu(

@@ -11,7 +11,7 @@ export function AppHeaderContent({ title }: { title?: string }) {
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout } = useLogout();
   const navigate = useNavigate();
-  const { canSwitchCompany } = useSessionSummary();
+  const { company, impersonating, canSwitchCompany } = useSessionSummary();
 
   const items: MenuProps["items"] = [
     ...(canSwitchCompany
@@ -26,6 +26,8 @@ export function AppHeaderContent({ title }: { title?: string }) {
     <AppHeaderView
       {...(title ? { title } : {})}
       userName={identity?.name ?? ""}
+      companyName={company?.name ?? ""}
+      impersonating={impersonating}
       userMenu={(button) => (
         <Dropdown menu={{ items }} trigger={["click"]}>
           {button}

@@ -2,9 +2,11 @@ import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { submitSignIn } from "./support/sign-in";
 
 /**
- * The label report list on a cold load: its first page painted by the preview before the
- * dashboard's code has run (src/resources/label-reports/first-paint), antd's styles from the
- * build's stylesheet, and the alarm badges' tooltips mounted on first hover.
+ * The label report list on a cold load: its first page painted before the dashboard's code
+ * has run (src/resources/label-reports/first-paint): by the server into the HTML when the
+ * list preview cookies allow it (server/first-paint), else by the browser from the boot
+ * request; antd's styles from the build's stylesheet, and the alarm badges' tooltips
+ * mounted on first hover.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -45,6 +47,60 @@ test("a cold load shows the list's first page before the dashboard has loaded, i
   await expect(listRows(page).first()).toBeVisible();
   await expect(preview(page)).toHaveCount(0);
   await expect(page.getByRole("link", { name: firstLabel })).toBeVisible();
+});
+
+test("without the server's preview (its cookies gone), the browser paints the preview itself from the boot request", async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await context.clearCookies({ name: "list_preview_token" });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/App-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto("/label-reports");
+  expect(await response?.text()).not.toContain("server-list-preview");
+  await expect(preview(page).locator(".ant-table-row").first()).toContainText(/LBL-/);
+  await expect(listRows(page)).toHaveCount(0);
+  release();
+  await expect(listRows(page).first()).toBeVisible();
+  await expect(preview(page)).toHaveCount(0);
+});
+
+test("with scripts off, the server's page shows the list's first page exactly as the list does, in the user's time zone", async ({
+  browser,
+}) => {
+  // Far from the server's zone, so that a date painted in the wrong zone shows another day.
+  const zone = { timezoneId: "Pacific/Kiritimati", viewport: { width: 1366, height: 768 } };
+  const signedIn = await browser.newContext(zone);
+  const page = await signedIn.newPage();
+  await signIn(page);
+  // Rows with start and end times first.
+  const address = "/label-reports?order=startTime%5Basc%5D";
+  await page.goto(address);
+  await expect(listRows(page).first()).toBeVisible();
+  const cells = (p: Page, rows: string) => p.locator(`${rows} td`).allInnerTexts();
+  const listed = await cells(page, ".ant-table-row:not([data-testid=list-preview] *)");
+
+  const noScripts = await browser.newContext({
+    ...zone,
+    javaScriptEnabled: false,
+    storageState: await signedIn.storageState(),
+  });
+  const bare = await noScripts.newPage();
+  const response = await bare.goto(address);
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(preview(bare).locator(".ant-table-row").first()).toBeVisible();
+  const painted = await cells(bare, "[data-testid=list-preview] .ant-table-row");
+  expect(listed.join("|")).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+  expect(painted).toEqual(listed);
+  await noScripts.close();
+  await signedIn.close();
 });
 
 test("the list's first page in the preview is the one the list shows: same order and query", async ({ page }) => {

@@ -22,7 +22,7 @@ export interface SessionUser {
 }
 
 /** How the dashboard names a user: first and last name, else the e-mail address. */
-export function userDisplayName(user: SessionUser): string {
+export function userDisplayName(user: Pick<SessionUser, "firstName" | "lastName" | "email">): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 }
 

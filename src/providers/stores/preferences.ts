@@ -96,8 +96,9 @@ export function deviceTimeZone(): string {
 }
 
 /** The IANA zone a stored choice stands for: `system` is the device's zone, `utc` is UTC. */
-export function resolveTimeZone(choice: TimeZoneChoice | null | undefined, device: string = deviceTimeZone()): string {
-  if (!choice || choice === "system") return device;
+export function resolveTimeZone(choice: TimeZoneChoice | null | undefined, device?: string): string {
+  // The device's zone is asked for only when needed: Intl's answer costs, and lists ask per cell.
+  if (!choice || choice === "system") return device ?? deviceTimeZone();
   if (choice === "utc") return "UTC";
   return choice;
 }

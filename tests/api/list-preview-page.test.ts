@@ -193,6 +193,16 @@ describe("the plain page, when the server cannot or must not paint", () => {
     plain(await get("/users", cookie));
   });
 
+  test("when the render fails (logged, never a server error)", async () => {
+    const db = t.database.db;
+    await db.updateTable("companies").set({ name: "throw" }).where("id", "=", world.companies.b).execute();
+    try {
+      plain(await get("/label-reports", await cookiesFor("b:user", "b")));
+    } finally {
+      await db.updateTable("companies").set({ name: "Bravo" }).where("id", "=", world.companies.b).execute();
+    }
+  });
+
   test("when the list request is refused (a bad query: the dashboard shows the error itself)", async () => {
     plain(await get("/label-reports?pageSize=nope", await cookiesFor("a:user", "a")));
   });

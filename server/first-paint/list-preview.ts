@@ -126,6 +126,7 @@ export function listPreviewPainter(options: {
     const html = render.renderListPreview({
       location,
       view,
+      requestPath: apiPath,
       body: answer.json(),
       user,
       companyName: company.name,

@@ -49,6 +49,21 @@ test("a cold load shows the list's first page before the dashboard has loaded, i
   await expect(page.getByRole("link", { name: firstLabel })).toBeVisible();
 });
 
+test("a cold load the server painted does not ask for the list's first page again: the list starts from the painted answer", async ({
+  page,
+}) => {
+  await signIn(page);
+  const listRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/label-reports\?/.test(request.url())) listRequests.push(request.url());
+  });
+  const response = await page.goto("/label-reports");
+  expect(await response?.text()).toContain("server-list-preview");
+  await expect(listRows(page).first()).toBeVisible();
+  await expect(preview(page)).toHaveCount(0);
+  expect(listRequests).toEqual([]);
+});
+
 test("without the server's preview (its cookies gone), the browser paints the preview itself from the boot request", async ({
   page,
   context,

@@ -9,6 +9,7 @@ import { landingListRequestUrl } from "@/providers/landing-prefetch";
 import { type SessionUser, userDisplayName } from "@/providers/stores/auth-session";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { theme } from "@/theme";
+import { paintedAnswerScript } from "./painted-answer";
 import { isListPage, previewPage } from "./preview-plan";
 import { PreviewScreen } from "./preview-screen";
 import { SERVER_PREVIEW_ID } from "./preview-watch";
@@ -33,6 +34,8 @@ export function listPreviewRequest(location: ListLocation, restoresSavedSelectio
 
 export interface ListPreviewInput {
   location: ListLocation;
+  /** listPreviewRequest's path, whose answer `body` is. */
+  requestPath: string;
   view: PreviewView;
   /** The API's answer to listPreviewRequest. */
   body: unknown;
@@ -68,5 +71,5 @@ export function renderListPreview(input: ListPreviewInput): string | undefined {
       </StaticRouter>
     </ConfigProvider>,
   );
-  return `<div id="${SERVER_PREVIEW_ID}">${html}</div>`;
+  return `<div id="${SERVER_PREVIEW_ID}">${html}${paintedAnswerScript(input.requestPath, input.body)}</div>`;
 }

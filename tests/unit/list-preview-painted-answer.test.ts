@@ -21,6 +21,12 @@ const TOKEN = { secret: "s1", jwtToken: "j.w.t" };
 const LIST = { pathname: "/label-reports", search: "" };
 const PAGE = { data: [{ id: "r1", labelId: "LBL-</script><b>1" }], totalDocuments: 1, after: null };
 
+/** What the server painted for: the token cookie as the dashboard writes it (a string assignment, as there). */
+function tokenCookie(value: string, attributes = "") {
+  // biome-ignore lint/suspicious/noDocumentCookie: the browser side writes this cookie the same way.
+  document.cookie = `${LIST_PREVIEW_TOKEN_COOKIE}=${value}; Path=/label-reports${attributes}`;
+}
+
 function paint(url: string, body: unknown = PAGE) {
   document.body.innerHTML = `<div id="root"></div>${paintedAnswerScript(url, body)}`;
 }
@@ -31,12 +37,12 @@ beforeEach(() => {
     .getState()
     .setSession({ user: { id: "u1", email: "a@b.c", featureFlags: {} }, userRoles: [ROLE] });
   useAuthSessionStore.getState().setCurrentRole(ROLE, TOKEN);
-  document.cookie = `${LIST_PREVIEW_TOKEN_COOKIE}=${encodePreviewToken(TOKEN)}; Path=/label-reports`;
+  tokenCookie(encodePreviewToken(TOKEN));
 });
 afterEach(() => {
   clearPrefetch();
   document.body.innerHTML = "";
-  document.cookie = `${LIST_PREVIEW_TOKEN_COOKIE}=; Path=/label-reports; Max-Age=0`;
+  tokenCookie("", "; Max-Age=0");
   useAuthSessionStore.getState().clearSession();
   vi.unstubAllGlobals();
 });
@@ -71,7 +77,7 @@ describe("the painted answer in the page", () => {
   it("is not used when the server painted it for another role token than this session's", async () => {
     const fetch = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    document.cookie = `${LIST_PREVIEW_TOKEN_COOKIE}=${encodePreviewToken({ secret: "other", jwtToken: "x.y.z" })}; Path=/label-reports`;
+    tokenCookie(encodePreviewToken({ secret: "other", jwtToken: "x.y.z" }));
     const url = landingListRequestUrl(LIST) as string;
     paint(url);
     prefetchLandingList(LIST);

@@ -135,7 +135,10 @@ export function listPreviewPainter(options: {
     if (!html) return undefined;
     const [page, css] = await Promise.all([readFile(join(staticDir, "index.html"), "utf8"), stylesheets()]);
     const links = css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("");
-    return page.replace("</head>", `${links}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${html}`);
+    // Replaced by functions: a "$&" or "$'" in the data must stay as it is, not act as a pattern.
+    return page
+      .replace("</head>", () => `${links}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root"></div>${html}`);
   }
 
   return {

@@ -119,6 +119,17 @@ describe("the list page painted on the server", () => {
     expect(given?.labels).not.toContain(labelsOfA[0]);
   });
 
+  test("names are written as they are, '$&' and \"$'\" included (no replacement patterns)", async () => {
+    const db = t.database.db;
+    await db.updateTable("companies").set({ name: "Bravo $& $' $$" }).where("id", "=", world.companies.b).execute();
+    try {
+      const given = painted((await get("/label-reports", await cookiesFor("b:user", "b"))).body);
+      expect(given?.company).toBe("Bravo $& $' $$");
+    } finally {
+      await db.updateTable("companies").set({ name: "Bravo" }).where("id", "=", world.companies.b).execute();
+    }
+  });
+
   test("the browser's view (time zone, units, locale, banner) reaches the render", async () => {
     const given = painted((await get("/label-reports", await cookiesFor("a:user", "a"))).body);
     expect(given?.view).toEqual(VIEW);

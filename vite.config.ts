@@ -263,7 +263,7 @@ const ALIASES = [
 
 /**
  * The label report list's preview, built for Node after the dashboard (`dist-server/`): the
- * server paints a cold load's first page into the HTML with it (server/first-paint.ts).
+ * server paints a cold load's first page into the HTML with it (server/first-paint/list-preview.ts).
  * Everything bundled (antd's ES modules do not load in Node as they are), the same antd
  * transforms and aliases, so the markup and class names are the browser's.
  */
@@ -309,7 +309,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // server/first-paint.ts finds the list preview's stylesheets in it.
+    // server/first-paint/list-preview.ts finds the list preview's stylesheets in it.
     manifest: true,
     // The antd vendor chunk (~950 kB, ~300 kB gzip) is the floor for an antd + Refine app.
     chunkSizeWarningLimit: 1000,

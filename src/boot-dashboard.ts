@@ -18,7 +18,7 @@ preloadRouteChunk(window.location.pathname);
 /**
  * Called by src/main.tsx only, on a cold load: when the dashboard app arrives later (after
  * signing in), it imports this module for the request alone, and shows the list itself.
- * The server may have painted the preview into the page already (server/first-paint.ts):
+ * The server may have painted the preview into the page already (server/first-paint/list-preview.ts):
  * it then stays until the preview has to go, as the browser's own would.
  */
 export function showListPreview(): void {

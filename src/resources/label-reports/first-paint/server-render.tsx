@@ -16,7 +16,7 @@ import { SERVER_PREVIEW_ID } from "./preview-watch";
 
 /**
  * The server's side of the list preview: built for Node on its own (vite.config.ts,
- * serverRender) and used by server/first-paint.ts, which answers a cold load of the list
+ * serverRender) and used by server/first-paint/list-preview.ts, which answers a cold load of the list
  * with its first page already in the HTML. The rules, screen and formatting are the
  * browser preview's (preview-plan.ts, preview-screen.tsx), so both paint the same thing.
  */

@@ -162,19 +162,14 @@ async function countDocuments<DB, TB extends keyof DB, O>(
   const bare = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as("one"));
   // The capped count rides on the first matching row of the same query (runList has no
   // database handle of its own): no matching row, no row back, a total of 0.
-  // The estimate is asked for at the same time as the count (on PostgreSQL another pool
-  // connection): a long list then waits for one round trip, not two in a row. It is only
-  // planned, never run, and dropped when the count is exact.
-  const [counted, plan] = await Promise.all([
-    bare
-      .clearSelect()
-      .select(sql<string>`(select count(*) from (${bare.limit(limit + 1)}) as capped)`.as("n"))
-      .limit(1)
-      .executeTakeFirst(),
-    bare.explain("json"),
-  ]);
+  const counted = await bare
+    .clearSelect()
+    .select(sql<string>`(select count(*) from (${bare.limit(limit + 1)}) as capped)`.as("n"))
+    .limit(1)
+    .executeTakeFirst();
   const exact = Number((counted as { n?: string | number } | undefined)?.n ?? 0);
   if (exact <= limit) return { total: exact, estimated: false };
+  const plan = await bare.explain("json");
   return { total: Math.max(limit + 1, planRows(plan)), estimated: true };
 }
 

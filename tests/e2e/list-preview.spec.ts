@@ -19,11 +19,8 @@ async function signIn(page: Page) {
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
 }
 
-test("a cold load shows the list's first page before the dashboard has loaded, inert, until the list itself takes over", async ({
-  page,
-}) => {
-  await signIn(page);
-  // Hold the dashboard's code back, so that only the preview can show rows.
+/** Holds the dashboard's code back until the returned function is called, so that only a preview can show rows. */
+async function holdDashboardCode(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -32,6 +29,14 @@ test("a cold load shows the list's first page before the dashboard has loaded, i
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("a cold load shows the list's first page before the dashboard has loaded, inert, until the list itself takes over", async ({
+  page,
+}) => {
+  await signIn(page);
+  const release = await holdDashboardCode(page);
   await page.goto("/label-reports");
 
   const previewRows = preview(page).locator(".ant-table-row");
@@ -70,14 +75,7 @@ test("without the server's preview (its cookies gone), the browser paints the pr
 }) => {
   await signIn(page);
   await context.clearCookies({ name: "list_preview_token" });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/App-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdDashboardCode(page);
   const response = await page.goto("/label-reports");
   expect(await response?.text()).not.toContain("server-list-preview");
   await expect(preview(page).locator(".ant-table-row").first()).toContainText(/LBL-/);

@@ -42,13 +42,9 @@ export async function authenticate(db: Db, keys: SigningKeys, request: FastifyRe
   // A company API key (cck_…) stands alone; role-token secrets never start that way.
   if (secret && isApiKey(secret)) return authenticateApiKey(db, secret);
   if (!jwt || !secret) throw unauthorised("The api-key and jwt headers with a company role token are required");
-  const token = await verifyRoleToken(db, keys, jwt, secret);
+  const { childCompanyIds, ...token } = await verifyRoleToken(db, keys, jwt, secret);
   const ability = defineAbilityFor(token.roles, token.featureFlags);
-  const companyScope = [token.companyId];
-  if (ability.can("read", "subCompany")) {
-    const children = await db.selectFrom("companies").select("id").where("parentId", "=", token.companyId).execute();
-    companyScope.push(...children.map((c) => c.id));
-  }
+  const companyScope = ability.can("read", "subCompany") ? [token.companyId, ...childCompanyIds] : [token.companyId];
   return { ...token, ability, companyScope };
 }
 

@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { sql } from "kysely";
 import type { Db } from "../db/index";
 import { unauthorised } from "../errors";
 import { randomToken, sameHash, sha256Hex } from "./hash";
@@ -85,7 +86,14 @@ export interface VerifiedRoleToken {
   roles: string[];
   featureFlags: Record<string, boolean>;
   impersonatorUserId: string | null;
+  /** The sub-companies of the token's company (read in the same query: see principal.ts). */
+  childCompanyIds: string[];
 }
+
+// A distributor's scope needs them on every data request; read with the token, they cost no round trip.
+const childCompanyIds = sql<string[]>`array(
+  select c.id::text from companies c where c.parent_id = ${sql.ref("userRoles.companyId")} order by c.id
+)`;
 
 /** Verifies both halves of a role token; any failure is a 401 with no detail to the caller. */
 export async function verifyRoleToken(
@@ -118,6 +126,7 @@ export async function verifyRoleToken(
       "userRoles.id as userRoleId",
       "userRoles.types",
       "users.featureFlags",
+      childCompanyIds.as("childCompanyIds"),
     ])
     .where("roleTokens.id", "=", claims.tid)
     .executeTakeFirst();
@@ -141,6 +150,7 @@ export async function verifyRoleToken(
     roles: row.types,
     featureFlags: row.featureFlags ?? {},
     impersonatorUserId: row.impersonatorUserId,
+    childCompanyIds: row.childCompanyIds,
   };
 }
 

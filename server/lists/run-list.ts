@@ -1,4 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../src/domain/list-query";
 import type { ListResource } from "../../src/domain/resources";
 import { HttpError } from "../errors";
@@ -116,13 +117,18 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
 
   const offset = (query.pageNumber - 1) * query.pageSize;
   page = query.after ? page.where(afterCondition(keys, decodeCursor(query.after, query.order))) : page.offset(offset);
-  // The count and the page at the same time (on PostgreSQL two pool connections): a list
-  // request waits for the slower of the two instead of their sum. One row more than asked
-  // tells whether there is a next page, without a second count.
-  const [{ total, estimated }, rows] = await Promise.all([
-    countDocuments(filtered),
-    page.limit(query.pageSize + 1).execute(),
-  ]);
+  // The capped count rides in the page's own statement (one round trip, not two): a
+  // scalar subquery PostgreSQL evaluates once. One row more than asked tells whether
+  // there is a next page. An empty page carries no count: for page 1 without a cursor the
+  // list is empty; otherwise the count is asked on its own.
+  const rows = await page
+    .select(cappedCount(filtered).as(CAPPED_TOTAL))
+    .limit(query.pageSize + 1)
+    .execute();
+  const first = rows[0] as Record<string, unknown> | undefined;
+  const capped = first ? Number(first[CAPPED_TOTAL]) : !query.after && query.pageNumber === 1 ? 0 : undefined;
+  const { total, estimated } =
+    capped === undefined ? await countDocuments(filtered) : await totalFromCapped(capped, filtered);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }
@@ -130,7 +136,10 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
   if (estimated && !query.after && query.pageNumber > 1 && rows.length === 0) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (about ${total} documents)`);
   }
-  const data = rows.slice(0, query.pageSize) as O[];
+  const data = rows.slice(0, query.pageSize).map((row) => {
+    const { [CAPPED_TOTAL]: _capped, ...rest } = row as Record<string, unknown>;
+    return rest as O;
+  });
   const last = data[data.length - 1];
   const after =
     rows.length > query.pageSize && last ? encodeCursor(query.order, last as Record<string, unknown>) : null;
@@ -148,29 +157,64 @@ export function exactCountLimit(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(raw) && raw >= 0 ? raw : DEFAULT_EXACT_COUNT_LIMIT;
 }
 
+/** The page rows' extra column holding the capped count (dropped before they are returned). */
+const CAPPED_TOTAL = "cappedTotalOfList";
+
+/** The query's matching rows without its select and order, for counting and estimating. */
+function bareQuery<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) {
+  return filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as("one"));
+}
+
 /**
- * totalDocuments without counting a million rows on every page: count(*) over at most
- * limit + 1 matching rows (an index-only walk that stops early), exact when that is no
- * more; otherwise the row estimate of the planner for the same filtered query (EXPLAIN,
- * no execution), raised to at least limit + 1 so that "about N" never reads smaller
- * than a list known to be longer.
+ * count(*) over at most limit + 1 matching rows: an index-only walk that stops early,
+ * whatever the list's length.
  */
-async function countDocuments<DB, TB extends keyof DB, O>(
+function cappedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): RawBuilder<string> {
+  return sql<string>`(select count(*) from (${bareQuery(filtered).limit(exactCountLimit() + 1)}) as capped)`;
+}
+
+/**
+ * totalDocuments without counting a million rows: the capped count, exact when it is no
+ * more than the limit; otherwise the row estimate of the planner for the same filtered
+ * query (EXPLAIN, no execution), raised to at least limit + 1 so that "about N" never
+ * reads smaller than a list known to be longer.
+ */
+async function totalFromCapped<DB, TB extends keyof DB, O>(
+  capped: number,
   filtered: SelectQueryBuilder<DB, TB, O>,
 ): Promise<{ total: number; estimated: boolean }> {
   const limit = exactCountLimit();
-  const bare = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as("one"));
-  // The capped count rides on the first matching row of the same query (runList has no
-  // database handle of its own): no matching row, no row back, a total of 0.
-  const counted = await bare
+  if (capped <= limit) return { total: capped, estimated: false };
+  const bare = bareQuery(filtered);
+  const { sql: text, parameters } = bare.compile();
+  const key = `${text}\n${JSON.stringify(parameters)}`;
+  let rows = estimates.get(key);
+  if (rows === undefined) {
+    rows = planRows(await bare.explain("json"));
+    estimates.set(key, rows);
+  }
+  return { total: Math.max(limit + 1, rows), estimated: true };
+}
+
+/**
+ * The planner's row estimates of recent long lists, kept for a few seconds: paging through
+ * a list asks for the same filtered query's estimate on every page, and the estimate
+ * follows the table's statistics, which change far more slowly than that.
+ */
+const estimates = new LRUCache<string, number>({ max: 1_000, ttl: 10_000 });
+
+/** The capped count on its own, for a page that came back empty (see runList). */
+async function countDocuments<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+): Promise<{ total: number; estimated: boolean }> {
+  // runList has no database handle of its own: the count rides on the first matching row
+  // of the same query; no matching row, no row back, a total of 0.
+  const counted = await bareQuery(filtered)
     .clearSelect()
-    .select(sql<string>`(select count(*) from (${bare.limit(limit + 1)}) as capped)`.as("n"))
+    .select(cappedCount(filtered).as("n"))
     .limit(1)
     .executeTakeFirst();
-  const exact = Number((counted as { n?: string | number } | undefined)?.n ?? 0);
-  if (exact <= limit) return { total: exact, estimated: false };
-  const plan = await bare.explain("json");
-  return { total: Math.max(limit + 1, planRows(plan)), estimated: true };
+  return totalFromCapped(Number((counted as { n?: string | number } | undefined)?.n ?? 0), filtered);
 }
 
 /** The top node's row estimate of an EXPLAIN (FORMAT JSON) answer (text or parsed, by driver). */

@@ -85,21 +85,41 @@ const detail = {
   },
 } as const;
 
-function baseQuery(db: Db, companyScope: string[]) {
+/**
+ * The report rows of the caller's companies. The names of a report's company and preset
+ * are subqueries, not joins, so that the list's capped count (which drops the select)
+ * reads label_reports alone, an index-only walk of (company, archived, created): a join,
+ * even a left join PostgreSQL removes, makes the count read the table's rows. The preset
+ * is joined only for a list filtered or sorted by its name (`joinPresets`), where a join
+ * beats a subquery per row.
+ */
+function baseQuery(db: Db, companyScope: string[], joinPresets = false) {
   return db
     .selectFrom("labelReports as r")
-    .innerJoin("companies as c", "c.id", "r.companyId")
-    .leftJoin("labelPresets as p", "p.id", "r.presetId")
+    .$if(joinPresets, (qb) => qb.leftJoin("labelPresets as p", "p.id", "r.presetId"))
     .where("r.companyId", "in", companyScope)
-    .select([
+    .select((eb) => [
       "r.id",
       "r.labelId",
       "r.reference",
       "r.status",
       "r.presetId",
-      "p.name as presetName",
+      joinPresets
+        ? sql<string | null>`${sql.ref("p.name")}`.as("presetName")
+        : eb
+            .selectFrom("labelPresets as p")
+            .select("p.name")
+            .whereRef("p.id", "=", "r.presetId")
+            .$asScalar()
+            .as("presetName"),
       "r.companyId",
-      "c.name as companyName",
+      eb
+        .selectFrom("companies as c")
+        .select("c.name")
+        .whereRef("c.id", "=", "r.companyId")
+        .$asScalar()
+        .$notNull()
+        .as("companyName"),
       "r.origin",
       "r.destination",
       "r.transportMode",
@@ -142,7 +162,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       const list = usesCustomFields(query.filters)
         ? withCustomFieldFilters(resource, columns, await customFieldDefinitions(db, companyScope), companyId)
         : { resource, columns };
-      return runList(baseQuery(db, companyScope), { ...list, query });
+      const byPresetName = [...query.filters, ...query.order].some((part) => part.key === "presetName");
+      return runList(baseQuery(db, companyScope, byPresetName), { ...list, query });
     },
   );
 

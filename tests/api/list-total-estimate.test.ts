@@ -53,6 +53,15 @@ describe("totalDocuments: exact up to the limit, estimated beyond it", () => {
     expect((await list("?pageNumber=4&pageSize=25")).status).toBe(416);
   });
 
+  test("a page after the last matching row is empty and still carries the list's total", async () => {
+    const { body: top } = await list("?pageSize=7");
+    const firstLabel = top.data[0].labelId as string;
+    // The only report matching the filter is the list's first row, before the cursor.
+    const { status, body } = await list(`?pageSize=7&filter=labelId[eq]${firstLabel}&after=${top.after}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: [], totalDocuments: 1, after: null });
+  });
+
   test("the default limit counts exactly", async () => {
     const { body } = await list();
     expect(body.totalDocuments).toBe(VISIBLE);

@@ -76,10 +76,19 @@ function afterCondition(keys: SortKey[], values: CursorValue[]): RawBuilder<SqlB
   return ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : sql<SqlBool>`false`;
 }
 
+/** Any select over any tables: the count base's tables differ from the base's (fewer joins). */
+// biome-ignore lint/suspicious/noExplicitAny: only its from and where clauses are used, and those are SQL the filters also apply to the base.
+type AnySelect = SelectQueryBuilder<any, any, unknown>;
+
 export interface ListOptions {
   resource: ListResource;
   columns: ColumnMap;
   query: ListQuery;
+  /**
+   * The base's rows without the joins only its select needs (same aliases for every
+   * filterable column), for the capped count; the base itself when omitted.
+   */
+  countBase?: AnySelect;
 }
 
 /**
@@ -88,7 +97,7 @@ export interface ListOptions {
  */
 export async function runList<DB, TB extends keyof DB, O extends { id: string }>(
   base: SelectQueryBuilder<DB, TB, O>,
-  { resource, columns, query }: ListOptions,
+  { resource, columns, query, countBase }: ListOptions,
 ): Promise<PagedList<O>> {
   const conditions = compileFilters(resource, columns, query.filters, query.order[0]?.key);
   checkOrder(resource, columns, query.order);
@@ -97,6 +106,8 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
 
   let filtered = base;
   for (const c of conditions) filtered = filtered.where(c);
+  let counted: AnySelect = countBase ?? filtered;
+  if (countBase) for (const c of conditions) counted = counted.where(c);
 
   const keys: SortKey[] = [
     ...query.order.map((o) => ({
@@ -122,13 +133,13 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
   // there is a next page. An empty page carries no count: for page 1 without a cursor the
   // list is empty; otherwise the count is asked on its own.
   const rows = await page
-    .select(cappedCount(filtered).as(CAPPED_TOTAL))
+    .select(cappedCount(counted).as(CAPPED_TOTAL))
     .limit(query.pageSize + 1)
     .execute();
   const first = rows[0] as Record<string, unknown> | undefined;
   const capped = first ? Number(first[CAPPED_TOTAL]) : !query.after && query.pageNumber === 1 ? 0 : undefined;
   const { total, estimated } =
-    capped === undefined ? await countDocuments(filtered) : await totalFromCapped(capped, filtered);
+    capped === undefined ? await countDocuments(counted) : await totalFromCapped(capped, counted);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }

@@ -85,41 +85,21 @@ const detail = {
   },
 } as const;
 
-/**
- * The report rows of the caller's companies. The names of a report's company and preset
- * are subqueries, not joins, so that the list's capped count (which drops the select)
- * reads label_reports alone, an index-only walk of (company, archived, created): a join,
- * even a left join PostgreSQL removes, makes the count read the table's rows. The preset
- * is joined only for a list filtered or sorted by its name (`joinPresets`), where a join
- * beats a subquery per row.
- */
-function baseQuery(db: Db, companyScope: string[], joinPresets = false) {
+function baseQuery(db: Db, companyScope: string[]) {
   return db
     .selectFrom("labelReports as r")
-    .$if(joinPresets, (qb) => qb.leftJoin("labelPresets as p", "p.id", "r.presetId"))
+    .innerJoin("companies as c", "c.id", "r.companyId")
+    .leftJoin("labelPresets as p", "p.id", "r.presetId")
     .where("r.companyId", "in", companyScope)
-    .select((eb) => [
+    .select([
       "r.id",
       "r.labelId",
       "r.reference",
       "r.status",
       "r.presetId",
-      joinPresets
-        ? sql<string | null>`${sql.ref("p.name")}`.as("presetName")
-        : eb
-            .selectFrom("labelPresets as p")
-            .select("p.name")
-            .whereRef("p.id", "=", "r.presetId")
-            .$asScalar()
-            .as("presetName"),
+      "p.name as presetName",
       "r.companyId",
-      eb
-        .selectFrom("companies as c")
-        .select("c.name")
-        .whereRef("c.id", "=", "r.companyId")
-        .$asScalar()
-        .$notNull()
-        .as("companyName"),
+      "c.name as companyName",
       "r.origin",
       "r.destination",
       "r.transportMode",
@@ -134,6 +114,19 @@ function baseQuery(db: Db, companyScope: string[], joinPresets = false) {
       "r.batteryLow",
       "r.customFields",
     ]);
+}
+
+/**
+ * The same rows as baseQuery without the joins only its select needs, for the list's
+ * capped count: on label_reports alone the count is an index-only walk of (company,
+ * archived, created), where any join (even a left join PostgreSQL removes) makes it read
+ * the table. The preset is joined when a filter names it.
+ */
+function countBase(db: Db, companyScope: string[], joinPresets: boolean) {
+  return db
+    .selectFrom("labelReports as r")
+    .$if(joinPresets, (qb) => qb.leftJoin("labelPresets as p", "p.id", "r.presetId"))
+    .where("r.companyId", "in", companyScope);
 }
 
 interface PatchBody {
@@ -162,8 +155,12 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       const list = usesCustomFields(query.filters)
         ? withCustomFieldFilters(resource, columns, await customFieldDefinitions(db, companyScope), companyId)
         : { resource, columns };
-      const byPresetName = [...query.filters, ...query.order].some((part) => part.key === "presetName");
-      return runList(baseQuery(db, companyScope, byPresetName), { ...list, query });
+      const byPresetName = query.filters.some((filter) => filter.key === "presetName");
+      return runList(baseQuery(db, companyScope), {
+        ...list,
+        query,
+        countBase: countBase(db, companyScope, byPresetName),
+      });
     },
   );
 

@@ -84,6 +84,15 @@ describe("the default label-reports list", () => {
     expect(body.totalDocuments).toBe(60);
   });
 
+  test("a filter on the preset's name pages and counts the reports of that preset", async () => {
+    const filter = (name: string) => `?pageSize=5&filter=${encodeURIComponent(`presetName[eq]${name}`)}`;
+    const { status, body } = await list(filter("Pharma 2-8"));
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(5);
+    expect(body.totalDocuments).toBe(60); // every report of company a, archived too (the filter replaces the default)
+    expect((await list(filter("No such preset"))).body.totalDocuments).toBe(0);
+  });
+
   test("totalDocuments counts every matching report, not the page", async () => {
     const { body } = await list("?pageSize=5");
     expect(body.data).toHaveLength(5);

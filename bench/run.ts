@@ -28,10 +28,15 @@ const RESULTS_DIR = join(BENCH_DIR, "results");
 
 type Kind = "pglite" | "postgres";
 
-interface Sizes extends Omit<ListSizes, "warmup" | "runs">, ReadingsSizes {
+interface Sizes extends Omit<ListSizes, "warmup" | "runs" | "deepPage">, ReadingsSizes {
   pgliteReports: number;
   postgresReports: number;
   bigReportReadings: number;
+  /**
+   * The deep page by number, per database: 4,000 on PostgreSQL as the issue asks; PGlite's
+   * 100,000 reports show about 54,000 rows, 2,159 pages, so 2,000 there.
+   */
+  deepPage: Record<Kind, number>;
   /** Timed list requests per measure, after the warm-up ones (PGlite is slower, so fewer). */
   listRuns: Record<Kind, { warmup: number; runs: number }>;
   /** Cold loads of each app in Chromium (median reported). */
@@ -52,7 +57,7 @@ const FULL: Sizes = {
   postgresReports: 1_000_000,
   bigReportReadings: 500_000,
   pageSize: 25,
-  deepPage: 2_000,
+  deepPage: { pglite: 2_000, postgres: 4_000 },
   listRuns: { pglite: { warmup: 5, runs: 40 }, postgres: { warmup: 10, runs: 100 } },
   capMs: 20_000,
   concurrency: 50,
@@ -72,7 +77,7 @@ const QUICK: Sizes = {
   postgresReports: 5_000,
   bigReportReadings: 20_000,
   pageSize: 25,
-  deepPage: 40,
+  deepPage: { pglite: 40, postgres: 40 },
   listRuns: { pglite: { warmup: 3, runs: 15 }, postgres: { warmup: 3, runs: 15 } },
   capMs: 10_000,
   concurrency: 50,
@@ -206,8 +211,11 @@ async function benchDatabase(
     prefix: `explain-${label}${quick ? "-quick" : ""}`,
     title: `${kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${count(reports)} reports (+ demo) and a report of ${count(sizes.bigReportReadings)} readings, as admin@demo.example`,
   };
-  const list = await measureList(server, { ...sizes, ...sizes.listRuns[kind] }, explain, (line) =>
-    log(`list: ${line}`),
+  const list = await measureList(
+    server,
+    { ...sizes, ...sizes.listRuns[kind], deepPage: sizes.deepPage[kind] },
+    explain,
+    (line) => log(`list: ${line}`),
   );
   const readings = await measureReadings(server, big, sizes, explain, (line) => log(`readings: ${line}`));
   if (withServer) await withServer(server, big);

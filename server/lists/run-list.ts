@@ -177,8 +177,8 @@ function bareQuery<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, 
 }
 
 /**
- * count(*) over at most limit + 1 matching rows: an index-only walk that stops early,
- * whatever the list's length.
+ * count(*) over at most limit + 1 matching rows: it stops there, whatever the list's
+ * length (on label_reports alone, an index-only walk: see countBase).
  */
 function cappedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): RawBuilder<string> {
   return sql<string>`(select count(*) from (${bareQuery(filtered).limit(exactCountLimit() + 1)}) as capped)`;
@@ -220,8 +220,9 @@ async function countDocuments<DB, TB extends keyof DB, O>(
 ): Promise<{ total: number; estimated: boolean }> {
   // runList has no database handle of its own: the count rides on the first matching row
   // of the same query; no matching row, no row back, a total of 0.
-  const counted = await bareQuery(filtered)
+  const counted = await filtered
     .clearSelect()
+    .clearOrderBy()
     .select(cappedCount(filtered).as("n"))
     .limit(1)
     .executeTakeFirst();

@@ -261,34 +261,6 @@ const ALIASES = [
   { find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) },
 ];
 
-/**
- * The label report list's preview, built for Node after the dashboard (`dist-server/`): the
- * server paints a cold load's first page into the HTML with it (server/first-paint/list-preview.ts).
- * Everything bundled (antd's ES modules do not load in Node as they are), the same antd
- * transforms and aliases, so the markup and class names are the browser's.
- */
-export const SERVER_RENDER_ENTRY = "src/resources/label-reports/first-paint/server-render.tsx";
-export const SERVER_RENDER_DIR = "dist-server";
-
-function serverRender(): Plugin {
-  return {
-    name: "server-render",
-    apply: "build",
-    async closeBundle() {
-      const { build } = await import("vite");
-      await build({
-        configFile: false,
-        logLevel: "warn",
-        plugins: [react(), narrowAntdFormContext(), dropAntdTableExtras(), lazyFormLabelTooltip()],
-        resolve: { alias: ALIASES },
-        define: { "process.env.NODE_ENV": JSON.stringify("production") },
-        ssr: { noExternal: true },
-        build: { ssr: SERVER_RENDER_ENTRY, outDir: SERVER_RENDER_DIR, emptyOutDir: true, minify: false },
-      });
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
@@ -302,14 +274,13 @@ export default defineConfig({
     // gzip): the server sends these files instead of compressing each request on its one
     // thread (server/app.ts, preCompressed). Not config.js: it is edited after the build.
     compression({ algorithms: ["brotliCompress", "gzip"], include: /^assets\/.+\.(js|css)$/, threshold: 1024 }),
-    serverRender(),
   ],
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(BUILD_ID) },
   resolve: { alias: ALIASES },
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // server/first-paint/list-preview.ts finds the list preview's stylesheets in it.
+    // bench/lib/bundle.ts reads which chunks each page loads from it.
     manifest: true,
     // The antd vendor chunk (~950 kB, ~300 kB gzip) is the floor for an antd + Refine app.
     chunkSizeWarningLimit: 1000,

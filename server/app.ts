@@ -1,17 +1,15 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { LIST_PREVIEW_COOKIE_PATH } from "../src/domain/list-preview-cookies";
 import { authPlugin } from "./auth/index";
 import type { SigningKeys } from "./auth/keys";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./auth/sessions";
 import { type AuthThrottles, createThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
-import { listPreviewPainter } from "./first-paint/list-preview";
 import { corsHook } from "./http/cors";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
@@ -38,11 +36,6 @@ export interface AppOptions {
   thirdPartyProviders?: ThirdPartyProvider[];
   /** The built dashboard; served with history fallback when the folder exists. */
   staticDir?: string;
-  /**
-   * The Node build of the list preview (server/first-paint/list-preview.ts); by default
-   * `dist-server` beside staticDir, where `vite build` writes it.
-   */
-  serverRenderDir?: string;
   logger?: FastifyServerOptions["logger"];
   /** Origins other than the server's own that may call the API from a browser (CORS_ORIGINS). */
   corsOrigins?: string[];
@@ -171,17 +164,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  const listPreview =
-    hasDashboard && staticDir !== undefined
-      ? listPreviewPainter({
-          app,
-          db: options.db,
-          keys: options.keys,
-          staticDir,
-          serverRenderDir: options.serverRenderDir ?? join(dirname(staticDir), "dist-server"),
-        })
-      : undefined;
-
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     // A missing file (an old build's chunk) is a 404, never the page: a script must not get HTML.
@@ -190,16 +172,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .code(404)
         .send({ statusCode: 404, error: "Not Found", message: `Route ${request.method} ${path} not found` });
-    }
-    // The list's first page painted into the page when the caller's cookies allow it.
-    const painted = path === LIST_PREVIEW_COOKIE_PATH ? await listPreview?.paint(request) : undefined;
-    if (painted) {
-      // The caller's own data: never kept by a cache, and the plain page for other cookies.
-      return reply
-        .header("cache-control", "private, no-store")
-        .header("vary", "Cookie")
-        .type("text/html; charset=utf-8")
-        .send(painted);
     }
     // History fallback: the dashboard's router decides what the path shows (its own 404 included).
     return reply.header("cache-control", "no-cache").sendFile("index.html");

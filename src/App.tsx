@@ -9,7 +9,6 @@ import { SessionWatchers } from "@/providers/auth/session-watchers";
 import { authProvider } from "@/providers/auth-provider";
 import { dataProvider } from "@/providers/data-provider";
 import { documentTitle } from "@/providers/document-title";
-import { syncListPreviewCookies } from "@/providers/list-preview-cookies";
 import { notificationProvider } from "@/providers/notification-provider";
 import { createQueryClient } from "@/providers/query-client";
 import { resources } from "@/providers/resources";
@@ -19,7 +18,6 @@ import { AppRoutes } from "@/routes";
 
 const queryClient = createQueryClient();
 syncQueriesWithSession(queryClient);
-syncListPreviewCookies();
 
 /**
  * The dashboard: Refine and its providers around the route table (src/routes.tsx). Loaded

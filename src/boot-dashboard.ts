@@ -1,6 +1,5 @@
 import { preloadRouteChunk } from "@/components/routing/preload-route";
-import { isListLandingPath, LIST_LANDING_PATHS, prefetchLandingList } from "@/providers/landing-prefetch";
-import { SERVER_PREVIEW_ID, watchPreview } from "@/resources/label-reports/first-paint/preview-watch";
+import { prefetchLandingList } from "@/providers/landing-prefetch";
 
 /**
  * What the dashboard starts before anything renders, in a small chunk of its own: src/main.tsx
@@ -14,27 +13,3 @@ import { SERVER_PREVIEW_ID, watchPreview } from "@/resources/label-reports/first
  */
 prefetchLandingList(window.location);
 preloadRouteChunk(window.location.pathname);
-
-/**
- * Called by src/main.tsx only, on a cold load: when the dashboard app arrives later (after
- * signing in), it imports this module for the request alone, and shows the list itself.
- * The server may have painted the preview into the page already (server/first-paint/list-preview.ts):
- * it then stays until the preview has to go, as the browser's own would.
- */
-export function showListPreview(): void {
-  const { pathname, search } = window.location;
-  const painted = document.getElementById(SERVER_PREVIEW_ID);
-  if (!isListLandingPath(pathname)) {
-    painted?.remove();
-    return;
-  }
-  if (painted) {
-    watchPreview({ paths: LIST_LANDING_PATHS, search }, () => painted.remove());
-    return;
-  }
-  void import("@/resources/label-reports/first-paint/list-preview")
-    .then(({ mountListPreview }) => mountListPreview())
-    .catch(() => {
-      // Without its code there is no preview; the dashboard shows the list as usual.
-    });
-}

@@ -58,7 +58,7 @@ export const OBSERVERS = `(() => {
   const seen = () => {
     const rows = document.querySelectorAll(".ant-table-row");
     if (!first && rows.length) { first = true; stamp("firstRowMs"); }
-    if (!list && [...rows].some((row) => !row.closest("[data-testid=list-preview]"))) { list = true; stamp("listRowMs"); }
+    if (!list && rows.length) { list = true; stamp("listRowMs"); }
     return first && list;
   };
   new MutationObserver((_, observer) => { if (seen()) observer.disconnect(); })

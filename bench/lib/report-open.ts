@@ -80,10 +80,7 @@ async function openOnce(
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/label-reports?search=${encodeURIComponent(labelId)}`);
-    // The list's own row: the inert preview a cold load paints first has the same link, which does nothing.
-    const link = page
-      .locator(`.ant-table-tbody a[href*="/label-reports/${report.id}"]:not([data-testid=list-preview] *)`)
-      .first();
+    const link = page.locator(`.ant-table-tbody a[href*="/label-reports/${report.id}"]`).first();
     await link.waitFor({ timeout: 60_000 });
     // The click from inside the page, so its mark and the click are the same moment.
     await link.evaluate((a: HTMLAnchorElement) => {

@@ -4,8 +4,7 @@ import type { ReactNode } from "react";
 
 /**
  * What the header shows: the active company (and impersonation) on the left, the user's
- * button on the right. `userMenu` wraps that button in its menu (app-header.tsx). Props only:
- * the list preview renders it on the server too (first-paint/server-render.tsx).
+ * button on the right. `userMenu` wraps that button in its menu (app-header.tsx).
  */
 export function AppHeaderView({
   title,

@@ -16,8 +16,6 @@ interface Prefetch {
 }
 
 let pending: Prefetch | null = null;
-/** The landing list's answer as JSON for the boot preview (src/resources/label-reports/first-paint). */
-let preview: { url: string; body: Promise<unknown> } | null = null;
 
 function keyOf(url: string, headers: Record<string, string>): string {
   const sorted = Object.entries(headers)
@@ -36,15 +34,6 @@ export function prefetchGet(
   const response = doFetch(url, { method: "GET", headers });
   response.catch(() => undefined); // unhandled until taken
   pending = { key: keyOf(url, headers), startedAt: now(), response };
-  // A copy of the body for the preview, cloned before the request that takes it reads it
-  // (this callback is registered first, so it runs first). Null for anything but a 200.
-  const body = response.then((r) => (r.status === 200 ? r.clone().json() : null)).catch(() => null);
-  preview = { url, body };
-}
-
-/** The boot request's JSON answer for this URL (null when it failed), or undefined when there was none. */
-export function prefetchedBody(url: string): Promise<unknown> | undefined {
-  return preview?.url === url ? preview.body : undefined;
 }
 
 /** The prefetched answer for this exact GET, once; undefined when there is none (or it is too old). */
@@ -62,5 +51,4 @@ export function takePrefetched(
 /** Drops a prefetch nobody took (tests). */
 export function clearPrefetch(): void {
   pending = null;
-  preview = null;
 }

@@ -127,3 +127,25 @@ test("the dashboard runs under its Content Security Policy with no violation", a
   await page.waitForLoadState("networkidle");
   expect(await violations()).toEqual([]);
 });
+
+test("no cookie that scripts can read carries the company role token", async ({ page, context }) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/label-reports");
+  await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+  const session = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const value = localStorage.getItem(localStorage.key(i) ?? "") ?? "";
+      if (value.includes("currentUserRoleToken")) return JSON.parse(value).state;
+    }
+    return null;
+  });
+  const secret: string = session?.currentUserRoleToken;
+  const jwt: string = session?.currentUserRoleJWT;
+  expect(secret).toBeTruthy();
+  const readable = (await context.cookies()).filter((cookie) => !cookie.httpOnly);
+  for (const cookie of readable) {
+    const value = decodeURIComponent(cookie.value);
+    expect(value, cookie.name).not.toContain(secret);
+    expect(value, cookie.name).not.toContain(jwt.split(".")[2]);
+  }
+});

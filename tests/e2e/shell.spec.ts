@@ -20,16 +20,11 @@ test("a signed-in user opening the sign-in page goes to the label reports", asyn
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
 });
 
-// The server-painted load asks for it zero times (list-preview.spec.ts); this is the browser's path.
-test("without the server's paint, opening the label reports asks the API for their first page once", async ({
-  page,
-  context,
-}) => {
+test("opening the label reports asks the API for their first page once", async ({ page, context }) => {
   await signIn(page, "admin@demo.example");
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
   const fresh = await context.browser()?.newContext({ storageState: await context.storageState() });
   if (!fresh) throw new Error("no browser");
-  await fresh.clearCookies({ name: "list_preview_token" });
   const cold = await fresh.newPage();
   const listRequests: string[] = [];
   cold.on("request", (request) => {

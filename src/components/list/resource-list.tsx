@@ -1,6 +1,6 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Alert, Flex, Table } from "antd";
-import { type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { type ReactNode, Suspense, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
 import { readableError } from "@/providers/data-provider";
@@ -11,7 +11,6 @@ import { antdColumnsOf } from "./antd-columns";
 import type { ColumnSpec } from "./columns";
 import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
-import { markListShown } from "./list-shown";
 import styles from "./resource-list.module.css";
 import { tableLayout } from "./table-layout";
 import { type ListOutletContext, useResourceList } from "./use-resource-list";
@@ -89,11 +88,6 @@ function ResourceListTable<T extends BaseRecord>({
     () => antdColumnsOf(columns, { resource, sorters, recordLink, linkSearch: overlayLinks ? location.search : "" }),
     [columns, resource, sorters, recordLink, overlayLinks, location.search],
   );
-
-  const answered = tableProps.dataSource !== undefined || tableQuery.isError;
-  useEffect(() => {
-    if (answered) markListShown();
-  }, [answered]);
 
   return (
     <Flex vertical gap="middle">

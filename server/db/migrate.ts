@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./index";
 import * as initial from "./migrations/0001-initial";
 import * as authCodes from "./migrations/0002-auth-codes";

@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SECTION_HEADINGS } from "../../server/reports/export/pdf";
 import { formatInstant } from "../../src/domain/datetime";
+import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, type World } from "./support/world";
 
@@ -14,7 +11,6 @@ let world: World;
 let reportId: string;
 let headers: Record<string, string>;
 let trimmer: Record<string, string>;
-let dir: string;
 
 const START = Date.parse("2026-10-01T00:00:00Z");
 const FIVE_MIN = 5 * 60_000;
@@ -52,7 +48,6 @@ async function addReadings(id: string) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "export-test-"));
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 2 });
   const db = t.database.db;
@@ -74,26 +69,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const exportUrl = (query = "", id = reportId) => `/api/label-reports/${id}/export${query ? `?${query}` : ""}`;
 const download = (query = "", h = headers, id = reportId) =>
   t.app.inject({ method: "GET", url: exportUrl(query, id), headers: h });
 
-let pdfCount = 0;
-function pdfText(body: Buffer): string {
-  const file = join(dir, `r${pdfCount++}.pdf`);
-  writeFileSync(file, body);
-  // -layout keeps each printed line together (a label and its value, a table row); then all white
-  // space becomes one space, so a wrapped sentence reads as one. Pages stay separated by form feeds.
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t\r\n]+/g, " ");
-}
-
 async function pdf(query = "") {
   const res = await download(query);
   expect(res.statusCode).toBe(200);
-  return { res, text: pdfText(res.rawPayload) };
+  return { res, text: await pdfText(res.rawPayload) };
 }
 
 async function csv(query = "") {
@@ -171,7 +156,7 @@ describe("access", () => {
     const empty = world.reports.a[1] as string;
     const res = await download("includeDataTable=full", headers, empty);
     expect(res.statusCode).toBe(200);
-    expect(pdfText(res.rawPayload)).toContain("No readings in the evaluation window.");
+    expect(await pdfText(res.rawPayload)).toContain("No readings in the evaluation window.");
     const csvRes = await download("fileType=csv", headers, empty);
     expect(csvRes.body).toContain("# readings,0");
     expect(csvRes.body.trimEnd().split("\r\n").at(-1)).toMatch(/^time_utc,/);
@@ -431,7 +416,7 @@ describe("names stored through the API with markup or a formula", () => {
   test("the PDF prints the preset name and the reference as the literal text", async () => {
     const res = await download("", admin, stored);
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain(`Preset ${MARKUP}`);
     expect(text).toContain(`Reference ${MARKUP}`);
   });

@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -203,7 +204,7 @@ test.describe("label reports", () => {
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download" }).click();
     const file = await (await downloading).path();
-    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    const text = await pdfText(readFileSync(file));
     expect(text).toContain(startText);
   });
 });

@@ -684,13 +684,15 @@ async function main(): Promise<number> {
   return 0;
 }
 
+// Exits explicitly: a part that failed half-way may leave a handle open (a socket, a
+// child), and the run must still end with its code instead of waiting on it.
 main()
   .then(async (code) => {
     await runCleanups();
-    process.exitCode = code;
+    process.exit(code);
   })
   .catch(async (error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     await runCleanups();
-    process.exitCode = 1;
+    process.exit(1);
   });

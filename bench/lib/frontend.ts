@@ -43,13 +43,14 @@ export async function measureFrontend(
   const presets = JSON.parse((await api.get("/api/label-presets?pageSize=100", headers)).body) as {
     data: Record<string, unknown>[];
   };
+  // The browser first: when it cannot start, no server is left open behind the error.
+  const browser = await launchChromium();
   const starterServer = await serveStarter(starter.dir, {
     reports: reports.data,
     reportTotal: reports.totalDocuments,
     presets: presets.data,
   });
   const ours = await startServer(api.db, { staticDir: join(root, "dist") });
-  const browser = await launchChromium();
   try {
     log("signing in once as admin@demo.example");
     const storageState = await signInState(browser, ours.baseUrl, "admin@demo.example", DEMO_PASSWORD);

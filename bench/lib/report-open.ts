@@ -209,9 +209,10 @@ export async function measureReportOpen(
     .select("labelId")
     .where("id", "=", report.id)
     .executeTakeFirstOrThrow();
+  // The browser first: when it cannot start, no server is left open behind the error.
+  const browser = await launchChromium();
   const ours = await startServer(api.db, { staticDir: join(root, "dist") });
   const naiveOrigin = await serveNaive(root, api, report);
-  const browser = await launchChromium();
   try {
     const storageState = await signInState(browser, ours.baseUrl, "admin@demo.example", DEMO_PASSWORD);
     log(`opening ${row.labelId} (${report.readings.toLocaleString("en-US")} readings): one warm-up, ${runs} runs`);

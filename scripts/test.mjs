@@ -14,6 +14,9 @@
 //   h. summary over the JSON results in .tmp/results/, ending with the line
 //      `tests: N passed, M failed[, K skipped]`
 //
+// `npm run test:quick` (--quick): the pre-push loop: b–e, then the end-to-end smoke
+// (tests/e2e/shell.spec.ts) instead of f and the whole of g.
+//
 // SKIP_E2E=1 skips the Chromium requirement and step g; SKIP_PG=1 skips the
 // PostgreSQL requirement and step f. They are for quick local runs; CI never
 // sets them.
@@ -35,7 +38,10 @@ const E2E_DATA_DIR = resolve(ROOT, process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const flag = (name) => ["1", "true", "yes"].includes((process.env[name] ?? "").toLowerCase());
 const SKIP_E2E = flag("SKIP_E2E");
-const SKIP_PG = flag("SKIP_PG");
+const QUICK = process.argv.includes("--quick");
+const SKIP_PG = flag("SKIP_PG") || QUICK;
+/** The end-to-end files of the quick loop: the shell (sign-in, the list, not-found). */
+const E2E_SMOKE = ["tests/e2e/shell.spec.ts"];
 const IS_ROOT = typeof process.getuid === "function" && process.getuid() === 0;
 
 // ---- process plumbing -------------------------------------------------------
@@ -154,7 +160,7 @@ function checkSystem() {
     missing.push("chromium");
   }
   if (SKIP_PG) {
-    console.log("postgresql: not required (SKIP_PG=1)");
+    console.log(`postgresql: not required (${QUICK ? "--quick" : "SKIP_PG=1"})`);
   } else {
     const bin = findPostgresBin();
     if (bin) {
@@ -314,7 +320,9 @@ async function endToEnd() {
   if (built !== 0) return built;
   console.log(`Deleting ${relative(ROOT, E2E_DATA_DIR)} so the server seeds a fresh database`);
   rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-  return npx(["playwright", "test"], { env: { PW_JSON_OUTPUT: join(RESULTS_DIR, "e2e.json") } });
+  return npx(["playwright", "test", ...(QUICK ? E2E_SMOKE : [])], {
+    env: { PW_JSON_OUTPUT: join(RESULTS_DIR, "e2e.json") },
+  });
 }
 
 const steps = [
@@ -330,7 +338,7 @@ const steps = [
   {
     title: "API tests on PostgreSQL (vitest: api)",
     results: "api-postgres.json",
-    skip: SKIP_PG && "SKIP_PG=1",
+    skip: SKIP_PG && (QUICK ? "--quick" : "SKIP_PG=1"),
     run: apiOnPostgres,
   },
   {

@@ -16,6 +16,12 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
+  // Web-first assertions wait for what the user sees; on a loaded 2-core machine that can
+  // take well over Playwright's 5 s default, and a longer wait costs nothing when it passes.
+  expect: { timeout: 15_000 },
+  // In CI a test that fails once is run again and reported as flaky in the summary
+  // (scripts/test.mjs), so a slow moment of the machine does not stop a landing unseen.
+  retries: process.env.CI ? 1 : 0,
   workers: 1,
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : "list",
   use: {

@@ -187,7 +187,7 @@ test.describe("controls page", () => {
     const tooltip = page.locator('[data-handle="min"]').nth(1);
     await expect(tooltip).toHaveAttribute("data-visible");
     await page.mouse.move(box.x + box.width / 2, box.y - 60);
-    await expect(tooltip).not.toHaveAttribute("data-visible", { timeout: 2000 });
+    await expect(tooltip).not.toHaveAttribute("data-visible");
 
     // A click at 70 moves the upper handle.
     await page.mouse.click(at(70).x, at(70).y);
@@ -238,7 +238,7 @@ test.describe("controls page", () => {
     await expect(snackbars).toHaveCount(1);
     await expect(snackbars.first()).toContainText("Sign out");
     await expect(snackbars.first()).toContainText("You have successfully signed out");
-    await expect(snackbars).toHaveCount(0, { timeout: 4000 });
+    await expect(snackbars).toHaveCount(0);
 
     await page.getByRole("button", { name: "Show six" }).click();
     await expect(snackbars).toHaveCount(5);
@@ -254,7 +254,7 @@ test.describe("controls page", () => {
     await page.waitForTimeout(2600);
     await expect(error).toBeVisible();
     await page.mouse.move(10, 10);
-    await expect(error).toBeHidden({ timeout: 4000 });
+    await expect(error).toBeHidden();
 
     // The action button ('More') runs the action.
     await page.getByRole("button", { name: "With action" }).click();

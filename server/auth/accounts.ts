@@ -26,21 +26,26 @@ export function protocolUser(user: User, recipeId: "emailpassword" | "passwordle
   };
 }
 
-/** Our own view of a person, as the dashboard keeps it (spec section 3: user with featureFlags). */
-export function profile(user: User) {
+/**
+ * Our own view of a person, as the dashboard keeps it (spec section 3: user with featureFlags).
+ * Flags are granted per membership (issue #16): `featureFlags` is the grant in one company.
+ */
+export function profile(user: User, featureFlags: Record<string, boolean>) {
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone,
-    featureFlags: user.featureFlags ?? {},
+    featureFlags,
   };
 }
 
 export interface RoleView {
   id: string;
   type: string[];
+  /** This membership's feature flags: what the dashboard shows while this company is active. */
+  featureFlags: Record<string, boolean>;
   company: { id: string; name: string; type: string; parentId: string | null };
   user: ReturnType<typeof profile>;
 }
@@ -50,15 +55,16 @@ export async function rolesOf(db: Db, user: User): Promise<RoleView[]> {
   const rows = await db
     .selectFrom("userRoles as ur")
     .innerJoin("companies as c", "c.id", "ur.companyId")
-    .select(["ur.id", "ur.types", "c.id as companyId", "c.name", "c.type", "c.parentId"])
+    .select(["ur.id", "ur.types", "ur.featureFlags", "c.id as companyId", "c.name", "c.type", "c.parentId"])
     .where("ur.userId", "=", user.id)
     .orderBy("c.name")
     .execute();
   return rows.map((r) => ({
     id: r.id,
     type: r.types,
+    featureFlags: r.featureFlags ?? {},
     company: { id: r.companyId, name: r.name, type: r.type, parentId: r.parentId },
-    user: profile(user),
+    user: profile(user, r.featureFlags ?? {}),
   }));
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../app";
 import { forbidden, HttpError, notFound } from "../errors";
 import { findUserById, rolesOf } from "./accounts";
-import { findValidInvite } from "./invites";
+import { checkInvite, INVITE_UNUSABLE } from "./invites";
 import { mintRoleToken } from "./role-tokens";
 import { requireSession } from "./session-routes";
 import { setSessionCompany } from "./sessions";
@@ -66,8 +66,9 @@ export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => {
       const raw = request.headers["api-key"] ?? request.headers.jwt;
       const token = Array.isArray(raw) ? raw[0] : raw;
-      const invite = token ? await findValidInvite(db, token) : undefined;
-      if (!invite) throw notFound("This invitation has expired, was revoked or was already used");
+      const check = token ? await checkInvite(db, token) : undefined;
+      if (!check?.ok) throw notFound(check?.reason ?? INVITE_UNUSABLE);
+      const invite = check.invite;
       const existing = await db
         .selectFrom("users")
         .select("passwordHash")
@@ -101,8 +102,9 @@ export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
       const session = await requireSession(context, request);
       const { inviteToken } = request.body as { inviteToken: string };
       const user = await findUserById(db, session.sub);
-      const invite = await findValidInvite(db, inviteToken);
-      if (!user || !invite) throw notFound("This invitation has expired, was revoked or was already used");
+      const check = await checkInvite(db, inviteToken);
+      if (!user || !check.ok) throw notFound(check.ok ? INVITE_UNUSABLE : check.reason);
+      const invite = check.invite;
       if (invite.email.toLowerCase() !== user.email.toLowerCase()) {
         throw forbidden(`This invitation is for ${invite.email}; you are signed in as ${user.email}`);
       }

@@ -5,7 +5,7 @@ import type { AppContext } from "../app";
 import { findUserByEmail } from "./accounts";
 import { type FormField, formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
-import { acceptInviteAsNewAccount, findValidInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
+import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
 import { signedIn } from "./session-routes";
 
 const RESET_TOKEN_SECONDS = 3600;
@@ -69,12 +69,9 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
           status: "SIGN_UP_NOT_ALLOWED",
           reason: "Registration is by invitation only. Please use the link from your invitation e-mail.",
         };
-      const invite = await findValidInvite(db, token);
-      if (!invite)
-        return {
-          status: "SIGN_UP_NOT_ALLOWED",
-          reason: "This invitation has expired, was revoked or was already used.",
-        };
+      const check = await checkInvite(db, token);
+      if (!check.ok) return { status: "SIGN_UP_NOT_ALLOWED", reason: `${check.reason}.` };
+      const invite = check.invite;
       const email = (values.email as string).toLowerCase();
       if (invite.email.toLowerCase() !== email) {
         return {

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from "fastify";
+import { defineAbilityFor } from "../../src/domain/permissions";
+import { canGrant } from "../../src/domain/role-rules";
 import type { Db } from "../db/index";
 import { sha256Hex } from "./hash";
 
@@ -11,9 +13,60 @@ export function inviteTokenOf(request: FastifyRequest): string | undefined {
   return token && token.length <= 200 ? token : undefined;
 }
 
-/** An invitation that can still be used: not accepted, not revoked, not expired. */
-export async function findValidInvite(db: Db, token: string) {
-  const invite = await db
+export const INVITE_UNUSABLE = "This invitation has expired, was revoked or was already used";
+
+/** Why an invitation whose sender lost the right to send it no longer works, for the invitee. */
+export function inviterGoneReason(companyName: string): string {
+  return `The person who invited you can no longer invite people into ${companyName}, so this invitation no longer works. Ask an administrator of ${companyName} for a new one`;
+}
+
+/**
+ * Whether whoever sent an invitation could still send it now (issue #16, item 7): an
+ * inviter removed from the company, or demoted below the right to invite or below the
+ * roles offered, must not let people in afterwards. Checked when the invitation is
+ * used rather than by revoking on removal, so every path that changes roles (the
+ * members page, the control center, a deleted company, SQL) is covered.
+ * Where the inviter's right comes from: a role in the company itself; for a
+ * sub-company's first administrator, distributorAdmin in its parent; for a company
+ * created in the control center, systemAdmin (in the operator company).
+ * An invitation with no inviter (written before inviters were recorded, or by the
+ * seed) has nobody to re-check and stays valid.
+ */
+export async function inviterMayStillInvite(
+  db: Db,
+  invite: { companyId: string; types: string[]; invitedBy: string | null },
+): Promise<boolean> {
+  if (!invite.invitedBy) return true;
+  const company = await db
+    .selectFrom("companies")
+    .select("parentId")
+    .where("id", "=", invite.companyId)
+    .executeTakeFirst();
+  if (!company) return false;
+  const memberships = await db
+    .selectFrom("userRoles")
+    .select(["companyId", "types", "featureFlags"])
+    .where("userId", "=", invite.invitedBy)
+    .execute();
+  return memberships.some((m) => {
+    const reaches =
+      m.companyId === invite.companyId ||
+      (m.companyId === company.parentId && m.types.includes("distributorAdmin")) ||
+      m.types.includes("systemAdmin");
+    return (
+      reaches &&
+      defineAbilityFor(m.types, m.featureFlags ?? {}).can("create", "userInvite") &&
+      canGrant(m.types, invite.types)
+    );
+  });
+}
+
+export type InviteCheck =
+  | { ok: true; invite: NonNullable<Awaited<ReturnType<typeof readInvite>>> }
+  | { ok: false; reason: string };
+
+function readInvite(db: Db, token: string) {
+  return db
     .selectFrom("invites as i")
     .innerJoin("companies as c", "c.id", "i.companyId")
     .select([
@@ -21,6 +74,7 @@ export async function findValidInvite(db: Db, token: string) {
       "i.email",
       "i.types",
       "i.companyId",
+      "i.invitedBy",
       "i.expires",
       "i.accepted",
       "i.revoked",
@@ -28,8 +82,21 @@ export async function findValidInvite(db: Db, token: string) {
     ])
     .where("i.tokenHash", "=", sha256Hex(token))
     .executeTakeFirst();
-  if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return undefined;
-  return invite;
+}
+
+/** An invitation that can still be used, or why not (shown to the invitee). */
+export async function checkInvite(db: Db, token: string): Promise<InviteCheck> {
+  const invite = await readInvite(db, token);
+  if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now())
+    return { ok: false, reason: INVITE_UNUSABLE };
+  if (!(await inviterMayStillInvite(db, invite))) return { ok: false, reason: inviterGoneReason(invite.companyName) };
+  return { ok: true, invite };
+}
+
+/** An invitation that can still be used: not accepted, not revoked, not expired, its sender still entitled. */
+export async function findValidInvite(db: Db, token: string) {
+  const check = await checkInvite(db, token);
+  return check.ok ? check.invite : undefined;
 }
 
 export interface NewAccount {
@@ -48,11 +115,12 @@ export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account
   return db.transaction().execute(async (trx) => {
     const invite = await trx
       .selectFrom("invites")
-      .select(["id", "companyId", "types", "accepted", "revoked", "expires"])
+      .select(["id", "companyId", "types", "invitedBy", "accepted", "revoked", "expires"])
       .where("id", "=", inviteId)
       .forUpdate()
       .executeTakeFirst();
     if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return null;
+    if (!(await inviterMayStillInvite(trx, invite))) return null;
     const user = await trx
       .insertInto("users")
       .values({

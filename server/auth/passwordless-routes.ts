@@ -6,7 +6,7 @@ import type { Db } from "../db/index";
 import { badRequest } from "../errors";
 import { findUserByEmail } from "./accounts";
 import { sha256Hex } from "./hash";
-import { findValidInvite, inviteTokenOf } from "./invites";
+import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
 import { signedIn } from "./session-routes";
 
 /**
@@ -266,6 +266,14 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
             status: "SIGN_IN_UP_NOT_ALLOWED",
             reason: "This invitation has expired, was revoked or was already used.",
           } as const;
+        }
+        if (!(await inviterMayStillInvite(trx, invite))) {
+          const company = await trx
+            .selectFrom("companies")
+            .select("name")
+            .where("id", "=", invite.companyId)
+            .executeTakeFirstOrThrow();
+          return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(company.name)}.` } as const;
         }
         const user = await trx
           .insertInto("users")

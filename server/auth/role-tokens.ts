@@ -125,7 +125,7 @@ export async function verifyRoleToken(
       "userRoles.companyId",
       "userRoles.id as userRoleId",
       "userRoles.types",
-      "users.featureFlags",
+      "userRoles.featureFlags",
       childCompanyIds.as("childCompanyIds"),
     ])
     .where("roleTokens.id", "=", claims.tid)

@@ -47,6 +47,10 @@ export interface UsersTable {
   lastName: Generated<string>;
   phone: string | null;
   passwordHash: string | null;
+  /**
+   * Superseded by user_roles.feature_flags (0009): a person's flags no longer grant
+   * anything; kept so older rows and inserts still fit. Never read it for permissions.
+   */
   featureFlags: Json<Record<string, boolean>>;
   timeJoined: Timestamp;
   created: CreatedAt;
@@ -58,6 +62,8 @@ export interface UserRolesTable {
   userId: string;
   companyId: string;
   types: string[];
+  /** What this membership may do beyond its roles (API_KEYS, CUSTOM_FIELDS, …), in this company only. */
+  featureFlags: Json<Record<string, boolean>>;
   created: CreatedAt;
   updated: Timestamp;
 }

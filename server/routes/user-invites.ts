@@ -179,7 +179,8 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
       config: { permission: ["update", "userInvite"] },
       schema: {
         tags: ["users"],
-        summary: "Send a pending invitation again with a fresh link and expiry",
+        summary:
+          "Send a pending invitation again with a fresh link and expiry; the caller becomes its inviter (and must be able to grant its roles)",
         params: idParams,
         response: { 200: invite, ...dataErrors },
       },
@@ -189,10 +190,20 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
       const principal = request.principal;
       const pending = await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
       if (!pending) throw notFound("Invitation not found");
+      // Resending vouches for the invitation afresh: the resender becomes its inviter (an
+      // invitation is only accepted while its inviter may still send it), so they too
+      // must be able to grant its roles.
+      if (!canGrant(principal.roles, pending.roles)) {
+        throw forbidden("You cannot invite someone with a role above your own");
+      }
       const token = randomToken();
       await db
         .updateTable("invites")
-        .set({ tokenHash: sha256Hex(token), expires: new Date(Date.now() + INVITE_DAYS * 86_400_000) })
+        .set({
+          tokenHash: sha256Hex(token),
+          expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+          invitedBy: principal.userId,
+        })
         .where("id", "=", id)
         .execute();
       const company = await db

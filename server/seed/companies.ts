@@ -17,6 +17,7 @@ export interface SeedPerson {
   phone?: string;
   /** Invited but never signed up: no password. */
   invited?: boolean;
+  /** Granted in this company only (a person listed in two companies has a grant in each). */
   featureFlags?: Record<string, boolean>;
 }
 

@@ -141,13 +141,20 @@ async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string)
           lastName: p.lastName,
           phone: p.phone ?? null,
           passwordHash: p.invited ? null : passwordHash,
-          featureFlags: JSON.stringify(p.featureFlags ?? {}),
           timeJoined: created,
           created,
           updated: created,
         });
       }
-      roles.push({ id: newId(), userId, companyId: companyIds.get(c.name) as string, types: p.roles, created });
+      // Flags are granted per membership: the person's entry in this company says which.
+      roles.push({
+        id: newId(),
+        userId,
+        companyId: companyIds.get(c.name) as string,
+        types: p.roles,
+        featureFlags: JSON.stringify(p.featureFlags ?? {}),
+        created,
+      });
     }
   }
   await trx.insertInto("users").values(users).execute();

@@ -93,6 +93,9 @@ export function defineApiKeyAbility(): AppAbility {
   return build();
 }
 
+/** The roles that administer their own company (its keys, fields, people). */
+const COMPANY_ADMINISTRATORS: readonly string[] = ["administrator", "distributorAdmin"];
+
 /** Roles add up: the ability is the union of every role's grants, plus feature flags. */
 export function defineAbilityFor(roles: readonly string[], featureFlags: FeatureFlags = {}): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
@@ -102,9 +105,15 @@ export function defineAbilityFor(roles: readonly string[], featureFlags: Feature
   }
   if (featureFlags[FEATURE_FLAGS.labelReportTrim]) can("trim", "labelReport");
   // The role table gives apiKey and customField to no role; like trimming, they are
-  // switched on per person by a feature flag (README: decisions).
+  // switched on by a feature flag, granted per membership (README: decisions).
   if (featureFlags[FEATURE_FLAGS.apiKeys]) can(["create", "read", "delete"], "apiKey");
   if (featureFlags[FEATURE_FLAGS.customFields]) can(CRUD, "customField");
+  // Whoever created a key or a field, the company's administrators can see and remove
+  // it, flag or not: nothing in a company may be out of its administrators' reach.
+  if (roles.some((role) => COMPANY_ADMINISTRATORS.includes(role))) {
+    can(["read", "delete"], "apiKey");
+    can(["read", "delete"], "customField");
+  }
   return build();
 }
 

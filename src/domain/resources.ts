@@ -183,6 +183,19 @@ export function operatorsFor(type: FieldType): readonly FilterOperator[] {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Whether a value starts with a day that exists (2026-02-30 does not). Date.parse
+ * rolls such days over, and PostgreSQL refuses them: as a filter value that was a 500.
+ */
+function startsWithCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** Checks one scalar value against its field's type; returns an error message or null. */
 export function valueError(field: ListField, value: string): string | null {
   switch (field.type) {
@@ -191,7 +204,7 @@ export function valueError(field: ListField, value: string): string | null {
     case "boolean":
       return value === "true" || value === "false" ? null : "must be true or false";
     case "timestamp":
-      return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+      return startsWithCalendarDay(value) && !Number.isNaN(Date.parse(value))
         ? null
         : "must be an ISO 8601 date or date-time";
     case "id":

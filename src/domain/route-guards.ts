@@ -13,7 +13,7 @@ export const FRAGMENT_PERMISSIONS: readonly [fragment: string, action: Action, s
   ["users", "read", "user"],
   ["settings-company-settings", "read", "company"],
   ["settings-custom-fields", "read", "customField"],
-  ["settings-api-keys", "create", "apiKey"],
+  ["settings-api-keys", "read", "apiKey"],
   ["sub-companies", "read", "subCompany"],
 ];
 

@@ -72,10 +72,12 @@ describe("demo seed", () => {
 
   test("LABEL_REPORT_TRIM is on for admin@demo.example and off for user@demo.example", async () => {
     // Read in SQL: what is stored, whatever the driver plugins do to nested JSON keys.
+    // Flags are granted per membership; both people hold one, in the main customer company.
     const flags = await database.db
-      .selectFrom("users")
-      .select(["email", sql<boolean | null>`(feature_flags ->> 'LABEL_REPORT_TRIM')::boolean`.as("trim")])
-      .where("email", "in", ["admin@demo.example", "user@demo.example"])
+      .selectFrom("userRoles as ur")
+      .innerJoin("users as u", "u.id", "ur.userId")
+      .select(["u.email", sql<boolean | null>`(ur.feature_flags ->> 'LABEL_REPORT_TRIM')::boolean`.as("trim")])
+      .where("u.email", "in", ["admin@demo.example", "user@demo.example"])
       .execute();
     const byEmail = Object.fromEntries(flags.map((f) => [f.email, f.trim]));
     expect(byEmail["admin@demo.example"]).toBe(true);

@@ -8,12 +8,11 @@ let editorA: Record<string, string>;
 let editorB: Record<string, string>;
 
 async function flagged(email: string, companyId: string, types: string[] = ["administrator"]) {
-  const user = await t.database.db
-    .insertInto("users")
-    .values({ email, featureFlags: JSON.stringify({ CUSTOM_FIELDS: true }) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.database.db.insertInto("userRoles").values({ userId: user.id, companyId, types }).execute();
+  const user = await t.database.db.insertInto("users").values({ email }).returning("id").executeTakeFirstOrThrow();
+  await t.database.db
+    .insertInto("userRoles")
+    .values({ userId: user.id, companyId, types, featureFlags: JSON.stringify({ CUSTOM_FIELDS: true }) })
+    .execute();
   return t.headersFor(user.id, companyId);
 }
 

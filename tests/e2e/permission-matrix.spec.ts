@@ -91,8 +91,10 @@ async function signIn(page: Page, email: string, companyName: string) {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 for (const account of DEMO_ACCOUNTS) {
-  // The demo person's feature flags add to the role (trim, API keys, custom fields).
-  const flags = SEED_COMPANIES.flatMap((c) => c.people).find((p) => p.email === account.email)?.featureFlags ?? {};
+  // The demo person's feature flags in that company add to the role (trim, API keys, custom fields).
+  const flags =
+    SEED_COMPANIES.find((c) => c.name === account.companyName)?.people.find((p) => p.email === account.email)
+      ?.featureFlags ?? {};
   const ability = defineAbilityFor([account.role], flags);
   const can: Can = (action, subject) => ability.can(action, subject);
 

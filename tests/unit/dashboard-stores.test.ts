@@ -8,6 +8,7 @@ import {
   selectActiveRole,
   selectActiveRoleToken,
   selectCanSwitchCompany,
+  selectFeatureFlags,
   selectIsImpersonating,
   type UserRole,
   useAuthSessionStore,
@@ -111,6 +112,21 @@ describe("auth session store", () => {
       impersonationExpiry: null,
     });
     expect(selectActiveRole(useAuthSessionStore.getState())?.id).toBe("r1");
+  });
+
+  it("a flag granted in one company does not show its screens in another (the active company's grant)", () => {
+    const store = useAuthSessionStore.getState();
+    const granted = { ...role("r1", "Polar"), featureFlags: { API_KEYS: true } };
+    const elsewhere = { ...role("r2", "Other", ["subHandler"]), featureFlags: {} };
+    // The person-level map (spec section 3) holds the flag: it must not decide.
+    store.setSession({ user: { ...user, featureFlags: { API_KEYS: true } }, userRoles: [granted, elsewhere] });
+    store.setCurrentRole(elsewhere, token);
+    expect(selectFeatureFlags(useAuthSessionStore.getState())).toEqual({});
+    store.setCurrentRole(granted, token);
+    expect(selectFeatureFlags(useAuthSessionStore.getState())).toEqual({ API_KEYS: true });
+    // While impersonating, the impersonated membership's grant.
+    store.startImpersonation({ userRole: elsewhere, token, company: elsewhere.company, expiry: 1 });
+    expect(selectFeatureFlags(useAuthSessionStore.getState())).toEqual({});
   });
 
   it("a user can switch company only with more than one role", () => {

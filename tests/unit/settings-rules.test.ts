@@ -94,11 +94,22 @@ describe("VAT numbers and phone numbers", () => {
 });
 
 describe("API keys and custom fields permissions", () => {
-  test("the API_KEYS and CUSTOM_FIELDS feature flags grant them; no role does", () => {
+  test("the API_KEYS and CUSTOM_FIELDS feature flags grant creating them; no role does", () => {
     expect(defineAbilityFor(["administrator"]).can("create", "apiKey")).toBe(false);
+    expect(defineAbilityFor(["administrator"]).can("create", "customField")).toBe(false);
     expect(defineAbilityFor(["administrator"], { API_KEYS: true }).can("create", "apiKey")).toBe(true);
     expect(defineAbilityFor(["user"], { CUSTOM_FIELDS: true }).can("update", "customField")).toBe(true);
     expect(defineAbilityFor(["user"], { API_KEYS: true }).can("read", "customField")).toBe(false);
+  });
+
+  test("a company's administrators list and remove any key or field without a flag; members do not", () => {
+    for (const role of ["administrator", "distributorAdmin"]) {
+      const ability = defineAbilityFor([role]);
+      for (const subject of ["apiKey", "customField"] as const)
+        expect([ability.can("read", subject), ability.can("delete", subject)]).toEqual([true, true]);
+    }
+    for (const role of ["user", "handler", "subHandler"])
+      expect(defineAbilityFor([role]).can("delete", "apiKey")).toBe(false);
   });
 
   test("an API key reads label reports and nothing else", () => {

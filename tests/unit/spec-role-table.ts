@@ -37,9 +37,24 @@ export const SPEC_ROLE_TABLE: Record<
 
 export const SPEC_ROLES = Object.keys(SPEC_ROLE_TABLE) as (keyof typeof SPEC_ROLE_TABLE)[];
 
-/** Whether the spec's table lets that role do that action on that subject. */
+/**
+ * Not in the spec's table, decided for issue #16 (README): a company's administrators
+ * list and remove its API keys and custom fields, whoever created them; creating them
+ * still takes the company's feature flag.
+ */
+const COMPANY_ADMINISTRATION: [Subject, readonly Action[]][] = [
+  ["apiKey", ["read", "delete"]],
+  ["customField", ["read", "delete"]],
+];
+const DECIDED_ADDITIONS: Partial<Record<keyof typeof SPEC_ROLE_TABLE, [Subject, readonly Action[]][]>> = {
+  administrator: COMPANY_ADMINISTRATION,
+  distributorAdmin: COMPANY_ADMINISTRATION,
+};
+
+/** Whether the spec's table (plus the decided additions above) lets that role do that action on that subject. */
 export function specAllows(role: Role, action: Action, subject: Subject): boolean {
   if (!(role in SPEC_ROLE_TABLE)) throw new Error(`The spec does not list the permissions of ${role}`);
-  const grants = SPEC_ROLE_TABLE[role as keyof typeof SPEC_ROLE_TABLE];
+  const key = role as keyof typeof SPEC_ROLE_TABLE;
+  const grants = [...SPEC_ROLE_TABLE[key], ...(DECIDED_ADDITIONS[key] ?? [])];
   return grants.some(([s, actions]) => s === subject && (actions.includes(action) || actions.includes("manage")));
 }

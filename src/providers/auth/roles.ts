@@ -5,6 +5,8 @@ export interface ServerRole {
   id: string;
   type: string[];
   company: { id: string; name: string };
+  /** This membership's grant: flags are per company. */
+  featureFlags?: Record<string, boolean>;
   user: { id: string; email: string; firstName?: string; lastName?: string; featureFlags?: Record<string, boolean> };
 }
 
@@ -24,10 +26,14 @@ export function toUserRoles(roles: readonly unknown[]): UserRole[] {
     type: r.type,
     company: { id: r.company.id, name: r.company.name },
     user: { id: r.user.id, email: r.user.email },
+    featureFlags: r.featureFlags ?? {},
   }));
 }
 
-/** The person behind the roles, with their feature flags (all roles carry the same user). */
+/**
+ * The person behind the roles (all roles carry the same user). Their featureFlags are the
+ * first role's grant, kept for the stored shape; permissions read the active role's flags.
+ */
 export function userOf(roles: readonly unknown[]): SessionUser | null {
   const first = roles.find(isServerRole);
   if (!first) return null;

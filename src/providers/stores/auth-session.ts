@@ -32,6 +32,8 @@ export interface UserRole {
   type: string[];
   company: CompanyRef;
   user: { id: string; email?: string };
+  /** The flags granted in this company (flags are per membership; absent on sessions stored before). */
+  featureFlags?: FeatureFlags;
 }
 
 /** A company role token: the JWT and the secret sent in the `jwt` and `api-key` headers. */
@@ -189,8 +191,9 @@ export function selectActiveRoleTypes(state: AuthSessionData): string[] {
   return selectActiveRole(state)?.type ?? [];
 }
 
+/** The active company's grant (the impersonated one while impersonating): a flag never spans companies. */
 export function selectFeatureFlags(state: AuthSessionData): FeatureFlags {
-  return state.user?.featureFlags ?? {};
+  return selectActiveRole(state)?.featureFlags ?? {};
 }
 
 export function selectCanSwitchCompany(state: AuthSessionData): boolean {

@@ -45,6 +45,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     path: "/settings/api-keys",
     title: "API keys",
     description: "Keys for systems that read the company's data.",
-    requires: { subject: "apiKey", action: "create" },
+    // read, not create: administrators without the flag still list and revoke the company's keys.
+    requires: { subject: "apiKey", action: "read" },
   },
 ];

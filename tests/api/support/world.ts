@@ -46,16 +46,14 @@ async function member(
     (
       await db
         .insertInto("users")
-        .values({
-          email,
-          firstName: email.split("@")[0] ?? "",
-          lastName: "Tester",
-          featureFlags: JSON.stringify(featureFlags),
-        })
+        .values({ email, firstName: email.split("@")[0] ?? "", lastName: "Tester" })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  await db.insertInto("userRoles").values({ userId, companyId, types }).execute();
+  await db
+    .insertInto("userRoles")
+    .values({ userId, companyId, types, featureFlags: JSON.stringify(featureFlags) })
+    .execute();
   return userId;
 }
 

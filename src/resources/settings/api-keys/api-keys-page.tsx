@@ -25,6 +25,8 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
   const [form] = Form.useForm<{ name: string }>();
+  const canCreate = can({ action: "create", subject: "apiKey" });
+  const canRevoke = can({ action: "delete", subject: "apiKey" });
   const when = (value: string | null) => (value ? formatInstant(value, { timeZone }) : "Never");
 
   const create = ({ name }: { name: string }) =>
@@ -64,11 +66,13 @@ export function ApiKeysPage() {
             <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>.
             Keys only read label reports and stop working the moment they are revoked.
           </Typography.Paragraph>
-          <div>
-            <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
-              Create API key
-            </Button>
-          </div>
+          {canCreate && (
+            <div>
+              <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
+                Create API key
+              </Button>
+            </div>
+          )}
           {query.isError && <Alert type="error" showIcon message={readableError(query.error)} />}
           <Table<ApiKey>
             rowKey="id"
@@ -86,19 +90,20 @@ export function ApiKeysPage() {
                 key: "actions",
                 title: "",
                 align: "right",
-                render: (_, key) => (
-                  <Popconfirm
-                    title={`Revoke "${key.name}"?`}
-                    description="Systems using this key lose access at once."
-                    okText="Revoke"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => revoke(key)}
-                  >
-                    <Button danger aria-label={`Revoke ${key.name}`}>
-                      Revoke
-                    </Button>
-                  </Popconfirm>
-                ),
+                render: (_, key) =>
+                  canRevoke && (
+                    <Popconfirm
+                      title={`Revoke "${key.name}"?`}
+                      description="Systems using this key lose access at once."
+                      okText="Revoke"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => revoke(key)}
+                    >
+                      <Button danger aria-label={`Revoke ${key.name}`}>
+                        Revoke
+                      </Button>
+                    </Popconfirm>
+                  ),
               },
             ]}
           />

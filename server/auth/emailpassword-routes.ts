@@ -165,8 +165,11 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       if (emailProblem) errors.push({ id: "email", error: emailProblem });
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
       const email = (values.email as string).toLowerCase();
-      throttles.perAddress.hit(`reset:${request.ip}`, "password reset requests from this address");
-      throttles.reset.hit(`account:${email}`, "password reset requests for this account");
+      const address = addressKey(request.ip);
+      throttles.perAddress.hit(`reset:${address}`, "password reset requests from this address");
+      // Per (account, address) first, so a stranger's requests do not use up the owner's.
+      throttles.reset.hit(`account:${email}|${address}`, "password reset requests for this account");
+      throttles.accountResets.hit(`account:${email}`, "password reset requests for this account");
       // The same answer for unknown e-mails, in the same time, so the form reveals nothing.
       return afterFloor(context.lookupFloorMs, async () => {
         const user = await findUserByEmail(db, email);

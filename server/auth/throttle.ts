@@ -168,7 +168,10 @@ export interface AuthThrottles {
   codes: Throttle;
   /** Code requests per account from unknown devices (mail flooding). */
   accountCodes: Throttle;
+  /** Reset-link requests per (account, address). */
   reset: Throttle;
+  /** Reset-link requests per account, all addresses together (mail flooding). */
+  accountResets: Throttle;
   /** Account look-ups (exists, sign-up) per address: the answers say who has an account. */
   lookups: Throttle;
 }
@@ -178,6 +181,7 @@ export interface ThrottleSettings {
   perAddress?: number;
   accountFailures?: number;
   accountCodes?: number;
+  accountResets?: number;
   lookups?: number;
   backoff?: Partial<BackoffRule>;
 }
@@ -207,6 +211,7 @@ export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles 
     codes: new Throttle(5, 15 * MINUTE, now),
     accountCodes: new Throttle(settings.accountCodes ?? 30, 60 * MINUTE, now),
     reset: new Throttle(5, 60 * MINUTE, now),
+    accountResets: new Throttle(settings.accountResets ?? 30, 60 * MINUTE, now),
     lookups: new Throttle(settings.lookups ?? env("AUTH_LOOKUPS_PER_ADDRESS", 30), 15 * MINUTE, now),
   };
 }

@@ -18,6 +18,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
+    lookupFloorMs: 0,
     throttles: createThrottles({ now: () => now, accountFailures: ACCOUNT_CEILING, perAddress: PER_ADDRESS }),
   });
   await buildWorld(t.database.db, { reportsPerCompany: 1 });
@@ -182,5 +183,22 @@ describe("sign-in throttling", () => {
     const from = { address: "198.51.100.60", cookie: "sKnownDevice=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." };
     for (let i = 0; i < 5; i++) await signIn(email, `Wrong-${i}-pass`, from);
     expect((await signIn(email, PASSWORD, from)).statusCode).toBe(429);
+  });
+
+  test("a stranger's reset requests do not use up the owner's", async () => {
+    const email = "operator-user@test.example";
+    const resetLink = (address: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/user/password/reset/token",
+        remoteAddress: address,
+        headers: { rid: "emailpassword" },
+        payload: { formFields: [{ id: "email", value: email }] },
+      });
+    for (let i = 0; i < 6; i++) await resetLink("198.51.100.70");
+    expect((await resetLink("198.51.100.70")).statusCode).toBe(429);
+    const owner = await resetLink("198.51.100.71");
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toEqual({ status: "OK" });
   });
 });

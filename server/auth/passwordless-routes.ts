@@ -109,7 +109,11 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       const problem = contact.email !== null ? emailError(contact.email) : phoneError(contact.phone as string);
       if (problem) return { status: "GENERAL_ERROR", message: problem };
       const account = contact.email ?? (contact.phone as string);
-      throttles.perAddress.hit(`code:${addressKey(request.ip)}`, "code requests from this address");
+      const address = addressKey(request.ip);
+      throttles.perAddress.hit(`code:${address}`, "code requests from this address");
+      // "No account for this address" is an exists look-up too; only those answers count,
+      // so an office whose people all have accounts never meets this limit.
+      throttles.lookups.check(`code-miss:${address}`, "look-ups from this address");
       const user = await findUserByContact(db, contact);
       await countCodeRequest(request, account, user?.id);
 
@@ -117,6 +121,7 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       const invite = inviteToken ? await findValidInvite(db, inviteToken) : undefined;
       const invited = invite && contact.email && invite.email.toLowerCase() === contact.email;
       if (!invited && !user) {
+        throttles.lookups.add(`code-miss:${address}`);
         return {
           status: "SIGN_IN_UP_NOT_ALLOWED",
           reason: "There is no account for this address. Ask your company's administrator for an invitation.",

@@ -129,4 +129,20 @@ describe("account enumeration", () => {
     expect(await timed(() => request("nobody@test.example"))).toBeGreaterThanOrEqual(FLOOR_MS);
     expect(await timed(() => request("a-user@test.example"))).toBeGreaterThanOrEqual(FLOOR_MS);
   });
+
+  test("code requests for addresses without an account are rate-limited per address", async () => {
+    const requestCode = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/signinup/code",
+        remoteAddress: "198.51.100.8",
+        headers: { rid: "passwordless" },
+        payload: { email },
+      });
+    for (let i = 0; i < LOOKUPS; i++)
+      expect((await requestCode(`nobody-${i}@test.example`)).json().status).toBe("SIGN_IN_UP_NOT_ALLOWED");
+    const refused = await requestCode("nobody-else@test.example");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
 });

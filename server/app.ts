@@ -44,6 +44,13 @@ export interface AppOptions {
    * behind a TLS-terminating proxy, X-Forwarded-Proto https then marks cookies Secure.
    */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /** Sign-in throttles; tests pass their own (smaller limits, a clock they move). */
+  throttles?: AuthThrottles;
+  /**
+   * The least time an answer that reveals whether an account exists takes
+   * (AUTH_LOOKUP_FLOOR_MS, default 200), so its timing reveals nothing more.
+   */
+  lookupFloorMs?: number;
 }
 
 export interface AppContext {
@@ -52,6 +59,7 @@ export interface AppContext {
   publicUrl: string;
   mailer: Mailer;
   throttles: AuthThrottles;
+  lookupFloorMs: number;
   sessionSettings: SessionSettings;
   /** Session cookies always carry Secure (the public address is https); else only on https requests. */
   secureCookies: boolean;
@@ -136,7 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     mailer: options.mailer ?? createMailer(options.db, undefined, (msg) => app.log.info(msg)),
-    throttles: createThrottles(),
+    throttles: options.throttles ?? createThrottles(),
+    lookupFloorMs: options.lookupFloorMs ?? Number(process.env.AUTH_LOOKUP_FLOOR_MS ?? 200),
     sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
     thirdPartyProviders: options.thirdPartyProviders ?? [],
     passwordlessEnabled: true,

@@ -16,6 +16,16 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429; the error handler sends Retry-After with it. */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const badRequest = (message: string, formFields?: FieldError[]) => new HttpError(400, message, formFields);
 export const unauthorised = (message = "Sign-in required") => new HttpError(401, message);
 export const forbidden = (message = "You do not have permission to do this") => new HttpError(403, message);

@@ -6,12 +6,20 @@ import { findUserByEmail } from "./accounts";
 import { type FormField, formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
 import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
+import { knownDeviceOf } from "./known-device";
 import { signedIn } from "./session-routes";
+import { addressKey } from "./throttle";
+import { afterFloor } from "./uniform-timing";
 
 const RESET_TOKEN_SECONDS = 3600;
 
 // Verifying against a fixed hash when the e-mail is unknown keeps both answers equally slow.
 const DUMMY_HASH = hash("not-a-real-password-0");
+
+type SignUpOutcome =
+  | { status: "OK"; userId: string }
+  | { status: "SIGN_UP_NOT_ALLOWED"; reason: string }
+  | { status: "FIELD_ERROR"; formFields: { id: string; error: string }[] };
 
 const formBody = {
   type: "object",
@@ -32,15 +40,36 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       if (emailProblem) errors.push({ id: "email", error: emailProblem });
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
       const email = (values.email as string).toLowerCase();
-      throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
-      throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
+      const address = addressKey(request.ip);
       const user = await findUserByEmail(db, email);
+      const device = await knownDeviceOf(context, request, user?.id);
+      // The owner's known device has its own bucket: strangers' failures never reach it.
+      const bucket = device ? `signin:${email}|device:${device}` : `signin:${email}|${address}`;
+      const addressBucket = `signin:${address}`;
+      const accountBucket = `signin:${email}`;
+      if (!device) {
+        throttles.perAddress.check(addressBucket, "failed sign-in attempts from this address");
+        throttles.accountFailures.check(accountBucket, "failed sign-in attempts for this account");
+      }
+      throttles.passwordFailures.check(bucket, "failed sign-in attempts");
+      // Counted as failures before the slow verify and taken back on success, so parallel
+      // guesses cannot all slip past the checks above.
+      throttles.passwordFailures.fail(bucket);
+      if (!device) {
+        throttles.perAddress.add(addressBucket);
+        throttles.accountFailures.add(accountBucket);
+      }
       const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), values.password as string);
       if (!user?.passwordHash || !ok) {
-        request.log.info({ email }, "wrong sign-in credentials");
+        request.log.info({ email, knownDevice: Boolean(device) }, "wrong sign-in credentials");
+        throttles.passwordFailures.settle(bucket);
         return { status: "WRONG_CREDENTIALS_ERROR" };
       }
-      throttles.perAccount.reset(`signin:${email}`);
+      throttles.passwordFailures.succeed(bucket);
+      if (!device) {
+        throttles.perAddress.remove(addressBucket);
+        throttles.accountFailures.remove(accountBucket);
+      }
       return signedIn(context, request, reply, user.id);
     },
   );
@@ -63,38 +92,44 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       if (passwordProblem) errors.push({ id: "password", error: passwordProblem });
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
 
-      const token = inviteTokenOf(request);
-      if (!token)
-        return {
-          status: "SIGN_UP_NOT_ALLOWED",
-          reason: "Registration is by invitation only. Please use the link from your invitation e-mail.",
-        };
-      const check = await checkInvite(db, token);
-      if (!check.ok) return { status: "SIGN_UP_NOT_ALLOWED", reason: `${check.reason}.` };
-      const invite = check.invite;
-      const email = (values.email as string).toLowerCase();
-      if (invite.email.toLowerCase() !== email) {
-        return {
-          status: "FIELD_ERROR",
-          formFields: [{ id: "email", error: `This invitation is for ${invite.email}` }],
-        };
-      }
-      if (await findUserByEmail(db, email)) {
-        return {
-          status: "FIELD_ERROR",
-          formFields: [{ id: "email", error: "This email already exists. Please sign in instead." }],
-        };
-      }
-      const passwordHash = await hash(values.password as string);
-      const userId = await acceptInviteAsNewAccount(db, invite.id, {
-        email,
-        passwordHash,
-        ...(values.firstName ? { firstName: values.firstName } : {}),
-        ...(values.lastName ? { lastName: values.lastName } : {}),
+      throttles.lookups.hit(`signup:${addressKey(request.ip)}`, "sign-up attempts from this address");
+      // "This email already exists" is the protocol's answer, so its timing must not say more.
+      const outcome = await afterFloor(context.lookupFloorMs, async (): Promise<SignUpOutcome> => {
+        const token = inviteTokenOf(request);
+        if (!token)
+          return {
+            status: "SIGN_UP_NOT_ALLOWED",
+            reason: "Registration is by invitation only. Please use the link from your invitation e-mail.",
+          };
+        const check = await checkInvite(db, token);
+        if (!check.ok) return { status: "SIGN_UP_NOT_ALLOWED", reason: `${check.reason}.` };
+        const invite = check.invite;
+        const email = (values.email as string).toLowerCase();
+        if (invite.email.toLowerCase() !== email) {
+          return {
+            status: "FIELD_ERROR",
+            formFields: [{ id: "email", error: `This invitation is for ${invite.email}` }],
+          };
+        }
+        if (await findUserByEmail(db, email)) {
+          return {
+            status: "FIELD_ERROR",
+            formFields: [{ id: "email", error: "This email already exists. Please sign in instead." }],
+          };
+        }
+        const passwordHash = await hash(values.password as string);
+        const userId = await acceptInviteAsNewAccount(db, invite.id, {
+          email,
+          passwordHash,
+          ...(values.firstName ? { firstName: values.firstName } : {}),
+          ...(values.lastName ? { lastName: values.lastName } : {}),
+        });
+        if (!userId) return { status: "SIGN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
+        request.log.info({ userId, companyId: invite.companyId }, "signed up with an invitation");
+        return { status: "OK", userId };
       });
-      if (!userId) return { status: "SIGN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
-      request.log.info({ userId, companyId: invite.companyId }, "signed up with an invitation");
-      return signedIn(context, request, reply, userId);
+      if (outcome.status !== "OK") return outcome;
+      return signedIn(context, request, reply, outcome.userId);
     },
   );
 
@@ -108,10 +143,12 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => {
-      throttles.perAddress.hit(`exists:${request.ip}`, "look-ups from this address");
+      throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { email } = request.query as { email: string };
-      const user = await findUserByEmail(db, email.trim());
-      return { status: "OK", exists: Boolean(user?.passwordHash) };
+      return afterFloor(context.lookupFloorMs, async () => {
+        const user = await findUserByEmail(db, email.trim());
+        return { status: "OK", exists: Boolean(user?.passwordHash) };
+      });
     },
   );
 
@@ -125,27 +162,32 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       if (emailProblem) errors.push({ id: "email", error: emailProblem });
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
       const email = (values.email as string).toLowerCase();
-      throttles.perAddress.hit(`reset:${request.ip}`, "password reset requests from this address");
-      throttles.reset.hit(`account:${email}`, "password reset requests for this account");
-      const user = await findUserByEmail(db, email);
-      // The same answer for unknown e-mails, so the form reveals nothing about who has an account.
-      if (!user) return { status: "OK" };
-      const token = randomToken();
-      await db
-        .insertInto("passwordResetTokens")
-        .values({
-          tokenHash: sha256Hex(token),
-          userId: user.id,
-          expires: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-        })
-        .execute();
-      const link = `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}&tenantId=public`;
-      await context.mailer.send({
-        to: user.email,
-        subject: "Reset your ColdChain password",
-        text: `Hello ${user.firstName || user.email},\n\nSomeone (hopefully you) asked to reset the password of your ColdChain account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
+      const address = addressKey(request.ip);
+      throttles.perAddress.hit(`reset:${address}`, "password reset requests from this address");
+      // Per (account, address) first, so a stranger's requests do not use up the owner's.
+      throttles.reset.hit(`account:${email}|${address}`, "password reset requests for this account");
+      throttles.accountResets.hit(`account:${email}`, "password reset requests for this account");
+      // The same answer for unknown e-mails, in the same time, so the form reveals nothing.
+      return afterFloor(context.lookupFloorMs, async () => {
+        const user = await findUserByEmail(db, email);
+        if (!user) return { status: "OK" };
+        const token = randomToken();
+        await db
+          .insertInto("passwordResetTokens")
+          .values({
+            tokenHash: sha256Hex(token),
+            userId: user.id,
+            expires: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+          })
+          .execute();
+        const link = `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}&tenantId=public`;
+        await context.mailer.send({
+          to: user.email,
+          subject: "Reset your ColdChain password",
+          text: `Hello ${user.firstName || user.email},\n\nSomeone (hopefully you) asked to reset the password of your ColdChain account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
+        });
+        return { status: "OK" };
       });
-      return { status: "OK" };
     },
   );
 

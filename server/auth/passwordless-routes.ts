@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { emailError, phoneError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import type { Db } from "../db/index";
@@ -7,7 +7,10 @@ import { badRequest } from "../errors";
 import { findUserByEmail } from "./accounts";
 import { sha256Hex } from "./hash";
 import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
+import { knownDeviceOf } from "./known-device";
 import { signedIn } from "./session-routes";
+import { addressKey } from "./throttle";
+import { afterFloor } from "./uniform-timing";
 
 /**
  * Passwordless sign-in (auth-protocol.md section 10): a 6-digit code and a magic
@@ -64,6 +67,18 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
     });
   }
 
+  /**
+   * Code requests count per (account, address), so a stranger asking for codes does not
+   * use up the owner's; the per-account ceiling only bounds mail to one person, and
+   * spares the owner's known device.
+   */
+  async function countCodeRequest(request: FastifyRequest, account: string, userId: string | undefined) {
+    const device = await knownDeviceOf(context, request, userId);
+    const from = device ? `device:${device}` : addressKey(request.ip);
+    throttles.codes.hit(`code:${account}|${from}`, "code requests for this account");
+    if (!device) throttles.accountCodes.hit(`code:${account}`, "code requests for this account");
+  }
+
   app.post(
     "/signinup/code",
     {
@@ -94,13 +109,19 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       const problem = contact.email !== null ? emailError(contact.email) : phoneError(contact.phone as string);
       if (problem) return { status: "GENERAL_ERROR", message: problem };
       const account = contact.email ?? (contact.phone as string);
-      throttles.perAddress.hit(`code:${request.ip}`, "code requests from this address");
-      throttles.codes.hit(`code:${account}`, "code requests for this account");
+      const address = addressKey(request.ip);
+      throttles.perAddress.hit(`code:${address}`, "code requests from this address");
+      // "No account for this address" is an exists look-up too; only those answers count,
+      // so an office whose people all have accounts never meets this limit.
+      throttles.lookups.check(`code-miss:${address}`, "look-ups from this address");
+      const user = await findUserByContact(db, contact);
+      await countCodeRequest(request, account, user?.id);
 
       const inviteToken = inviteTokenOf(request);
       const invite = inviteToken ? await findValidInvite(db, inviteToken) : undefined;
       const invited = invite && contact.email && invite.email.toLowerCase() === contact.email;
-      if (!invited && !(await findUserByContact(db, contact))) {
+      if (!invited && !user) {
+        throttles.lookups.add(`code-miss:${address}`);
         return {
           status: "SIGN_IN_UP_NOT_ALLOWED",
           reason: "There is no account for this address. Ask your company's administrator for an invitation.",
@@ -155,7 +176,9 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
         .where("deviceIdHash", "=", preAuthSessionId)
         .executeTakeFirst();
       if (!device || device.expires.getTime() <= Date.now() - CODE_LIFETIME_MS) return { status: "RESTART_FLOW_ERROR" };
-      throttles.codes.hit(`code:${device.email ?? device.phone}`, "code requests for this account");
+      const contact = { email: device.email, phone: device.phone };
+      const user = await findUserByContact(db, contact);
+      await countCodeRequest(request, (contact.email ?? contact.phone) as string, user?.id);
       const salt = randomBytes(16).toString("base64");
       const code = newCode();
       const linkCode = linkCodeOf(deviceId, salt, code);
@@ -308,9 +331,12 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => {
-      throttles.perAddress.hit(`exists:${request.ip}`, "look-ups from this address");
+      throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { email } = request.query as { email: string };
-      return { status: "OK", exists: Boolean(await findUserByEmail(db, email.trim())) };
+      return afterFloor(context.lookupFloorMs, async () => ({
+        status: "OK",
+        exists: Boolean(await findUserByEmail(db, email.trim())),
+      }));
     },
   );
 
@@ -327,9 +353,12 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => {
-      throttles.perAddress.hit(`exists:${request.ip}`, "look-ups from this address");
+      throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { phoneNumber } = request.query as { phoneNumber: string };
-      return { status: "OK", exists: Boolean(await findUserByContact(db, { email: null, phone: phoneNumber.trim() })) };
+      return afterFloor(context.lookupFloorMs, async () => ({
+        status: "OK",
+        exists: Boolean(await findUserByContact(db, { email: null, phone: phoneNumber.trim() })),
+      }));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../app";
 import { HttpError } from "../errors";
 import { findUserById, protocolUser, rolesOf } from "./accounts";
+import { rememberDevice } from "./known-device";
 import { mintRoleToken } from "./role-tokens";
 import { type AccessTokenPayload, createSession, refreshSession, revokeSession, verifyAccessToken } from "./sessions";
 import {
@@ -33,6 +34,7 @@ export async function signedIn(
   if (!user) throw new Error(`User ${userId} vanished during sign-in`);
   const tokens = await createSession(context.db, context.keys, { userId }, context.sessionSettings);
   attachTokens(request, reply, tokens, transferMethodOf(request), context.secureCookies);
+  await rememberDevice(context, request, reply, userId);
   return reply.send({
     status: "OK",
     ...extra,

@@ -10,7 +10,8 @@ import Provider, { type AccountClaims } from "oidc-provider";
  * - `no-email-verified:` the ID token has the e-mail but no email_verified claim;
  * - `email-unverified:` email_verified is false;
  * - `string-false:` email_verified is the string "false" (some providers send strings);
- * - `userinfo-email:` the ID token has no e-mail; only the UserInfo answer has it (verified).
+ * - `userinfo-email:` the ID token has no e-mail; only the UserInfo answer has it (verified);
+ * - `other-audience:` the ID token is signed for another client (a broken or hostile provider).
  * A plain name starting with `unverified-` is its own e-mail with email_verified false.
  */
 function accountClaims(id: string, use: string): AccountClaims {
@@ -63,6 +64,17 @@ export async function startTestIdentityProvider(redirectUris: string[]): Promise
       };
     },
   });
+  const issue = provider.IdToken.prototype.issue;
+  provider.IdToken.prototype.issue = function (this: InstanceType<Provider["IdToken"]>, options) {
+    if (String(this.available.sub).startsWith("other-audience:")) {
+      // The audience is the client's id at signing time; `client` is readonly only in the types.
+      const forAnother = new Proxy(this.client, {
+        get: (target, key) => (key === "clientId" ? "another-client" : Reflect.get(target, key)),
+      });
+      Object.defineProperty(this, "client", { value: forAnother });
+    }
+    return issue.call(this, options);
+  };
   // Keep the provider's own warnings (dev interactions, http issuer) out of test output.
   provider.on("server_error", () => {});
   server.on("request", provider.callback());

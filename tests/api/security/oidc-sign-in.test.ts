@@ -168,6 +168,12 @@ describe("OIDC sign-in binds the provider's answer to the flow the server starte
     expectNoSession(await finish(client, callback, { pkceCodeVerifier: flow.pkceCodeVerifier }));
   });
 
+  test("an ID token for another audience is refused", async () => {
+    const res = await signIn(`other-audience:${SYSTEM_ADMIN}`);
+    expectNoSession(res);
+    expect(res.json().status).toBe("GENERAL_ERROR");
+  });
+
   test("a replayed state is refused", async () => {
     const client = new ProtocolClient(t.app);
     const flow = await startFlow(client);

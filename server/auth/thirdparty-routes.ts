@@ -4,14 +4,20 @@ import type { AppContext, ThirdPartyProvider } from "../app";
 import { badRequest } from "../errors";
 import { findUserByEmail } from "./accounts";
 import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
+import { saveSignInState, takeSignInState } from "./oidc-states";
 import { signedIn } from "./session-routes";
 
 /**
  * Third-party sign-in against any OpenID Connect provider (auth-protocol.md section 11):
- * authorisation code flow with PKCE. The SDK keeps and checks the state in the
- * browser; the server exchanges the code and trusts only a verified e-mail from the
- * provider's ID token. Nobody gets an account this way without an invitation.
+ * authorisation code flow with PKCE and a nonce. The server keeps the state it issued
+ * (oidc-states.ts) and checks it on the callback itself; the browser's own check is
+ * extra. openid-client checks the ID token (signature, iss, aud, azp, exp, nonce). Only
+ * an e-mail the ID token marks `email_verified: true` signs in or takes an invitation:
+ * a provider's account is anyone's to create, so an unverified e-mail proves nothing.
+ * Nobody gets an account this way without an invitation.
  */
+
+const START_AGAIN = "This sign-in has expired or was already used. Please start the sign-in again.";
 
 const configs = new Map<string, Promise<oidc.Configuration>>();
 
@@ -85,14 +91,24 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
       const provider = providerById(thirdPartyId);
       const config = await configFor(provider);
       const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      await saveSignInState(context.db, {
+        state,
+        providerId: provider.id,
+        pkceCodeVerifier,
+        nonce,
+        redirectUri: redirectURIOnProviderDashboard,
+      });
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectURIOnProviderDashboard,
         scope: "openid email profile",
         response_type: "code",
         code_challenge: await oidc.calculatePKCECodeChallenge(pkceCodeVerifier),
         code_challenge_method: "S256",
-        // The SDK replaces this with its own state and checks it when the provider comes back.
-        state: oidc.randomState(),
+        // The dashboard keeps this state instead of making its own (src/providers/auth/oauth-state.ts).
+        state,
+        nonce,
       });
       return { status: "OK", urlWithQueryParams: url.href, pkceCodeVerifier };
     },
@@ -138,21 +154,32 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
         };
       };
       const provider = providerById(body.thirdPartyId);
+      const { redirectURIOnProviderDashboard, redirectURIQueryParams, pkceCodeVerifier } = body.redirectURIInfo;
+      const state = redirectURIQueryParams.state;
+      const nonce =
+        state && pkceCodeVerifier
+          ? await takeSignInState(context.db, {
+              state,
+              providerId: provider.id,
+              pkceCodeVerifier,
+              redirectUri: redirectURIOnProviderDashboard,
+            })
+          : undefined;
+      if (!state || !pkceCodeVerifier || nonce === undefined) return { status: "GENERAL_ERROR", message: START_AGAIN };
+
       const config = await configFor(provider);
-      const callback = new URL(body.redirectURIInfo.redirectURIOnProviderDashboard);
-      for (const [k, v] of Object.entries(body.redirectURIInfo.redirectURIQueryParams)) callback.searchParams.set(k, v);
-      let claims: Record<string, unknown> | undefined;
+      const callback = new URL(redirectURIOnProviderDashboard);
+      for (const [k, v] of Object.entries(redirectURIQueryParams)) callback.searchParams.set(k, v);
+      let claims: oidc.IDToken | undefined;
       try {
         const tokens = await oidc.authorizationCodeGrant(config, callback, {
-          pkceCodeVerifier: body.redirectURIInfo.pkceCodeVerifier,
-          expectedState: oidc.skipStateCheck,
+          pkceCodeVerifier,
+          expectedState: state,
+          expectedNonce: nonce,
+          idTokenExpected: true,
         });
-        const idClaims = tokens.claims();
-        claims = { ...idClaims };
-        // Many providers put the e-mail in the UserInfo answer only, not in the ID token.
-        if (idClaims && typeof idClaims.email !== "string") {
-          claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
-        }
+        // Only the signed ID token counts: a UserInfo answer may carry an e-mail the provider never checked.
+        claims = tokens.claims();
       } catch (e) {
         request.log.info({ err: e }, "third-party code exchange failed");
         return {
@@ -162,8 +189,11 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
       }
       const email = typeof claims?.email === "string" ? claims.email.toLowerCase() : undefined;
       if (!email) return { status: "NO_EMAIL_GIVEN_BY_PROVIDER" };
-      if (claims?.email_verified === false) {
-        return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${provider.name} has not verified this e-mail address.` };
+      if (claims?.email_verified !== true) {
+        return {
+          status: "SIGN_IN_UP_NOT_ALLOWED",
+          reason: `${provider.name} has not verified this e-mail address, so it cannot be used to sign in.`,
+        };
       }
       const existing = await findUserByEmail(context.db, email);
       if (existing)

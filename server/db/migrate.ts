@@ -7,6 +7,7 @@ import * as impersonationLog from "./migrations/0004-impersonation-log";
 import * as measurementRollups from "./migrations/0005-measurement-rollups";
 import * as labelReportOrders from "./migrations/0008-label-report-orders";
 import * as membershipFeatureFlags from "./migrations/0009-membership-feature-flags";
+import * as oidcSignInStates from "./migrations/0010-oidc-sign-in-states";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005-measurement-rollups": measurementRollups,
   "0008-label-report-orders": labelReportOrders,
   "0009-membership-feature-flags": membershipFeatureFlags,
+  "0010-oidc-sign-in-states": oidcSignInStates,
 };
 
 class StaticProvider implements MigrationProvider {

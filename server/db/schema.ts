@@ -273,6 +273,17 @@ export interface PasswordResetTokensTable {
   used: Date | null;
 }
 
+/** 0009-oidc-sign-in-states: a third-party sign-in the server started, used once. */
+export interface OidcSignInStatesTable {
+  stateHash: string;
+  providerId: string;
+  pkceVerifierHash: string;
+  nonce: string;
+  redirectUri: string;
+  created: CreatedAt;
+  expires: Timestamp;
+}
+
 export interface PasswordlessDevicesTable {
   deviceIdHash: string;
   email: string | null;
@@ -321,6 +332,7 @@ export interface Database {
   outbox: OutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
+  oidcSignInStates: OidcSignInStatesTable;
   impersonationRequests: ImpersonationRequestsTable;
 }
 

@@ -1,11 +1,30 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import Provider from "oidc-provider";
+import Provider, { type AccountClaims } from "oidc-provider";
 
 /**
  * A real OpenID Connect provider on 127.0.0.1 for tests (oidc-provider with its
  * development login screens: any login name is accepted and becomes the e-mail).
+ * The e-mail and email_verified go into the ID token itself, as Google, Keycloak and
+ * Okta put them. A login name `mode:e-mail` shapes what the provider vouches for:
+ * - `no-email-verified:` the ID token has the e-mail but no email_verified claim;
+ * - `email-unverified:` email_verified is false;
+ * - `string-false:` email_verified is the string "false" (some providers send strings);
+ * - `userinfo-email:` the ID token has no e-mail; only the UserInfo answer has it (verified);
+ * - `other-audience:` the ID token is signed for another client (a broken or hostile provider).
+ * A plain name starting with `unverified-` is its own e-mail with email_verified false.
  */
+function accountClaims(id: string, use: string): AccountClaims {
+  const [mode, email] = id.includes(":") ? (id.split(":", 2) as [string, string]) : ["", id];
+  const claims: AccountClaims = { sub: id, given_name: "Sso", family_name: "Person" };
+  if (mode === "userinfo-email" && use !== "userinfo") return claims;
+  claims.email = email;
+  if (mode === "no-email-verified") return claims;
+  if (mode === "string-false") return { ...claims, email_verified: "false" };
+  claims.email_verified = mode !== "email-unverified" && !email.startsWith("unverified-");
+  return claims;
+}
+
 export interface TestIdentityProvider {
   issuer: string;
   clientId: string;
@@ -35,16 +54,27 @@ export async function startTestIdentityProvider(redirectUris: string[]): Promise
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ["test-cookie-key-0123456789"] },
+    conformIdTokenClaims: false,
     async findAccount(_ctx, id) {
       return {
         accountId: id,
-        async claims() {
-          const unverified = id.startsWith("unverified-");
-          return { sub: id, email: id, email_verified: !unverified, given_name: "Sso", family_name: "Person" };
+        async claims(use: string) {
+          return accountClaims(id, use);
         },
       };
     },
   });
+  const issue = provider.IdToken.prototype.issue;
+  provider.IdToken.prototype.issue = function (this: InstanceType<Provider["IdToken"]>, options) {
+    if (String(this.available.sub).startsWith("other-audience:")) {
+      // The audience is the client's id at signing time; `client` is readonly only in the types.
+      const forAnother = new Proxy(this.client, {
+        get: (target, key) => (key === "clientId" ? "another-client" : Reflect.get(target, key)),
+      });
+      Object.defineProperty(this, "client", { value: forAnother });
+    }
+    return issue.call(this, options);
+  };
   // Keep the provider's own warnings (dev interactions, http issuer) out of test output.
   provider.on("server_error", () => {});
   server.on("request", provider.callback());

@@ -273,7 +273,7 @@ export interface PasswordResetTokensTable {
   used: Date | null;
 }
 
-/** 0009-oidc-sign-in-states: a third-party sign-in the server started, used once. */
+/** 0010-oidc-sign-in-states: a third-party sign-in the server started, used once. */
 export interface OidcSignInStatesTable {
   stateHash: string;
   providerId: string;

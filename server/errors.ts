@@ -20,3 +20,13 @@ export const badRequest = (message: string, formFields?: FieldError[]) => new Ht
 export const unauthorised = (message = "Sign-in required") => new HttpError(401, message);
 export const forbidden = (message = "You do not have permission to do this") => new HttpError(403, message);
 export const notFound = (what = "Not found") => new HttpError(404, what);
+
+/** 429: the caller should try again after retryAfterSeconds (sent as Retry-After). */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

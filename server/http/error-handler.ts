@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ListQueryError } from "../../src/domain/list-query";
-import { type FieldError, HttpError } from "../errors";
+import { type FieldError, HttpError, TooManyRequestsError } from "../errors";
 
 interface ValidationItem {
   instancePath?: string;
@@ -46,6 +46,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     else request.log.info({ status: error.statusCode, reason: error.message }, "request refused");
     const body: Record<string, unknown> = { statusCode: error.statusCode, message: error.message };
     if (error.formFields) body.formFields = error.formFields;
+    if (error instanceof TooManyRequestsError) reply.header("retry-after", String(error.retryAfterSeconds));
     return reply.code(error.statusCode).send(body);
   }
   if (error instanceof ListQueryError) {

@@ -130,6 +130,8 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
           streaming = true;
           return reply.send(stream);
         }
+        // A turn of the event loop for other requests between the loading and the chart query.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const series = await loadChartSeries(db, content, CHART_POINTS);
         return reply.send(await pdf.render(content, series, options));
       } finally {

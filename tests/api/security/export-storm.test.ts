@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newApiKey } from "../../../server/auth/api-keys";
@@ -24,7 +25,7 @@ let longReport: string;
 let keyB: Record<string, string>;
 let base: string;
 
-const READINGS = 6000;
+const READINGS = 10_000;
 const START = Date.parse("2026-09-01T00:00:00Z");
 const STORM = 20;
 const FULL_PDF = "fileType=pdf&includeDataTable=full";
@@ -67,6 +68,44 @@ async function timed<T>(call: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
+/**
+ * Asks for /api/health again and again from another thread, as an outside client would:
+ * a stalled server shows in its latencies even while this thread cannot run.
+ */
+function healthProbe(url: string): { stop(): Promise<number[]> } {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require("node:worker_threads");
+    let stopped = false;
+    const times = [];
+    parentPort.on("message", () => { stopped = true; });
+    (async () => {
+      // The first call (undici's start-up in this thread) is not the server's latency.
+      await (await fetch(workerData)).text();
+      while (!stopped) {
+        const started = performance.now();
+        const res = await fetch(workerData);
+        await res.text();
+        if (res.status !== 200) throw new Error("health answered " + res.status);
+        times.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      parentPort.postMessage(times);
+    })();`,
+    { eval: true, workerData: url },
+  );
+  return {
+    stop: () =>
+      new Promise((resolve, reject) => {
+        worker.once("message", (times: number[]) => {
+          void worker.terminate();
+          resolve(times);
+        });
+        worker.once("error", reject);
+        worker.postMessage("stop");
+      }),
+  };
+}
+
 /** Starts a storm of full-table PDF exports from a new key of company A; `answers` settles when all are answered. */
 async function storm(): Promise<{ answers: Promise<Response[]> }> {
   const key = await apiKey(world.companies.a, "storm");
@@ -96,15 +135,12 @@ describe("an export storm from one key", () => {
     expect(ms).toBeLessThan(1000);
   }, 120_000);
 
-  test("/api/health answers within a second while 20 PDF exports run", async () => {
+  test("/api/health answers within a second all through a storm of 20 PDF exports", async () => {
+    const probe = healthProbe(`${base}/health`);
     const pending = await storm();
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const [health, ms] = await timed(() => fetch(`${base}/health`));
-      expect(health.status).toBe(200);
-      times.push(ms);
-    }
     await pending.answers;
+    const times = await probe.stop();
+    expect(times.length).toBeGreaterThan(0);
     expect(Math.max(...times)).toBeLessThan(1000);
   }, 120_000);
 });

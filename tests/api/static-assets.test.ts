@@ -71,7 +71,12 @@ describe("what the build keeps for the operator", () => {
 
   test("the build manifest /.vite/manifest.json is not served: it maps out every chunk", async () => {
     expect((await get("/.vite/manifest.json")).statusCode).toBe(404);
-    for (const path of ["/.vite/manifest.json", "/.vite/", "/%2Evite/manifest.json", "/assets/../.vite/manifest.json"]) {
+    for (const path of [
+      "/.vite/manifest.json",
+      "/.vite/",
+      "/%2Evite/manifest.json",
+      "/assets/../.vite/manifest.json",
+    ]) {
       expect((await get(path)).body, path).not.toContain("src/main.tsx");
     }
   });

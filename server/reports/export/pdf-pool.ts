@@ -74,7 +74,8 @@ export class PdfWorkerPool {
       const pending = this.busy.get(worker);
       this.busy.delete(worker);
       if (pending) {
-        if ("pdf" in result) pending.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+        if ("pdf" in result)
+          pending.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
         else pending.reject(new Error(`PDF rendering failed: ${result.error}`));
       }
       if (!this.closed) this.idle.push(worker);

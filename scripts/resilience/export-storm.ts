@@ -2,9 +2,10 @@ import { call, signIn } from "./api-client";
 
 /**
  * Issue #16 item 4: an export storm from one API key of one company (20 full-table PDF
- * downloads in flight all the time, refused ones asked again at once, Retry-After
- * ignored as an attacker would) while a person of a second company browses: list page 1
- * and /api/health, one after the other. Their p99 must stay under the budget.
+ * downloads in flight; a refused one is asked again after at most a second, whatever
+ * Retry-After says) while a person of a second company browses: list page 1 and
+ * /api/health, one after the other. Their p99 must stay under the budget. The same
+ * browsing without the storm is measured first, as the machine's baseline.
  */
 
 export const STORM_BUDGET_MS = 200;
@@ -14,6 +15,7 @@ export interface StormResult {
   storm: { parallel: number; reportReadings: number; ok: number; refused429: number; other: number };
   list: Latencies;
   health: Latencies;
+  baseline: { list: Latencies; health: Latencies };
   ok: boolean;
 }
 
@@ -75,7 +77,6 @@ export async function exportStorm(options: {
   const report = await longestReport(baseUrl, keyHeaders);
   const browser = await signIn(baseUrl, options.browser.email, options.password, options.browser.company);
 
-  const until = Date.now() + seconds * 1000;
   const storm = { parallel, reportReadings: report.readings, ok: 0, refused429: 0, other: 0 };
   const stormer = async () => {
     while (Date.now() < until) {
@@ -85,18 +86,18 @@ export async function exportStorm(options: {
         });
         await res.arrayBuffer();
         if (res.status === 200) storm.ok++;
-        else if (res.status === 429) storm.refused429++;
-        else storm.other++;
+        else if (res.status === 429) {
+          storm.refused429++;
+          // Not a tight loop of refusals: that is a request flood, another attack than this one.
+          const wait = Math.min(1, Number(res.headers.get("retry-after")) || 1);
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        } else storm.other++;
       } catch {
         storm.other++;
       }
     }
   };
 
-  const listTimes: number[] = [];
-  const healthTimes: number[] = [];
-  let listFailures = 0;
-  let healthFailures = 0;
   const timed = async (path: string, headers: Record<string, string>, into: number[]): Promise<boolean> => {
     const started = performance.now();
     try {
@@ -109,24 +110,31 @@ export async function exportStorm(options: {
       return false;
     }
   };
-  const browse = async () => {
-    // Let the storm get going first: what is measured is browsing during it.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    while (Date.now() < until) {
+  const browse = async (delayMs: number, end: number) => {
+    const listTimes: number[] = [];
+    const healthTimes: number[] = [];
+    let listFailures = 0;
+    let healthFailures = 0;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    while (Date.now() < end) {
       if (!(await timed("/api/label-reports?pageNumber=1", browser.headers, listTimes))) listFailures++;
       if (!(await timed("/api/health", {}, healthTimes))) healthFailures++;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    return { list: summarise(listTimes, listFailures), health: summarise(healthTimes, healthFailures) };
   };
 
-  await Promise.all([...Array.from({ length: parallel }, stormer), browse()]);
-  const list = summarise(listTimes, listFailures);
-  const health = summarise(healthTimes, healthFailures);
+  const baseline = await browse(0, Date.now() + Math.min(10, seconds) * 1000);
+  const until = Date.now() + seconds * 1000;
+  // The storm gets going for a second first: what is measured is browsing during it.
+  const [during] = await Promise.all([browse(1000, until), ...Array.from({ length: parallel }, stormer)]);
+  const { list, health } = during;
   return {
     seconds,
     storm,
     list,
     health,
+    baseline,
     ok:
       list.p99Ms < STORM_BUDGET_MS &&
       health.p99Ms < STORM_BUDGET_MS &&

@@ -19,7 +19,7 @@ import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { DEFAULT_EXPORT_LIMITS, ExportLimiter, type ExportLimits } from "./reports/export/export-limiter";
 import { PdfWorkerPool } from "./reports/export/pdf-pool";
-import { apiRoutes } from "./routes/index";
+import { apiRoutes, HEAVY_PAGE_ROWS } from "./routes/index";
 import type { RouteEntry } from "./types";
 
 export interface ThirdPartyProvider {
@@ -73,6 +73,8 @@ export interface AppContext {
   passwordlessEnabled: boolean;
   /** Report downloads: how many run at once, the PDF worker threads, the per-key budget. */
   exports: { limiter: ExportLimiter; pdf: PdfWorkerPool; perKeyPerMinute: number };
+  /** List pages of thousands of rows: bounded like downloads, in their own slots. */
+  heavyReads: ExportLimiter;
 }
 
 /** Builds the whole server without listening; tests call it and use inject() or listen(0). */
@@ -161,6 +163,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pdf: new PdfWorkerPool(),
       perKeyPerMinute: options.exportLimits?.perKeyPerMinute ?? EXPORTS_PER_KEY_PER_MINUTE,
     },
+    heavyReads: new ExportLimiter(
+      { ...DEFAULT_EXPORT_LIMITS, ...options.exportLimits },
+      `list pages of more than ${HEAVY_PAGE_ROWS.toLocaleString("en-US")} rows`,
+    ),
   };
   app.addHook("onClose", () => context.exports.pdf.close());
   await app.register(authPlugin, { prefix: "/api", context });

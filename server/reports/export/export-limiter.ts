@@ -40,7 +40,11 @@ export class ExportLimiter {
   private runningTotal = 0;
   private readonly waiting: Waiter[] = [];
 
-  constructor(readonly limits: ExportLimits = DEFAULT_EXPORT_LIMITS) {}
+  constructor(
+    readonly limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
+    /** What is limited, for the 429's message ("downloads"). */
+    private readonly what = "downloads",
+  ) {}
 
   /**
    * Waits for a slot of the company (throws TooManyRequestsError when its line is full) and
@@ -54,7 +58,7 @@ export class ExportLimiter {
     const queued = this.waiting.filter((w) => w.companyId === companyId).length;
     if (queued >= queuePerCompany || this.waiting.length >= queueGlobal) {
       throw new TooManyRequestsError(
-        `Too many downloads at once (at most ${perCompany} per company and ${global} in total run at a time, ` +
+        `Too many ${this.what} at once (at most ${perCompany} per company and ${global} in total run at a time, ` +
           `${queuePerCompany} per company wait). Please try again in ${retryAfterSeconds} seconds.`,
         retryAfterSeconds,
       );

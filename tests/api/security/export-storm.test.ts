@@ -145,6 +145,28 @@ describe("an export storm from one key", () => {
   }, 120_000);
 });
 
+describe("a storm of 10,000-row list pages from one key", () => {
+  test("parallel big pages past the company's limit get 429 with Retry-After; a second company's page is still served", async () => {
+    await sql`insert into label_reports (company_id, preset_id, label_id, status, summary, custom_fields)
+      select company_id, preset_id, 'BULK-' || i, 'ended', '{}', '{}'
+      from label_reports, generate_series(1, 3000) as i where id = ${longReport}::uuid`.execute(t.database.db);
+    const key = await apiKey(world.companies.a, "pages");
+    const page = (headers: Record<string, string>) =>
+      fetch(`${base}/label-reports?pageSize=10000&filter=`, { headers }).then(async (res) => {
+        await res.arrayBuffer();
+        return res;
+      });
+    const pending = Promise.all(Array.from({ length: STORM }, () => page(key)));
+    const other = await page(keyB);
+    const answers = await pending;
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length + answers.filter((r) => r.status === 200).length).toBe(STORM);
+    for (const r of refused) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(other.status).toBe(200);
+  }, 120_000);
+});
+
 describe("a key's download budget", () => {
   test("a key past its per-minute download budget gets 429 with Retry-After; another key still downloads", async () => {
     const limited = await createTestApp({ exportLimits: { perKeyPerMinute: 3 } });

@@ -56,8 +56,8 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
     global: false,
     // After authentication (onRequest), so the key is the caller, not the address.
     hook: "preHandler",
-    errorResponseBuilder: (_request, { after, max }) => {
-      const seconds = Math.max(1, Math.ceil(Number.parseInt(after, 10) || 60));
+    errorResponseBuilder: (_request, { after, max, ttl }) => {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
       return new TooManyRequestsError(
         `Too many downloads with this key: at most ${max} a minute. Please try again in ${after}.`,
         seconds,

@@ -284,7 +284,9 @@ export default defineConfig({
     manifest: true,
     // The antd vendor chunk (~950 kB, ~300 kB gzip) is the floor for an antd + Refine app.
     chunkSizeWarningLimit: 1000,
-    sourcemap: true,
+    // Written for the operator (server/app.ts never serves *.map), not referenced from the
+    // served scripts: a browser's devtools would only ask for a map it cannot have.
+    sourcemap: "hidden",
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: SIDE_EFFECT_FREE, sideEffects: false }] },
       output: {

@@ -15,7 +15,9 @@ import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
 import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { apiRoutes } from "./routes/index";
+import { DEFAULT_EXPORT_LIMITS, ExportLimiter, type ExportLimits } from "./reports/export/export-limiter";
+import { PdfWorkerPool } from "./reports/export/pdf-pool";
+import { apiRoutes, HEAVY_PAGE_ROWS } from "./routes/index";
 import type { RouteEntry } from "./types";
 
 export interface ThirdPartyProvider {
@@ -51,7 +53,12 @@ export interface AppOptions {
    * (AUTH_LOOKUP_FLOOR_MS, default 200), so its timing reveals nothing more.
    */
   lookupFloorMs?: number;
+  /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
+  exportLimits?: Partial<ExportLimits & { perKeyPerMinute: number }>;
 }
+
+/** Downloads per minute of one API key or one person, before the concurrency limits. */
+export const EXPORTS_PER_KEY_PER_MINUTE = 60;
 
 export interface AppContext {
   db: Db;
@@ -65,6 +72,10 @@ export interface AppContext {
   secureCookies: boolean;
   thirdPartyProviders: ThirdPartyProvider[];
   passwordlessEnabled: boolean;
+  /** Report downloads: how many run at once, the PDF worker threads, the per-key budget. */
+  exports: { limiter: ExportLimiter; pdf: PdfWorkerPool; perKeyPerMinute: number };
+  /** List pages of thousands of rows: bounded like downloads, in their own slots. */
+  heavyReads: ExportLimiter;
 }
 
 /** Builds the whole server without listening; tests call it and use inject() or listen(0). */
@@ -149,7 +160,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
     thirdPartyProviders: options.thirdPartyProviders ?? [],
     passwordlessEnabled: true,
+    exports: {
+      limiter: new ExportLimiter({ ...DEFAULT_EXPORT_LIMITS, ...options.exportLimits }),
+      pdf: new PdfWorkerPool(),
+      perKeyPerMinute: options.exportLimits?.perKeyPerMinute ?? EXPORTS_PER_KEY_PER_MINUTE,
+    },
+    heavyReads: new ExportLimiter(
+      { ...DEFAULT_EXPORT_LIMITS, ...options.exportLimits },
+      `list pages of more than ${HEAVY_PAGE_ROWS.toLocaleString("en-US")} rows`,
+    ),
   };
+  app.addHook("onClose", () => context.exports.pdf.close());
   await app.register(authPlugin, { prefix: "/api", context });
   await app.register(apiRoutes, { prefix: "/api", context });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
@@ -165,6 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The build writes .br and .gz beside each hashed script and style (vite.config.ts):
       // sent as they are, instead of compressing them again for every request.
       preCompressed: true,
+      // The build keeps source maps and its manifest (the bench reads it from disk)
+      // for the operator; the public gets neither: they map out the sources and every chunk.
+      allowedPath: (path) => !/\.map$/i.test(path) && !path.startsWith("/.vite/"),
       setHeaders(reply, path) {
         // Hashed build assets never change; index.html and builds/latest.json always may.
         const immutable = path.includes(`${join(staticDir, "assets")}`);

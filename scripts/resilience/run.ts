@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { signIn } from "./api-client";
+import { exportStorm, STORM_BUDGET_MS } from "./export-storm";
 import { DEMO_ADMIN, DEMO_PASSWORD, databaseOutage, killDuringWrites, twoInstances } from "./faults";
 import { hostileRequests } from "./hostile";
 import { type LoadResult, runLoad } from "./load";
@@ -20,7 +21,8 @@ import { type ServerProcess, startServer } from "./server-process";
  * RESILIENCE_PGLITE_REPORTS (default 100,000; 0 skips PGlite), RESILIENCE_SECONDS (load
  * duration, default 60), RESILIENCE_CONNECTIONS (default 50), RESILIENCE_INPUTS (hostile
  * requests, default 1000), RESILIENCE_OUTAGE_SECONDS (default 10), RESILIENCE_PORT (first
- * of three ports, default: free ports).
+ * of three ports, default: free ports), RESILIENCE_STORM_SECONDS (the export storm, default
+ * 30), RESILIENCE_ONLY=storm (only the export storm, on PostgreSQL with RESILIENCE_REPORTS).
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,7 +38,11 @@ const PGLITE_REPORTS = num("RESILIENCE_PGLITE_REPORTS", 100_000);
 const SECONDS = num("RESILIENCE_SECONDS", 60);
 const CONNECTIONS = num("RESILIENCE_CONNECTIONS", 50);
 const INPUTS = num("RESILIENCE_INPUTS", 1000);
+const STORM_SECONDS = num("RESILIENCE_STORM_SECONDS", 30);
+const ONLY = process.env.RESILIENCE_ONLY ?? "";
 const COMPANY = "Meridian Pharma GmbH";
+/** The second company of the export storm: it browses while the first one exports. */
+const BROWSER = { email: "multi@demo.example", company: "Aurora Biologics AB" };
 
 const cleanups: (() => void)[] = [];
 const cleanUp = () => {
@@ -132,6 +138,61 @@ interface Row {
   ok: boolean;
 }
 
+/** One key of COMPANY storms PDF exports while BROWSER's company browses (issue #16). */
+async function stormRun(server: ServerProcess, rows: Row[], results: Record<string, unknown>) {
+  log(`export storm: 20 full-table PDF exports from one API key for ${STORM_SECONDS} s, ${BROWSER.company} browsing`);
+  const storm = await exportStorm({
+    baseUrl: server.baseUrl,
+    password: DEMO_PASSWORD,
+    storm: { email: DEMO_ADMIN, company: COMPANY },
+    browser: BROWSER,
+    seconds: STORM_SECONDS,
+  });
+  results.exportStorm = storm;
+  const { list, health } = storm;
+  log(
+    `export storm: list page 1 p50 ${list.p50Ms} ms p99 ${list.p99Ms} ms (${list.requests}), ` +
+      `/api/health p50 ${health.p50Ms} ms p99 ${health.p99Ms} ms (${health.requests}); ` +
+      `storm ${JSON.stringify(storm.storm)}; without the storm: list p99 ${storm.baseline.list.p99Ms} ms, ` +
+      `/api/health p99 ${storm.baseline.health.p99Ms} ms`,
+  );
+  rows.push({
+    check: `export storm, other company p99 < ${STORM_BUDGET_MS} ms`,
+    result:
+      `list page 1 p50 ${list.p50Ms} / p99 ${list.p99Ms} ms, /api/health p50 ${health.p50Ms} / p99 ${health.p99Ms} ms; ` +
+      `storm: ${storm.storm.ok} PDFs, ${storm.storm.refused429} refused 429, ${storm.storm.other} other, ` +
+      `report of ${count(storm.storm.reportReadings)} readings; failures ${list.failures + health.failures}; ` +
+      `baseline p99 list ${storm.baseline.list.p99Ms} / health ${storm.baseline.health.p99Ms} ms`,
+    ok: storm.ok && server.alive(),
+  });
+}
+
+function printTable(rows: Row[]) {
+  const width = Math.max(...rows.map((r) => r.check.length));
+  console.log(`\n${"check".padEnd(width)} | ok | result`);
+  console.log(`${"-".repeat(width)}-|----|-${"-".repeat(60)}`);
+  for (const r of rows) console.log(`${r.check.padEnd(width)} | ${r.ok ? "ok" : "NO"} | ${r.result}`);
+}
+
+/** RESILIENCE_ONLY=storm: the export storm alone, on a throwaway PostgreSQL. */
+async function stormOnly() {
+  const [port] = await ports();
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { when: new Date().toISOString() };
+  log(`PostgreSQL: starting a throwaway cluster, seeding demo (small) + ${count(REPORTS)} reports`);
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.stop());
+  await seed(["--database-url", postgres.url], REPORTS);
+  const server = await startServer(ROOT, { port, databaseUrl: postgres.url });
+  cleanups.push(() => server.child.kill("SIGKILL"));
+  await stormRun(server, rows, results);
+  await server.stop();
+  printTable(rows);
+  console.log(JSON.stringify(results.exportStorm, null, 2));
+  cleanUp();
+  process.exit(rows.every((r) => r.ok) ? 0 : 1);
+}
+
 async function main() {
   const started = Date.now();
   const [port, port2, port3] = await ports();
@@ -174,6 +235,7 @@ async function main() {
     result: `${count(hostile.tried)} tried, ${hostile.broken} answered 5xx or leaked internals`,
     ok: hostile.broken === 0,
   });
+  await stormRun(server, rows, results);
   await server.stop();
 
   log("fault: kill -9 during a burst of writes");
@@ -233,17 +295,14 @@ async function main() {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 
-  const width = Math.max(...rows.map((r) => r.check.length));
-  console.log(`\n${"check".padEnd(width)} | ok | result`);
-  console.log(`${"-".repeat(width)}-|----|-${"-".repeat(60)}`);
-  for (const r of rows) console.log(`${r.check.padEnd(width)} | ${r.ok ? "ok" : "NO"} | ${r.result}`);
+  printTable(rows);
   console.log(`\nwritten to ${out} (${results.minutes} min)`);
   const failed = rows.filter((r) => !r.ok).length;
   cleanUp();
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((e) => {
+(ONLY === "storm" ? stormOnly() : main()).catch((e) => {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   cleanUp();
   process.exit(1);

@@ -15,6 +15,9 @@ import { migrationInviteRoutes } from "./migration-invites";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
+/** List pages above this many rows take a heavy-read slot (server/reports/export/export-limiter.ts). */
+export const HEAVY_PAGE_ROWS = 1000;
+
 export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   app.decorateRequest("principal", null as never);
 
@@ -26,6 +29,19 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
     request.principal = await authenticate(context.db, context.keys, request);
     if (config.permission) requirePermission(request.principal, ...config.permission);
   });
+
+  // A page of thousands of rows is heavy work: it takes a slot like a download does, so
+  // twenty of them from one key queue (then 429) instead of stalling everyone else.
+  const heavyPages = new WeakMap<object, () => void>();
+  app.addHook("preHandler", async (request, reply) => {
+    const pageSize = Number((request.query as { pageSize?: unknown } | undefined)?.pageSize);
+    if (request.method !== "GET" || !request.principal || !(pageSize > HEAVY_PAGE_ROWS)) return;
+    const release = await context.heavyReads.acquire(request.principal.companyId);
+    heavyPages.set(request, release);
+    // Also when the client goes away before the answer is sent.
+    reply.raw.once("close", release);
+  });
+  app.addHook("onResponse", async (request) => heavyPages.get(request)?.());
 
   // Every request made with an impersonation token leaves a row (method, path, status).
   app.addHook("onSend", impersonatedRequestRecorder(context));

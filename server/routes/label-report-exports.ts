@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
   DOWNLOAD_OPTION_NAMES,
@@ -7,10 +8,9 @@ import {
   parseDownloadOptions,
 } from "../../src/domain/download-options";
 import type { AppContext } from "../app";
-import { badRequest, notFound } from "../errors";
+import { badRequest, notFound, TooManyRequests } from "../errors";
 import { csvStream } from "../reports/export/csv";
 import { contentDisposition, downloadFileName } from "../reports/export/filename";
-import { renderPdf } from "../reports/export/pdf";
 import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
 import { dataErrors, idParams } from "./schemas";
 
@@ -43,13 +43,35 @@ const querystring = {
   },
 } as const;
 
+/** Whose download budget a request spends: the API key, else the person (in any company). */
+const budgetKey = (request: FastifyRequest) =>
+  request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
+
 export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
+  const { limiter, pdf, perKeyPerMinute } = context.exports;
+
+  // A key that downloads all day is slowed down before it fills the queue below.
+  await app.register(rateLimit, {
+    global: false,
+    // After authentication (onRequest), so the key is the caller, not the address.
+    hook: "preHandler",
+    errorResponseBuilder: (_request, { after, max, ttl }) => {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      return new TooManyRequests(
+        `Too many downloads with this key: at most ${max} a minute. Please try again in ${after}.`,
+        seconds,
+      );
+    },
+  });
 
   app.get(
     "/label-reports/:id/export",
     {
-      config: { permission: ["read", "labelReport"] },
+      config: {
+        permission: ["read", "labelReport"],
+        rateLimit: { max: perKeyPerMinute, timeWindow: 60_000, keyGenerator: budgetKey },
+      },
       schema: {
         tags: ["label reports"],
         summary:
@@ -63,6 +85,11 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
             format: "binary",
           },
           ...dataErrors,
+          429: {
+            ...dataErrors[400],
+            description:
+              "Too many downloads: the key's per-minute budget, or the company's downloads already running and waiting; see Retry-After",
+          },
         },
       },
     },
@@ -77,22 +104,39 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
         );
       }
       const options = parsed.options;
-      const content = await loadReportContent(db, request.principal.companyScope, id);
-      if (!content) throw notFound("Label report not found");
+      const release = await limiter.acquire(request.principal.companyId);
+      let streaming = false;
+      try {
+        // The caller may have given up while it waited in line.
+        if (request.raw.destroyed) return reply;
+        const content = await loadReportContent(db, request.principal.companyScope, id);
+        if (!content) throw notFound("Label report not found");
 
-      reply
-        .header("content-type", MEDIA_TYPES[options.fileType])
-        .header(
-          "content-disposition",
-          contentDisposition(
-            downloadFileName(content.report.labelId, content.generatedAt, options.timeZone, options.fileType),
-          ),
-        )
-        .header("x-content-sha256", content.hash)
-        .header("cache-control", "private, no-store");
-      if (options.fileType === "csv") return reply.send(csvStream(content, options));
-      const series = await loadChartSeries(db, content, CHART_POINTS);
-      return reply.send(await renderPdf(content, series, options));
+        reply
+          .header("content-type", MEDIA_TYPES[options.fileType])
+          .header(
+            "content-disposition",
+            contentDisposition(
+              downloadFileName(content.report.labelId, content.generatedAt, options.timeZone, options.fileType),
+            ),
+          )
+          .header("x-content-sha256", content.hash)
+          .header("cache-control", "private, no-store");
+        if (options.fileType === "csv") {
+          // The slot is held until the last row is sent (or the client goes away).
+          const stream = csvStream(content, options);
+          stream.once("close", release);
+          reply.raw.once("close", release);
+          streaming = true;
+          return reply.send(stream);
+        }
+        // A turn of the event loop for other requests between the loading and the chart query.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const series = await loadChartSeries(db, content, CHART_POINTS);
+        return reply.send(await pdf.render(content, series, options));
+      } finally {
+        if (!streaming) release();
+      }
     },
   );
 };

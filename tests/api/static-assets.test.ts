@@ -20,6 +20,10 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, "assets", "app-abc123.js"), SCRIPT);
   writeFileSync(join(staticDir, "assets", "app-abc123.js.br"), BUILT_BROTLI);
   writeFileSync(join(staticDir, "assets", "app-abc123.js.gz"), gzipSync(SCRIPT));
+  // What `vite build` writes beside them (vite.config.ts: sourcemap, manifest).
+  writeFileSync(join(staticDir, "assets", "app-abc123.js.map"), '{"version":3,"sources":["../src/secret.ts"]}');
+  mkdirSync(join(staticDir, ".vite"));
+  writeFileSync(join(staticDir, ".vite", "manifest.json"), '{"src/main.tsx":{"file":"assets/app-abc123.js"}}');
   t = await createTestApp({ staticDir });
 });
 afterAll(async () => {
@@ -53,5 +57,27 @@ describe("built assets", () => {
       "public, max-age=31536000, immutable",
     );
     expect((await get("/label-reports", "br")).headers["cache-control"]).toBe("no-cache");
+  });
+});
+
+describe("what the build keeps for the operator", () => {
+  test("source maps are not served: they would hand out the dashboard's sources", async () => {
+    for (const encoding of [undefined, "gzip, br"]) {
+      const res = await get("/assets/app-abc123.js.map", encoding);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain("secret.ts");
+    }
+  });
+
+  test("the build manifest /.vite/manifest.json is not served: it maps out every chunk", async () => {
+    expect((await get("/.vite/manifest.json")).statusCode).toBe(404);
+    for (const path of [
+      "/.vite/manifest.json",
+      "/.vite/",
+      "/%2Evite/manifest.json",
+      "/assets/../.vite/manifest.json",
+    ]) {
+      expect((await get(path)).body, path).not.toContain("src/main.tsx");
+    }
   });
 });

@@ -57,6 +57,8 @@ export interface ReportContent {
   generatedAt: Date;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 /** Null when the report does not exist in the caller's companies (the route answers 404). */
@@ -111,6 +113,9 @@ export async function loadReportContent(
     humidity: r.humidity,
     battery: r.battery,
   }));
+  // An embedded database (PGlite) answers on this thread without a turn of the event loop:
+  // give other requests one between the heavy steps of a long report.
+  await nextTurn();
   const total = await db
     .selectFrom("measurements")
     .select(sql<string>`count(*)`.as("n"))
@@ -126,6 +131,7 @@ export async function loadReportContent(
     .execute();
   const shockEvents = shockRows.map((s) => ({ t: new Date(s.t).getTime(), magnitudeG: s.magnitudeG }));
 
+  await nextTurn();
   const window = { start: trimStart?.getTime() ?? null, end: trimEnd?.getTime() ?? null };
   const summary = summariseReport({
     preset,
@@ -156,6 +162,7 @@ export async function loadReportContent(
       : [],
   };
 
+  await nextTurn();
   const trim = trimStart || trimEnd ? { start: trimStart, end: trimEnd, setBy: await trimAuthor(db, reportId) } : null;
 
   const hash = contentHash({

@@ -6,6 +6,7 @@ import * as settings from "./migrations/0003-settings";
 import * as impersonationLog from "./migrations/0004-impersonation-log";
 import * as measurementRollups from "./migrations/0005-measurement-rollups";
 import * as labelReportOrders from "./migrations/0008-label-report-orders";
+import * as credentialCodes from "./migrations/0010-credential-codes";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004-impersonation-log": impersonationLog,
   "0005-measurement-rollups": measurementRollups,
   "0008-label-report-orders": labelReportOrders,
+  "0010-credential-codes": credentialCodes,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { mintRoleToken } from "../../server/auth/role-tokens";
 import {
   encodePreviewToken,
   encodePreviewView,
@@ -10,7 +9,7 @@ import {
   LIST_PREVIEW_VIEW_COOKIE,
   type PreviewView,
 } from "../../src/domain/list-preview-cookies";
-import { createTestApp, type TestApp } from "./support/app";
+import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { buildWorld, type World } from "./support/world";
 
 /**
@@ -86,7 +85,7 @@ async function cookiesFor(
   view: PreviewView = VIEW,
   impersonatorUserId?: string,
 ) {
-  const token = await mintRoleToken(t.database.db, t.keys, {
+  const token = await roleTokenFor(t.database.db, t.keys, {
     userId: world.users[userKey] as string,
     companyId: world.companies[company],
     ...(impersonatorUserId ? { impersonatorUserId } : {}),

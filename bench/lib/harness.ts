@@ -15,6 +15,7 @@ import {
 import { buildApp } from "../../server/app";
 import { loadSigningKeys } from "../../server/auth/keys";
 import { mintRoleToken } from "../../server/auth/role-tokens";
+import { createSession } from "../../server/auth/sessions";
 import type { Db } from "../../server/db/index";
 
 /**
@@ -123,7 +124,12 @@ export async function startServer(db: Db, options: { staticDir?: string } = {}):
     db,
     app,
     async headersFor(principal) {
-      const token = await mintRoleToken(db, keys, { userId: principal.userId, companyId: principal.companyId });
+      const session = await createSession(db, keys, { userId: principal.userId });
+      const token = await mintRoleToken(db, keys, {
+        userId: principal.userId,
+        companyId: principal.companyId,
+        sessionHandle: session.payload.sessionHandle,
+      });
       return { "api-key": token.secret, jwt: token.jwtToken, "x-database": "postgres" };
     },
     get,

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { buildApp } from "../../server/app";
 import { loadSigningKeys } from "../../server/auth/keys";
 import { mintRoleToken } from "../../server/auth/role-tokens";
+import { createSession } from "../../server/auth/sessions";
 import { type DatabaseHandle, openDatabase } from "../../server/db/index";
 import { migrateToLatest } from "../../server/db/migrate";
 import { renderPdf } from "../../server/reports/export/pdf";
@@ -155,7 +156,12 @@ export async function measurePdf(quick: boolean, log: (line: string) => void): P
     const app = await buildApp({ db: handle.db, keys, logger: false });
     await app.ready();
     try {
-      const token = await mintRoleToken(handle.db, keys, { userId: seeded.userId, companyId: seeded.companyId });
+      const session = await createSession(handle.db, keys, { userId: seeded.userId });
+      const token = await mintRoleToken(handle.db, keys, {
+        userId: seeded.userId,
+        companyId: seeded.companyId,
+        sessionHandle: session.payload.sessionHandle,
+      });
       const headers = { "api-key": token.secret, jwt: token.jwtToken, "x-database": "postgres" };
       const get = async (includeDataTable: string) => {
         const res = await app.inject({

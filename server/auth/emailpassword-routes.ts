@@ -234,7 +234,16 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
           .set({ passwordHash, updated: new Date() })
           .where("id", "=", row.userId)
           .execute();
-        // A new password ends every session that the old one opened.
+        // A new password ends every session that the old one opened, and their role tokens with them
+        // (verifyRoleToken joins the session; revoked here as well, for the record).
+        await trx
+          .updateTable("roleTokens")
+          .set({ revoked: new Date() })
+          .where("sessionHandle", "in", (eb) =>
+            eb.selectFrom("sessions").select("handle").where("userId", "=", row.userId),
+          )
+          .where("revoked", "is", null)
+          .execute();
         await trx
           .updateTable("sessions")
           .set({ revoked: new Date() })

@@ -15,6 +15,8 @@ export interface Principal {
   featureFlags: Record<string, boolean>;
   impersonatorUserId: string | null;
   tokenId: string;
+  /** The sign-in session behind a role token (none for an API key). */
+  sessionHandle?: string;
   ability: AppAbility;
   /**
    * The companies whose records this caller sees: its own, and for a distributor

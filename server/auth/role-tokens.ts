@@ -41,7 +41,11 @@ export async function mintRoleToken(
   input: {
     userId: string;
     companyId: string;
-    sessionHandle?: string;
+    /**
+     * The sign-in session the token is minted for (the system administrator's own when
+     * impersonating): ending that session ends the token with it.
+     */
+    sessionHandle: string;
     impersonatorUserId?: string;
     ttlSeconds?: number;
   },
@@ -61,7 +65,7 @@ export async function mintRoleToken(
     .values({
       userRoleId: role.id,
       secretHash: sha256Hex(secret),
-      sessionHandle: input.sessionHandle ?? null,
+      sessionHandle: input.sessionHandle,
       impersonatorUserId: input.impersonatorUserId ?? null,
       expires,
     })
@@ -86,6 +90,8 @@ export interface VerifiedRoleToken {
   roles: string[];
   featureFlags: Record<string, boolean>;
   impersonatorUserId: string | null;
+  /** The sign-in session that issued the token. */
+  sessionHandle: string;
   /** The sub-companies of the token's company (read in the same query: see principal.ts). */
   childCompanyIds: string[];
 }
@@ -115,12 +121,19 @@ export async function verifyRoleToken(
     .selectFrom("roleTokens")
     .innerJoin("userRoles", "userRoles.id", "roleTokens.userRoleId")
     .innerJoin("users", "users.id", "userRoles.userId")
+    // Joined, not looked up after: a token dies with its session (sign-out, password reset or
+    // change, theft) at no extra round trip. A token without a session matches nothing.
+    .innerJoin("sessions", "sessions.handle", "roleTokens.sessionHandle")
     .select([
       "roleTokens.id as tokenId",
       "roleTokens.secretHash",
       "roleTokens.expires",
       "roleTokens.revoked",
       "roleTokens.impersonatorUserId",
+      "sessions.handle as sessionHandle",
+      "sessions.userId as sessionUserId",
+      "sessions.revoked as sessionRevoked",
+      "sessions.expires as sessionExpires",
       "userRoles.userId",
       "userRoles.companyId",
       "userRoles.id as userRoleId",
@@ -135,6 +148,9 @@ export async function verifyRoleToken(
     !row ||
     row.revoked ||
     row.expires.getTime() <= Date.now() ||
+    row.sessionRevoked ||
+    row.sessionExpires.getTime() <= Date.now() ||
+    row.sessionUserId !== (row.impersonatorUserId ?? row.userId) ||
     row.userRoleId !== claims.urid ||
     row.userId !== claims.sub ||
     row.companyId !== claims.cid ||
@@ -150,6 +166,7 @@ export async function verifyRoleToken(
     roles: row.types,
     featureFlags: row.featureFlags ?? {},
     impersonatorUserId: row.impersonatorUserId,
+    sessionHandle: row.sessionHandle,
     childCompanyIds: row.childCompanyIds,
   };
 }

@@ -1,3 +1,4 @@
+import fastifyCookie from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { frontToken, type IssuedTokens } from "./sessions";
 
@@ -27,7 +28,9 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 export function readAccessToken(request: FastifyRequest): string | undefined {
-  return bearer(request) ?? request.cookies.sAccessToken ?? undefined;
+  // The cookie plugin parses only under /api/auth; a data route that needs the session parses here.
+  const cookies = request.cookies ?? fastifyCookie.parse(request.headers.cookie ?? "");
+  return bearer(request) ?? cookies.sAccessToken ?? undefined;
 }
 
 export function readRefreshToken(request: FastifyRequest): string | undefined {

@@ -8,6 +8,7 @@ import * as measurementRollups from "./migrations/0005-measurement-rollups";
 import * as labelReportOrders from "./migrations/0008-label-report-orders";
 import * as membershipFeatureFlags from "./migrations/0009-membership-feature-flags";
 import * as oidcSignInStates from "./migrations/0010-oidc-sign-in-states";
+import * as credentialCodes from "./migrations/0011-credential-codes";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008-label-report-orders": labelReportOrders,
   "0009-membership-feature-flags": membershipFeatureFlags,
   "0010-oidc-sign-in-states": oidcSignInStates,
+  "0011-credential-codes": credentialCodes,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -298,6 +298,18 @@ export interface PasswordlessDevicesTable {
   expires: Timestamp;
 }
 
+/** A code guarding a change of sign-in method (migration 0010). */
+export interface CredentialCodesTable {
+  userId: string;
+  purpose: "email-proof" | "phone-change";
+  /** The new phone number, for a phone change. */
+  phone: string | null;
+  codeHash: string;
+  failedAttempts: Generated<number>;
+  created: CreatedAt;
+  expires: Timestamp;
+}
+
 /** A data request made while impersonating (migration 0004). */
 export interface ImpersonationRequestsTable {
   id: Generated<string>;
@@ -329,6 +341,7 @@ export interface Database {
   apiKeys: ApiKeysTable;
   notificationSettings: NotificationSettingsTable;
   auditLog: AuditLogTable;
+  credentialCodes: CredentialCodesTable;
   outbox: OutboxTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;

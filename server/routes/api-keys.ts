@@ -86,6 +86,18 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     async (request, reply) => {
       const principal = request.principal;
       if (principal.apiKeyId) throw forbidden("An API key cannot create API keys");
+      // A key would outlive the impersonation and act for the company with nobody's session behind it.
+      if (principal.impersonatorUserId) {
+        await recordAudit(db, principal, {
+          action: "create-refused",
+          entity: "apiKey",
+          entityId: principal.companyId,
+          before: null,
+          after: null,
+          reason: "An API key cannot be created while impersonating",
+        });
+        throw forbidden("An API key cannot be created while impersonating");
+      }
       const name = (request.body as { name: string }).name.trim();
       if (!name)
         throw badRequest("Name the key", [{ id: "name", error: "Enter a name, e.g. the system that uses it" }]);

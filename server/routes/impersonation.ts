@@ -3,7 +3,7 @@ import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { findUserById, rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
-import { badRequest, notFound } from "../errors";
+import { badRequest, forbidden, notFound } from "../errors";
 
 export const IMPERSONATION_MINUTES = Number(process.env.IMPERSONATION_MINUTES ?? 60);
 
@@ -33,20 +33,20 @@ export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = 
       if (userId === principal.userId)
         throw badRequest("You cannot impersonate yourself", [{ id: "userId", error: "is you" }]);
       const user = await findUserById(db, userId);
-      const role = user ? (await rolesOf(db, user)).find((r) => r.company.id === companyId) : undefined;
+      const roles = user ? await rolesOf(db, user) : [];
+      const role = roles.find((r) => r.company.id === companyId);
       if (!user || !role) throw notFound("That user has no role in that company");
+      // Acting as another operator would borrow their control-center rights under their name.
+      if (roles.some((r) => r.type.includes("systemAdmin")))
+        throw forbidden("A system administrator cannot impersonate another system administrator");
+      if (!principal.sessionHandle) throw forbidden("Impersonation needs a sign-in session");
       // Bound to the administrator's sign-in session: signing out (or a revoked session) ends it too.
-      const own = await db
-        .selectFrom("roleTokens")
-        .select("sessionHandle")
-        .where("id", "=", principal.tokenId)
-        .executeTakeFirst();
       const token = await mintRoleToken(db, keys, {
         userId,
         companyId,
         impersonatorUserId: principal.userId,
         ttlSeconds: IMPERSONATION_MINUTES * 60,
-        ...(own?.sessionHandle ? { sessionHandle: own.sessionHandle } : {}),
+        sessionHandle: principal.sessionHandle,
       });
       await recordAudit(db, principal, {
         action: "impersonate",

@@ -11,6 +11,7 @@ import { labelPresetRoutes } from "./label-presets";
 import { labelReportExportRoutes } from "./label-report-exports";
 import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
+import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
@@ -65,6 +66,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(companySettingsRoutes, { context });
   await app.register(migrationInviteRoutes, { context });
   await app.register(meRoutes, { context });
+  await app.register(mePhoneRoutes, { context });
   await app.register(apiKeyRoutes, { context });
   await app.register(customFieldRoutes, { context });
   await app.register(controlCenterRoutes, { context });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { auditActorLabel } from "../../src/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
@@ -403,17 +404,17 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["read", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "The audit trail of a report: who changed what, when, old and new",
+        summary:
+          "The audit trail of a report: who changed what, when, old and new. `actor` is how the change is shown: an impersonated one reads 'ColdChain support (on behalf of …)'",
         params: idParams,
       },
     },
     async (request) => {
       const { id } = request.params as { id: string };
       if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
-      return db
+      const rows = await db
         .selectFrom("auditLog as a")
         .leftJoin("users as u", "u.id", "a.actorUserId")
-        .leftJoin("users as i", "i.id", "a.impersonatorUserId")
         .select([
           "a.id",
           "a.at",
@@ -422,12 +423,26 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           "a.after",
           "a.reason",
           "u.email as actorEmail",
-          "i.email as impersonatorEmail",
+          "u.firstName",
+          "u.lastName",
+          "a.impersonatorUserId",
         ])
         .where("a.entity", "=", "labelReport")
         .where("a.entityId", "=", id)
         .orderBy("a.at", "desc")
+        .orderBy("a.id", "desc")
         .execute();
+      // The operator behind an impersonated change is never named to the customer.
+      return rows.map(({ firstName, lastName, impersonatorUserId, ...entry }) => {
+        const impersonated = impersonatorUserId !== null;
+        return {
+          ...entry,
+          actor: entry.actorEmail
+            ? auditActorLabel({ firstName, lastName, email: entry.actorEmail }, impersonated)
+            : null,
+          impersonated,
+        };
+      });
     },
   );
 

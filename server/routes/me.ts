@@ -1,9 +1,9 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
-import { normalizePhone } from "../../src/domain/billing";
-import { passwordError, phoneError } from "../../src/domain/credentials";
+import { passwordError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
+import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { badRequest, forbidden, notFound } from "../errors";
 import { dataErrors } from "./schemas";
@@ -75,7 +75,8 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
     {
       schema: {
         tags: ["settings"],
-        summary: "Change the caller's first name, last name or phone number (E.164, spaces allowed)",
+        summary:
+          "Change the caller's first name or last name. A phone number here is a 400 on phone: it is a sign-in method, changed with POST /me/phone",
         body: {
           type: "object",
           minProperties: 1,
@@ -92,41 +93,29 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
     async (request) => {
       const userId = person(request.principal);
       const body = request.body as { firstName?: string; lastName?: string; phone?: string | null };
-      const changes: { firstName?: string; lastName?: string; phone?: string | null } = {};
+      const changes: { firstName?: string; lastName?: string } = {};
       const problems: { id: string; error: string }[] = [];
       if (body.firstName !== undefined) {
         changes.firstName = body.firstName.trim();
         if (!changes.firstName) problems.push({ id: "firstName", error: "Enter your first name" });
       }
       if (body.lastName !== undefined) changes.lastName = body.lastName.trim();
-      if (body.phone !== undefined) {
-        const phone = body.phone === null ? "" : normalizePhone(body.phone);
-        changes.phone = phone === "" ? null : phone;
-        const problem = changes.phone === null ? null : phoneError(changes.phone);
-        if (problem)
-          problems.push({ id: "phone", error: `${problem}: use the international form, e.g. +49 69 1234567` });
-      }
+      // The phone is a sign-in method: a role token alone must not change it (issue #16).
+      if (body.phone !== undefined)
+        problems.push({
+          id: "phone",
+          error:
+            "The phone number is a sign-in method: change it with POST /api/me/phone (current password and a code sent to the new number)",
+        });
       if (problems.length) throw badRequest("Please check the fields", problems);
       return db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom("users")
-          .select(["firstName", "lastName", "phone"])
+          .select(["firstName", "lastName"])
           .where("id", "=", userId)
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw notFound("Account not found");
-        if (changes.phone) {
-          const taken = await trx
-            .selectFrom("users")
-            .select("id")
-            .where("phone", "=", changes.phone)
-            .where("id", "<>", userId)
-            .executeTakeFirst();
-          if (taken)
-            throw badRequest("Phone number in use", [
-              { id: "phone", error: "This phone number belongs to another account" },
-            ]);
-        }
         await trx
           .updateTable("users")
           .set({ ...changes, updated: new Date() })
@@ -154,7 +143,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
       schema: {
         tags: ["settings"],
         summary:
-          "Change the caller's password: the current one, the new one twice. Ends every other session of the account; rate-limited like sign-in",
+          "Change the caller's password: the current one, the new one twice. Needs the sign-in session (its access token) besides the role token; refused while impersonating and to API keys. Ends every other session of the account; rate-limited like sign-in",
         body: {
           type: "object",
           required: ["currentPassword", "newPassword"],
@@ -174,8 +163,8 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
     },
     async (request) => {
       const principal = request.principal;
-      const userId = person(principal);
-      if (principal.impersonatorUserId) throw forbidden("A password cannot be changed while impersonating");
+      const session = await requireOwnSession(context, request);
+      const userId = session.userId;
       const body = request.body as { currentPassword: string; newPassword: string; repeatPassword?: string };
       const problems: { id: string; error: string }[] = [];
       const weak = passwordError(body.newPassword);
@@ -208,12 +197,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
         ]);
       const passwordHash = await hash(body.newPassword);
       const sessionsEnded = await db.transaction().execute(async (trx) => {
-        const token = await trx
-          .selectFrom("roleTokens")
-          .select("sessionHandle")
-          .where("id", "=", principal.tokenId)
-          .executeTakeFirst();
-        const keep = token?.sessionHandle ?? null;
+        const keep = session.sessionHandle;
         await trx.updateTable("users").set({ passwordHash, updated: new Date() }).where("id", "=", userId).execute();
         // Every other session of the account ends (a stolen one included); this one stays signed in.
         let sessions = trx
@@ -221,18 +205,17 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
           .set({ revoked: new Date() })
           .where("userId", "=", userId)
           .where("revoked", "is", null);
-        if (keep) sessions = sessions.where("handle", "<>", keep);
+        sessions = sessions.where("handle", "<>", keep);
         const ended = await sessions.executeTakeFirst();
-        const roles = trx.selectFrom("userRoles").select("id").where("userId", "=", userId);
-        let tokens = trx
+        // Their role tokens die with them (verifyRoleToken joins the session); revoked here too, for the record.
+        await trx
           .updateTable("roleTokens")
           .set({ revoked: new Date() })
-          .where("userRoleId", "in", roles)
-          .where("revoked", "is", null);
-        tokens = keep
-          ? tokens.where((eb) => eb.or([eb("sessionHandle", "is", null), eb("sessionHandle", "<>", keep)]))
-          : tokens.where("id", "<>", principal.tokenId);
-        await tokens.execute();
+          .where("sessionHandle", "in", (eb) =>
+            eb.selectFrom("sessions").select("handle").where("userId", "=", userId).where("handle", "<>", keep),
+          )
+          .where("revoked", "is", null)
+          .execute();
         await recordAudit(trx, principal, {
           action: "password-change",
           entity: "user",

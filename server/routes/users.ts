@@ -165,30 +165,37 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
       config: { permission: ["delete", "user"] },
       schema: {
         tags: ["users"],
-        summary: "Remove a member from the caller's company (the account stays for their other companies)",
+        summary:
+          "Remove a member from the caller's company, or (distributor administrators) from one of its sub-companies with ?companyId=. The account stays for their other companies; their role tokens for that company stop at once",
         params: idParams,
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: { companyId: { type: "string", format: "uuid" } },
+        },
         response: { 204: { type: "null" }, ...dataErrors },
       },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const principal = request.principal;
-      if (id === principal.userId) throw badRequest("You cannot remove yourself from the company");
+      const companyId = (request.query as { companyId?: string }).companyId ?? principal.companyId;
+      // companyScope is the caller's company, plus its sub-companies for a distributor administrator.
+      if (!principal.companyScope.includes(companyId)) throw notFound("User not found");
+      if (id === principal.userId && companyId === principal.companyId)
+        throw badRequest("You cannot remove yourself from the company");
       await db.transaction().execute(async (trx) => {
-        const before = await memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        const before = await memberQuery(trx, companyId).where("u.id", "=", id).forUpdate("ur").executeTakeFirst();
         if (!before) throw notFound("User not found");
         if (highestRank(before.roles) > highestRank(principal.roles))
           throw forbidden("You cannot remove someone whose role is above your own");
-        await trx
-          .deleteFrom("userRoles")
-          .where("userId", "=", id)
-          .where("companyId", "=", principal.companyId)
-          .execute();
+        // Their role tokens for this company go with the role row (on delete cascade): refused at once.
+        await trx.deleteFrom("userRoles").where("userId", "=", id).where("companyId", "=", companyId).execute();
         await recordAudit(trx, principal, {
           action: "remove",
           entity: "user",
           entityId: id,
-          before: { roles: before.roles },
+          before: { companyId, roles: before.roles },
           after: null,
         });
       });

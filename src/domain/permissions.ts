@@ -48,7 +48,8 @@ const USER: Grant[] = [
 const ADMINISTRATOR: Grant[] = [
   [["read", "update"], "labelReport"],
   [CRUD, "labelPreset"],
-  ["read", "user"],
+  // Removing a member, not changing their roles (issue #16: an administrator must be able to lock someone out).
+  [["read", "delete"], "user"],
   [CRUD, "userInvite"],
   [CRUD, "company"],
 ];

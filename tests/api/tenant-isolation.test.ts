@@ -92,6 +92,10 @@ const CASES: Record<string, Case> = {
   "PATCH /api/me": { body: () => ({ lastName: "Tester" }) },
   "POST /api/me/password": { body: () => ({ currentPassword: "wrong-one-1", newPassword: "Another-pass-2" }) },
   "GET /api/me/notifications": {},
+  // A sign-in method: the role token alone is not enough (no session here), whatever the company.
+  "POST /api/me/phone": { body: () => ({ phone: "+4915550099999", password: "wrong-one-1" }) },
+  "POST /api/me/phone/confirm": { body: () => ({ code: "000000" }) },
+  "POST /api/me/phone/email-code": {},
   // B's company in the body: the caller does not belong to it.
   "PUT /api/me/notifications": {
     body: () => [{ companyId: world.companies.b, excursionDetected: false, reportFinished: false, batteryLow: false }],

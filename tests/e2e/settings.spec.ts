@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
+import { latestMailTo, mailCountTo } from "./support/mail";
 import { apiAs, signIn } from "./support/sign-in";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
@@ -42,21 +43,53 @@ test("personal details are saved and shown again after a reload", async ({ page 
   const first = page.getByRole("textbox", { name: "First name" });
   await expect(first).toHaveValue("Anna");
   await first.fill("Annika");
-  await page.getByRole("textbox", { name: "Phone" }).fill("+49 69 5550 1999");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Personal details saved")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Annika");
-  await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue("+496955501999");
-  await page.getByRole("textbox", { name: "Phone" }).fill("0695550");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/Phone number is invalid/)).toBeVisible();
   await shot(page, "personal-details");
   // Leave the demo account as it was for the other browser tests.
   await page.getByRole("textbox", { name: "First name" }).fill("Anna");
-  await page.getByRole("textbox", { name: "Phone" }).fill("+49 69 5550 1001");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Personal details saved").first()).toBeVisible();
+});
+
+test("the phone changes only with the current password and the code sent to the new number", async ({ page }) => {
+  await signIn(page, "admin@demo.example");
+  await page.goto("/settings/profile/personal-details");
+  const current = (await page.getByTestId("current-phone").textContent()) ?? "";
+  const next = "+49 69 5550 1999";
+  await page.getByRole("button", { name: "Change phone" }).click();
+  await page.getByRole("textbox", { name: "New phone" }).fill("0695550");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Send code to new phone" }).click();
+  await expect(page.getByText(/Phone number is invalid/)).toBeVisible();
+  await page.getByRole("textbox", { name: "New phone" }).fill(next);
+  await page.getByLabel("Current password").fill("Wrong-password-1");
+  await page.getByRole("button", { name: "Send code to new phone" }).click();
+  await expect(page.getByText("The current password is wrong")).toBeVisible();
+  const before = mailCountTo("+496955501999");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Send code to new phone" }).click();
+  await expect(page.getByText("We sent a code by text message to +496955501999")).toBeVisible();
+  const text = (await latestMailTo("+496955501999", before)).text;
+  await page.getByRole("textbox", { name: "Code sent to the new number" }).fill(/(\d{6})/.exec(text)?.[1] ?? "");
+  await page.getByRole("button", { name: "Confirm phone" }).click();
+  await expect(page.getByText("Phone number changed")).toBeVisible();
+  await expect(page.getByTestId("current-phone")).toHaveText("+496955501999");
+  await shot(page, "phone-changed");
+  // Back to the demo number, for the other browser tests.
+  if (current.startsWith("+")) {
+    const again = mailCountTo(current);
+    await page.getByRole("button", { name: "Change phone" }).click();
+    await page.getByRole("textbox", { name: "New phone" }).fill(current);
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Send code to new phone" }).click();
+    const code = /(\d{6})/.exec((await latestMailTo(current, again)).text)?.[1] ?? "";
+    await page.getByRole("textbox", { name: "Code sent to the new number" }).fill(code);
+    await page.getByRole("button", { name: "Confirm phone" }).click();
+    await expect(page.getByTestId("current-phone")).toHaveText(current);
+  }
 });
 
 test("a changed password signs in; the old one no longer does", async ({ page, request }) => {

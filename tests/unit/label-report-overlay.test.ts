@@ -61,7 +61,8 @@ describe("report overlay content", () => {
         after: { trimStart: "2026-03-01T06:00:00.000Z", trimEnd: null },
         reason: null,
         actorEmail: "admin@demo.example",
-        impersonatorEmail: null,
+        actor: "admin@demo.example",
+        impersonated: false,
       },
       { timeZone: "Europe/Berlin" },
     );

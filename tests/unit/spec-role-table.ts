@@ -8,7 +8,8 @@ const CRUD = ["create", "read", "update", "delete"] as const;
 const ADMINISTRATOR: [Subject, readonly Action[]][] = [
   ["labelReport", ["read", "update"]],
   ["labelPreset", CRUD],
-  ["user", ["read"]],
+  // Section 6 gives read only; issue #16 (security) adds removing members, so an administrator can lock someone out.
+  ["user", ["read", "delete"]],
   ["userInvite", CRUD],
   ["company", CRUD],
 ];

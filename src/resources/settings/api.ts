@@ -10,6 +10,9 @@ import type { Address, Billing } from "@/resources/settings/types";
 export const SETTINGS_URL = {
   me: "me",
   password: "me/password",
+  phone: "me/phone",
+  phoneConfirm: "me/phone/confirm",
+  phoneEmailCode: "me/phone/email-code",
   notifications: "me/notifications",
   company: "company",
   apiKeys: "api-keys",

@@ -49,6 +49,12 @@ export class ProtocolClient {
     return this.absorb(res);
   }
 
+  /** The role token together with the sign-in session, as the dashboard sends both to a credential route. */
+  get sessionHeaders(): Record<string, string> {
+    if (!this.roleHeaders || !this.accessToken) throw new Error("Sign in and get a company token first");
+    return { ...this.roleHeaders, authorization: `Bearer ${this.accessToken}` };
+  }
+
   async companyToken(companyId: string) {
     const res = await this.call("POST", "/api/auth/token", { companyId });
     if (res.statusCode === 200) {

@@ -15,7 +15,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/label-reports/);
 }
 
-/** Signs in over the API (header mode) and returns the headers of a company role token. */
+/**
+ * Signs in over the API (header mode) and returns the headers of a company role token,
+ * with the session's access token beside it (credential routes need both).
+ */
 export async function apiAs(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const signin = await request.post("/api/auth/signin", {
     headers: { "st-auth-mode": "header", rid: "emailpassword" },
@@ -33,5 +36,5 @@ export async function apiAs(request: APIRequestContext, email: string, password 
     data: { companyId: roles[0].company.id },
   });
   const { jwtToken, secret } = await token.json();
-  return { "api-key": secret, jwt: jwtToken };
+  return { "api-key": secret, jwt: jwtToken, authorization: `Bearer ${accessToken}` };
 }

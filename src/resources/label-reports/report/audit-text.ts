@@ -35,11 +35,7 @@ function show(field: string, value: unknown, format: InstantFormat): string {
 }
 
 export function describeAuditEntry(entry: AuditEntry, format: InstantFormat): AuditText {
-  const who = entry.actorEmail
-    ? entry.impersonatorEmail
-      ? `${entry.actorEmail} (by ${entry.impersonatorEmail})`
-      : entry.actorEmail
-    : "System";
+  const who = entry.actor ?? "System";
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const changes =

@@ -34,7 +34,9 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
   reason: string | null;
   actorEmail: string | null;
-  impersonatorEmail: string | null;
+  /** How the change is shown (server: src/domain/audit-actor.ts); null: the system. */
+  actor: string | null;
+  impersonated: boolean;
 }
 
 /** A zoom window (ISO 8601); null: the whole report. */

@@ -1,19 +1,20 @@
-import { Alert, Button, Card, Form, Input, Skeleton } from "antd";
+import { Alert, Button, Card, Form, Input, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
 import { readableError } from "@/providers/data-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { SETTINGS_URL, showFieldErrors, useSettingsDocument, useSettingsMutation } from "../api";
 import type { Profile } from "../types";
+import { PhoneChange } from "./phone-change";
 
-type Values = Pick<Profile, "firstName" | "lastName" | "phone">;
+type Values = Pick<Profile, "firstName" | "lastName">;
 
-/** Settings > profile > personal details: names and phone; the e-mail is the sign-in name and stays. */
+/** Settings > profile > personal details: names, and the phone through its own checked flow; the e-mail is the sign-in name and stays. */
 export function PersonalDetails() {
   const [form] = Form.useForm<Values>();
   const { data, query } = useSettingsDocument<Profile>(SETTINGS_URL.me);
   const { mutate, mutation } = useSettingsMutation<Profile>();
   useEffect(() => {
-    if (data) form.setFieldsValue({ firstName: data.firstName, lastName: data.lastName, phone: data.phone ?? "" });
+    if (data) form.setFieldsValue({ firstName: data.firstName, lastName: data.lastName });
   }, [data, form]);
 
   if (query.isError) return <Alert type="error" showIcon message={readableError(query.error)} />;
@@ -24,7 +25,7 @@ export function PersonalDetails() {
       {
         url: SETTINGS_URL.me,
         method: "patch",
-        values: { ...values, phone: values.phone?.trim() ? values.phone : null },
+        values,
         successNotification: { message: "Personal details saved", type: "success" },
         errorNotification: false,
       },
@@ -34,7 +35,6 @@ export function PersonalDetails() {
           // The header shows the name from the session: keep it in step.
           if (user)
             useAuthSessionStore.setState({ user: { ...user, firstName: saved.firstName, lastName: saved.lastName } });
-          form.setFieldsValue({ phone: saved.phone ?? "" });
         },
         onError: (error) => showFieldErrors(form, error),
       },
@@ -56,17 +56,18 @@ export function PersonalDetails() {
         <Form.Item name="lastName" label="Last name">
           <Input autoComplete="family-name" maxLength={100} />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="Phone"
-          extra="International form with the country code, e.g. +49 69 1234567. Used for sign-in codes by text message."
-        >
-          <Input type="tel" autoComplete="tel" maxLength={30} />
-        </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           Save
         </Button>
       </Form>
+      {/* A form of its own (forms do not nest): the phone is a sign-in method, changed with a proof. */}
+      <section aria-label="Phone" style={{ maxWidth: 480, marginTop: 32 }}>
+        <Typography.Title level={5}>Phone</Typography.Title>
+        <Typography.Paragraph type="secondary">
+          Used for sign-in codes by text message: changing it takes your password and a code sent to the new number.
+        </Typography.Paragraph>
+        <PhoneChange current={data.phone} onChanged={() => query.refetch()} />
+      </section>
     </Card>
   );
 }

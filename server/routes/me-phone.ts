@@ -1,0 +1,300 @@
+import { randomInt } from "node:crypto";
+import { verify } from "@node-rs/argon2";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { normalizePhone } from "../../src/domain/billing";
+import { phoneError } from "../../src/domain/credentials";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import { sha256Hex } from "../auth/hash";
+import { requireOwnSession } from "../auth/own-session";
+import type { Db } from "../db/index";
+import { badRequest, notFound } from "../errors";
+import { dataErrors } from "./schemas";
+
+/**
+ * Changing the phone number, which is a sign-in method (codes by text message). It
+ * takes the person's own sign-in session and a fresh proof (the current password, or
+ * a code e-mailed to the account's address); the new number counts only once the
+ * code sent to it comes back; the account's address is told. See docs/security.md.
+ */
+
+export const CREDENTIAL_CODE_MS = 15 * 60_000;
+export const MAX_CREDENTIAL_CODE_ATTEMPTS = 5;
+
+type Purpose = "email-proof" | "phone-change";
+
+const codeHash = (userId: string, purpose: Purpose, code: string) => sha256Hex(`${purpose}:${userId}:${code.trim()}`);
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+async function storeCode(db: Db, userId: string, purpose: Purpose, phone: string | null): Promise<string> {
+  const code = newCode();
+  const values = {
+    codeHash: codeHash(userId, purpose, code),
+    phone,
+    failedAttempts: 0,
+    expires: new Date(Date.now() + CREDENTIAL_CODE_MS),
+  };
+  await db
+    .insertInto("credentialCodes")
+    .values({ userId, purpose, ...values })
+    .onConflict((oc) => oc.columns(["userId", "purpose"]).doUpdateSet(values))
+    .execute();
+  return code;
+}
+
+/**
+ * Spends a code: the row when it matches, else a 400 on `field`. Wrong tries count;
+ * the fifth ends the code, so six digits cannot be walked through.
+ */
+async function spendCode(db: Db, userId: string, purpose: Purpose, code: string, field: string) {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ error: string } | { phone: string | null }> => {
+    const row = await trx
+      .selectFrom("credentialCodes")
+      .selectAll()
+      .where("userId", "=", userId)
+      .where("purpose", "=", purpose)
+      .forUpdate()
+      .executeTakeFirst();
+    const missing = purpose === "phone-change" ? "No phone change is waiting; start again" : "Ask for a new code";
+    if (!row || row.expires.getTime() <= Date.now())
+      return { error: `${row ? "The code has expired" : "No code was sent"}: ${missing}` };
+    if (row.codeHash !== codeHash(userId, purpose, code)) {
+      const failed = row.failedAttempts + 1;
+      if (failed >= MAX_CREDENTIAL_CODE_ATTEMPTS) {
+        await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
+        return { error: `Too many wrong codes: ${missing}` };
+      }
+      await trx
+        .updateTable("credentialCodes")
+        .set({ failedAttempts: failed })
+        .where("userId", "=", userId)
+        .where("purpose", "=", purpose)
+        .execute();
+      return { error: "The code is wrong" };
+    }
+    await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
+    return { phone: row.phone };
+  });
+  // Thrown after the transaction, so a wrong try's count is kept.
+  if ("error" in outcome) throw badRequest(outcome.error, [{ id: field, error: outcome.error }]);
+  return outcome;
+}
+
+const profileShape = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    email: { type: "string" },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    phone: { type: ["string", "null"] },
+  },
+} as const;
+
+export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db, throttles, mailer } = context;
+
+  const account = async (userId: string) => {
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "email", "firstName", "lastName", "phone", "passwordHash"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user) throw notFound("Account not found");
+    return user;
+  };
+
+  /** The fresh proof of identity: the current password, or the code e-mailed to the account. */
+  async function proveIdentity(
+    request: FastifyRequest,
+    user: { id: string; email: string; passwordHash: string | null },
+    proof: { password?: string; emailCode?: string },
+  ) {
+    if (proof.password !== undefined) {
+      const email = user.email.toLowerCase();
+      // The same counters as sign-in: guessing the password here is guessing a sign-in.
+      throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
+      throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
+      if (!user.passwordHash || !(await verify(user.passwordHash, proof.password))) {
+        const error = user.passwordHash
+          ? "The current password is wrong"
+          : "This account has no password: ask for a code by e-mail";
+        throw badRequest(error, [{ id: "password", error }]);
+      }
+      throttles.perAccount.reset(`signin:${email}`);
+      return;
+    }
+    if (proof.emailCode !== undefined) {
+      await spendCode(db, user.id, "email-proof", proof.emailCode, "emailCode");
+      return;
+    }
+    throw badRequest("Prove it is you", [
+      { id: "password", error: "Enter your current password, or ask for a code by e-mail" },
+    ]);
+  }
+
+  app.post(
+    "/me/phone/email-code",
+    {
+      schema: {
+        tags: ["settings"],
+        summary:
+          "E-mail a code to the caller's address, as proof of identity for a phone change (accounts without a password). Sign-in session required",
+        response: { 200: { type: "object", properties: { status: { type: "string" } } }, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { userId } = await requireOwnSession(context, request);
+      const user = await account(userId);
+      throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
+      const code = await storeCode(db, userId, "email-proof", null);
+      await mailer.send({
+        to: user.email,
+        subject: `ColdChain code ${code} to change your phone number`,
+        text: `Your ColdChain code is ${code}. It proves it is you when changing your phone number, and is valid for 15 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.\n`,
+      });
+      return { status: "OK" };
+    },
+  );
+
+  app.post(
+    "/me/phone",
+    {
+      schema: {
+        tags: ["settings"],
+        summary:
+          "Start changing the caller's phone number: with the current password or an e-mailed code; a code is sent to the new number (confirm with /me/phone/confirm). A null phone removes it at once. Sign-in session required; refused while impersonating",
+        body: {
+          type: "object",
+          required: ["phone"],
+          additionalProperties: false,
+          properties: {
+            phone: { type: ["string", "null"], maxLength: 30 },
+            password: { type: "string", maxLength: 200 },
+            emailCode: { type: "string", maxLength: 20 },
+          },
+        },
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              status: { type: "string", enum: ["CODE_SENT", "REMOVED"] },
+              phone: { type: ["string", "null"] },
+            },
+          },
+          429: dataErrors[400],
+          ...dataErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = await requireOwnSession(context, request);
+      const body = request.body as { phone: string | null; password?: string; emailCode?: string };
+      const raw = body.phone === null ? "" : normalizePhone(body.phone);
+      const phone = raw === "" ? null : raw;
+      const invalid = phone === null ? null : phoneError(phone);
+      if (invalid)
+        throw badRequest("Please check the fields", [
+          { id: "phone", error: `${invalid}: use the international form, e.g. +49 69 1234567` },
+        ]);
+      const user = await account(userId);
+      await proveIdentity(request, user, body);
+      if (phone === null) {
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable("users").set({ phone: null, updated: new Date() }).where("id", "=", userId).execute();
+          await trx.deleteFrom("credentialCodes").where("userId", "=", userId).execute();
+          await recordAudit(trx, request.principal, {
+            action: "phone-remove",
+            entity: "user",
+            entityId: userId,
+            before: { phone: user.phone },
+            after: { phone: null },
+          });
+        });
+        await tellAccount(user, null);
+        return { status: "REMOVED", phone: null };
+      }
+      const taken = await db
+        .selectFrom("users")
+        .select("id")
+        .where("phone", "=", phone)
+        .where("id", "<>", userId)
+        .executeTakeFirst();
+      if (taken)
+        throw badRequest("Phone number in use", [
+          { id: "phone", error: "This phone number belongs to another account" },
+        ]);
+      throttles.codes.hit(`code:${phone}`, "code requests for this number");
+      const code = await storeCode(db, userId, "phone-change", phone);
+      // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
+      await mailer.send({
+        to: phone,
+        subject: `ColdChain code ${code}`,
+        text: `Your ColdChain code is ${code}. Enter it to make this your phone number for signing in; valid for 15 minutes.\n`,
+      });
+      return { status: "CODE_SENT", phone };
+    },
+  );
+
+  app.post(
+    "/me/phone/confirm",
+    {
+      schema: {
+        tags: ["settings"],
+        summary:
+          "Finish a phone change with the code sent to the new number: it becomes a sign-in method, and the account's address is told. Sign-in session required",
+        body: {
+          type: "object",
+          required: ["code"],
+          additionalProperties: false,
+          properties: { code: { type: "string", maxLength: 20 } },
+        },
+        response: { 200: profileShape, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { userId } = await requireOwnSession(context, request);
+      const { code } = request.body as { code: string };
+      const pending = await spendCode(db, userId, "phone-change", code, "code");
+      const phone = pending.phone as string;
+      const before = await account(userId);
+      await db.transaction().execute(async (trx) => {
+        // Checked again: the number may have gone to someone else since the code was sent.
+        const taken = await trx
+          .selectFrom("users")
+          .select("id")
+          .where("phone", "=", phone)
+          .where("id", "<>", userId)
+          .executeTakeFirst();
+        if (taken)
+          throw badRequest("Phone number in use", [
+            { id: "code", error: "This phone number belongs to another account" },
+          ]);
+        await trx.updateTable("users").set({ phone, updated: new Date() }).where("id", "=", userId).execute();
+        await recordAudit(trx, request.principal, {
+          action: "phone-change",
+          entity: "user",
+          entityId: userId,
+          before: { phone: before.phone },
+          after: { phone },
+        });
+      });
+      await tellAccount(before, phone);
+      return db
+        .selectFrom("users")
+        .select(["id", "email", "firstName", "lastName", "phone"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+    },
+  );
+
+  /** The account's own address hears of every change of sign-in method, so a stranger's change is noticed. */
+  async function tellAccount(user: { email: string; firstName: string }, phone: string | null) {
+    const what = phone ? `Your phone number was changed to ${phone}.` : "Your phone number was removed.";
+    await mailer.send({
+      to: user.email,
+      subject: phone ? "Your ColdChain phone number was changed" : "Your ColdChain phone number was removed",
+      text: `Hello ${user.firstName || user.email},\n\n${what} Sign-in codes by text message now go ${phone ? "to that number" : "nowhere"}.\n\nNot you? Change your password at once and tell your company's administrator or ColdChain support.\n`,
+    });
+  }
+};

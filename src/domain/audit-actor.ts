@@ -1,0 +1,20 @@
+/**
+ * Who a customer sees behind an entry of their audit trail. An operator acting
+ * through impersonation is "ColdChain support", never by their own e-mail: the
+ * customer learns that support acted and for whom, not who works at the operator
+ * (issue #16). The control center's own impersonation log still names the operator.
+ */
+
+export const SUPPORT_ACTOR = "ColdChain support";
+
+export interface AuditActor {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+export function auditActorLabel(actor: AuditActor, impersonated: boolean): string {
+  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim() || actor.email;
+  if (impersonated) return name ? `${SUPPORT_ACTOR} (on behalf of ${name})` : SUPPORT_ACTOR;
+  return name ?? "System";
+}

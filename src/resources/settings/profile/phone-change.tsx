@@ -1,0 +1,164 @@
+import { useNotification } from "@refinedev/core";
+import { Button, Form, Input, Space, Typography } from "antd";
+import { useState } from "react";
+import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
+import type { Profile } from "../types";
+
+interface StartValues {
+  phone: string;
+  password?: string;
+  emailCode?: string;
+}
+
+/**
+ * The phone is a sign-in method (codes by text message), so it changes in two steps
+ * (issue #16): the new number with the current password (or a code e-mailed to the
+ * account), then the code sent to that number. The server also needs the sign-in
+ * session, which the browser sends as its cookie.
+ */
+export function PhoneChange({ current, onChanged }: { current: string | null; onChanged: (p: Profile) => void }) {
+  const { open: notify } = useNotification();
+  const say = (text: string, type: "success" | "error" = "success") => notify?.({ message: text, type });
+  const [startForm] = Form.useForm<StartValues>();
+  const [confirmForm] = Form.useForm<{ code: string }>();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const [byEmail, setByEmail] = useState(false);
+  const { mutate, mutation } = useSettingsMutation();
+  const reset = () => {
+    setOpen(false);
+    setPending(null);
+    setByEmail(false);
+    startForm.resetFields();
+    confirmForm.resetFields();
+  };
+
+  const sendEmailCode = () =>
+    mutate(
+      {
+        url: SETTINGS_URL.phoneEmailCode,
+        method: "post",
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setByEmail(true);
+          say("We e-mailed you a code");
+        },
+        onError: (error) => say(error.message, "error"),
+      },
+    );
+
+  const start = (values: StartValues) =>
+    mutate(
+      {
+        url: SETTINGS_URL.phone,
+        method: "post",
+        values: {
+          phone: values.phone.trim() || null,
+          ...(byEmail ? { emailCode: values.emailCode } : { password: values.password }),
+        },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          if (data.status === "REMOVED") {
+            onChanged({ phone: null } as Profile);
+            say("Phone number removed");
+            reset();
+          } else setPending(String(data.phone));
+        },
+        onError: (error) => showFieldErrors(startForm, error),
+      },
+    );
+
+  const confirm = ({ code }: { code: string }) =>
+    mutate(
+      {
+        url: SETTINGS_URL.phoneConfirm,
+        method: "post",
+        values: { code },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          onChanged(data as Profile);
+          say("Phone number changed");
+          reset();
+        },
+        onError: (error) => showFieldErrors(confirmForm, error),
+      },
+    );
+
+  if (!open)
+    return (
+      <Space>
+        <Typography.Text data-testid="current-phone">{current ?? "No phone number"}</Typography.Text>
+        <Button onClick={() => setOpen(true)}>Change phone</Button>
+      </Space>
+    );
+
+  if (pending)
+    return (
+      <Form form={confirmForm} layout="vertical" onFinish={confirm}>
+        <Form.Item
+          name="code"
+          label="Code sent to the new number"
+          extra={`We sent a code by text message to ${pending}.`}
+          rules={[{ required: true, message: "Enter the code" }]}
+        >
+          <Input autoComplete="one-time-code" maxLength={20} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            Confirm phone
+          </Button>
+          <Button onClick={reset}>Cancel</Button>
+        </Space>
+      </Form>
+    );
+
+  return (
+    <Form form={startForm} layout="vertical" onFinish={start}>
+      <Form.Item
+        name="phone"
+        label="New phone"
+        extra="International form with the country code, e.g. +49 69 1234567. Leave empty to remove your number."
+      >
+        <Input type="tel" autoComplete="tel" maxLength={30} />
+      </Form.Item>
+      {byEmail ? (
+        <Form.Item
+          name="emailCode"
+          label="Code from your e-mail"
+          rules={[{ required: true, message: "Enter the code" }]}
+        >
+          <Input autoComplete="one-time-code" maxLength={20} />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="password"
+          label="Current password"
+          extra={
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={sendEmailCode}>
+              No password? E-mail me a code instead
+            </Button>
+          }
+          rules={[{ required: true, message: "Enter your current password" }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          Send code to new phone
+        </Button>
+        <Button onClick={reset}>Cancel</Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildWorld, type World } from "../support/world";
+
+/** Issue #16, info items: what an operator acting as someone else may not do, and what the customer sees. */
+
+let t: TestApp;
+let world: World;
+let operator: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db, { reportsPerCompany: 2 });
+  operator = await t.headersFor(world.users["operator:systemAdmin"] as string, world.companies.operator);
+});
+afterAll(async () => t?.close());
+
+async function impersonate(userKey: string, company: keyof World["companies"]) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/impersonate",
+    headers: operator,
+    payload: { userId: world.users[userKey], companyId: world.companies[company] },
+  });
+  return res;
+}
+
+async function impersonating(userKey: string, company: keyof World["companies"]) {
+  const res = await impersonate(userKey, company);
+  expect(res.statusCode).toBe(200);
+  const { roleToken } = res.json();
+  return { "api-key": roleToken.secret, jwt: roleToken.jwtToken } as Record<string, string>;
+}
+
+describe("impersonation limits", () => {
+  test("a system administrator cannot impersonate another system administrator (403), and gets no token", async () => {
+    const other = await t.database.db
+      .insertInto("users")
+      .values({ email: "second-operator@test.example", featureFlags: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // A system administrator in the operator company, also a plain user of customer A.
+    await t.database.db
+      .insertInto("userRoles")
+      .values([
+        { userId: other.id, companyId: world.companies.operator, types: ["systemAdmin"] },
+        { userId: other.id, companyId: world.companies.a, types: ["user"] },
+      ])
+      .execute();
+    for (const companyId of [world.companies.operator, world.companies.a]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/impersonate",
+        headers: operator,
+        payload: { userId: other.id, companyId },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().roleToken).toBeUndefined();
+    }
+  });
+
+  test("an API key cannot be created while impersonating (403), and the refused attempt is audited", async () => {
+    // The impersonated administrator may create keys in their own right.
+    await t.database.db
+      .updateTable("users")
+      .set({ featureFlags: JSON.stringify({ API_KEYS: true }) })
+      .where("id", "=", world.users["a:administrator"] as string)
+      .execute();
+    const headers = await impersonating("a:administrator", "a");
+    const res = await t.app.inject({ method: "POST", url: "/api/api-keys", headers, payload: { name: "backdoor" } });
+    expect(res.statusCode).toBe(403);
+    const keys = await t.database.db
+      .selectFrom("apiKeys")
+      .select("id")
+      .where("companyId", "=", world.companies.a)
+      .execute();
+    expect(keys).toEqual([]);
+    const audit = await t.database.db
+      .selectFrom("auditLog")
+      .select(["actorUserId", "impersonatorUserId", "action"])
+      .where("entity", "=", "apiKey")
+      .where("companyId", "=", world.companies.a)
+      .execute();
+    expect(audit).toEqual([
+      {
+        actorUserId: world.users["a:administrator"],
+        impersonatorUserId: world.users["operator:systemAdmin"],
+        action: "create-refused",
+      },
+    ]);
+    // The person themselves still can.
+    const own = await t.headersFor(world.users["a:administrator"] as string, world.companies.a);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/api-keys", headers: own, payload: { name: "ok" } })).statusCode,
+    ).toBe(201);
+  });
+
+  test("a customer's audit trail shows 'ColdChain support (on behalf of …)', never the operator's e-mail", async () => {
+    const reportId = world.reports.a[0] as string;
+    const headers = await impersonating("a:trimmer", "a");
+    const trimmed = await t.app.inject({
+      method: "POST",
+      url: `/api/label-reports/${reportId}/trim`,
+      headers,
+      payload: { start: null, end: null, reason: "support fix" },
+    });
+    expect(trimmed.statusCode).toBe(200);
+    const customer = await t.headersFor(world.users["a:user"] as string, world.companies.a);
+    const res = await t.app.inject({ method: "GET", url: `/api/label-reports/${reportId}/audit`, headers: customer });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("operator-systemAdmin@test.example");
+    expect(res.json()[0]).toMatchObject({
+      actor: "ColdChain support (on behalf of a-trimmer Tester)",
+      impersonated: true,
+    });
+  });
+});

@@ -298,7 +298,7 @@ export interface PasswordlessDevicesTable {
   expires: Timestamp;
 }
 
-/** A code guarding a change of sign-in method (migration 0010). */
+/** A code guarding a change of sign-in method (migration 0011). */
 export interface CredentialCodesTable {
   userId: string;
   purpose: "email-proof" | "phone-change";

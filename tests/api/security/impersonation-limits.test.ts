@@ -62,9 +62,10 @@ describe("impersonation limits", () => {
   test("an API key cannot be created while impersonating (403), and the refused attempt is audited", async () => {
     // The impersonated administrator may create keys in their own right.
     await t.database.db
-      .updateTable("users")
+      .updateTable("userRoles")
       .set({ featureFlags: JSON.stringify({ API_KEYS: true }) })
-      .where("id", "=", world.users["a:administrator"] as string)
+      .where("userId", "=", world.users["a:administrator"] as string)
+      .where("companyId", "=", world.companies.a)
       .execute();
     const headers = await impersonating("a:administrator", "a");
     const res = await t.app.inject({ method: "POST", url: "/api/api-keys", headers, payload: { name: "backdoor" } });

@@ -142,7 +142,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     ? `Trimmed: ${trim.start ? at(trim.start) : "first reading"} to ${trim.end ? at(trim.end) : "last reading"}`
     : "Whole recording (not trimmed)";
   const setBy = trim?.setBy
-    ? `${trim.setBy.name}${trim.setBy.email ? ` (${trim.setBy.email})` : ""}${trim.setBy.impersonatorEmail ? `, impersonated by ${trim.setBy.impersonatorEmail}` : ""}, ${at(trim.setBy.at)}${trim.setBy.reason ? `. Reason: ${trim.setBy.reason}` : ""}`
+    ? `${trim.setBy.name}${trim.setBy.email ? ` (${trim.setBy.email})` : ""}, ${at(trim.setBy.at)}${trim.setBy.reason ? `. Reason: ${trim.setBy.reason}` : ""}`
     : trim
       ? "Not recorded in the audit trail"
       : "-";

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { auditActorLabel } from "../../../src/domain/audit-actor";
 import { type Excursion, findExcursions, type Side } from "../../../src/domain/excursions";
 import type { PresetThresholds, ReportSummary } from "../../../src/domain/report-summary";
 import { summariseReport } from "../../../src/domain/report-summary";
@@ -20,7 +21,8 @@ export interface TrimInfo {
   start: Date | null;
   end: Date | null;
   /** From the audit trail's latest 'trim' entry; null when the trail has none. */
-  setBy: { name: string; email: string; impersonatorEmail: string | null; at: Date; reason: string | null } | null;
+  /** name: who the customer sees (auditActorLabel: support acting through impersonation is "ColdChain support"). */
+  setBy: { name: string; email: string; at: Date; reason: string | null } | null;
 }
 
 export interface ChannelExcursions {
@@ -206,8 +208,7 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
   const entry = await db
     .selectFrom("auditLog as a")
     .leftJoin("users as u", "u.id", "a.actorUserId")
-    .leftJoin("users as i", "i.id", "a.impersonatorUserId")
-    .select(["a.action", "a.at", "a.reason", "u.email", "u.firstName", "u.lastName", "i.email as impersonatorEmail"])
+    .select(["a.action", "a.at", "a.reason", "u.email", "u.firstName", "u.lastName", "a.impersonatorUserId"])
     .where("a.entity", "=", "labelReport")
     .where("a.entityId", "=", reportId)
     .where("a.action", "in", ["trim", "untrim"])
@@ -215,11 +216,9 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
     .orderBy("a.id", "desc")
     .executeTakeFirst();
   if (entry?.action !== "trim") return null;
-  const name = [entry.firstName, entry.lastName].filter(Boolean).join(" ").trim();
   return {
-    name: name || (entry.email ?? "unknown"),
+    name: auditActorLabel(entry, entry.impersonatorUserId !== null),
     email: entry.email ?? "",
-    impersonatorEmail: entry.impersonatorEmail,
     at: new Date(entry.at),
     reason: entry.reason,
   };

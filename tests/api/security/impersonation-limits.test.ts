@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pdfText } from "../../support/pdf-text";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildWorld, type World } from "../support/world";
 
@@ -114,5 +115,31 @@ describe("impersonation limits", () => {
       actor: "ColdChain support (on behalf of a-trimmer Tester)",
       impersonated: true,
     });
+  });
+
+  test("the PDF of a report trimmed by support names 'ColdChain support (on behalf of …)', never the operator", async () => {
+    const reportId = world.reports.a[1] as string;
+    const customer = await t.headersFor(world.users["a:user"] as string, world.companies.a);
+    const report = (
+      await t.app.inject({ method: "GET", url: `/api/label-reports/${reportId}`, headers: customer })
+    ).json();
+    const start = new Date(report.startTime);
+    const headers = await impersonating("a:trimmer", "a");
+    const trimmed = await t.app.inject({
+      method: "POST",
+      url: `/api/label-reports/${reportId}/trim`,
+      headers,
+      payload: {
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3_600_000).toISOString(),
+        reason: "label started before loading",
+      },
+    });
+    expect(trimmed.statusCode).toBe(200);
+    const pdf = await t.app.inject({ method: "GET", url: `/api/label-reports/${reportId}/export`, headers: customer });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("ColdChain support (on behalf of a-trimmer Tester)");
+    expect(text).not.toContain("operator-systemAdmin@test.example");
   });
 });

@@ -150,18 +150,27 @@ function checkSameShape(source: TableShape[], target: TableShape[]): void {
 }
 
 async function copyTable(src: Raw, dst: Raw, table: TableShape, batchRows: number): Promise<number> {
-  const selected = sql.join(table.columns.map((c, i) => sql`${ident(c.name)}::text as ${ident(`c${i}`)}`));
-  const keyIndex = table.primaryKey.map((k) => table.columns.findIndex((c) => c.name === k));
+  const { columns } = table;
+  const alias = (i: number) => ident(`c${i}`);
+  // Column i of the unnested text arrays, cast back to its own type.
+  const typed = (i: number) => sql`u.${alias(i)}::${cast(columns[i]?.type ?? "text")}`;
+  const nameOf = (i: number) => ident(columns[i]?.name ?? "");
+  const indexOf = (name: string) => columns.findIndex((c) => c.name === name);
+  const keyIndex = table.primaryKey.map(indexOf);
+  const selfIndex = table.selfColumns.map(indexOf);
+  const selected = sql.join(columns.map((c, i) => sql`${ident(c.name)}::text as ${alias(i)}`));
   const keyColumns = sql.join(table.primaryKey.map(ident));
-  const overriding = table.columns.some((c) => c.identity === "a") ? sql`overriding system value` : sql``;
-  const selfIndex = table.selfColumns.map((name) => table.columns.findIndex((c) => c.name === name));
-  const deferred: string[][][] = [];
+  const overriding = columns.some((c) => c.identity === "a") ? sql`overriding system value` : sql``;
+  const textArrays = (arrays: (string | null)[][]) => sql.join(arrays.map((v) => sql`${v}::text[]`));
+
+  /** Per batch, the key and self-pointing columns of the rows that point at a row of their table. */
+  const deferred: (string | null)[][][] = [];
   let last: (string | null)[] | undefined;
   let copied = 0;
   for (;;) {
     const after = last
       ? sql`where (${keyColumns}) > (${sql.join(
-          keyIndex.map((ci, i) => sql`${last?.[i] ?? null}::${cast(table.columns[ci]?.type ?? "text")}`),
+          keyIndex.map((ci, i) => sql`${last?.[i] ?? null}::${cast(columns[ci]?.type ?? "text")}`),
         )})`
       : sql``;
     const batch = await rows<Record<string, string | null>>(
@@ -169,46 +178,27 @@ async function copyTable(src: Raw, dst: Raw, table: TableShape, batchRows: numbe
       sql`select ${selected} from ${ident(table.name)} ${after} order by ${keyColumns} limit ${batchRows}`,
     );
     if (batch.length === 0) break;
-    const values = table.columns.map((_, i) =>
-      batch.map((row) => (selfIndex.includes(i) ? null : (row[`c${i}`] ?? null))),
-    );
-    const unnested = sql.join(values.map((v) => sql`${v}::text[]`));
-    const names = sql.join(table.columns.map((_, i) => ident(`c${i}`)));
-    const casts = sql.join(table.columns.map((c, i) => sql`u.${ident(`c${i}`)}::${cast(c.type)}`));
-    await sql`insert into ${ident(table.name)} (${sql.join(table.columns.map((c) => ident(c.name)))}) ${overriding}
-              select ${casts} from unnest(${unnested}) as u(${names})`.execute(dst);
-    if (selfIndex.length) {
-      const pointing = batch.filter((row) => selfIndex.some((i) => row[`c${i}`] !== null));
-      if (pointing.length) {
-        deferred.push(
-          [...keyIndex, ...selfIndex].map((i) => pointing.map((row) => row[`c${i}`] ?? null)) as string[][],
-        );
-      }
-    }
+    const cell = (row: Record<string, string | null>, i: number) => row[`c${i}`] ?? null;
+    const values = columns.map((_, i) => batch.map((row) => (selfIndex.includes(i) ? null : cell(row, i))));
+    await sql`insert into ${ident(table.name)} (${sql.join(columns.map((c) => ident(c.name)))}) ${overriding}
+              select ${sql.join(columns.map((_, i) => typed(i)))}
+              from unnest(${textArrays(values)}) as u(${sql.join(columns.map((_, i) => alias(i)))})`.execute(dst);
+    const pointing = batch.filter((row) => selfIndex.some((i) => cell(row, i) !== null));
+    if (pointing.length) deferred.push([...keyIndex, ...selfIndex].map((i) => pointing.map((row) => cell(row, i))));
     copied += batch.length;
-    const lastRow = batch[batch.length - 1];
-    last = keyIndex.map((i) => lastRow?.[`c${i}`] ?? null);
+    const lastRow = batch[batch.length - 1] ?? {};
+    last = keyIndex.map((i) => cell(lastRow, i));
     if (batch.length < batchRows) break;
   }
-  // Rows pointing at rows of their own table: now that all of them are there.
-  for (const columnsOfRows of deferred) {
-    const used = [...keyIndex, ...selfIndex];
-    const names = used.map((i) => ident(`c${i}`));
-    const unnested = sql.join(columnsOfRows.map((v) => sql`${v}::text[]`));
-    const sets = sql.join(
-      selfIndex.map(
-        (i) =>
-          sql`${ident(table.columns[i]?.name ?? "")} = u.${ident(`c${i}`)}::${cast(table.columns[i]?.type ?? "text")}`,
-      ),
-    );
+  // Now that every row of the table is there, the ones pointing at another get their pointer.
+  for (const arrays of deferred) {
+    const sets = sql.join(selfIndex.map((i) => sql`${nameOf(i)} = ${typed(i)}`));
     const match = sql.join(
-      keyIndex.map(
-        (i) =>
-          sql`t.${ident(table.columns[i]?.name ?? "")} = u.${ident(`c${i}`)}::${cast(table.columns[i]?.type ?? "text")}`,
-      ),
+      keyIndex.map((i) => sql`t.${nameOf(i)} = ${typed(i)}`),
       sql` and `,
     );
-    await sql`update ${ident(table.name)} as t set ${sets} from unnest(${unnested}) as u(${sql.join(names)})
+    const names = sql.join([...keyIndex, ...selfIndex].map(alias));
+    await sql`update ${ident(table.name)} as t set ${sets} from unnest(${textArrays(arrays)}) as u(${names})
               where ${match}`.execute(dst);
   }
   return copied;

@@ -59,7 +59,8 @@ export async function backupDatabase(options: { pgliteDir: string; out: string }
     mkdirSync(dirname(out), { recursive: true });
     const partial = `${out}.partial`;
     try {
-      writeFileSync(partial, bytes, { flag: "wx" });
+      // Owner-only: it holds password hashes and the token signing keys.
+      writeFileSync(partial, bytes, { flag: "wx", mode: 0o600 });
       renameSync(partial, out);
     } catch (error) {
       rmSync(partial, { force: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -131,6 +131,11 @@ describe("backup and restore", () => {
     } finally {
       await restored.close();
     }
+  });
+
+  test("a backup file is readable by its owner only: it holds password hashes and signing keys", async () => {
+    const { file } = await backupDatabase({ pgliteDir: sourceDir, out: join(dir, "backups", "private.tar.gz") });
+    expect(statSync(file).mode & 0o077).toBe(0);
   });
 
   test("backup refuses while another live process (the server) has the database open", async () => {

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadSigningKeys } from "./auth/keys";
 import { providersFromEnv } from "./auth/thirdparty-routes";
 import { readConfig } from "./config";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
 import { createMailer } from "./mail/mailer";
@@ -13,7 +14,12 @@ const config = readConfig();
 
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, "pglite") },
-);
+).catch((error: unknown) => {
+  // Another server, a backup or a move has the embedded database: say so, without a stack.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const where =
   database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${join(config.dataDir, "pglite")}`;
 console.log(`Database: ${where}`);

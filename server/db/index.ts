@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 import type { Database } from "./schema";
 
@@ -13,11 +14,15 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** A folder for the embedded PGlite database; omitted (with no url) = in memory. */
   dataDir?: string;
+  /** A backup (PGlite's dumpDataDir tarball) to unpack into an empty dataDir before opening. */
+  loadDataDir?: Blob;
 }
 
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded database itself (kind pglite), for what only PGlite does: dumping its folder. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -34,15 +39,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    pglite = await PGlite.create({
+      dataDir: options.dataDir,
+      extensions: { pg_trgm },
+      // As with pg above: PGlite would return small bigints as numbers, and an API answer
+      // (an audit entry's id) would change type when a team moves to PostgreSQL.
+      parsers: { [types.INT8]: (value: string) => value },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return {
     db,
     kind: "pglite",
+    pglite,
     close: async () => {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      try {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -11,11 +11,11 @@ import { moveToPostgres } from "../../scripts/ops/move-to-postgres";
 import { restoreDatabase } from "../../scripts/ops/restore";
 import { buildApp } from "../../server/app";
 import { loadSigningKeys } from "../../server/auth/keys";
-import { mintRoleToken } from "../../server/auth/role-tokens";
 import { lockFileOf } from "../../server/db/data-dir-lock";
 import { type DatabaseHandle, type Db, openDatabase } from "../../server/db/index";
 import { migrateToLatest } from "../../server/db/migrate";
 import { recomputeSummary } from "../../server/reports/summary";
+import { roleTokenFor } from "./support/app";
 import { buildWorld } from "./support/world";
 
 /**
@@ -88,7 +88,7 @@ beforeAll(async () => {
       ('b@test.example', 'Hello', 'Two')`.execute(db);
     const keys = await loadSigningKeys(db);
     const trimmer = world.users["a:trimmer"] as string;
-    const token = await mintRoleToken(db, keys, { userId: trimmer, companyId: world.companies.a });
+    const token = await roleTokenFor(db, keys, { userId: trimmer, companyId: world.companies.a });
     headers = { "api-key": token.secret, jwt: token.jwtToken };
     // A write through the API: the audit trail has a row to copy.
     const app = await buildApp({ db, keys, publicUrl: "http://dashboard.test" });

@@ -129,6 +129,17 @@ describe("auth session store", () => {
     expect(selectFeatureFlags(useAuthSessionStore.getState())).toEqual({});
   });
 
+  it("a session stored before flags moved to memberships reads as no flags, the same value each time", () => {
+    const store = useAuthSessionStore.getState();
+    const old = role("r1", "Polar");
+    store.setSession({ user, userRoles: [old] });
+    store.setCurrentRole(old, token);
+    const state = useAuthSessionStore.getState();
+    // A new object per call would make every component reading it through the hook render forever.
+    expect(selectFeatureFlags(state)).toBe(selectFeatureFlags(state));
+    expect(selectFeatureFlags(state)).toEqual({});
+  });
+
   it("a user can switch company only with more than one role", () => {
     const store = useAuthSessionStore.getState();
     store.setSession({ user, userRoles: [role("r1", "Polar")] });

@@ -191,9 +191,13 @@ export function selectActiveRoleTypes(state: AuthSessionData): string[] {
   return selectActiveRole(state)?.type ?? [];
 }
 
+// One object for "no flags": a selector must answer the same value for the same state, or a
+// component reading it through the store's hook renders forever.
+const NO_FLAGS: FeatureFlags = Object.freeze({});
+
 /** The active company's grant (the impersonated one while impersonating): a flag never spans companies. */
 export function selectFeatureFlags(state: AuthSessionData): FeatureFlags {
-  return selectActiveRole(state)?.featureFlags ?? {};
+  return selectActiveRole(state)?.featureFlags ?? NO_FLAGS;
 }
 
 export function selectCanSwitchCompany(state: AuthSessionData): boolean {

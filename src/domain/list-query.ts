@@ -151,7 +151,22 @@ export function parseFilters(raw: string): Filter[] {
     filters.push({ key, operator: op, value: op === "includes" ? value : unescapeValue(value) });
   }
   if (errors.length) throw new ListQueryError(errors);
-  return filters;
+  return latestPerKey(filters);
+}
+
+/**
+ * Filters on the same key replace earlier ones (spec section 4, lists), in a typed URL or an
+ * API query as in the filters panel: the last `status[eq]…` wins. The key is the field and its
+ * operator, so a range (`startTime[gte]…,startTime[lte]…`) keeps both ends.
+ */
+function latestPerKey(filters: readonly Filter[]): Filter[] {
+  const latest = new Map<string, Filter>();
+  for (const filter of filters) {
+    const id = `${filter.key}[${filter.operator}]`;
+    latest.delete(id);
+    latest.set(id, filter);
+  }
+  return [...latest.values()];
 }
 
 export function parseOrder(raw: string): Order[] {

@@ -93,6 +93,15 @@ describe("the default label-reports list", () => {
     expect((await list(filter("No such preset"))).body.totalDocuments).toBe(0);
   });
 
+  test("a later filter on the same key replaces an earlier one", async () => {
+    const only = (status: string) => list(`?pageSize=1000&filter=${encodeURIComponent(`status[eq]${status}`)}`);
+    const both = await list(`?pageSize=1000&filter=${encodeURIComponent("status[eq]recording,status[eq]ended")}`);
+    expect(both.status).toBe(200);
+    expect(both.body.totalDocuments).toBe((await only("ended")).body.totalDocuments);
+    expect(both.body.totalDocuments).toBeGreaterThan(0);
+    expect(both.body.data.every((r: { status: string }) => r.status === "ended")).toBe(true);
+  });
+
   test("totalDocuments counts every matching report, not the page", async () => {
     const { body } = await list("?pageSize=5");
     expect(body.data).toHaveLength(5);

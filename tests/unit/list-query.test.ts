@@ -27,6 +27,10 @@ const filter: fc.Arbitrary<Filter> = fc.oneof(
   fc.tuple(key, fc.array(anyText, { minLength: 1, maxLength: 5 })).map(([k, items]) => includesFilter(k, items)),
 );
 
+// A list of filters as the grammar keeps it: one per key and operator (a later one replaces an earlier one).
+const filterList = (constraints: { minLength?: number; maxLength: number }) =>
+  fc.uniqueArray(filter, { ...constraints, selector: (f) => `${f.key}[${f.operator}]` });
+
 describe("the list query grammar round-trips", () => {
   test("any value survives escape then unescape", () => {
     fc.assert(fc.property(anyText, (v) => unescapeValue(escapeValue(v)) === v));
@@ -34,7 +38,7 @@ describe("the list query grammar round-trips", () => {
 
   test("any list of filters survives encode then parse", () => {
     fc.assert(
-      fc.property(fc.array(filter, { maxLength: 6 }), (filters) => {
+      fc.property(filterList({ maxLength: 6 }), (filters) => {
         expect(parseFilters(encodeFilters(filters))).toEqual(filters);
       }),
     );
@@ -63,7 +67,7 @@ describe("the list query grammar round-trips", () => {
   test("a whole query survives the URL: encodeListQuery then URLSearchParams then parseListQuery", () => {
     fc.assert(
       fc.property(
-        fc.array(filter, { minLength: 1, maxLength: 4 }),
+        filterList({ minLength: 1, maxLength: 4 }),
         fc.integer({ min: 1, max: 1000 }),
         fc.integer({ min: 1, max: 10_000 }),
         (filters, pageNumber, pageSize) => {
@@ -85,6 +89,17 @@ describe("the grammar's rules", () => {
 
   test("an unknown operator is an error naming the operator", () => {
     expect(() => parseFilters("status[regex]x")).toThrowError(/Unknown operator 'regex'/);
+  });
+
+  test("a later filter on the same key replaces an earlier one (a typed URL, an API query)", () => {
+    expect(parseFilters("status[eq]recording,labelId[ilike]A1,status[eq]ended")).toEqual([
+      { key: "labelId", operator: "ilike", value: "A1" },
+      { key: "status", operator: "eq", value: "ended" },
+    ]);
+  });
+
+  test("a range on one key keeps both of its ends", () => {
+    expect(parseFilters("startTime[gte]2026-01-01,startTime[lte]2026-02-01")).toHaveLength(2);
   });
 
   test("a hand-typed % that starts no escape stays literal", () => {

@@ -1,6 +1,7 @@
 // Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
 // them, @fastify/swagger documents them) and also give the handlers their static types.
 import { type Static, type TBoolean, type TInteger, type TNumber, type TString, Type } from "typebox";
+import { ROLES } from "../../src/domain/permissions";
 
 /**
  * `type: [T, "null"]`, kept as one type array rather than TypeBox's anyOf, so Ajv's
@@ -27,6 +28,9 @@ export const listQuerystring = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The roles granted to a member or an invitee: at least one, each once. */
+export const roleList = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6, uniqueItems: true });
 
 export const idParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
-import { highestRank, ROLES } from "../../src/domain/permissions";
+import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
@@ -12,7 +12,7 @@ import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse, StringEnum } from "./schemas";
+import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse, roleList } from "./schemas";
 
 const resource = listResource("users");
 
@@ -110,10 +110,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (pl
         tags: ["users"],
         summary: "Change a member's roles in the caller's company",
         params: idParams,
-        body: Type.Object(
-          { roles: Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6, uniqueItems: true }) },
-          { additionalProperties: false },
-        ),
+        body: Type.Object({ roles: roleList }, { additionalProperties: false }),
         response: { 200: memberSchema, ...dataErrors },
       },
     },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import type { AppContext } from "../app";
 import { forbidden, HttpError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { findUserById, rolesOf } from "./accounts";
 import { checkInvite, INVITE_UNUSABLE } from "./invites";
 import { mintRoleToken } from "./role-tokens";
@@ -8,7 +10,8 @@ import { requireSession } from "./session-routes";
 import { setSessionCompany } from "./sessions";
 
 /** The product calls of spec section 7 around sessions: company role tokens and invitations. */
-export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
+export function companyTokenRoutes(server: FastifyInstance, context: AppContext) {
+  const app = server.withTypeProvider<TypedRequests>();
   const { db, keys } = context;
 
   app.post(
@@ -17,12 +20,7 @@ export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "A role token for one of the caller's companies (sign-in session required)",
-        body: {
-          type: "object",
-          required: ["companyId"],
-          additionalProperties: false,
-          properties: { companyId: { type: "string", format: "uuid" } },
-        },
+        body: Type.Object({ companyId: Type.String({ format: "uuid" }) }, { additionalProperties: false }),
         response: {
           200: { type: "object", properties: { jwtToken: { type: "string" }, secret: { type: "string" } } },
         },
@@ -30,7 +28,7 @@ export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
     },
     async (request) => {
       const session = await requireSession(context, request);
-      const { companyId } = request.body as { companyId: string };
+      const { companyId } = request.body;
       let token: Awaited<ReturnType<typeof mintRoleToken>>;
       try {
         token = await mintRoleToken(db, keys, { userId: session.sub, companyId, sessionHandle: session.sessionHandle });
@@ -90,17 +88,12 @@ export function companyTokenRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["invites"],
         summary: "Accept an invitation with the account you are signed in with",
-        body: {
-          type: "object",
-          required: ["inviteToken"],
-          additionalProperties: false,
-          properties: { inviteToken: { type: "string", maxLength: 200 } },
-        },
+        body: Type.Object({ inviteToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
       },
     },
     async (request) => {
       const session = await requireSession(context, request);
-      const { inviteToken } = request.body as { inviteToken: string };
+      const { inviteToken } = request.body;
       const user = await findUserById(db, session.sub);
       const check = await checkInvite(db, inviteToken);
       if (!user || !check.ok) throw notFound(check.ok ? INVITE_UNUSABLE : check.reason);

@@ -1,9 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { emailError, passwordError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
+import type { TypedRequests } from "../http/type-provider";
+import { StringEnum } from "../routes/schemas";
 import { findUserByEmail } from "./accounts";
-import { type FormField, formFieldsSchema, readFields } from "./form-fields";
+import { formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
 import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
@@ -21,20 +24,20 @@ type SignUpOutcome =
   | { status: "SIGN_UP_NOT_ALLOWED"; reason: string }
   | { status: "FIELD_ERROR"; formFields: { id: string; error: string }[] };
 
-const formBody = {
-  type: "object",
-  required: ["formFields"],
-  properties: { formFields: formFieldsSchema, shouldTryLinkingWithSessionUser: { type: "boolean" } },
-} as const;
+const formBody = Type.Object({
+  formFields: formFieldsSchema,
+  shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
+});
 
-export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
+export function emailPasswordRoutes(server: FastifyInstance, context: AppContext) {
+  const app = server.withTypeProvider<TypedRequests>();
   const { db, throttles } = context;
 
   app.post(
     "/signin",
     { schema: { tags: ["auth"], summary: "Sign in with e-mail and password", body: formBody } },
     async (request, reply) => {
-      const { formFields } = request.body as { formFields: FormField[] };
+      const { formFields } = request.body;
       const { values, errors } = readFields(formFields, ["email", "password"]);
       const emailProblem = values.email ? emailError(values.email) : null;
       if (emailProblem) errors.push({ id: "email", error: emailProblem });
@@ -84,7 +87,7 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const { formFields } = request.body as { formFields: FormField[] };
+      const { formFields } = request.body;
       const { values, errors } = readFields(formFields, ["email", "password"], ["firstName", "lastName"]);
       const emailProblem = values.email ? emailError(values.email) : null;
       if (emailProblem) errors.push({ id: "email", error: emailProblem });
@@ -139,12 +142,12 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Whether an account with this e-mail exists",
-        querystring: { type: "object", required: ["email"], properties: { email: { type: "string", maxLength: 254 } } },
+        querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
       },
     },
     async (request) => {
       throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
-      const { email } = request.query as { email: string };
+      const { email } = request.query;
       return afterFloor(context.lookupFloorMs, async () => {
         const user = await findUserByEmail(db, email.trim());
         return { status: "OK", exists: Boolean(user?.passwordHash) };
@@ -156,7 +159,7 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
     "/user/password/reset/token",
     { schema: { tags: ["auth"], summary: "E-mail a password reset link", body: formBody } },
     async (request) => {
-      const { formFields } = request.body as { formFields: FormField[] };
+      const { formFields } = request.body;
       const { values, errors } = readFields(formFields, ["email"]);
       const emailProblem = values.email ? emailError(values.email) : null;
       if (emailProblem) errors.push({ id: "email", error: emailProblem });
@@ -197,19 +200,15 @@ export function emailPasswordRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Set a new password with a reset token",
-        body: {
-          type: "object",
-          required: ["formFields", "token"],
-          properties: {
-            formFields: formFieldsSchema,
-            token: { type: "string", maxLength: 200 },
-            method: { type: "string", enum: ["token"] },
-          },
-        },
+        body: Type.Object({
+          formFields: formFieldsSchema,
+          token: Type.String({ maxLength: 200 }),
+          method: Type.Optional(StringEnum(["token"])),
+        }),
       },
     },
     async (request) => {
-      const { formFields, token } = request.body as { formFields: FormField[]; token: string };
+      const { formFields, token } = request.body;
       const { values, errors } = readFields(formFields, ["password"]);
       const problem = values.password ? passwordError(values.password) : null;
       if (problem) errors.push({ id: "password", error: problem });

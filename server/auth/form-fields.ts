@@ -1,20 +1,12 @@
+import { type Static, Type } from "typebox";
 import { badRequest, type FieldError } from "../errors";
 
-export interface FormField {
-  id: string;
-  value: unknown;
-}
+const formField = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
 
-/** JSON schema of a SuperTokens formFields body; a malformed body is a 400 before any rule runs. */
-export const formFieldsSchema = {
-  type: "array",
-  maxItems: 20,
-  items: {
-    type: "object",
-    required: ["id", "value"],
-    properties: { id: { type: "string", maxLength: 100 }, value: {} },
-  },
-} as const;
+export type FormField = Static<typeof formField>;
+
+/** Schema of a SuperTokens formFields body; a malformed body is a 400 before any rule runs. */
+export const formFieldsSchema = Type.Array(formField, { maxItems: 20 });
 
 /** Reads the named fields as trimmed strings; a missing one is the protocol's "Field is not optional". */
 export function readFields(

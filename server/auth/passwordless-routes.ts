@@ -1,9 +1,11 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { emailError, phoneError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import type { Db } from "../db/index";
 import { badRequest } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { findUserByEmail } from "./accounts";
 import { sha256Hex } from "./hash";
 import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
@@ -53,7 +55,8 @@ async function findUserByContact(db: Db, contact: Contact) {
   return db.selectFrom("users").selectAll().where("phone", "=", contact.phone).executeTakeFirst();
 }
 
-export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
+export function passwordlessRoutes(server: FastifyInstance, context: AppContext) {
+  const app = server.withTypeProvider<TypedRequests>();
   const { db, throttles } = context;
 
   async function sendCode(contact: Contact, preAuthSessionId: string, code: string, linkCode: string) {
@@ -85,18 +88,15 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Send a sign-in code and magic link by e-mail or to a phone",
-        body: {
-          type: "object",
-          properties: {
-            email: { type: "string", maxLength: 254 },
-            phoneNumber: { type: "string", maxLength: 20 },
-            shouldTryLinkingWithSessionUser: { type: "boolean" },
-          },
-        },
+        body: Type.Object({
+          email: Type.Optional(Type.String({ maxLength: 254 })),
+          phoneNumber: Type.Optional(Type.String({ maxLength: 20 })),
+          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
+        }),
       },
     },
     async (request) => {
-      const body = request.body as { email?: string; phoneNumber?: string };
+      const body = request.body;
       if ((body.email === undefined) === (body.phoneNumber === undefined)) {
         throw badRequest("Send either email or phoneNumber", [
           { id: "email", error: "Send either email or phoneNumber" },
@@ -156,19 +156,15 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Send a new code for the same sign-in attempt",
-        body: {
-          type: "object",
-          required: ["deviceId", "preAuthSessionId"],
-          properties: {
-            deviceId: { type: "string", maxLength: 100 },
-            preAuthSessionId: { type: "string", maxLength: 100 },
-            shouldTryLinkingWithSessionUser: { type: "boolean" },
-          },
-        },
+        body: Type.Object({
+          deviceId: Type.String({ maxLength: 100 }),
+          preAuthSessionId: Type.String({ maxLength: 100 }),
+          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
+        }),
       },
     },
     async (request) => {
-      const { deviceId, preAuthSessionId } = request.body as { deviceId: string; preAuthSessionId: string };
+      const { deviceId, preAuthSessionId } = request.body;
       if (preAuthSessionIdOf(deviceId) !== preAuthSessionId) return { status: "RESTART_FLOW_ERROR" };
       const device = await db
         .selectFrom("passwordlessDevices")
@@ -204,26 +200,17 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Sign in with the code (and its device) or with the magic link's code",
-        body: {
-          type: "object",
-          required: ["preAuthSessionId"],
-          properties: {
-            preAuthSessionId: { type: "string", maxLength: 100 },
-            userInputCode: { type: "string", maxLength: 20 },
-            deviceId: { type: "string", maxLength: 100 },
-            linkCode: { type: "string", maxLength: 100 },
-            shouldTryLinkingWithSessionUser: { type: "boolean" },
-          },
-        },
+        body: Type.Object({
+          preAuthSessionId: Type.String({ maxLength: 100 }),
+          userInputCode: Type.Optional(Type.String({ maxLength: 20 })),
+          deviceId: Type.Optional(Type.String({ maxLength: 100 })),
+          linkCode: Type.Optional(Type.String({ maxLength: 100 })),
+          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
+        }),
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        preAuthSessionId: string;
-        userInputCode?: string;
-        deviceId?: string;
-        linkCode?: string;
-      };
+      const body = request.body;
       const byCode = body.userInputCode !== undefined && body.deviceId !== undefined;
       const byLink = body.linkCode !== undefined;
       if (byCode === byLink) {
@@ -327,12 +314,12 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
     {
       schema: {
         tags: ["auth"],
-        querystring: { type: "object", required: ["email"], properties: { email: { type: "string", maxLength: 254 } } },
+        querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
       },
     },
     async (request) => {
       throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
-      const { email } = request.query as { email: string };
+      const { email } = request.query;
       return afterFloor(context.lookupFloorMs, async () => ({
         status: "OK",
         exists: Boolean(await findUserByEmail(db, email.trim())),
@@ -345,16 +332,12 @@ export function passwordlessRoutes(app: FastifyInstance, context: AppContext) {
     {
       schema: {
         tags: ["auth"],
-        querystring: {
-          type: "object",
-          required: ["phoneNumber"],
-          properties: { phoneNumber: { type: "string", maxLength: 20 } },
-        },
+        querystring: Type.Object({ phoneNumber: Type.String({ maxLength: 20 }) }),
       },
     },
     async (request) => {
       throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
-      const { phoneNumber } = request.query as { phoneNumber: string };
+      const { phoneNumber } = request.query;
       return afterFloor(context.lookupFloorMs, async () => ({
         status: "OK",
         exists: Boolean(await findUserByContact(db, { email: null, phone: phoneNumber.trim() })),

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import * as oidc from "openid-client";
+import { Type } from "typebox";
 import type { AppContext, ThirdPartyProvider } from "../app";
 import { badRequest } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { findUserByEmail } from "./accounts";
 import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
 import { saveSignInState, takeSignInState } from "./oidc-states";
@@ -58,7 +60,8 @@ export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): ThirdPar
   ];
 }
 
-export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
+export function thirdPartyRoutes(server: FastifyInstance, context: AppContext) {
+  const app = server.withTypeProvider<TypedRequests>();
   const providerById = (id: string) => {
     const provider = context.thirdPartyProviders.find((p) => p.id === id);
     if (!provider)
@@ -72,22 +75,15 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "The provider's authorisation URL, with a PKCE challenge",
-        querystring: {
-          type: "object",
-          required: ["thirdPartyId", "redirectURIOnProviderDashboard"],
-          properties: {
-            thirdPartyId: { type: "string", maxLength: 100 },
-            redirectURIOnProviderDashboard: { type: "string", maxLength: 2000 },
-            clientType: { type: "string", maxLength: 100 },
-          },
-        },
+        querystring: Type.Object({
+          thirdPartyId: Type.String({ maxLength: 100 }),
+          redirectURIOnProviderDashboard: Type.String({ maxLength: 2000 }),
+          clientType: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
       },
     },
     async (request) => {
-      const { thirdPartyId, redirectURIOnProviderDashboard } = request.query as {
-        thirdPartyId: string;
-        redirectURIOnProviderDashboard: string;
-      };
+      const { thirdPartyId, redirectURIOnProviderDashboard } = request.query;
       const provider = providerById(thirdPartyId);
       const config = await configFor(provider);
       const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
@@ -120,39 +116,25 @@ export function thirdPartyRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         tags: ["auth"],
         summary: "Finish third-party sign-in with the provider's code",
-        body: {
-          type: "object",
-          required: ["thirdPartyId", "redirectURIInfo"],
-          properties: {
-            thirdPartyId: { type: "string", maxLength: 100 },
-            clientType: { type: "string", maxLength: 100 },
-            shouldTryLinkingWithSessionUser: { type: "boolean" },
-            redirectURIInfo: {
+        body: Type.Object({
+          thirdPartyId: Type.String({ maxLength: 100 }),
+          clientType: Type.Optional(Type.String({ maxLength: 100 })),
+          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
+          redirectURIInfo: Type.Object({
+            redirectURIOnProviderDashboard: Type.String({ maxLength: 2000 }),
+            // additionalProperties rather than Type.Record's patternProperties: the same schema Ajv had.
+            redirectURIQueryParams: Type.Unsafe<Record<string, string>>({
               type: "object",
-              required: ["redirectURIOnProviderDashboard", "redirectURIQueryParams"],
-              properties: {
-                redirectURIOnProviderDashboard: { type: "string", maxLength: 2000 },
-                redirectURIQueryParams: {
-                  type: "object",
-                  maxProperties: 30,
-                  additionalProperties: { type: "string", maxLength: 4000 },
-                },
-                pkceCodeVerifier: { type: "string", maxLength: 200 },
-              },
-            },
-          },
-        },
+              maxProperties: 30,
+              additionalProperties: { type: "string", maxLength: 4000 },
+            }),
+            pkceCodeVerifier: Type.Optional(Type.String({ maxLength: 200 })),
+          }),
+        }),
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        thirdPartyId: string;
-        redirectURIInfo: {
-          redirectURIOnProviderDashboard: string;
-          redirectURIQueryParams: Record<string, string>;
-          pkceCodeVerifier?: string;
-        };
-      };
+      const body = request.body;
       const provider = providerById(body.thirdPartyId);
       const { redirectURIOnProviderDashboard, redirectURIQueryParams, pkceCodeVerifier } = body.redirectURIInfo;
       const state = redirectURIQueryParams.state;

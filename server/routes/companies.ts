@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { Type } from "typebox";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { assertDeletable, type CompanyChanges, companyColumns, companyWritable } from "./company-settings";
+import { assertDeletable, companyColumns, companyName, companyWritable } from "./company-settings";
 import {
   administratorEmailProperty,
   firstAdministratorEmail,
@@ -81,7 +83,8 @@ function listQuery(name: ListResourceName, raw: unknown) {
   return { resource, columns, query: parseResourceQuery(resource, raw) };
 }
 
-export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -114,7 +117,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await baseQuery(db)
         .where("c.parentId", "=", request.principal.companyId)
         .where("c.id", "=", id)
@@ -132,21 +135,16 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["companies"],
         summary:
           "Create a sub-company of the caller's (distributor) company; with `administratorEmail`, its first administrator is invited in the same transaction",
-        body: {
-          type: "object",
-          required: ["name"],
-          additionalProperties: false,
-          properties: { ...companyWritable, ...administratorEmailProperty },
-        },
+        body: Type.Object(
+          { ...companyWritable, name: companyName, ...administratorEmailProperty },
+          { additionalProperties: false },
+        ),
         response: { 201: company, ...dataErrors },
       },
     },
     async (request, reply) => {
       const principal = request.principal;
-      const { administratorEmail, ...body } = request.body as CompanyChanges & {
-        name: string;
-        administratorEmail?: string;
-      };
+      const { administratorEmail, ...body } = request.body;
       const adminEmail = firstAdministratorEmail(administratorEmail);
       const { id, pending } = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -190,12 +188,12 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["companies"],
         summary: "Change a sub-company of the caller's company",
         params: idParams,
-        body: { type: "object", minProperties: 1, additionalProperties: false, properties: companyWritable },
+        body: Type.Object(companyWritable, { minProperties: 1, additionalProperties: false }),
         response: { 200: company, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
       return db.transaction().execute(async (trx) => {
         const before = await baseQuery(trx)
@@ -205,7 +203,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         if (!before) throw notFound("Sub-company not found");
         await trx
           .updateTable("companies")
-          .set({ ...companyColumns(request.body as CompanyChanges), updated: new Date() })
+          .set({ ...companyColumns(request.body), updated: new Date() })
           .where("id", "=", id)
           .execute();
         const after = await baseQuery(trx).where("c.id", "=", id).executeTakeFirst();
@@ -227,7 +225,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
       if (id === principal.companyId) throw badRequest("A company is not its own sub-company");
       await db.transaction().execute(async (trx) => {
@@ -276,7 +274,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await baseQuery(db).where("c.id", "=", id).executeTakeFirst();
       if (!row) throw notFound("Company not found");
       return row;

@@ -1,77 +1,74 @@
 import type { FastifyPluginAsync } from "fastify";
+import { type Static, Type } from "typebox";
 import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
 import { isKnownTimeZone } from "../../src/domain/datetime";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import {
   administratorEmailProperty,
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
 } from "./first-administrator";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors, idParams, Nullable, StringEnum } from "./schemas";
 
-const address = {
-  type: "object",
-  additionalProperties: false,
-  required: ["line1", "postalCode", "city", "country"],
-  properties: {
-    type: { type: "string", enum: ["shipping", "billing"] },
-    label: { type: "string", maxLength: 100 },
-    line1: { type: "string", minLength: 1, maxLength: 200 },
-    line2: { type: "string", maxLength: 200 },
-    postalCode: { type: "string", minLength: 1, maxLength: 20 },
-    city: { type: "string", minLength: 1, maxLength: 100 },
-    country: { type: "string", minLength: 1, maxLength: 100 },
+const address = Type.Object(
+  {
+    type: Type.Optional(StringEnum(["shipping", "billing"])),
+    label: Type.Optional(Type.String({ maxLength: 100 })),
+    line1: Type.String({ minLength: 1, maxLength: 200 }),
+    line2: Type.Optional(Type.String({ maxLength: 200 })),
+    postalCode: Type.String({ minLength: 1, maxLength: 20 }),
+    city: Type.String({ minLength: 1, maxLength: 100 }),
+    country: Type.String({ minLength: 1, maxLength: 100 }),
   },
-} as const;
+  { additionalProperties: false },
+);
 
+/** A company's name; required where a company is created. */
+export const companyName = Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" });
+
+/** The settings a company's administrator may change, all optional (a create requires the name). */
 export const companyWritable = {
-  name: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
-  city: { type: ["string", "null"], maxLength: 100 },
-  country: { type: ["string", "null"], maxLength: 100 },
-  timeZone: { type: "string", minLength: 1, maxLength: 64 },
-  temperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
-  logoInitial: { type: ["string", "null"], maxLength: 2 },
-  addresses: { type: "array", maxItems: 10, items: address },
-  billing: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      vatNumber: { type: "string", maxLength: 30 },
-      email: { type: "string", maxLength: 254, format: "email" },
-      address,
-      paymentBrand: {
-        type: "string",
-        enum: [
-          "amex",
-          "bancontact",
-          "dinersClub",
-          "ideal",
-          "google",
-          "maestro",
-          "mastercard",
-          "paypal",
-          "sepa",
-          "visa",
-        ],
+  name: Type.Optional(companyName),
+  city: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  country: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  temperatureUnit: Type.Optional(StringEnum(["celsius", "fahrenheit"])),
+  logoInitial: Type.Optional(Nullable(Type.String({ maxLength: 2 }))),
+  addresses: Type.Optional(Type.Array(address, { maxItems: 10 })),
+  billing: Type.Optional(
+    Type.Object(
+      {
+        vatNumber: Type.Optional(Type.String({ maxLength: 30 })),
+        email: Type.Optional(Type.String({ maxLength: 254, format: "email" })),
+        address: Type.Optional(address),
+        paymentBrand: Type.Optional(
+          StringEnum([
+            "amex",
+            "bancontact",
+            "dinersClub",
+            "ideal",
+            "google",
+            "maestro",
+            "mastercard",
+            "paypal",
+            "sepa",
+            "visa",
+          ]),
+        ),
       },
-    },
-  },
-} as const;
+      { additionalProperties: false },
+    ),
+  ),
+};
 
-export interface CompanyChanges {
-  name?: string;
-  city?: string | null;
-  country?: string | null;
-  timeZone?: string;
-  temperatureUnit?: "celsius" | "fahrenheit";
-  logoInitial?: string | null;
-  addresses?: unknown[];
-  billing?: Record<string, unknown>;
-}
+const companyChanges = Type.Object(companyWritable, { minProperties: 1, additionalProperties: false });
+
+export type CompanyChanges = Static<typeof companyChanges>;
 
 /**
  * Rules beyond the JSON schema (README: billing rules): a known time zone, a VAT
@@ -143,7 +140,8 @@ export async function assertDeletable(db: Db, companyId: string): Promise<void> 
 }
 
 /** The caller's own company (spec: create/read/update/delete on companies) and creating companies. */
-export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -165,13 +163,13 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
       schema: {
         tags: ["companies"],
         summary: "Change the caller's company settings",
-        body: { type: "object", minProperties: 1, additionalProperties: false, properties: companyWritable },
+        body: companyChanges,
         response: { 200: { type: "object", additionalProperties: true }, ...dataErrors },
       },
     },
     async (request) => {
       const principal = request.principal;
-      assertCompanySettings(request.body as CompanyChanges);
+      assertCompanySettings(request.body);
       return db.transaction().execute(async (trx) => {
         const before = await companyDetails(trx)
           .where("id", "=", principal.companyId)
@@ -179,7 +177,7 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
           .executeTakeFirstOrThrow();
         await trx
           .updateTable("companies")
-          .set({ ...companyColumns(request.body as CompanyChanges), updated: new Date() })
+          .set({ ...companyColumns(request.body), updated: new Date() })
           .where("id", "=", principal.companyId)
           .execute();
         const after = await companyDetails(trx).where("id", "=", principal.companyId).executeTakeFirstOrThrow();
@@ -203,28 +201,22 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
         tags: ["companies"],
         summary:
           "Create a company. A system administrator creates any company (control center); anyone else with the right creates a customer company and becomes its administrator. With `administratorEmail`, its first administrator is invited in the same transaction",
-        body: {
-          type: "object",
-          required: ["name"],
-          additionalProperties: false,
-          properties: {
+        body: Type.Object(
+          {
             ...companyWritable,
+            name: companyName,
             ...administratorEmailProperty,
-            type: { type: "string", enum: ["operator", "distributor", "customer"] },
-            parentId: { type: ["string", "null"], format: "uuid" },
+            type: Type.Optional(StringEnum(["operator", "distributor", "customer"])),
+            parentId: Type.Optional(Nullable(Type.String({ format: "uuid" }))),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 201: { type: "object", additionalProperties: true }, ...dataErrors },
       },
     },
     async (request, reply) => {
       const principal = request.principal;
-      const { administratorEmail, ...body } = request.body as CompanyChanges & {
-        name: string;
-        type?: "operator" | "distributor" | "customer";
-        parentId?: string | null;
-        administratorEmail?: string;
-      };
+      const { administratorEmail, ...body } = request.body;
       assertCompanySettings(body);
       const adminEmail = firstAdministratorEmail(administratorEmail);
       const operator = principal.ability.can("manage", "controlCenter");
@@ -289,7 +281,7 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
       if (id !== principal.companyId && !principal.ability.can("manage", "controlCenter"))
         throw notFound("Company not found");

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import { Type } from "typebox";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
@@ -58,7 +60,8 @@ const logEntry = {
 } as const;
 
 /** System administrators' views: the users of any company (to impersonate one) and the impersonation trail. */
-export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -74,7 +77,7 @@ export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = 
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const company = await db.selectFrom("companies").select("id").where("id", "=", id).executeTakeFirst();
       if (!company) throw notFound("Company not found");
       const resource = listResource("users");
@@ -90,19 +93,19 @@ export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = 
       schema: {
         tags: ["control center"],
         summary: "Every request made while impersonating, newest first (system administrators)",
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            pageNumber: { type: "integer", minimum: 1, maximum: 1_000_000, default: 1 },
-            pageSize: { type: "integer", minimum: 1, maximum: 200, default: IMPERSONATION_LOG_PAGE_SIZE },
+        querystring: Type.Object(
+          {
+            pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: IMPERSONATION_LOG_PAGE_SIZE })),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: pagedResponse(logEntry), ...dataErrors },
       },
     },
     async (request) => {
-      const { pageNumber, pageSize } = request.query as { pageNumber: number; pageSize: number };
+      // Ajv fills in the schema's defaults; these only satisfy the type, which cannot know that.
+      const { pageNumber = 1, pageSize = IMPERSONATION_LOG_PAGE_SIZE } = request.query;
       const rows = await db
         .selectFrom("impersonationRequests as r")
         .leftJoin("users as imp", "imp.id", "r.impersonatorUserId")

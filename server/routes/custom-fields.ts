@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
 import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDefinition,
-  type CustomFieldType,
   customFieldKey,
   definitionProblems,
   MAX_CUSTOM_FIELDS,
@@ -12,7 +12,8 @@ import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, HttpError, notFound } from "../errors";
-import { dataErrors, dateTime, idParams } from "./schemas";
+import type { TypedRequests } from "../http/type-provider";
+import { dataErrors, dateTime, idParams, StringEnum } from "./schemas";
 
 const definitionShape = {
   type: "object",
@@ -28,11 +29,8 @@ const definitionShape = {
   },
 } as const;
 
-const options = {
-  type: "array",
-  maxItems: MAX_SELECT_OPTIONS,
-  items: { type: "string", maxLength: 100 },
-} as const;
+const options = Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_SELECT_OPTIONS });
+const fieldName = Type.String({ maxLength: 60 });
 
 function definitions(db: Db) {
   return db
@@ -48,7 +46,8 @@ export async function customFieldDefinitions(db: Db, companyIds: string[]): Prom
 }
 
 /** Settings > custom fields: extra fields on the company's label reports. */
-export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -77,23 +76,21 @@ export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       schema: {
         tags: ["custom fields"],
         summary: "Define a custom field; its key is derived from the name (Batch number -> batchNumber)",
-        body: {
-          type: "object",
-          required: ["name", "type"],
-          additionalProperties: false,
-          properties: {
-            name: { type: "string", maxLength: 60 },
-            type: { type: "string", enum: CUSTOM_FIELD_TYPES },
-            options,
-            required: { type: "boolean" },
+        body: Type.Object(
+          {
+            name: fieldName,
+            type: StringEnum(CUSTOM_FIELD_TYPES),
+            options: Type.Optional(options),
+            required: Type.Optional(Type.Boolean()),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 201: definitionShape, ...dataErrors },
       },
     },
     async (request, reply) => {
       const principal = request.principal;
-      const body = request.body as { name: string; type: CustomFieldType; options?: string[]; required?: boolean };
+      const body = request.body;
       const problems = definitionProblems(body);
       if (problems.length) throw badRequest("Please check the fields", problems);
       const key = customFieldKey(body.name) as string;
@@ -144,19 +141,21 @@ export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["custom fields"],
         summary: "Rename a custom field, change its options or whether it is required (key and type stay)",
         params: idParams,
-        body: {
-          type: "object",
-          minProperties: 1,
-          additionalProperties: false,
-          properties: { name: { type: "string", maxLength: 60 }, options, required: { type: "boolean" } },
-        },
+        body: Type.Object(
+          {
+            name: Type.Optional(fieldName),
+            options: Type.Optional(options),
+            required: Type.Optional(Type.Boolean()),
+          },
+          { minProperties: 1, additionalProperties: false },
+        ),
         response: { 200: definitionShape, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
-      const body = request.body as { name?: string; options?: string[]; required?: boolean };
+      const body = request.body;
       return db.transaction().execute(async (trx) => {
         const before = await definitions(trx)
           .where("id", "=", id)
@@ -199,7 +198,7 @@ export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
       await db.transaction().execute(async (trx) => {
         const before = await definitions(trx)

@@ -1,3 +1,4 @@
+import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import { findUserByEmail } from "../auth/accounts";
@@ -15,7 +16,7 @@ import { issueInvite, sendInviteMail } from "./user-invites";
 export const FIRST_ADMINISTRATOR_ROLES = ["administrator"];
 
 /** The body field, for the route schemas. */
-export const administratorEmailProperty = { administratorEmail: { type: "string", maxLength: 254 } } as const;
+export const administratorEmailProperty = { administratorEmail: Type.Optional(Type.String({ maxLength: 254 })) };
 
 /** The normalised address, undefined when none was given; a bad one is a 400 on `administratorEmail`. */
 export function firstAdministratorEmail(raw: string | undefined): string | undefined {

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { findUserById, rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
 import { badRequest, forbidden, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 
 export const IMPERSONATION_MINUTES = Number(process.env.IMPERSONATION_MINUTES ?? 60);
 
 /** A system administrator acts as another user in one of that user's companies, for a limited time. */
-export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db, keys } = context;
 
   app.post(
@@ -18,16 +21,14 @@ export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = 
       schema: {
         tags: ["control center"],
         summary: "Start acting as a user in one of their companies (system administrators)",
-        body: {
-          type: "object",
-          required: ["userId", "companyId"],
-          additionalProperties: false,
-          properties: { userId: { type: "string", format: "uuid" }, companyId: { type: "string", format: "uuid" } },
-        },
+        body: Type.Object(
+          { userId: Type.String({ format: "uuid" }), companyId: Type.String({ format: "uuid" }) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => {
-      const { userId, companyId } = request.body as { userId: string; companyId: string };
+      const { userId, companyId } = request.body;
       const principal = request.principal;
       if (principal.impersonatorUserId) throw badRequest("Stop the current impersonation first");
       if (userId === principal.userId)

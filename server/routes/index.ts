@@ -19,6 +19,11 @@ import { userRoutes } from "./users";
 /** List pages above this many rows take a heavy-read slot (server/reports/export/export-limiter.ts). */
 export const HEAVY_PAGE_ROWS = 1000;
 
+/** `?pageSize=` of any route (this hook runs for all of them, whatever their query schema), NaN when absent. */
+function requestedPageSize(query: unknown): number {
+  return typeof query === "object" && query !== null && "pageSize" in query ? Number(query.pageSize) : Number.NaN;
+}
+
 export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   app.decorateRequest("principal", null as never);
 
@@ -35,7 +40,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   // twenty of them from one key queue (then 429) instead of stalling everyone else.
   const heavyPages = new WeakMap<object, () => void>();
   app.addHook("preHandler", async (request, reply) => {
-    const pageSize = Number((request.query as { pageSize?: unknown } | undefined)?.pageSize);
+    const pageSize = requestedPageSize(request.query);
     if (request.method !== "GET" || !request.principal || !(pageSize > HEAVY_PAGE_ROWS)) return;
     const release = await context.heavyReads.acquire(request.principal.companyId);
     heavyPages.set(request, release);

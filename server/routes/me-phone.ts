@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { normalizePhone } from "../../src/domain/billing";
 import { phoneError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
@@ -9,7 +10,8 @@ import { sha256Hex } from "../auth/hash";
 import { requireOwnSession } from "../auth/own-session";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
-import { dataErrors } from "./schemas";
+import type { TypedRequests } from "../http/type-provider";
+import { dataErrors, Nullable } from "./schemas";
 
 /**
  * Changing the phone number, which is a sign-in method (codes by text message). It
@@ -91,7 +93,8 @@ const profileShape = {
   },
 } as const;
 
-export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db, throttles, mailer } = context;
 
   const account = async (userId: string) => {
@@ -164,16 +167,14 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["settings"],
         summary:
           "Start changing the caller's phone number: with the current password or an e-mailed code; a code is sent to the new number (confirm with /me/phone/confirm). A null phone removes it at once. Sign-in session required; refused while impersonating",
-        body: {
-          type: "object",
-          required: ["phone"],
-          additionalProperties: false,
-          properties: {
-            phone: { type: ["string", "null"], maxLength: 30 },
-            password: { type: "string", maxLength: 200 },
-            emailCode: { type: "string", maxLength: 20 },
+        body: Type.Object(
+          {
+            phone: Nullable(Type.String({ maxLength: 30 })),
+            password: Type.Optional(Type.String({ maxLength: 200 })),
+            emailCode: Type.Optional(Type.String({ maxLength: 20 })),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: {
           200: {
             type: "object",
@@ -189,7 +190,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
     },
     async (request) => {
       const { userId } = await requireOwnSession(context, request);
-      const body = request.body as { phone: string | null; password?: string; emailCode?: string };
+      const body = request.body;
       const raw = body.phone === null ? "" : normalizePhone(body.phone);
       const phone = raw === "" ? null : raw;
       const invalid = phone === null ? null : phoneError(phone);
@@ -243,18 +244,13 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["settings"],
         summary:
           "Finish a phone change with the code sent to the new number: it becomes a sign-in method, and the account's address is told. Sign-in session required",
-        body: {
-          type: "object",
-          required: ["code"],
-          additionalProperties: false,
-          properties: { code: { type: "string", maxLength: 20 } },
-        },
+        body: Type.Object({ code: Type.String({ maxLength: 20 }) }, { additionalProperties: false }),
         response: { 200: profileShape, ...dataErrors },
       },
     },
     async (request) => {
       const { userId } = await requireOwnSession(context, request);
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       const pending = await spendCode(db, userId, "phone-change", code, "code");
       const phone = pending.phone as string;
       const before = await account(userId);

@@ -1,12 +1,14 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
 import { passwordError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { badRequest, forbidden, notFound } from "../errors";
-import { dataErrors } from "./schemas";
+import type { TypedRequests } from "../http/type-provider";
+import { dataErrors, Nullable } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, password and
@@ -44,7 +46,8 @@ function person(principal: Principal): string {
   return principal.userId;
 }
 
-export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db, throttles } = context;
 
   const readProfile = (userId: string) =>
@@ -77,22 +80,20 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
         tags: ["settings"],
         summary:
           "Change the caller's first name or last name. A phone number here is a 400 on phone: it is a sign-in method, changed with POST /me/phone",
-        body: {
-          type: "object",
-          minProperties: 1,
-          additionalProperties: false,
-          properties: {
-            firstName: { type: "string", maxLength: 100 },
-            lastName: { type: "string", maxLength: 100 },
-            phone: { type: ["string", "null"], maxLength: 30 },
+        body: Type.Object(
+          {
+            firstName: Type.Optional(Type.String({ maxLength: 100 })),
+            lastName: Type.Optional(Type.String({ maxLength: 100 })),
+            phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
           },
-        },
+          { minProperties: 1, additionalProperties: false },
+        ),
         response: { 200: profileShape, ...dataErrors },
       },
     },
     async (request) => {
       const userId = person(request.principal);
-      const body = request.body as { firstName?: string; lastName?: string; phone?: string | null };
+      const body = request.body;
       const changes: { firstName?: string; lastName?: string } = {};
       const problems: { id: string; error: string }[] = [];
       if (body.firstName !== undefined) {
@@ -144,16 +145,14 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
         tags: ["settings"],
         summary:
           "Change the caller's password: the current one, the new one twice. Needs the sign-in session (its access token) besides the role token; refused while impersonating and to API keys. Ends every other session of the account; rate-limited like sign-in",
-        body: {
-          type: "object",
-          required: ["currentPassword", "newPassword"],
-          additionalProperties: false,
-          properties: {
-            currentPassword: { type: "string", maxLength: 200 },
-            newPassword: { type: "string", maxLength: 200 },
-            repeatPassword: { type: "string", maxLength: 200 },
+        body: Type.Object(
+          {
+            currentPassword: Type.String({ maxLength: 200 }),
+            newPassword: Type.String({ maxLength: 200 }),
+            repeatPassword: Type.Optional(Type.String({ maxLength: 200 })),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: {
           200: { type: "object", properties: { status: { type: "string" }, sessionsEnded: { type: "integer" } } },
           429: dataErrors[400],
@@ -165,7 +164,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
       const principal = request.principal;
       const session = await requireOwnSession(context, request);
       const userId = session.userId;
-      const body = request.body as { currentPassword: string; newPassword: string; repeatPassword?: string };
+      const body = request.body;
       const problems: { id: string; error: string }[] = [];
       const weak = passwordError(body.newPassword);
       if (weak) problems.push({ id: "newPassword", error: weak });
@@ -267,33 +266,24 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app,
       schema: {
         tags: ["settings"],
         summary: "Set the caller's e-mail alerts for one or more of their companies",
-        body: {
-          type: "array",
-          minItems: 1,
-          maxItems: 100,
-          items: {
-            type: "object",
-            required: ["companyId", "excursionDetected", "reportFinished", "batteryLow"],
-            additionalProperties: false,
-            properties: {
-              companyId: { type: "string", format: "uuid" },
-              excursionDetected: { type: "boolean" },
-              reportFinished: { type: "boolean" },
-              batteryLow: { type: "boolean" },
+        body: Type.Array(
+          Type.Object(
+            {
+              companyId: Type.String({ format: "uuid" }),
+              excursionDetected: Type.Boolean(),
+              reportFinished: Type.Boolean(),
+              batteryLow: Type.Boolean(),
             },
-          },
-        },
+            { additionalProperties: false },
+          ),
+          { minItems: 1, maxItems: 100 },
+        ),
         response: { 200: { type: "array", items: notificationShape }, ...dataErrors },
       },
     },
     async (request) => {
       const userId = person(request.principal);
-      const body = request.body as {
-        companyId: string;
-        excursionDetected: boolean;
-        reportFinished: boolean;
-        batteryLow: boolean;
-      }[];
+      const body = request.body;
       await db.transaction().execute(async (trx) => {
         const mine = new Set(
           (await trx.selectFrom("userRoles").select("companyId").where("userId", "=", userId).execute()).map(

@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, idParams } from "./schemas";
 
 /** Migration invitations (accounts moved from an earlier platform); system administrators may delete them. */
-export const migrationInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const migrationInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   app.delete(
     "/migration-invites/:id",
     {
@@ -18,7 +20,7 @@ export const migrationInviteRoutes: FastifyPluginAsync<{ context: AppContext }> 
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const deleted = await context.db
         .deleteFrom("migrationInvites")
         .where("id", "=", id)

@@ -1,23 +1,38 @@
-// JSON schemas shared by routes; they validate input and document the API (OpenAPI).
+// Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
+// them, @fastify/swagger documents them) and also give the handlers their static types.
+import { type Static, type TBoolean, type TInteger, type TNumber, type TString, Type } from "typebox";
+import { ROLES } from "../../src/domain/permissions";
 
-export const listQuerystring = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    filter: { type: "string", maxLength: 4000, description: "key[op]value,… (see README: list query grammar)" },
-    order: { type: "string", maxLength: 200, description: "key[asc|desc],…" },
-    pageNumber: { type: "string", pattern: "^[0-9]{1,9}$", description: "1-based page number" },
-    pageSize: { type: "string", pattern: "^[0-9]{1,5}$" },
-    after: { type: "string", maxLength: 2000, description: "cursor from the previous page's `after`" },
+/**
+ * `type: [T, "null"]`, kept as one type array rather than TypeBox's anyOf, so Ajv's
+ * per-field message stays "must be string,null" as clients have always seen it.
+ */
+export function Nullable<T extends TString | TNumber | TInteger | TBoolean>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, "null"] });
+}
+
+/** `{ type: "string", enum }`, typed as the union of its values (Type.Enum would drop `type`, and with it Ajv's type message). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
+}
+
+export const listQuerystring = Type.Object(
+  {
+    filter: Type.Optional(
+      Type.String({ maxLength: 4000, description: "key[op]value,… (see README: list query grammar)" }),
+    ),
+    order: Type.Optional(Type.String({ maxLength: 200, description: "key[asc|desc],…" })),
+    pageNumber: Type.Optional(Type.String({ pattern: "^[0-9]{1,9}$", description: "1-based page number" })),
+    pageSize: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$" })),
+    after: Type.Optional(Type.String({ maxLength: 2000, description: "cursor from the previous page's `after`" })),
   },
-} as const;
+  { additionalProperties: false },
+);
 
-export const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: { type: "string", format: "uuid" } },
-} as const;
+/** The roles granted to a member or an invitee: at least one, each once. */
+export const roleList = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6, uniqueItems: true });
+
+export const idParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 
 export const errorResponse = {
   type: "object",
@@ -31,9 +46,9 @@ export const errorResponse = {
   },
 } as const;
 
-export const nullableString = { type: ["string", "null"] } as const;
-export const dateTime = { type: "string", format: "date-time" } as const;
-export const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
+export const nullableString = Nullable(Type.String());
+export const dateTime = Type.String({ format: "date-time" });
+export const nullableDateTime = Nullable(Type.String({ format: "date-time" }));
 
 export function pagedResponse(item: object) {
   return {

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
-import { highestRank, ROLES } from "../../src/domain/permissions";
+import { Type } from "typebox";
+import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
+import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse, roleList } from "./schemas";
 
 const resource = listResource("users");
 
@@ -60,7 +62,8 @@ export function memberQuery(db: Db, companyId: string) {
     ]);
 }
 
-export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -92,7 +95,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await memberQuery(db, request.principal.companyId).where("u.id", "=", id).executeTakeFirst();
       if (!row) throw notFound("User not found");
       return row;
@@ -107,26 +110,13 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
         tags: ["users"],
         summary: "Change a member's roles in the caller's company",
         params: idParams,
-        body: {
-          type: "object",
-          required: ["roles"],
-          additionalProperties: false,
-          properties: {
-            roles: {
-              type: "array",
-              minItems: 1,
-              maxItems: 6,
-              uniqueItems: true,
-              items: { type: "string", enum: [...ROLES] },
-            },
-          },
-        },
+        body: Type.Object({ roles: roleList }, { additionalProperties: false }),
         response: { 200: memberSchema, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const { roles } = request.body as { roles: string[] };
+      const { id } = request.params;
+      const { roles } = request.body;
       const principal = request.principal;
       // Nobody grants a role above their own.
       if (!canGrant(principal.roles, roles)) throw forbidden("You cannot grant a role above your own");
@@ -168,18 +158,17 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
         summary:
           "Remove a member from the caller's company, or (distributor administrators) from one of its sub-companies with ?companyId=. The account stays for their other companies; their role tokens for that company stop at once",
         params: idParams,
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: { companyId: { type: "string", format: "uuid" } },
-        },
+        querystring: Type.Object(
+          { companyId: Type.Optional(Type.String({ format: "uuid" })) },
+          { additionalProperties: false },
+        ),
         response: { 204: { type: "null" }, ...dataErrors },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
-      const companyId = (request.query as { companyId?: string }).companyId ?? principal.companyId;
+      const companyId = request.query.companyId ?? principal.companyId;
       // companyScope is the caller's company, plus its sub-companies for a distributor administrator.
       if (!principal.companyScope.includes(companyId)) throw notFound("User not found");
       if (id === principal.userId && companyId === principal.companyId)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { auditActorLabel } from "../../src/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
+import { ruleOfPreset } from "../../src/domain/report-rule";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
@@ -90,6 +91,29 @@ const detail = {
     trimEnd: nullableDateTime,
     updated: dateTime,
     summary: { type: "object", additionalProperties: true },
+    presetVersion: { type: ["integer", "null"] },
+    rule: {
+      type: ["object", "null"],
+      description:
+        "The rule the report is judged by, kept when it was registered (the preset's settings, name and version then); a later preset edit never changes it. Null only for a report whose preset was deleted before rules were kept.",
+      properties: {
+        presetName: { type: "string" },
+        presetVersion: { type: "integer" },
+        temperatureEnabled: { type: "boolean" },
+        temperatureMin: { type: ["number", "null"] },
+        temperatureMax: { type: ["number", "null"] },
+        humidityEnabled: { type: "boolean" },
+        humidityMin: { type: ["number", "null"] },
+        humidityMax: { type: ["number", "null"] },
+        shockEnabled: { type: "boolean" },
+        shockThresholdG: { type: ["number", "null"] },
+        alarmDelayMinutes: { type: "integer" },
+        alarmType: { type: "string", enum: ["single", "cumulative"] },
+        intervalMinutes: { type: "integer" },
+        startDelayMinutes: { type: "integer" },
+        batteryWarningLevel: { type: "integer" },
+      },
+    },
   },
 } as const;
 
@@ -225,11 +249,13 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       };
       const principal = request.principal;
       const id = await db.transaction().execute(async (trx) => {
+        // Locked so that an edit saved at the same moment is either wholly in this rule or a later version.
         const preset = await trx
           .selectFrom("labelPresets")
-          .select(["id", "intervalMinutes"])
+          .selectAll()
           .where("id", "=", body.presetId)
           .where("companyId", "=", principal.companyId)
+          .forShare()
           .executeTakeFirst();
         if (!preset)
           throw badRequest("Unknown label preset", [{ id: "presetId", error: "No such preset in your company" }]);
@@ -240,6 +266,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
             companyId: principal.companyId,
             status: "notStarted",
             intervalMinutes: preset.intervalMinutes,
+            rule: JSON.stringify(ruleOfPreset(preset, preset.version)),
+            presetVersion: preset.version,
             summary: "{}",
             customFields: "{}",
           })
@@ -250,7 +278,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           entity: "labelReport",
           entityId: row.id,
           before: null,
-          after: body,
+          after: { ...body, presetVersion: preset.version },
         });
         await recomputeSummary(trx, row.id);
         return row.id;
@@ -501,7 +529,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
 
 async function findReport(db: Db, companyScope: string[], id: string, forUpdate = false) {
   let query = baseQuery(db, companyScope)
-    .select(["r.intervalMinutes", "r.trimStart", "r.trimEnd", "r.updated", "r.summary"])
+    .select(["r.intervalMinutes", "r.trimStart", "r.trimEnd", "r.updated", "r.summary", "r.rule", "r.presetVersion"])
     .where("r.id", "=", id);
   if (forUpdate) query = query.forUpdate("r");
   return query.executeTakeFirst();

@@ -180,6 +180,8 @@ export interface LabelReportsTable {
   rule: Json<ReportRule> | null;
   presetVersion: number | null;
   updated: Timestamp;
+  /** 0015-ingestion: the time of the report's latest reading (kept on ingest). */
+  lastReadingAt: Date | string | null;
 }
 
 /** One version of a preset: its name and settings as saved, by whom, when. */
@@ -248,6 +250,8 @@ export interface ApiKeysTable {
   created: CreatedAt;
   lastUsed: Date | null;
   revoked: Date | null;
+  /** 0015-ingestion: what the key may do (src/domain/api-key-scopes.ts). */
+  scopes: Generated<string[]>;
 }
 
 export interface NotificationSettingsTable {

@@ -49,6 +49,7 @@ const columns: ColumnMap = {
   created: sql.ref("r.created"),
   startTime: sql.ref("r.startTime"),
   endTime: sql.ref("r.endTime"),
+  lastReadingAt: sql.ref("r.lastReadingAt"),
   temperatureViolation: sql.ref("r.temperatureViolation"),
   humidityViolation: sql.ref("r.humidityViolation"),
   shockViolation: sql.ref("r.shockViolation"),
@@ -73,6 +74,7 @@ const listItem = {
     created: dateTime,
     startTime: nullableDateTime,
     endTime: nullableDateTime,
+    lastReadingAt: { ...nullableDateTime, description: "When the label's latest reading was taken (null: none yet)" },
     readingCount: { type: "integer" },
     temperatureViolation: { type: "boolean" },
     humidityViolation: { type: "boolean" },
@@ -139,6 +141,7 @@ function baseQuery(db: Db, companyScope: string[]) {
       "r.created",
       "r.startTime",
       "r.endTime",
+      "r.lastReadingAt",
       "r.readingCount",
       "r.temperatureViolation",
       "r.humidityViolation",
@@ -278,7 +281,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           entity: "labelReport",
           entityId: row.id,
           before: null,
-          after: { ...body, presetVersion: preset.version },
+          // A gateway's key is nobody: the entry names the key.
+          after: { ...body, presetVersion: preset.version, ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}) },
         });
         await recomputeSummary(trx, row.id);
         return row.id;

@@ -69,6 +69,8 @@ export interface ReportRow {
   customFields: Record<string, string | number>;
   rule: ReportRule;
   presetVersion: number;
+  /** The latest reading's time, as ingestion keeps it (null: no reading stored). */
+  lastReadingAt: string | null;
 }
 
 export interface PlannedReport {
@@ -219,6 +221,8 @@ export function planReport(
       customFields: customFieldValues(rng, company.customFields),
       rule: ruleOfPreset(preset, preset.version ?? 1),
       presetVersion: preset.version ?? 1,
+      // A loop, not Math.max(...): a report of the CLI's huge --points would overflow the stack.
+      lastReadingAt: readings.length ? iso(readings.reduce((last, r) => (r.t > last ? r.t : last), 0)) : null,
     },
   };
 }

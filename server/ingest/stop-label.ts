@@ -1,7 +1,7 @@
+import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { HttpError, notFound } from "../errors";
-import { recordAudit } from "../audit";
 import { recomputeSummary } from "../reports/summary";
 
 export type StopStatus = "stopped" | "ended";
@@ -27,14 +27,22 @@ export async function stopLabel(db: Db, principal: Principal, reportId: string, 
     if (report.status === "stopped" || report.status === "ended")
       throw new HttpError(409, `The label has already ${report.status === "ended" ? "ended" : "been stopped"}`);
     const endTime = report.lastReadingAt === null ? new Date() : new Date(report.lastReadingAt);
-    await trx.updateTable("labelReports").set({ status, endTime, updated: new Date() }).where("id", "=", report.id).execute();
+    await trx
+      .updateTable("labelReports")
+      .set({ status, endTime, updated: new Date() })
+      .where("id", "=", report.id)
+      .execute();
     await recomputeSummary(trx, report.id);
     await recordAudit(trx, principal, {
       action: "stop",
       entity: "labelReport",
       entityId: report.id,
       before: { status: report.status },
-      after: { status, endTime: endTime.toISOString(), ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}) },
+      after: {
+        status,
+        endTime: endTime.toISOString(),
+        ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}),
+      },
     });
     return report.id;
   });

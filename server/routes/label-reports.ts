@@ -282,7 +282,11 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           entityId: row.id,
           before: null,
           // A gateway's key is nobody: the entry names the key.
-          after: { ...body, presetVersion: preset.version, ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}) },
+          after: {
+            ...body,
+            presetVersion: preset.version,
+            ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}),
+          },
         });
         await recomputeSummary(trx, row.id);
         return row.id;

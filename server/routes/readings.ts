@@ -59,7 +59,10 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
             properties: {
               reportId: { type: "string" },
               accepted: { type: "integer", description: "Readings stored by this request" },
-              duplicates: { type: "integer", description: "Readings whose time was already stored (or repeated in the batch)" },
+              duplicates: {
+                type: "integer",
+                description: "Readings whose time was already stored (or repeated in the batch)",
+              },
             },
           },
           ...dataErrors,

@@ -222,7 +222,7 @@ export function planReport(
       rule: ruleOfPreset(preset, preset.version ?? 1),
       presetVersion: preset.version ?? 1,
       // A loop, not Math.max(...): a report of the CLI's huge --points would overflow the stack.
-      lastReadingAt: readings.length ? iso(readings.reduce((last, r) => (r.t > last ? r.t : last), 0)) : null,
+      lastReadingAt: readings.length ? iso(readings.reduce((last, r) => Math.max(last, r.t), 0)) : null,
     },
   };
 }

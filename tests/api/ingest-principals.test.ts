@@ -85,14 +85,18 @@ describe("who may send readings", () => {
 
 describe("who may register a label", () => {
   test("an ingest key registers a label: 201, not started, the preset's rule frozen at that moment", async () => {
-    const res = await post("/api/label-reports", { "api-key": ingestA }, {
-      labelId: "PRIN-NEW",
-      presetId: world.presets.a,
-      reference: "PO-1",
-      origin: "Basel",
-      destination: "Oslo",
-      transportMode: "plane",
-    });
+    const res = await post(
+      "/api/label-reports",
+      { "api-key": ingestA },
+      {
+        labelId: "PRIN-NEW",
+        presetId: world.presets.a,
+        reference: "PO-1",
+        origin: "Basel",
+        destination: "Oslo",
+        transportMode: "plane",
+      },
+    );
     expect(res.statusCode).toBe(201);
     const preset = await t.database.db
       .selectFrom("labelPresets")
@@ -123,7 +127,11 @@ describe("who may register a label", () => {
   });
 
   test("an ingest key cannot register a label on another company's preset (400)", async () => {
-    const res = await post("/api/label-reports", { "api-key": ingestA }, { labelId: "PRIN-X", presetId: world.presets.b });
+    const res = await post(
+      "/api/label-reports",
+      { "api-key": ingestA },
+      { labelId: "PRIN-X", presetId: world.presets.b },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().formFields[0].id).toBe("presetId");
   });

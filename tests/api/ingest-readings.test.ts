@@ -76,9 +76,7 @@ describe("POST /api/readings", () => {
     const again = await sendReadings(t, ingestA, "ING-AGAIN", readings);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ accepted: 0, duplicates: 30 });
-    expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual(
-      [],
-    );
+    expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual([]);
   });
 
   test("a time repeated in one batch is stored once and counted as a duplicate", async () => {
@@ -137,9 +135,7 @@ describe("POST /api/readings", () => {
       "readings.3.time",
       "readings.7.temperature",
     ]);
-    expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual(
-      [],
-    );
+    expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual([]);
   });
 
   test("an empty batch, a missing label id and more than 10,000 readings are 400", async () => {
@@ -189,8 +185,6 @@ describe("POST /api/readings", () => {
     const before = await databaseFingerprint(t.database.db);
     const res = await sendReadings(t, ingestA, "ING-B-ONLY", series("2026-11-20T08:00:00Z", 3));
     expect(res.statusCode).toBe(404);
-    expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual(
-      [],
-    );
+    expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { ApiKeyScope } from "@/domain/api-key-scopes";
 import type { PaymentBrandName } from "@/components/icons";
+import type { ApiKeyScope } from "@/domain/api-key-scopes";
 
 /** The company settings shapes the dashboard edits (the server's JSON schema: server/routes/company-settings.ts). */
 

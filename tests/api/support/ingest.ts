@@ -5,7 +5,10 @@ import type { TestApp } from "./app";
 /** An API key of the company with these scopes, stored as POST /api/api-keys stores one. */
 export async function apiKeyOf(db: Db, companyId: string, scopes: string[]): Promise<string> {
   const { key, prefix, keyHash } = newApiKey();
-  await db.insertInto("apiKeys").values({ companyId, name: scopes.join("+"), prefix, keyHash, scopes }).execute();
+  await db
+    .insertInto("apiKeys")
+    .values({ companyId, name: scopes.join("+"), prefix, keyHash, scopes })
+    .execute();
   return key;
 }
 

@@ -68,10 +68,10 @@ export function ApiKeysPage() {
       <Card>
         <Flex vertical gap="middle">
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            An API key lets another system read this company's label reports, or a gateway send its labels'
-            readings: send it in the <code>api-key</code> header, e.g.{" "}
-            <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>.
-            A key does only what its scopes allow (a gateway's key reads no report) and stops working the moment it is
+            An API key lets another system read this company's label reports, or a gateway send its labels' readings:
+            send it in the <code>api-key</code> header, e.g.{" "}
+            <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>. A
+            key does only what its scopes allow (a gateway's key reads no report) and stops working the moment it is
             revoked.
           </Typography.Paragraph>
           {canCreate && (

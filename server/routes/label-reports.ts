@@ -224,7 +224,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["create", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "Register a label on a shipment (a report that has not started recording)",
+        summary:
+          "Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report",
         body: {
           type: "object",
           required: ["labelId", "presetId"],

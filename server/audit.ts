@@ -18,7 +18,8 @@ export async function recordAudit(db: Db, principal: Principal, entry: AuditEntr
   await db
     .insertInto("auditLog")
     .values({
-      actorUserId: principal.userId,
+      // An API key is nobody (its principal's user id matches no person): the entry names the key instead.
+      actorUserId: principal.apiKeyId ? null : principal.userId,
       impersonatorUserId: principal.impersonatorUserId,
       companyId: principal.companyId,
       action: entry.action,

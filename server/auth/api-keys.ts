@@ -1,3 +1,4 @@
+import { isApiKeyScope } from "../../src/domain/api-key-scopes";
 import { defineApiKeyAbility } from "../../src/domain/permissions";
 import type { Db } from "../db/index";
 import { unauthorised } from "../errors";
@@ -28,12 +29,12 @@ export function newApiKey(): { key: string; prefix: string; keyHash: string } {
   return { key, prefix, keyHash: sha256Hex(key) };
 }
 
-/** A key's principal: its company only, read-only label reports; revoked or unknown keys are 401 at once. */
+/** A key's principal: its company only, what its scopes allow; revoked or unknown keys are 401 at once. */
 export async function authenticateApiKey(db: Db, key: string): Promise<Principal> {
   if (key.length > 200) throw unauthorised("Invalid API key");
   const row = await db
     .selectFrom("apiKeys")
-    .select(["id", "companyId", "lastUsed", "revoked"])
+    .select(["id", "companyId", "lastUsed", "revoked", "scopes"])
     .where("keyHash", "=", sha256Hex(key))
     .executeTakeFirst();
   if (!row || row.revoked) throw unauthorised("Invalid or revoked API key");
@@ -56,7 +57,7 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Principal
     impersonatorUserId: null,
     tokenId: row.id,
     apiKeyId: row.id,
-    ability: defineApiKeyAbility(),
+    ability: defineApiKeyAbility(row.scopes.filter(isApiKeyScope)),
     companyScope: [row.companyId],
   };
 }

@@ -9,9 +9,11 @@ import * as labelReportOrders from "./migrations/0008-label-report-orders";
 import * as membershipFeatureFlags from "./migrations/0009-membership-feature-flags";
 import * as oidcSignInStates from "./migrations/0010-oidc-sign-in-states";
 import * as credentialCodes from "./migrations/0011-credential-codes";
+import * as reportRules from "./migrations/0012-report-rules";
+import * as ingestion from "./migrations/0015-ingestion";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-auth-codes": authCodes,
   "0003-settings": settings,
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009-membership-feature-flags": membershipFeatureFlags,
   "0010-oidc-sign-in-states": oidcSignInStates,
   "0011-credential-codes": credentialCodes,
+  "0012-report-rules": reportRules,
+  "0015-ingestion": ingestion,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ReportRule } from "../../src/domain/report-rule";
 
 // The typed view of the tables in migrations/, in camelCase (CamelCasePlugin maps to snake_case).
 
@@ -144,6 +145,8 @@ export interface LabelPresetsTable {
   startDelayMinutes: Generated<number>;
   batteryWarningLevel: Generated<number>;
   isArchived: Generated<boolean>;
+  /** Raised by every edit of the settings or name; reports keep the version they started with. */
+  version: Generated<number>;
   createdBy: string | null;
   created: CreatedAt;
   updated: Timestamp;
@@ -173,7 +176,24 @@ export interface LabelReportsTable {
   batteryLow: Generated<boolean>;
   summary: Json<Record<string, unknown>>;
   customFields: Json<Record<string, unknown>>;
+  /** The frozen rule (src/domain/report-rule.ts); null only for a report whose preset was gone before rules were kept. */
+  rule: Json<ReportRule> | null;
+  presetVersion: number | null;
   updated: Timestamp;
+  /** 0015-ingestion: the time of the report's latest reading (kept on ingest). */
+  lastReadingAt: Date | string | null;
+}
+
+/** One version of a preset: its name and settings as saved, by whom, when. */
+export interface LabelPresetVersionsTable {
+  id: Generated<string>;
+  presetId: string;
+  companyId: string;
+  version: number;
+  name: string;
+  settings: Json<Record<string, unknown>>;
+  changedBy: string | null;
+  changedAt: CreatedAt;
 }
 
 export interface MeasurementsTable {
@@ -230,6 +250,8 @@ export interface ApiKeysTable {
   created: CreatedAt;
   lastUsed: Date | null;
   revoked: Date | null;
+  /** 0015-ingestion: what the key may do (src/domain/api-key-scopes.ts). */
+  scopes: Generated<string[]>;
 }
 
 export interface NotificationSettingsTable {
@@ -334,6 +356,7 @@ export interface Database {
   migrationInvites: MigrationInvitesTable;
   labelPresets: LabelPresetsTable;
   labelReports: LabelReportsTable;
+  labelPresetVersions: LabelPresetVersionsTable;
   measurements: MeasurementsTable;
   measurementRollups: MeasurementRollupsTable;
   shockEvents: ShockEventsTable;

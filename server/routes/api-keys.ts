@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { API_KEY_SCOPES, type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
@@ -20,6 +21,7 @@ const keyShape = {
     createdBy: nullableString,
     createdByName: nullableString,
     lastUsed: nullableDateTime,
+    scopes: { type: "array", items: { type: "string", enum: API_KEY_SCOPES } },
   },
 } as const;
 
@@ -34,6 +36,7 @@ function listKeys(db: Db, companyId: string) {
       "k.created",
       "k.createdBy",
       "k.lastUsed",
+      "k.scopes",
       // Who created it, as people recognise them: the name, else the e-mail.
       sql<
         string | null
@@ -69,12 +72,21 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
       schema: {
         tags: ["settings"],
         summary:
-          "Create an API key for the company. The answer's `key` is shown this once; send it in the `api-key` header to read label reports",
+          "Create an API key for the company. The answer's `key` is shown this once; send it in the `api-key` header. `scopes`: `read` (read label reports, the default) and/or `ingest` (register labels, send readings, stop labels)",
         body: {
           type: "object",
           required: ["name"],
           additionalProperties: false,
-          properties: { name: { type: "string", maxLength: 100 } },
+          properties: {
+            name: { type: "string", maxLength: 100 },
+            scopes: {
+              type: "array",
+              minItems: 1,
+              maxItems: API_KEY_SCOPES.length,
+              uniqueItems: true,
+              items: { type: "string", enum: API_KEY_SCOPES },
+            },
+          },
         },
         response: {
           201: { type: "object", properties: { ...keyShape.properties, key: { type: "string" } } },
@@ -98,7 +110,10 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
         });
         throw forbidden("An API key cannot be created while impersonating");
       }
-      const name = (request.body as { name: string }).name.trim();
+      const body = request.body as { name: string; scopes?: ApiKeyScope[] };
+      const name = body.name.trim();
+      // Kept in a fixed order, so the list and the audit read the same for the same key.
+      const scopes = API_KEY_SCOPES.filter((scope) => (body.scopes ?? DEFAULT_API_KEY_SCOPES).includes(scope));
       if (!name)
         throw badRequest("Name the key", [{ id: "name", error: "Enter a name, e.g. the system that uses it" }]);
       const { key, prefix, keyHash } = newApiKey();
@@ -113,7 +128,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
           throw new HttpError(409, `A company has at most ${MAX_ACTIVE_KEYS} API keys; revoke one first`);
         const row = await trx
           .insertInto("apiKeys")
-          .values({ companyId: principal.companyId, createdBy: principal.userId, name, prefix, keyHash })
+          .values({ companyId: principal.companyId, createdBy: principal.userId, name, prefix, keyHash, scopes })
           .returning("id")
           .executeTakeFirstOrThrow();
         await recordAudit(trx, principal, {
@@ -121,7 +136,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
           entity: "apiKey",
           entityId: row.id,
           before: null,
-          after: { name, prefix },
+          after: { name, prefix, scopes },
         });
         return listKeys(trx, principal.companyId).where("k.id", "=", row.id).executeTakeFirstOrThrow();
       });

@@ -13,6 +13,7 @@ import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
+import { readingRoutes } from "./readings";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
@@ -63,6 +64,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
 
   await app.register(labelReportRoutes, { context });
   await app.register(labelReportExportRoutes, { context });
+  await app.register(readingRoutes, { context });
   await app.register(labelPresetRoutes, { context });
   await app.register(userRoutes, { context });
   await app.register(companyRoutes, { context });

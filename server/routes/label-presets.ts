@@ -10,6 +10,7 @@ import {
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
+import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, HttpError, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
@@ -57,6 +58,7 @@ const preset = {
     startDelayMinutes: { type: "integer" },
     batteryWarningLevel: { type: "integer" },
     isArchived: { type: "boolean" },
+    version: { type: "integer", description: "Raised by every change of a setting, the name or the description" },
     reportCount: { type: "integer" },
     created: dateTime,
     updated: dateTime,
@@ -138,6 +140,32 @@ function settingsOf(row: Record<string, unknown>) {
       .map((k) => [k, row[k]])
       .concat([["isArchived", row.isArchived]]),
   );
+}
+
+/** The settings of one version as saved, for the preset's history. */
+async function recordVersion(
+  db: Db,
+  principal: Principal,
+  presetId: string,
+  version: number,
+  input: LabelPresetInput,
+): Promise<void> {
+  const settings = Object.fromEntries(
+    Object.keys(writable)
+      .filter((key) => key !== "name")
+      .map((key) => [key, input[key as keyof LabelPresetInput]]),
+  );
+  await db
+    .insertInto("labelPresetVersions")
+    .values({
+      presetId,
+      companyId: principal.companyId,
+      version,
+      name: input.name,
+      settings: JSON.stringify(settings),
+      changedBy: principal.userId,
+    })
+    .execute();
 }
 
 function baseQuery(db: Db, companyId: string) {
@@ -225,6 +253,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
             .values({ ...input, companyId: principal.companyId, slug, createdBy: principal.userId })
             .returning("id")
             .executeTakeFirstOrThrow();
+          await recordVersion(trx, principal, row.id, 1, input);
           await recordAudit(trx, principal, {
             action: "create",
             entity: "labelPreset",
@@ -270,11 +299,22 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           const merged = { ...(settingsOf(before) as unknown as LabelPresetInput), ...changes };
           merged.name = merged.name.trim();
           await checkPreset(trx, principal.companyId, merged, before.id);
+          // Reports keep the version they started with; only a real change of a setting makes a new one.
+          const edited = (Object.keys(writable) as (keyof LabelPresetInput)[]).some(
+            (key) => changes[key] !== undefined && merged[key] !== before[key],
+          );
+          const version = edited ? before.version + 1 : before.version;
           await trx
             .updateTable("labelPresets")
-            .set({ ...changes, ...(changes.name !== undefined ? { name: merged.name } : {}), updated: new Date() })
+            .set({
+              ...changes,
+              ...(changes.name !== undefined ? { name: merged.name } : {}),
+              version,
+              updated: new Date(),
+            })
             .where("id", "=", before.id)
             .execute();
+          if (edited) await recordVersion(trx, principal, before.id, version, merged);
           const after = await findPreset(trx, principal.companyId, before.id);
           await recordAudit(trx, principal, {
             action: "update",

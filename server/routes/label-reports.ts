@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { auditActorLabel } from "../../src/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
+import { ruleOfPreset } from "../../src/domain/report-rule";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
@@ -48,6 +49,7 @@ const columns: ColumnMap = {
   created: sql.ref("r.created"),
   startTime: sql.ref("r.startTime"),
   endTime: sql.ref("r.endTime"),
+  lastReadingAt: sql.ref("r.lastReadingAt"),
   temperatureViolation: sql.ref("r.temperatureViolation"),
   humidityViolation: sql.ref("r.humidityViolation"),
   shockViolation: sql.ref("r.shockViolation"),
@@ -72,6 +74,7 @@ const listItem = {
     created: dateTime,
     startTime: nullableDateTime,
     endTime: nullableDateTime,
+    lastReadingAt: { ...nullableDateTime, description: "When the label's latest reading was taken (null: none yet)" },
     readingCount: { type: "integer" },
     temperatureViolation: { type: "boolean" },
     humidityViolation: { type: "boolean" },
@@ -90,6 +93,29 @@ const detail = {
     trimEnd: nullableDateTime,
     updated: dateTime,
     summary: { type: "object", additionalProperties: true },
+    presetVersion: { type: ["integer", "null"] },
+    rule: {
+      type: ["object", "null"],
+      description:
+        "The rule the report is judged by, kept when it was registered (the preset's settings, name and version then); a later preset edit never changes it. Null only for a report whose preset was deleted before rules were kept.",
+      properties: {
+        presetName: { type: "string" },
+        presetVersion: { type: "integer" },
+        temperatureEnabled: { type: "boolean" },
+        temperatureMin: { type: ["number", "null"] },
+        temperatureMax: { type: ["number", "null"] },
+        humidityEnabled: { type: "boolean" },
+        humidityMin: { type: ["number", "null"] },
+        humidityMax: { type: ["number", "null"] },
+        shockEnabled: { type: "boolean" },
+        shockThresholdG: { type: ["number", "null"] },
+        alarmDelayMinutes: { type: "integer" },
+        alarmType: { type: "string", enum: ["single", "cumulative"] },
+        intervalMinutes: { type: "integer" },
+        startDelayMinutes: { type: "integer" },
+        batteryWarningLevel: { type: "integer" },
+      },
+    },
   },
 } as const;
 
@@ -115,6 +141,7 @@ function baseQuery(db: Db, companyScope: string[]) {
       "r.created",
       "r.startTime",
       "r.endTime",
+      "r.lastReadingAt",
       "r.readingCount",
       "r.temperatureViolation",
       "r.humidityViolation",
@@ -197,7 +224,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["create", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "Register a label on a shipment (a report that has not started recording)",
+        summary:
+          "Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report",
         body: {
           type: "object",
           required: ["labelId", "presetId"],
@@ -225,11 +253,13 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       };
       const principal = request.principal;
       const id = await db.transaction().execute(async (trx) => {
+        // Locked so that an edit saved at the same moment is either wholly in this rule or a later version.
         const preset = await trx
           .selectFrom("labelPresets")
-          .select(["id", "intervalMinutes"])
+          .selectAll()
           .where("id", "=", body.presetId)
           .where("companyId", "=", principal.companyId)
+          .forShare()
           .executeTakeFirst();
         if (!preset)
           throw badRequest("Unknown label preset", [{ id: "presetId", error: "No such preset in your company" }]);
@@ -240,6 +270,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
             companyId: principal.companyId,
             status: "notStarted",
             intervalMinutes: preset.intervalMinutes,
+            rule: JSON.stringify(ruleOfPreset(preset, preset.version)),
+            presetVersion: preset.version,
             summary: "{}",
             customFields: "{}",
           })
@@ -250,7 +282,12 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           entity: "labelReport",
           entityId: row.id,
           before: null,
-          after: body,
+          // A gateway's key is nobody: the entry names the key.
+          after: {
+            ...body,
+            presetVersion: preset.version,
+            ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}),
+          },
         });
         await recomputeSummary(trx, row.id);
         return row.id;
@@ -501,7 +538,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
 
 async function findReport(db: Db, companyScope: string[], id: string, forUpdate = false) {
   let query = baseQuery(db, companyScope)
-    .select(["r.intervalMinutes", "r.trimStart", "r.trimEnd", "r.updated", "r.summary"])
+    .select(["r.intervalMinutes", "r.trimStart", "r.trimEnd", "r.updated", "r.summary", "r.rule", "r.presetVersion"])
     .where("r.id", "=", id);
   if (forUpdate) query = query.forUpdate("r");
   return query.executeTakeFirst();

@@ -73,6 +73,9 @@ const REPORT_COLUMNS = [
   ["batteryLow", "battery_low", "boolean"],
   ["summary", "summary", "jsonb"],
   ["customFields", "custom_fields", "jsonb"],
+  ["rule", "rule", "jsonb"],
+  ["presetVersion", "preset_version", "integer"],
+  ["lastReadingAt", "last_reading_at", "timestamptz"],
 ] as const satisfies readonly (readonly [keyof ReportRow, string, string])[];
 
 const REPORT_TARGET = sql.raw(REPORT_COLUMNS.map(([, column]) => column).join(", "));

@@ -214,6 +214,25 @@ async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string)
     });
     companies.push(ref);
   }
-  if (presetRows.length) await trx.insertInto("labelPresets").values(presetRows).execute();
+  if (presetRows.length) {
+    await trx.insertInto("labelPresets").values(presetRows).execute();
+    // Version 1 of each, as the presets API writes it, so the history starts where the reports do.
+    await trx
+      .insertInto("labelPresetVersions")
+      .values(
+        presetRows.map(
+          ({ id, companyId, name, createdBy, created, isArchived: _a, slug: _s, updated: _u, ...settings }) => ({
+            presetId: id as string,
+            companyId,
+            version: 1,
+            name,
+            settings: JSON.stringify(settings),
+            changedBy: createdBy ?? null,
+            changedAt: created,
+          }),
+        ),
+      )
+      .execute();
+  }
   return companies;
 }

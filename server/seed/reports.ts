@@ -1,3 +1,4 @@
+import { type ReportRule, ruleOfPreset } from "../../src/domain/report-rule";
 import { type PresetThresholds, summariseReport, violationColumns } from "../../src/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../src/domain/resources";
 import type { SeedCustomField } from "./companies";
@@ -19,6 +20,10 @@ const DAY = 24 * HOUR;
 
 export interface PresetRef extends PresetThresholds {
   id: string;
+  name: string;
+  startDelayMinutes: number;
+  /** The preset's version the reports keep (1 when absent: a freshly seeded preset). */
+  version?: number;
   weight: number;
 }
 
@@ -62,6 +67,10 @@ export interface ReportRow {
   batteryLow: boolean;
   summary: unknown;
   customFields: Record<string, string | number>;
+  rule: ReportRule;
+  presetVersion: number;
+  /** The latest reading's time, as ingestion keeps it (null: no reading stored). */
+  lastReadingAt: string | null;
 }
 
 export interface PlannedReport {
@@ -210,6 +219,10 @@ export function planReport(
       ...violationColumns(summary),
       summary,
       customFields: customFieldValues(rng, company.customFields),
+      rule: ruleOfPreset(preset, preset.version ?? 1),
+      presetVersion: preset.version ?? 1,
+      // A loop, not Math.max(...): a report of the CLI's huge --points would overflow the stack.
+      lastReadingAt: readings.length ? iso(readings.reduce((last, r) => Math.max(last, r.t), 0)) : null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { AbilityBuilder, createMongoAbility, type MongoAbility } from "@casl/ability";
+import { type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from "./api-key-scopes";
 
 /**
  * The role -> permission matrix of spec section 6, written once. The server
@@ -21,6 +22,7 @@ export const SUBJECTS = [
   "customField",
   "apiKey",
   "liveView",
+  "reading",
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -85,12 +87,18 @@ export function isRole(value: string): value is Role {
 }
 
 /**
- * What an API key may do (README: API keys): read its company's label reports, the
- * way a warehouse system pulls shipment results. Nothing else, whoever created it.
+ * What an API key may do (README: API keys), by its scopes (src/domain/api-key-scopes.ts):
+ * `read` reads its company's label reports; `ingest` registers labels and sends their
+ * readings (`create` on reading also stops a label). Nothing else, whoever created it.
+ * No role grants `reading`: readings come from labels, through a gateway's key.
  */
-export function defineApiKeyAbility(): AppAbility {
+export function defineApiKeyAbility(scopes: readonly ApiKeyScope[] = DEFAULT_API_KEY_SCOPES): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
-  can("read", "labelReport");
+  if (scopes.includes("read")) can("read", "labelReport");
+  if (scopes.includes("ingest")) {
+    can("create", "labelReport");
+    can("create", "reading");
+  }
   return build();
 }
 

@@ -75,6 +75,7 @@ export const LIST_RESOURCES = {
       created: { type: "timestamp", sortable: true },
       startTime: { type: "timestamp", sortable: true, nullable: true },
       endTime: { type: "timestamp", sortable: true, nullable: true },
+      lastReadingAt: { type: "timestamp", sortable: true, nullable: true },
       temperatureViolation: { type: "boolean", sortable: true },
       humidityViolation: { type: "boolean", sortable: true },
       shockViolation: { type: "boolean", sortable: true },

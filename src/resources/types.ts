@@ -21,6 +21,8 @@ export interface LabelReport {
   created: string;
   startTime: string | null;
   endTime: string | null;
+  /** When the label's latest reading was taken (null: none yet). */
+  lastReadingAt?: string | null;
   readingCount?: number;
   temperatureViolation: boolean;
   humidityViolation: boolean;

@@ -4,7 +4,7 @@ import { SECTION_HEADINGS } from "../../server/reports/export/pdf";
 import { formatInstant } from "../../src/domain/datetime";
 import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
-import { buildWorld, type World } from "./support/world";
+import { buildWorld, ruleColumnsOf, type World } from "./support/world";
 
 let t: TestApp;
 let world: World;
@@ -56,6 +56,12 @@ beforeAll(async () => {
     .updateTable("labelPresets")
     .set({ humidityEnabled: true, humidityMin: 30, humidityMax: 70 })
     .where("id", "=", world.presets.a)
+    .execute();
+  // The report is judged by the rule it kept: registered with the humidity preset.
+  await db
+    .updateTable("labelReports")
+    .set(await ruleColumnsOf(db, world.presets.a))
+    .where("id", "=", reportId)
     .execute();
   await db.updateTable("companies").set({ name: FORMULA_COMPANY }).where("id", "=", world.companies.a).execute();
   await db

@@ -26,6 +26,21 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  test("documents ingestion: readings, stopping a label and API key scopes", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const readings = doc.paths["/api/readings"]?.post;
+    expect(Object.keys(readings?.requestBody?.content?.["application/json"]?.schema?.properties ?? {})).toEqual([
+      "labelId",
+      "readings",
+    ]);
+    expect(Object.keys(readings?.responses?.["200"]?.content?.["application/json"]?.schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(["accepted", "duplicates"]),
+    );
+    expect(doc.paths["/api/label-reports/{id}/stop"]?.post).toBeDefined();
+    const keyBody = doc.paths["/api/api-keys"]?.post?.requestBody?.content?.["application/json"]?.schema;
+    expect(keyBody?.properties?.scopes?.items?.enum).toEqual(["read", "ingest"]);
+  });
+
   test("documents every route of the server", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const documented = new Set(

@@ -193,6 +193,17 @@ describe("demo seed", () => {
     }
   });
 
+  test("each demo report's lastReadingAt is its latest stored reading's time (null without readings)", async () => {
+    const rows = await database.db
+      .selectFrom("labelReports as r")
+      .leftJoin("measurements as m", "m.reportId", "r.id")
+      .select(["r.id", "r.lastReadingAt", (eb) => eb.fn.max("m.t").as("latest")])
+      .groupBy(["r.id", "r.lastReadingAt"])
+      .execute();
+    expect(rows.some((r) => r.lastReadingAt !== null)).toBe(true);
+    for (const r of rows) expect(ms(r.lastReadingAt)).toBe(ms(r.latest as Date | string | null));
+  });
+
   test("summaries agree with the violation columns", async () => {
     const reports = await database.db
       .selectFrom("labelReports")

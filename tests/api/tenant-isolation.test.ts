@@ -43,6 +43,11 @@ const CASES: Record<string, Case> = {
   "PATCH /api/label-reports/:id": { params: bReport, body: () => ({ isArchived: true }) },
   "DELETE /api/label-reports/:id": { params: bReport },
   "POST /api/label-reports/:id/trim": { params: bReport, body: () => ({ start: null, end: null }) },
+  // B's label and report; ingest keys of another company are covered in ingest-principals.test.ts.
+  "POST /api/readings": {
+    body: () => ({ labelId: "B-0000", readings: [{ time: "2026-11-01T00:00:00Z", temperature: 5 }] }),
+  },
+  "POST /api/label-reports/:id/stop": { params: bReport, body: () => ({ status: "stopped" }) },
   "GET /api/label-presets": {},
   "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
   "POST /api/label-presets": { body: () => ({ name: "A copy" }) },

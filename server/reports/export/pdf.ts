@@ -103,6 +103,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     `${min === null ? "no lower limit" : f(min)} to ${max === null ? "no upper limit" : f(max)}`;
   w.keyValues([
     ["Preset", report.presetName ?? "None (the preset was deleted: nothing is evaluated)"],
+    ...(report.presetVersion === null ? [] : [["Preset version", String(report.presetVersion)] as [string, string]]),
     [
       "Temperature",
       preset.temperatureEnabled

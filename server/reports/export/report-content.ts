@@ -1,17 +1,17 @@
 import { sql } from "kysely";
 import { auditActorLabel } from "../../../src/domain/audit-actor";
 import { type Excursion, findExcursions, type Side } from "../../../src/domain/excursions";
+import { thresholdsOfRule } from "../../../src/domain/report-rule";
 import type { PresetThresholds, ReportSummary } from "../../../src/domain/report-summary";
 import { summariseReport } from "../../../src/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../../src/domain/resources";
 import type { Db } from "../../db/index";
 import { readSeries, type Series } from "../series";
-import { PRESET_THRESHOLD_COLUMNS, presetThresholdsOf } from "../summary";
 import { contentHash, type HashedReading } from "./content-hash";
 
 /**
  * Everything a downloaded report shows, loaded once per download: the report and its
- * company and preset, the readings and shock events of the evaluation (trim) window,
+ * company and frozen rule, the readings and shock events of the evaluation (trim) window,
  * who set the trim (from the audit trail), the verdict and statistics computed with the
  * shared domain maths (summariseReport, findExcursions), and the content hash.
  * The PDF and the CSV render from this and nothing else, so they cannot disagree.
@@ -43,8 +43,11 @@ export interface ReportContent {
     endTime: Date | null;
     intervalMinutes: number;
     companyName: string;
+    /** The preset's name and version when the report kept its rule: a later rename never reaches the PDF. */
     presetName: string | null;
+    presetVersion: number | null;
   };
+  /** From the report's frozen rule (src/domain/report-rule.ts), never the preset as it is now. */
   preset: PresetThresholds;
   /** Readings inside the evaluation window, in time order. */
   readings: HashedReading[];
@@ -73,7 +76,6 @@ export async function loadReportContent(
   const row = await db
     .selectFrom("labelReports as r")
     .innerJoin("companies as c", "c.id", "r.companyId")
-    .leftJoin("labelPresets as p", "p.id", "r.presetId")
     .select([
       "r.id",
       "r.labelId",
@@ -88,8 +90,7 @@ export async function loadReportContent(
       "r.trimStart",
       "r.trimEnd",
       "c.name as companyName",
-      "p.name as presetName",
-      ...PRESET_THRESHOLD_COLUMNS,
+      "r.rule",
     ])
     .where("r.id", "=", reportId)
     .where("r.companyId", "in", [...companyScope])
@@ -98,7 +99,7 @@ export async function loadReportContent(
 
   const trimStart = toDate(row.trimStart);
   const trimEnd = toDate(row.trimEnd);
-  const preset = presetThresholdsOf(row);
+  const preset = thresholdsOfRule(row.rule, row.intervalMinutes);
 
   // Only the window's readings are loaded: trimmed-away readings count, but are not shown or hashed.
   const readingRows = await db
@@ -189,7 +190,8 @@ export async function loadReportContent(
       endTime: toDate(row.endTime),
       intervalMinutes: row.intervalMinutes,
       companyName: row.companyName,
-      presetName: row.presetName,
+      presetName: row.rule?.presetName ?? null,
+      presetVersion: row.rule?.presetVersion ?? null,
     },
     preset,
     readings,

@@ -70,6 +70,7 @@ export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   alarms,
   dateColumn("startTime", "Start"),
   dateColumn("endTime", "End"),
+  dateColumn("lastReadingAt", "Last reading"),
 ];
 
 export const labelReportFields: ColumnSpec<LabelReport>[] = [

@@ -5,7 +5,9 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
+import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/data-provider";
@@ -170,6 +172,18 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         <div>
           <dt>End</dt>
           <dd>{report.endTime ? <DateTimeText value={report.endTime} /> : "—"}</dd>
+        </div>
+        <div>
+          <dt>Last reading</dt>
+          <dd data-testid="report-last-reading">
+            {report.lastReadingAt ? (
+              <HoverTooltip title={<DateTimeText value={report.lastReadingAt} />}>
+                <span>{timeAgo(report.lastReadingAt, Date.now())}</span>
+              </HoverTooltip>
+            ) : (
+              "—"
+            )}
+          </dd>
         </div>
         <div>
           <dt>Readings</dt>

@@ -1,4 +1,5 @@
 import type { PaymentBrandName } from "@/components/icons";
+import type { ApiKeyScope } from "@/domain/api-key-scopes";
 
 /** The company settings shapes the dashboard edits (the server's JSON schema: server/routes/company-settings.ts). */
 
@@ -46,4 +47,5 @@ export interface ApiKey {
   createdBy: string | null;
   createdByName: string | null;
   lastUsed: string | null;
+  scopes: ApiKeyScope[];
 }

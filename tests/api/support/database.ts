@@ -6,12 +6,15 @@ import { migrateToLatest } from "../../../server/db/migrate";
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped after).
+ * `migrate` runs every migration unless a test needs the schema as it once was.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  migrate: (db: DatabaseHandle["db"]) => Promise<unknown> = migrateToLatest,
+): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({});
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     return handle;
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
@@ -22,7 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   return {
     ...handle,
     close: async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "../../../server/db/index";
 import type { Role } from "../../../src/domain/permissions";
+import { ruleOfPreset } from "../../../src/domain/report-rule";
 
 /**
  * A small, hand-made world for API tests, independent of the demo seed:
@@ -72,8 +73,16 @@ async function preset(db: Db, companyId: string, name: string) {
   return row.id;
 }
 
+/** The rule a report registered now with this preset keeps, as POST /api/label-reports stores it. */
+export async function ruleColumnsOf(db: Db, presetId: string | null) {
+  if (presetId === null) return { rule: null, presetVersion: null };
+  const p = await db.selectFrom("labelPresets").selectAll().where("id", "=", presetId).executeTakeFirstOrThrow();
+  return { rule: JSON.stringify(ruleOfPreset(p, p.version)), presetVersion: p.version };
+}
+
 async function reports(db: Db, companyId: string, presetId: string | null, count: number, prefix: string) {
   const ids: string[] = [];
+  const rule = await ruleColumnsOf(db, presetId);
   for (let i = 0; i < count; i++) {
     const created = new Date(now - i * 3_600_000);
     const row = await db
@@ -95,6 +104,7 @@ async function reports(db: Db, companyId: string, presetId: string | null, count
         humidityViolation: i % 5 === 0,
         summary: "{}",
         customFields: JSON.stringify({ batch: `B${i}` }),
+        ...rule,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

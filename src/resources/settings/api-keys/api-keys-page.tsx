@@ -1,7 +1,13 @@
 import { KeyOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from "antd";
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { TitledPage } from "@/components/record/record-page";
+import {
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  DEFAULT_API_KEY_SCOPES,
+} from "@/domain/api-key-scopes";
 import { formatInstant } from "@/domain/datetime";
 import { useAccess } from "@/hooks/use-access";
 import { apiUrl } from "@/providers/api-url";
@@ -12,7 +18,8 @@ import type { ApiKey } from "../types";
 
 /**
  * Settings > API keys: keys let another system (a warehouse system, a script) read
- * the company's label reports with `api-key: <key>`. The secret is shown once.
+ * the company's label reports, or a gateway send its labels' readings, with
+ * `api-key: <key>`. The secret is shown once.
  */
 export function ApiKeysPage() {
   const can = useAccess();
@@ -24,14 +31,14 @@ export function ApiKeysPage() {
   const { mutate, mutation } = useSettingsMutation<ApiKey & { key: string }>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<{ name: string; scopes: ApiKeyScope[] }>();
   const canCreate = can({ action: "create", subject: "apiKey" });
   const canRevoke = can({ action: "delete", subject: "apiKey" });
   const when = (value: string | null) => (value ? formatInstant(value, { timeZone }) : "Never");
 
-  const create = ({ name }: { name: string }) =>
+  const create = ({ name, scopes }: { name: string; scopes: ApiKeyScope[] }) =>
     mutate(
-      { url: SETTINGS_URL.apiKeys, method: "post", values: { name }, errorNotification: false },
+      { url: SETTINGS_URL.apiKeys, method: "post", values: { name, scopes }, errorNotification: false },
       {
         onSuccess: ({ data: created }) => {
           setCreating(false);
@@ -61,10 +68,11 @@ export function ApiKeysPage() {
       <Card>
         <Flex vertical gap="middle">
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            An API key lets another system read this company's label reports: send it in the <code>api-key</code>{" "}
-            header, e.g.{" "}
-            <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>.
-            Keys only read label reports and stop working the moment they are revoked.
+            An API key lets another system read this company's label reports, or a gateway send its labels' readings:
+            send it in the <code>api-key</code> header, e.g.{" "}
+            <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>. A
+            key does only what its scopes allow (a gateway's key reads no report) and stops working the moment it is
+            revoked.
           </Typography.Paragraph>
           {canCreate && (
             <div>
@@ -83,6 +91,16 @@ export function ApiKeysPage() {
             columns={[
               { key: "name", title: "Name", dataIndex: "name" },
               { key: "prefix", title: "Key", render: (_, key) => <code>{key.prefix}…</code> },
+              {
+                key: "scopes",
+                title: "Scopes",
+                render: (_, key) =>
+                  (key.scopes ?? []).map((scope) => (
+                    <Tag key={scope} title={API_KEY_SCOPE_LABELS[scope]}>
+                      {scope}
+                    </Tag>
+                  )),
+              },
               { key: "created", title: "Created", render: (_, key) => when(key.created) },
               { key: "createdBy", title: "Created by", render: (_, key) => key.createdByName ?? "—" },
               { key: "lastUsed", title: "Last used", render: (_, key) => when(key.lastUsed) },
@@ -127,6 +145,17 @@ export function ApiKeysPage() {
             rules={[{ required: true, whitespace: true, message: "Enter a name" }]}
           >
             <Input maxLength={100} autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="scopes"
+            label="Scopes"
+            initialValue={[...DEFAULT_API_KEY_SCOPES]}
+            extra="A gateway that sends readings needs only Send readings: it then reads no report."
+            rules={[{ required: true, type: "array", min: 1, message: "Pick at least one scope" }]}
+          >
+            <Checkbox.Group
+              options={API_KEY_SCOPES.map((scope) => ({ value: scope, label: API_KEY_SCOPE_LABELS[scope] }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,0 +1,119 @@
+import type { Reading } from "../../src/domain/readings";
+import type { Principal } from "../auth/principal";
+import type { Db } from "../db/index";
+import { badRequest, notFound } from "../errors";
+import { recomputeSummary } from "../reports/summary";
+
+/**
+ * Rows per INSERT statement: 5 parameters a reading keeps a statement under PostgreSQL's
+ * 65,535 bind parameters with room to spare, and 10,000 readings take 5 statements.
+ */
+export const INSERT_CHUNK_ROWS = 2000;
+
+export interface IngestResult {
+  reportId: string;
+  accepted: number;
+  duplicates: number;
+}
+
+/**
+ * Writes a batch of a label's readings into its report, all or nothing (issue #18):
+ * - the label's report is its company's newest report of that label id (a label records
+ *   one shipment; a label of another company is unknown here: 404);
+ * - a reading whose (report, time) is already stored is a duplicate and changes nothing,
+ *   so a gateway may re-send a batch; order and lateness do not matter;
+ * - the first reading starts the report (notStarted -> recording, start = its time); a
+ *   later-arriving earlier reading moves the start back; a stopped or ended report takes
+ *   late readings up to its end time only;
+ * - the summary and verdict columns are recomputed from all the report's readings (cost
+ *   proportional to the report's length, see README), the chart rollups follow through
+ *   the measurements triggers (migration 0005).
+ */
+export async function ingestReadings(
+  db: Db,
+  principal: Principal,
+  labelId: string,
+  readings: readonly Reading[],
+): Promise<IngestResult> {
+  return db.transaction().execute(async (trx) => {
+    // Locked: two batches of one label at once must not both see it notStarted.
+    const report = await trx
+      .selectFrom("labelReports")
+      .select(["id", "status", "startTime", "endTime"])
+      .where("companyId", "=", principal.companyId)
+      .where("labelId", "=", labelId)
+      .orderBy("created", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!report) throw notFound("No label with this id in your company; register it first (POST /api/label-reports)");
+
+    if ((report.status === "stopped" || report.status === "ended") && report.endTime !== null) {
+      const end = new Date(report.endTime).getTime();
+      const late = readings.flatMap((r, index) =>
+        r.t > end ? [{ id: `readings.${index}.time`, error: `is after the label was ${report.status}` }] : [],
+      );
+      if (late.length) throw badRequest("Some readings are after the label stopped; nothing was written", late);
+    }
+
+    // A time twice in one batch is a duplicate like a time already stored: the first one counts.
+    const byTime = new Map<number, Reading>();
+    for (const reading of readings) if (!byTime.has(reading.t)) byTime.set(reading.t, reading);
+    const unique = [...byTime.values()];
+
+    const inserted: Reading[] = [];
+    for (let i = 0; i < unique.length; i += INSERT_CHUNK_ROWS) {
+      const chunk = unique.slice(i, i + INSERT_CHUNK_ROWS);
+      const rows = await trx
+        .insertInto("measurements")
+        .values(
+          chunk.map((r) => ({
+            reportId: report.id,
+            t: new Date(r.t),
+            temperature: r.temperature,
+            humidity: r.humidity,
+            battery: r.battery,
+          })),
+        )
+        .onConflict((oc) => oc.columns(["reportId", "t"]).doNothing())
+        .returning("t")
+        .execute();
+      for (const row of rows) inserted.push(byTime.get(new Date(row.t).getTime()) as Reading);
+    }
+
+    // A shock is stored with its reading only, so a re-sent shock is never stored twice.
+    const shocks = inserted.filter((r) => r.shock !== null && r.shock > 0);
+    for (let i = 0; i < shocks.length; i += INSERT_CHUNK_ROWS) {
+      await trx
+        .insertInto("shockEvents")
+        .values(
+          shocks
+            .slice(i, i + INSERT_CHUNK_ROWS)
+            .map((r) => ({ reportId: report.id, t: new Date(r.t), magnitudeG: r.shock as number })),
+        )
+        .execute();
+    }
+
+    if (inserted.length > 0) {
+      let first = Number.POSITIVE_INFINITY;
+      let last = Number.NEGATIVE_INFINITY;
+      for (const r of inserted) {
+        if (r.t < first) first = r.t;
+        if (r.t > last) last = r.t;
+      }
+      const start = report.startTime === null ? first : Math.min(new Date(report.startTime).getTime(), first);
+      await trx
+        .updateTable("labelReports")
+        .set((eb) => ({
+          status: report.status === "notStarted" ? "recording" : report.status,
+          startTime: new Date(start),
+          lastReadingAt: eb.fn("greatest", [eb.ref("lastReadingAt"), eb.val(new Date(last))]),
+        }))
+        .where("id", "=", report.id)
+        .execute();
+      await recomputeSummary(trx, report.id);
+    }
+    return { reportId: report.id, accepted: inserted.length, duplicates: readings.length - inserted.length };
+  });
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync } from "fastify";
+import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../src/domain/readings";
+import type { AppContext } from "../app";
+import { badRequest } from "../errors";
+import { ingestReadings } from "../ingest/ingest-readings";
+import { type StopStatus, stopLabel } from "../ingest/stop-label";
+import { dataErrors, idParams, nullableDateTime } from "./schemas";
+
+/**
+ * A full batch with every value and a time with an offset is about 110 bytes a reading:
+ * 10,000 of them need more than the server's usual 1 MB.
+ */
+export const READINGS_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+const ranges = Object.entries(READING_RANGES)
+  .map(([channel, { min, max, unit }]) => `${channel} ${min}…${max} ${unit}`)
+  .join(", ");
+
+/** Readings from labels, sent by a gateway with an ingest-scoped API key (issue #18). */
+export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+
+  app.post(
+    "/readings",
+    {
+      config: { permission: ["create", "reading"] },
+      bodyLimit: READINGS_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ["readings"],
+        summary: `Store a label's readings (ingest API key only). Up to ${MAX_READINGS_PER_REQUEST} readings; a (label, time) already stored is a duplicate and changes nothing; order does not matter. Physical ranges: ${ranges}. A bad reading is named by index (readings.3.time) and nothing of the batch is written`,
+        body: {
+          type: "object",
+          required: ["labelId", "readings"],
+          additionalProperties: false,
+          properties: {
+            labelId: { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" },
+            readings: {
+              type: "array",
+              minItems: 1,
+              maxItems: MAX_READINGS_PER_REQUEST,
+              // Described here, checked in src/domain/readings.ts: every problem named at once, and no
+              // value coerced ("5" is not a temperature).
+              items: {
+                type: "object",
+                properties: {
+                  time: { description: "ISO-8601 with an offset, e.g. 2026-11-24T08:00:00Z (required)" },
+                  temperature: { description: "°C, −100 to 100" },
+                  humidity: { description: "%RH, 0 to 100" },
+                  shock: { description: "peak acceleration in g, 0 to 1000; above 0 it is stored as a shock event" },
+                  battery: { description: "%, 0 to 100" },
+                },
+              },
+            },
+          },
+        },
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              reportId: { type: "string" },
+              accepted: { type: "integer", description: "Readings stored by this request" },
+              duplicates: {
+                type: "integer",
+                description: "Readings whose time was already stored (or repeated in the batch)",
+              },
+            },
+          },
+          ...dataErrors,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as { labelId: string; readings: unknown[] };
+      const { readings, problems } = parseReadings(body.readings, Date.now());
+      if (problems.length) throw badRequest("Some readings are not valid; nothing was written", problems);
+      return ingestReadings(db, request.principal, body.labelId, readings);
+    },
+  );
+
+  app.post(
+    "/label-reports/:id/stop",
+    {
+      config: { permission: ["create", "reading"] },
+      schema: {
+        tags: ["readings"],
+        summary:
+          "Stop a label (ingest API key only): `ended` when it ran its course, `stopped` (the default) when stopped early. The end time is its last reading's",
+        params: idParams,
+        body: {
+          type: ["object", "null"],
+          additionalProperties: false,
+          properties: { status: { type: "string", enum: ["stopped", "ended"] } },
+        },
+        response: {
+          200: {
+            type: "object",
+            properties: { id: { type: "string" }, status: { type: "string" }, endTime: nullableDateTime },
+          },
+          409: dataErrors[400],
+          ...dataErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const status: StopStatus = (request.body as { status?: StopStatus } | null)?.status ?? "stopped";
+      await stopLabel(db, request.principal, id, status);
+      return db
+        .selectFrom("labelReports")
+        .select(["id", "status", "endTime"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import type { LabelPresetInput } from "./label-preset";
+import type { PresetThresholds } from "./report-summary";
+
+/**
+ * The rule a label report is judged by: a copy of its preset's verdict settings taken
+ * when the report was registered, with the preset's name and version at that moment.
+ * A preset edit makes a new preset version and never reaches an existing report, so
+ * its verdict, PDF and content hash stay what they were (issue #17, section 1).
+ */
+
+/** The preset settings that change a verdict, a chart limit or what the label records. */
+export const RULE_SETTINGS = [
+  "temperatureEnabled",
+  "temperatureMin",
+  "temperatureMax",
+  "humidityEnabled",
+  "humidityMin",
+  "humidityMax",
+  "shockEnabled",
+  "shockThresholdG",
+  "alarmDelayMinutes",
+  "alarmType",
+  "intervalMinutes",
+  "startDelayMinutes",
+  "batteryWarningLevel",
+] as const satisfies readonly (keyof LabelPresetInput)[];
+
+export type RuleSetting = (typeof RULE_SETTINGS)[number];
+export type RuleSettings = Pick<LabelPresetInput, RuleSetting>;
+
+export interface ReportRule extends RuleSettings {
+  presetName: string;
+  presetVersion: number;
+}
+
+/** The rule a report registered now with this preset (at this version) keeps. */
+export function ruleOfPreset(preset: RuleSettings & { name: string }, version: number): ReportRule {
+  const settings = Object.fromEntries(RULE_SETTINGS.map((key) => [key, preset[key]])) as unknown as RuleSettings;
+  return { ...settings, presetName: preset.name, presetVersion: version };
+}
+
+/** Which rule settings differ between two versions, in RULE_SETTINGS order. */
+export function changedSettings(before: RuleSettings, after: RuleSettings): RuleSetting[] {
+  return RULE_SETTINGS.filter((key) => before[key] !== after[key]);
+}
+
+/**
+ * The thresholds the verdict maths take. The interval is the report's own (what the
+ * label recorded with). A report without a rule (its preset was gone before rules were
+ * kept) is evaluated against no thresholds: nothing is measured.
+ */
+export function thresholdsOfRule(rule: ReportRule | null, intervalMinutes: number): PresetThresholds {
+  return {
+    temperatureEnabled: rule ? Boolean(rule.temperatureEnabled) : false,
+    temperatureMin: rule?.temperatureMin ?? null,
+    temperatureMax: rule?.temperatureMax ?? null,
+    humidityEnabled: rule ? Boolean(rule.humidityEnabled) : false,
+    humidityMin: rule?.humidityMin ?? null,
+    humidityMax: rule?.humidityMax ?? null,
+    shockEnabled: rule ? Boolean(rule.shockEnabled) : false,
+    shockThresholdG: rule?.shockThresholdG ?? null,
+    alarmDelayMinutes: rule?.alarmDelayMinutes ?? 0,
+    alarmType: rule?.alarmType ?? "single",
+    intervalMinutes,
+    batteryWarningLevel: rule?.batteryWarningLevel ?? 20,
+  };
+}

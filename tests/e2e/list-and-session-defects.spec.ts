@@ -1,5 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support/sign-in";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../server/seed/accounts";
+import { latestMailTo, linkIn } from "./support/mail";
+import { apiAs, signIn } from "./support/sign-in";
 
 /** Collects the page's uncaught errors and console errors, to show none was a render loop. */
 function watchErrors(page: Page): string[] {
@@ -55,5 +57,59 @@ test.describe("sign-out never loops the renderer (React error #185)", () => {
       .first()
       .click();
     await expectSignedOutCleanly(page, errors);
+  });
+});
+
+/** A report of Meridian Pharma GmbH (admin@, user@ and multi@ all work there), found over the API. */
+async function meridianReportId(request: APIRequestContext): Promise<string> {
+  const headers = await apiAs(request, "admin@demo.example");
+  const list = await request.get("/api/label-reports?pageSize=1", { headers });
+  return (await list.json()).data[0].id as string;
+}
+
+const drawer = (page: Page) => page.locator(".ant-drawer-content");
+
+test.describe("a deep link opened while signed out survives the sign-in", () => {
+  test("a report link with its list query lands on that report after sign-in", async ({ page, request }) => {
+    const id = await meridianReportId(request);
+    const link = `/label-reports/${id}?filter=temperatureViolation%5Beq%5Dtrue`;
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/signin/);
+    await page.getByRole("textbox", { name: "E-mail" }).fill("user@demo.example");
+    await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(new RegExp(`/label-reports/${id}\\?.*temperatureViolation`));
+    await expect(drawer(page).getByTestId("report-start")).toBeVisible();
+  });
+
+  test("a report link lands on that report after the company choice", async ({ page, request }) => {
+    const id = await meridianReportId(request);
+    await page.goto(`/label-reports/${id}?filter=temperatureViolation%5Beq%5Dtrue`);
+    await expect(page).toHaveURL(/\/signin/);
+    await page.getByRole("textbox", { name: "E-mail" }).fill("multi@demo.example");
+    await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/select-company/);
+    await page.getByRole("button", { name: "Open Meridian Pharma GmbH" }).click();
+    await expect(page).toHaveURL(new RegExp(`/label-reports/${id}\\?.*temperatureViolation`));
+    await expect(drawer(page).getByTestId("report-start")).toBeVisible();
+  });
+
+  test("an invitation link for an existing account survives the sign-in", async ({ page, request }) => {
+    const admin = await apiAs(request, "admin@demo.example");
+    const invited = await request.post("/api/user-invites", {
+      headers: admin,
+      data: { email: "distributor@demo.example", roles: ["user"] },
+    });
+    expect(invited.status()).toBe(201);
+    const link = linkIn(await latestMailTo("distributor@demo.example"));
+    expect(link.pathname).toBe("/confirm-invite");
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/signin/);
+    await page.getByRole("textbox", { name: "E-mail" }).fill("distributor@demo.example");
+    await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/confirm-invite\?token=/);
+    await expect(page.getByText("Join Meridian Pharma GmbH")).toBeVisible();
   });
 });

@@ -113,3 +113,30 @@ test.describe("a deep link opened while signed out survives the sign-in", () => 
     await expect(page.getByText("Join Meridian Pharma GmbH")).toBeVisible();
   });
 });
+
+const totalText = (page: Page) => page.locator(".ant-pagination-total-text");
+
+test.describe("a list opened bare restores its saved selection into the table, not only the URL", () => {
+  for (const { list, query, inUrl } of [
+    { list: "/users", query: "search=multi", inUrl: /search=multi/ },
+    {
+      list: "/label-reports",
+      query: "filter=temperatureViolation%5Beq%5Dtrue",
+      inUrl: /temperatureViolation%5Beq%5Dtrue|temperatureViolation\[eq\]true/,
+    },
+  ]) {
+    test(`${list} shows the saved selection's rows`, async ({ page }) => {
+      await signIn(page, "admin@demo.example");
+      await page.goto(list);
+      await expect(totalText(page)).toBeVisible();
+      const unfiltered = (await totalText(page).textContent()) ?? "";
+      await page.goto(`${list}?${query}`);
+      await expect(totalText(page)).not.toHaveText(unfiltered);
+      const filtered = (await totalText(page).textContent()) ?? "";
+      // Opened again without parameters: the saved selection comes back, in the URL and the rows.
+      await page.goto(list);
+      await expect(page).toHaveURL(inUrl);
+      await expect(totalText(page)).toHaveText(filtered);
+    });
+  }
+});

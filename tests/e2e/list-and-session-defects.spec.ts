@@ -140,3 +140,25 @@ test.describe("a list opened bare restores its saved selection into the table, n
     });
   }
 });
+
+test.describe("a failed guard sign-out leaves no session behind in the browser", () => {
+  test("a session without its company token is signed out even when the server's sign-out fails", async ({ page }) => {
+    const errors = watchErrors(page);
+    await signIn(page, "admin@demo.example");
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    // The company role token is gone (another tab signed out of the company, storage was edited):
+    // the guard must sign this session out, and the server's sign-out answers 500.
+    await page.route("**/api/auth/signout", (route) => route.fulfill({ status: 500, body: "down" }));
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem("auth-session") ?? "{}");
+      stored.state.currentUserRoleJWT = null;
+      stored.state.currentUserRoleToken = null;
+      localStorage.setItem("auth-session", JSON.stringify(stored));
+    });
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/signin/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect.poll(async () => (await page.context().cookies()).map((c) => c.name)).not.toContain("sFrontToken");
+    expect(errors.some((e) => e.includes("Error signing out from auth middleware"))).toBe(true);
+  });
+});

@@ -162,3 +162,13 @@ test.describe("a failed guard sign-out leaves no session behind in the browser",
     expect(errors.some((e) => e.includes("Error signing out from auth middleware"))).toBe(true);
   });
 });
+
+test.describe("an address naming nothing shows the not-found page, not the server's words", () => {
+  test("a report address whose id is not a UUID is the 404 page, not a field error", async ({ page }) => {
+    await signIn(page, "admin@demo.example");
+    await page.goto("/label-reports/not-a-uuid");
+    await expect(page.getByText("Page Not Found", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page not found: /label-reports/not-a-uuid")).toBeVisible();
+    await expect(page.getByText(/must match format/)).toHaveCount(0);
+  });
+});

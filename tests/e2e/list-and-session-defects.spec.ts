@@ -171,4 +171,13 @@ test.describe("an address naming nothing shows the not-found page, not the serve
     await expect(page.getByText("Page not found: /label-reports/not-a-uuid")).toBeVisible();
     await expect(page.getByText(/must match format/)).toHaveCount(0);
   });
+
+  test("a preset that does not exist is a not-found page, with no raw JSON snackbar", async ({ page }) => {
+    await signIn(page, "admin@demo.example");
+    const path = `/label-presets/${crypto.randomUUID()}`;
+    await page.goto(path);
+    await expect(page.getByText("Page Not Found", { exact: true })).toBeVisible();
+    await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+    await expect(page.getByText(/"message"|\{"/)).toHaveCount(0);
+  });
 });

@@ -58,6 +58,34 @@ test.describe("sign-out never loops the renderer (React error #185)", () => {
       .click();
     await expectSignedOutCleanly(page, errors);
   });
+
+  test("a session refresh that brings no role token signs this tab out to the sign-in form", async ({ page }) => {
+    const errors = watchErrors(page);
+    await signIn(page, "admin@demo.example");
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    // The server refreshes the session but hands back no company role token (the role was taken away).
+    await page.route("**/api/auth/session/refresh", async (route) => {
+      const response = await route.fetch();
+      const { jwtToken: _dropped, ...rest } = await response.json();
+      await route.fulfill({ response, json: rest });
+    });
+    // The next list request finds its access token expired (440), so the SDK refreshes.
+    let expired = false;
+    await page.route(
+      (url) => url.pathname === "/api/users",
+      async (route) => {
+        if (expired) return route.continue();
+        expired = true;
+        await route.fulfill({ status: 440, json: { message: "try refresh token" } });
+      },
+    );
+    await page
+      .getByRole("menuitem", { name: "Users" })
+      .or(page.getByRole("link", { name: "Users" }))
+      .first()
+      .click();
+    await expectSignedOutCleanly(page, errors);
+  });
 });
 
 /** A report of Meridian Pharma GmbH (admin@, user@ and multi@ all work there), found over the API. */

@@ -1,9 +1,10 @@
 import { lazy, useEffect, useState } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useSearchParams } from "react-router";
 import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import { AuthLayout } from "@/layouts/auth-layout";
 import { loadAuth } from "@/pages/auth/auth-client";
 import { SignInPage } from "@/pages/auth/sign-in";
+import { RETURN_TO_PARAM, safeReturnTo } from "@/providers/auth/return-to";
 import { APP_TITLE } from "@/providers/document-title";
 import { selectHasSignedInState, useAuthSessionStore } from "@/providers/stores/auth-session";
 
@@ -26,6 +27,7 @@ function VisitorGate() {
   const [signedIn, setSignedIn] = useState<boolean | null>(() =>
     selectHasSignedInState(useAuthSessionStore.getState()) ? null : false,
   );
+  const [params] = useSearchParams();
   const waiting = signedIn === null;
   useEffect(() => {
     let live = true;
@@ -42,7 +44,7 @@ function VisitorGate() {
     };
   }, [waiting]);
   if (signedIn === null) return <LazyPageLoader />;
-  return signedIn ? <Navigate to="/" replace /> : <AuthLayout />;
+  return signedIn ? <Navigate to={safeReturnTo(params.get(RETURN_TO_PARAM)) ?? "/"} replace /> : <AuthLayout />;
 }
 
 /**

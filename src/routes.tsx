@@ -4,6 +4,7 @@ import { LazyNotFoundPage as NotFoundPage } from "@/components/error-page/lazy-e
 import { AuthGate } from "@/components/routing/auth-gate";
 import { PageLoader } from "@/components/routing/page-loader";
 import { RequireAbility } from "@/components/routing/require-ability";
+import { RequireRecordId } from "@/components/routing/require-record-id";
 import { RouteGuard } from "@/components/routing/route-guard";
 import { AuthLayout } from "@/layouts/auth-layout";
 import { ControlCenterLayout } from "@/layouts/control-center-layout";
@@ -84,7 +85,14 @@ export function AppRoutes() {
             </AuthGate>
           }
         >
-          <Route path="/label-reports" element={<LabelReportList />}>
+          <Route
+            path="/label-reports"
+            element={
+              <RequireRecordId pattern="/label-reports/:id" others={["filters"]}>
+                <LabelReportList />
+              </RequireRecordId>
+            }
+          >
             <Route path="filters" element={<LabelReportFilters />} />
             <Route path=":id" element={<LabelReportShow />} />
           </Route>
@@ -105,7 +113,13 @@ export function AppRoutes() {
           <Route path="/users" element={<Outlet />}>
             <Route path="invite" element={<UserInvite />} />
             <Route path="pending-invites" element={<PendingInvites />} />
-            <Route element={<UserList />}>
+            <Route
+              element={
+                <RequireRecordId pattern="/users/:id">
+                  <UserList />
+                </RequireRecordId>
+              }
+            >
               <Route index element={null} />
               <Route path=":id" element={<UserShow />} />
             </Route>
@@ -114,7 +128,14 @@ export function AppRoutes() {
           <Route path="/sub-companies" element={<Outlet />}>
             <Route index element={<SubCompanyList />} />
             <Route path="create" element={<SubCompanyCreate />} />
-            <Route path=":id" element={<SubCompanyShow />} />
+            <Route
+              path=":id"
+              element={
+                <RequireRecordId pattern="/sub-companies/:id">
+                  <SubCompanyShow />
+                </RequireRecordId>
+              }
+            />
           </Route>
 
           <Route path="/settings">
@@ -157,7 +178,14 @@ export function AppRoutes() {
           >
             <Route index element={<ControlCenterCompanyList />} />
             <Route path="create" element={<ControlCenterCompanyCreate />} />
-            <Route path=":id" element={<ControlCenterCompanyShow />} />
+            <Route
+              path=":id"
+              element={
+                <RequireRecordId pattern="/control-center/companies/:id">
+                  <ControlCenterCompanyShow />
+                </RequireRecordId>
+              }
+            />
           </Route>
           <Route path="impersonation-log" element={<ImpersonationLog />} />
         </Route>

@@ -14,7 +14,7 @@ import {
   useAuthSessionStore,
   userDisplayName,
 } from "./stores/auth-session";
-import { readCookie, removeCookie } from "./stores/cookie";
+import { ONE_YEAR_SECONDS, readCookie, removeCookie, writeCookie } from "./stores/cookie";
 
 /**
  * The auth provider (spec sections 4 and 8) on supertokens-web-js. Every method
@@ -77,6 +77,8 @@ function fieldsOf(formFields: { id: string; error: string }[]): Record<string, s
 
 /** The SDK's front-token cookie: present while the browser believes a session exists. */
 export const FRONT_TOKEN_COOKIE = "sFrontToken";
+/** The SDK's timestamp cookie: present without a front token, it means "no session here". */
+const LAST_ACCESS_TOKEN_UPDATE_COOKIE = "st-last-access-token-update";
 export const SESSION_UNREACHABLE_MESSAGE = "The server cannot be reached to confirm your session";
 
 /**
@@ -116,6 +118,16 @@ async function sessionExists(): Promise<boolean> {
 }
 
 /**
+ * Puts the SDK's local state at "no session" (its timestamp without a front token, what the SDK
+ * itself keeps after the server clears a session). With no SDK cookie at all its state is "may
+ * exist", and its next request refreshes: the server session a failed sign-out left alive, and
+ * its HttpOnly refresh cookie, would come straight back as a new `sFrontToken`.
+ */
+function markLocalSessionEnded(): void {
+  writeCookie(LAST_ACCESS_TOKEN_UPDATE_COOKIE, String(Date.now()), ONE_YEAR_SECONDS);
+}
+
+/**
  * Sign-out from the route guard (spec section 2): when it fails, refresh the
  * session, expire the three session cookies, log the error, and go to /signin anyway.
  */
@@ -125,6 +137,7 @@ export async function guardSignOut(store: Store = useAuthSessionStore): Promise<
   } catch (error) {
     await Session.attemptRefreshingSession().catch(() => false);
     for (const name of SESSION_COOKIES) removeCookie(name);
+    markLocalSessionEnded();
     console.error(SIGN_OUT_FAILED_LOG, error);
   }
   store.getState().clearSession();

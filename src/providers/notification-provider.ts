@@ -1,6 +1,7 @@
 import type { NotificationProvider, OpenNotificationParams } from "@refinedev/core";
 import type { SnackbarInput } from "@/components/global/snackbars/snackbar-rules";
 import { closeSnackbar, showSnackbar } from "@/components/global/snackbars/snackbar-store";
+import { readableError } from "./data-provider";
 
 /** Refine's default undo window, in seconds. */
 const UNDOABLE_TIMEOUT_S = 5;
@@ -15,7 +16,9 @@ export function snackbarFromNotification(params: OpenNotificationParams): Snackb
   const base = {
     ...(params.key ? { id: params.key } : {}),
     title: params.message,
-    ...(params.description ? { text: params.description } : {}),
+    // Refine's own error notifications describe a failed request by its response text: the
+    // server's JSON. People read its message.
+    ...(params.description ? { text: readableError({ message: params.description }) } : {}),
   };
   if (params.type === "progress") {
     return {

@@ -41,6 +41,15 @@ describe("notification provider (Refine's open/close as snackbars)", () => {
     });
   });
 
+  it("a failed request's JSON answer shows as the server's message, not as raw JSON", () => {
+    const description = JSON.stringify({ message: "Label preset not found" });
+    expect(snackbarFromNotification({ type: "error", message: "Error (status code: 404)", description })).toEqual({
+      type: "error",
+      title: "Error (status code: 404)",
+      text: "Label preset not found",
+    });
+  });
+
   it("a keyed notification replaces the earlier one with that key, and close(key) removes it", () => {
     notificationProvider.open({ key: "save", type: "success", message: "Saving" });
     notificationProvider.open({ key: "save", type: "success", message: "Saved" });

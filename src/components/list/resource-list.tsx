@@ -13,7 +13,7 @@ import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
 import styles from "./resource-list.module.css";
 import { tableLayout } from "./table-layout";
-import { type ListOutletContext, useResourceList } from "./use-resource-list";
+import { type ListOutletContext, RESTORED_SELECTION_STATE, useResourceList } from "./use-resource-list";
 
 export interface ResourceListProps<T> {
   resource: ListResourceName;
@@ -56,7 +56,11 @@ function SavedListRestore({ resource, children }: { resource: ListResource; chil
       for (const key of LIST_URL_KEYS) others.delete(key);
       const rest = others.toString();
       redirect = (
-        <Navigate replace to={{ pathname: location.pathname, search: rest ? `${restored}&${rest}` : restored }} />
+        <Navigate
+          replace
+          state={RESTORED_SELECTION_STATE}
+          to={{ pathname: location.pathname, search: rest ? `${restored}&${rest}` : restored }}
+        />
       );
     }
   }

@@ -19,6 +19,13 @@ import { antdSorterToCrud } from "./sort-order";
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
+/** The history state of the address a list completes from its saved selection (see ResourceList). */
+export const RESTORED_SELECTION_STATE = { restoredListSelection: true } as const;
+
+function isRestoredSelection(state: unknown): boolean {
+  return (state as Partial<typeof RESTORED_SELECTION_STATE> | null)?.restoredListSelection === true;
+}
+
 /**
  * Refine's (headless) useTable on one of the five list resources, with antd Table props
  * made here (@refinedev/antd's useTable would bring antd Form into every list's first
@@ -72,12 +79,14 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   );
 
   // The table writes the URL with `replace`; a push or pop (a menu link, the back
-  // button) comes from elsewhere, and the table follows it.
+  // button) comes from elsewhere, and the table follows it. So does the saved selection
+  // restored into a bare address: a `replace` too, but not the table's own, and without
+  // following it the URL showed the selection over unfiltered rows.
   useEffect(() => {
-    if (navigationType === "REPLACE") return;
+    if (navigationType === "REPLACE" && !isRestoredSelection(location.state)) return;
     const fromUrl = parseListUrl(location.search, resource);
     if (!sameListState(fromUrl, stateRef.current)) apply(fromUrl);
-  }, [navigationType, location.search, resource, apply]);
+  }, [navigationType, location.search, location.state, resource, apply]);
 
   // HTTP 416: the page lies past the end; go back to page 1.
   const pageOutOfRange = (table.tableQuery.data as ListResult<T> | undefined)?.pageOutOfRange === true;

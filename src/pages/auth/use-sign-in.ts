@@ -1,6 +1,7 @@
 import type { AuthActionResponse, AuthProvider } from "@refinedev/core";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { landingWithReturnTo, RETURN_TO_PARAM } from "@/providers/auth/return-to";
 import type { SignInParams } from "@/providers/auth-provider";
 import { loadAuth } from "./auth-client";
 
@@ -22,7 +23,8 @@ export function failureOf(answer: AuthActionResponse): AuthFailure | null {
 /**
  * What every account screen does with an auth provider answer: on success, go where the
  * provider says (replacing the account screen in the history); on failure, keep the
- * message for the page, per-field errors included (see fieldError). No toast: the
+ * message for the page, per-field errors included (see fieldError). A page opened with a
+ * return path (/signin?to=…, /select-company?to=…) goes there instead of the usual landing. No toast: the
  * error shows inline. These screens run outside Refine (src/auth-app.tsx); the cached
  * queries of an earlier session are reset by the session sync (src/providers/session-sync.ts)
  * when the role token changes.
@@ -30,11 +32,13 @@ export function failureOf(answer: AuthActionResponse): AuthFailure | null {
 export function useAuthAnswer(afterSuccess?: () => Promise<unknown>) {
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = params.get(RETURN_TO_PARAM);
   const onSuccess = async (answer: AuthActionResponse) => {
     setFailure(failureOf(answer));
     if (!answer.success) return;
     await afterSuccess?.();
-    if (answer.redirectTo) navigate(answer.redirectTo, { replace: true });
+    if (answer.redirectTo) navigate(landingWithReturnTo(answer.redirectTo, returnTo), { replace: true });
   };
   return { failure, setFailure, onSuccess };
 }

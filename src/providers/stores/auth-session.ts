@@ -187,13 +187,15 @@ export function selectActiveCompany(state: AuthSessionData): CompanyRef | null {
   return state.currentUserRole?.company ?? null;
 }
 
-export function selectActiveRoleTypes(state: AuthSessionData): string[] {
-  return selectActiveRole(state)?.type ?? [];
-}
-
-// One object for "no flags": a selector must answer the same value for the same state, or a
-// component reading it through the store's hook renders forever.
+// One value for "no roles" and one for "no flags": a selector must answer the same value for the
+// same state, or a component reading it through the store's hook (even through `useShallow`,
+// which compares one level deep only) renders forever once signed out (React error #185).
+const NO_ROLES: readonly string[] = Object.freeze([]);
 const NO_FLAGS: FeatureFlags = Object.freeze({});
+
+export function selectActiveRoleTypes(state: AuthSessionData): readonly string[] {
+  return selectActiveRole(state)?.type ?? NO_ROLES;
+}
 
 /** The active company's grant (the impersonated one while impersonating): a flag never spans companies. */
 export function selectFeatureFlags(state: AuthSessionData): FeatureFlags {

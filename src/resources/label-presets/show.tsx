@@ -3,6 +3,7 @@ import { type HttpError, useOne } from "@refinedev/core";
 import { Alert, Button, Flex, Skeleton, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { LazyNotFoundPage } from "@/components/error-page/lazy-error-page";
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
 import { formatDateTime } from "@/providers/dayjs";
@@ -30,12 +31,15 @@ export function LabelPresetShow() {
     resource: RESOURCE.labelPresets,
     id: slug ?? "",
     queryOptions: { enabled: slug !== undefined },
+    // The page says what went wrong; Refine's snackbar repeated it as the response's raw JSON.
+    errorNotification: false,
   });
   const mayUpdate = can({ action: "update", subject: "labelPreset" });
 
   const back = (
     <Button type="text" aria-label="Back" icon={<ArrowLeftOutlined />} onClick={() => navigate("/label-presets")} />
   );
+  if (query.error?.statusCode === 404) return <LazyNotFoundPage />;
   if (query.isError) {
     return (
       <Flex vertical gap="middle">

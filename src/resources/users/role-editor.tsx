@@ -14,7 +14,15 @@ interface Values {
  * Changing a member's roles (update user: system administrators). Only roles up to
  * one's own rank can be ticked; the server checks the same rules again.
  */
-export function RoleEditor({ user, ownRoles, selfId }: { user: User; ownRoles: string[]; selfId: string | undefined }) {
+export function RoleEditor({
+  user,
+  ownRoles,
+  selfId,
+}: {
+  user: User;
+  ownRoles: readonly string[];
+  selfId: string | undefined;
+}) {
   const [form] = Form.useForm<Values>();
   const { mutateAsync, mutation } = useUpdate<User, HttpError, Values>();
   const isPending = mutation.isPending;

@@ -1,0 +1,56 @@
+import { isVisitorPath } from "@/components/routing/visitor-paths";
+import { SELECT_COMPANY_PATH, SIGNED_IN_LANDING } from "./sign-in-flow";
+
+/**
+ * Where a signed-out visitor was going: the route gates send them to /signin?to=<path and
+ * query>, and the sign-in (and the company choice after it) goes there instead of the usual
+ * landing, so a shared report link or an invitation link survives signing in.
+ */
+
+export const RETURN_TO_PARAM = "to";
+
+/** The pages that need a session but no company: they are opened before any company is chosen. */
+const NO_COMPANY_PATHS = ["/confirm-invite", SELECT_COMPANY_PATH];
+
+const ORIGIN = "http://return-to.invalid";
+
+/**
+ * The return path when it is one of this dashboard's own pages; null otherwise. Only a path
+ * of this origin is followed (never `//host` or `https://…`: an open redirect), and never an
+ * account screen (signing in twice).
+ */
+export function safeReturnTo(raw: string | null | undefined): string | null {
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== ORIGIN || isVisitorPath(url.pathname) || url.pathname === "/") return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `path` with the return path kept in its query. */
+export function withReturnTo(path: string, returnTo: string | null): string {
+  if (!returnTo) return path;
+  const url = new URL(path, ORIGIN);
+  url.searchParams.set(RETURN_TO_PARAM, returnTo);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Where a successful sign-in or company choice goes, given where the auth provider says
+ * (`redirectTo`) and where the visitor was going. The usual landing becomes the return path;
+ * the company choice carries it along, unless the return path needs no company.
+ */
+export function landingWithReturnTo(redirectTo: string, rawReturnTo: string | null | undefined): string {
+  const returnTo = safeReturnTo(rawReturnTo);
+  if (!returnTo) return redirectTo;
+  if (redirectTo === SIGNED_IN_LANDING) return returnTo;
+  if (redirectTo === SELECT_COMPANY_PATH) {
+    const path = new URL(returnTo, ORIGIN).pathname;
+    return NO_COMPANY_PATHS.includes(path) ? returnTo : withReturnTo(SELECT_COMPANY_PATH, returnTo);
+  }
+  return redirectTo;
+}

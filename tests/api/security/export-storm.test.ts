@@ -155,7 +155,9 @@ describe("an export storm from one key", () => {
     const [res, ms] = await timed(() => exportOf(longReport, key, FULL_PDF));
     delay.disable();
     expect(res.status).toBe(200);
-    console.log(`one PDF export: ${Math.round(ms)} ms; the server's thread blocked at most ${Math.round(delay.max / 1e6)} ms`);
+    console.log(
+      `one PDF export: ${Math.round(ms)} ms; the server's thread blocked at most ${Math.round(delay.max / 1e6)} ms`,
+    );
     expect(delay.max / 1e6).toBeLessThan(ms / 2);
   }, 120_000);
 });

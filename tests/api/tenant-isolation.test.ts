@@ -43,6 +43,11 @@ const CASES: Record<string, Case> = {
   "PATCH /api/label-reports/:id": { params: bReport, body: () => ({ isArchived: true }) },
   "DELETE /api/label-reports/:id": { params: bReport },
   "POST /api/label-reports/:id/trim": { params: bReport, body: () => ({ start: null, end: null }) },
+  "POST /api/label-reports/:id/disposition": {
+    params: bReport,
+    body: () => ({ disposition: "released", password: "wrong-one-1" }),
+  },
+  "POST /api/label-reports/:id/disposition/email-code": { params: bReport },
   "GET /api/label-presets": {},
   "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
   "POST /api/label-presets": { body: () => ({ name: "A copy" }) },
@@ -117,7 +122,7 @@ async function snapshotB() {
     await db.selectFrom("companies").selectAll().where("id", "=", b).execute(),
     await db
       .selectFrom("labelReports")
-      .select(["id", "isArchived", "trimStart", "trimEnd", "updated"])
+      .select(["id", "isArchived", "trimStart", "trimEnd", "disposition", "updated"])
       .where("companyId", "=", b)
       .orderBy("id")
       .execute(),

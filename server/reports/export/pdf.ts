@@ -1,4 +1,5 @@
 import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetime";
+import { DISPOSITION_LABELS } from "../../../src/domain/disposition";
 import type { DownloadOptions } from "../../../src/domain/download-options";
 import type { Excursion } from "../../../src/domain/excursions";
 import type { ChannelSummary, SummaryState } from "../../../src/domain/report-summary";
@@ -205,6 +206,23 @@ export async function renderPdf(content: ReportContent, series: Series, options:
       ["Label", "-", LABEL_STATUS[label.status], `Label status: ${LABEL_STATUS[label.status]}`],
     ],
     { size: 8, rowHeight: 14 },
+  );
+
+  w.heading("QA disposition");
+  const signed = content.disposition;
+  w.keyValues(
+    signed
+      ? [
+          ["Disposition", `${DISPOSITION_LABELS[signed.value]}: ${signed.meaning}`],
+          ["Signed by", `${signed.signedBy.name} (${signed.signedBy.email})`],
+          ["Signed at", `${at(signed.signedAt)} (${signed.signedAt} UTC)`],
+          ["Comment", signed.comment || "-"],
+          [
+            "Signature",
+            "Electronic signature (21 CFR Part 11 §11.50): signed with the signer's password or e-mailed code; it cannot be changed, only superseded.",
+          ],
+        ]
+      : [["Disposition", "None signed"]],
   );
 
   w.heading("Statistics");

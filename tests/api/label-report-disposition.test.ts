@@ -1,6 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newApiKey } from "../../server/auth/api-keys";
+import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
@@ -355,5 +356,25 @@ describe("where the disposition shows", () => {
     const after = await download();
     expect(after.headers["x-content-sha256"]).not.toBe(before.headers["x-content-sha256"]);
     expect(after.body).toContain("# disposition,released");
+  });
+
+  test("the PDF prints the disposition in force: value, meaning, printed name, address and UTC time", async () => {
+    const report = reportA(18);
+    const admin = await signedIn("a:administrator");
+    const signed = await sign(report, admin.sessionHeaders, { disposition: "rejected", comment: "Seal broken" });
+    expect(signed.statusCode).toBe(201);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/label-reports/${report}/export`,
+      headers: await t.headersFor(userId("a:user"), world.companies.a),
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
+    expect(text).toContain("QA disposition");
+    expect(text).toMatch(/Disposition Rejected/);
+    expect(text).toMatch(/Meaning of the signature Rejected/);
+    expect(text).toContain(`a-administrator Tester (${email("a:administrator")})`);
+    expect(text).toContain(`${signed.json().signedAt} UTC`);
+    expect(text).toContain("Seal broken");
   });
 });

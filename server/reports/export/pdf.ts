@@ -31,6 +31,7 @@ export const SECTION_HEADINGS = [
   "Preset configuration",
   "Recording summary",
   "Verdict per unit",
+  "QA disposition",
   "Statistics",
   "Excursions",
   "Chart",
@@ -213,7 +214,8 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   w.keyValues(
     signed
       ? [
-          ["Disposition", `${DISPOSITION_LABELS[signed.value]}: ${signed.meaning}`],
+          ["Disposition", DISPOSITION_LABELS[signed.value]],
+          ["Meaning of the signature", signed.meaning],
           ["Signed by", `${signed.signedBy.name} (${signed.signedBy.email})`],
           ["Signed at", `${at(signed.signedAt)} (${signed.signedAt} UTC)`],
           ["Comment", signed.comment || "-"],

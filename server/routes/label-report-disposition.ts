@@ -112,9 +112,13 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
         if (!report) throw notFound("Label report not found");
         if (!canBeDisposed(report.status))
           throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
+        // Taken after the lock (not the transaction's start, as now() would be): a signature
+        // that waited for another one is the newer of the two, here and in the list's copy.
+        const signedAt = new Date();
         await trx
           .insertInto("labelReportDispositions")
           .values({
+            signedAt,
             reportId: id,
             companyId: principal.companyId,
             value: body.disposition,
@@ -127,7 +131,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
           .execute();
         await trx
           .updateTable("labelReports")
-          .set({ disposition: body.disposition, updated: new Date() })
+          .set({ disposition: body.disposition, updated: signedAt })
           .where("id", "=", id)
           .execute();
         await recordAudit(trx, principal, {

@@ -179,9 +179,25 @@ export interface LabelReportsTable {
   /** The frozen rule (src/domain/report-rule.ts); null only for a report whose preset was gone before rules were kept. */
   rule: Json<ReportRule> | null;
   presetVersion: number | null;
+  /** The newest signed disposition's value (migration 0014), repeated here for the list's filter. */
+  disposition: "released" | "quarantined" | "rejected" | null;
   updated: Timestamp;
   /** 0015-ingestion: the time of the report's latest reading (kept on ingest). */
   lastReadingAt: Date | string | null;
+}
+
+/** One signed QA disposition (migration 0014): append-only, never updated. */
+export interface LabelReportDispositionsTable {
+  id: Generated<string>;
+  reportId: string;
+  companyId: string;
+  value: "released" | "quarantined" | "rejected";
+  meaning: string;
+  comment: Generated<string>;
+  signerId: string;
+  signerName: string;
+  signerEmail: string;
+  signedAt: CreatedAt;
 }
 
 /** One version of a preset: its name and settings as saved, by whom, when. */
@@ -323,7 +339,7 @@ export interface PasswordlessDevicesTable {
 /** A code guarding a change of sign-in method (migration 0011). */
 export interface CredentialCodesTable {
   userId: string;
-  purpose: "email-proof" | "phone-change";
+  purpose: "email-proof" | "phone-change" | "signature-proof";
   /** The new phone number, for a phone change. */
   phone: string | null;
   codeHash: string;
@@ -357,6 +373,7 @@ export interface Database {
   labelPresets: LabelPresetsTable;
   labelReports: LabelReportsTable;
   labelPresetVersions: LabelPresetVersionsTable;
+  labelReportDispositions: LabelReportDispositionsTable;
   measurements: MeasurementsTable;
   measurementRollups: MeasurementRollupsTable;
   shockEvents: ShockEventsTable;

@@ -8,6 +8,7 @@ import { controlCenterRoutes, impersonatedRequestRecorder } from "./control-cent
 import { customFieldRoutes } from "./custom-fields";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
+import { labelReportDispositionRoutes } from "./label-report-disposition";
 import { labelReportExportRoutes } from "./label-report-exports";
 import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
@@ -65,6 +66,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(labelReportRoutes, { context });
   await app.register(labelReportExportRoutes, { context });
   await app.register(readingRoutes, { context });
+  await app.register(labelReportDispositionRoutes, { context });
   await app.register(labelPresetRoutes, { context });
   await app.register(userRoutes, { context });
   await app.register(companyRoutes, { context });

@@ -12,6 +12,7 @@ import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
+import { dispositionSchemas, dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary } from "../reports/summary";
 import { customFieldDefinitions } from "./custom-fields";
@@ -54,6 +55,7 @@ const columns: ColumnMap = {
   humidityViolation: sql.ref("r.humidityViolation"),
   shockViolation: sql.ref("r.shockViolation"),
   batteryLow: sql.ref("r.batteryLow"),
+  disposition: sql.ref("r.disposition"),
 };
 
 const listItem = {
@@ -80,6 +82,7 @@ const listItem = {
     humidityViolation: { type: "boolean" },
     shockViolation: { type: "boolean" },
     batteryLow: { type: "boolean" },
+    disposition: { type: ["string", "null"], enum: ["released", "quarantined", "rejected", null] },
     customFields: { type: "object", additionalProperties: true },
   },
 } as const;
@@ -94,6 +97,7 @@ const detail = {
     updated: dateTime,
     summary: { type: "object", additionalProperties: true },
     presetVersion: { type: ["integer", "null"] },
+    ...dispositionSchemas.detailProperties,
     rule: {
       type: ["object", "null"],
       description:
@@ -147,6 +151,7 @@ function baseQuery(db: Db, companyScope: string[]) {
       "r.humidityViolation",
       "r.shockViolation",
       "r.batteryLow",
+      "r.disposition",
       "r.customFields",
     ]);
 }
@@ -214,7 +219,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       const { id } = request.params as { id: string };
       const row = await findReport(db, request.principal.companyScope, id);
       if (!row) throw notFound("Label report not found");
-      return row;
+      const history = await dispositionsOf(db, id);
+      return { ...row, disposition: history[0] ?? null, dispositionHistory: history };
     },
   );
 

@@ -1,14 +1,11 @@
-import { randomInt } from "node:crypto";
-import { verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { normalizePhone } from "../../src/domain/billing";
 import { phoneError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
-import { sha256Hex } from "../auth/hash";
+import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
-import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, Nullable } from "./schemas";
@@ -19,68 +16,6 @@ import { dataErrors, Nullable } from "./schemas";
  * a code e-mailed to the account's address); the new number counts only once the
  * code sent to it comes back; the account's address is told. See docs/security.md.
  */
-
-export const CREDENTIAL_CODE_MS = 15 * 60_000;
-export const MAX_CREDENTIAL_CODE_ATTEMPTS = 5;
-
-type Purpose = "email-proof" | "phone-change";
-
-const codeHash = (userId: string, purpose: Purpose, code: string) => sha256Hex(`${purpose}:${userId}:${code.trim()}`);
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
-
-async function storeCode(db: Db, userId: string, purpose: Purpose, phone: string | null): Promise<string> {
-  const code = newCode();
-  const values = {
-    codeHash: codeHash(userId, purpose, code),
-    phone,
-    failedAttempts: 0,
-    expires: new Date(Date.now() + CREDENTIAL_CODE_MS),
-  };
-  await db
-    .insertInto("credentialCodes")
-    .values({ userId, purpose, ...values })
-    .onConflict((oc) => oc.columns(["userId", "purpose"]).doUpdateSet(values))
-    .execute();
-  return code;
-}
-
-/**
- * Spends a code: the row when it matches, else a 400 on `field`. Wrong tries count;
- * the fifth ends the code, so six digits cannot be walked through.
- */
-async function spendCode(db: Db, userId: string, purpose: Purpose, code: string, field: string) {
-  const outcome = await db.transaction().execute(async (trx): Promise<{ error: string } | { phone: string | null }> => {
-    const row = await trx
-      .selectFrom("credentialCodes")
-      .selectAll()
-      .where("userId", "=", userId)
-      .where("purpose", "=", purpose)
-      .forUpdate()
-      .executeTakeFirst();
-    const missing = purpose === "phone-change" ? "No phone change is waiting; start again" : "Ask for a new code";
-    if (!row || row.expires.getTime() <= Date.now())
-      return { error: `${row ? "The code has expired" : "No code was sent"}: ${missing}` };
-    if (row.codeHash !== codeHash(userId, purpose, code)) {
-      const failed = row.failedAttempts + 1;
-      if (failed >= MAX_CREDENTIAL_CODE_ATTEMPTS) {
-        await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
-        return { error: `Too many wrong codes: ${missing}` };
-      }
-      await trx
-        .updateTable("credentialCodes")
-        .set({ failedAttempts: failed })
-        .where("userId", "=", userId)
-        .where("purpose", "=", purpose)
-        .execute();
-      return { error: "The code is wrong" };
-    }
-    await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
-    return { phone: row.phone };
-  });
-  // Thrown after the transaction, so a wrong try's count is kept.
-  if ("error" in outcome) throw badRequest(outcome.error, [{ id: field, error: outcome.error }]);
-  return outcome;
-}
 
 const profileShape = {
   type: "object",
@@ -108,33 +43,21 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
   };
 
   /** The fresh proof of identity: the current password, or the code e-mailed to the account. */
-  async function proveIdentity(
+  const proveIdentity = (
     request: FastifyRequest,
     user: { id: string; email: string; passwordHash: string | null },
     proof: { password?: string; emailCode?: string },
-  ) {
-    if (proof.password !== undefined) {
-      const email = user.email.toLowerCase();
-      // The same counters as sign-in: guessing the password here is guessing a sign-in.
-      throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
-      throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
-      if (!user.passwordHash || !(await verify(user.passwordHash, proof.password))) {
-        const error = user.passwordHash
-          ? "The current password is wrong"
-          : "This account has no password: ask for a code by e-mail";
-        throw badRequest(error, [{ id: "password", error }]);
-      }
-      throttles.perAccount.reset(`signin:${email}`);
-      return;
-    }
-    if (proof.emailCode !== undefined) {
-      await spendCode(db, user.id, "email-proof", proof.emailCode, "emailCode");
-      return;
-    }
-    throw badRequest("Prove it is you", [
-      { id: "password", error: "Enter your current password, or ask for a code by e-mail" },
-    ]);
-  }
+  ) =>
+    proveShared(
+      context,
+      request,
+      user,
+      { password: proof.password, code: proof.emailCode },
+      {
+        codePurpose: "email-proof",
+        codeField: "emailCode",
+      },
+    );
 
   app.post(
     "/me/phone/email-code",

@@ -26,7 +26,7 @@ export const SUBJECTS = [
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export const ACTIONS = ["manage", "create", "read", "update", "delete", "test", "trim"] as const;
+export const ACTIONS = ["manage", "create", "read", "update", "delete", "test", "trim", "approve"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
@@ -48,7 +48,8 @@ const USER: Grant[] = [
 ];
 
 const ADMINISTRATOR: Grant[] = [
-  [["read", "update"], "labelReport"],
+  // "approve" signs a QA disposition (released, quarantined, rejected) of an ended report.
+  [["read", "update", "approve"], "labelReport"],
   [CRUD, "labelPreset"],
   // Removing a member, not changing their roles (issue #16: an administrator must be able to lock someone out).
   [["read", "delete"], "user"],
@@ -68,7 +69,7 @@ export const ROLE_GRANTS: Record<Role, Grant[]> = {
   systemAdmin: [
     ["manage", "controlCenter"],
     ["manage", "liveView"],
-    [CRUD, "labelReport"],
+    [[...CRUD, "approve"], "labelReport"],
     [CRUD, "labelPreset"],
     [CRUD, "company"],
     [CRUD, "userInvite"],

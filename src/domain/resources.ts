@@ -1,3 +1,4 @@
+import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
 import type { Subject } from "./permissions";
 
@@ -80,6 +81,8 @@ export const LIST_RESOURCES = {
       humidityViolation: { type: "boolean", sortable: true },
       shockViolation: { type: "boolean", sortable: true },
       batteryLow: { type: "boolean", sortable: true },
+      /** The signed QA disposition in force (issue #17); none until someone signs. */
+      disposition: { type: "enum", values: DISPOSITIONS, sortable: true, nullable: true },
     },
   },
   "label-presets": {

@@ -1,3 +1,4 @@
+import type { Disposition, SignedDisposition } from "@/domain/disposition";
 import type { CompanyType, LabelStatus, TransportMode } from "@/domain/resources";
 
 /**
@@ -34,6 +35,8 @@ export interface LabelReport {
   trimStart?: string | null;
   trimEnd?: string | null;
   updated?: string;
+  /** The list's copy of the signed disposition in force (the detail has the whole signature instead). */
+  disposition?: Disposition | SignedDisposition | null;
 }
 
 export interface LabelPreset {

@@ -48,6 +48,11 @@ const CASES: Record<string, Case> = {
     body: () => ({ labelId: "B-0000", readings: [{ time: "2026-11-01T00:00:00Z", temperature: 5 }] }),
   },
   "POST /api/label-reports/:id/stop": { params: bReport, body: () => ({ status: "stopped" }) },
+  "POST /api/label-reports/:id/disposition": {
+    params: bReport,
+    body: () => ({ disposition: "released", password: "wrong-one-1" }),
+  },
+  "POST /api/label-reports/:id/disposition/email-code": { params: bReport },
   "GET /api/label-presets": {},
   "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
   "POST /api/label-presets": { body: () => ({ name: "A copy" }) },
@@ -122,7 +127,7 @@ async function snapshotB() {
     await db.selectFrom("companies").selectAll().where("id", "=", b).execute(),
     await db
       .selectFrom("labelReports")
-      .select(["id", "isArchived", "trimStart", "trimEnd", "updated"])
+      .select(["id", "isArchived", "trimStart", "trimEnd", "disposition", "updated"])
       .where("companyId", "=", b)
       .orderBy("id")
       .execute(),

@@ -5,6 +5,7 @@ const none: FilterValues = {
   status: [],
   transportMode: [],
   presetId: [],
+  disposition: [],
   violations: [],
   started: null,
   showArchived: false,
@@ -23,11 +24,23 @@ describe("label report filters", () => {
       status: ["ended"],
       transportMode: [],
       presetId: ["p1", "p2"],
+      disposition: ["quarantined", "rejected"],
       violations: ["temperatureViolation", "batteryLow"],
       started: { from: "2026-03-01", to: "2026-03-02" },
       showArchived: true,
     };
     expect(toValues(toFilters(values, "Europe/Berlin"), "Europe/Berlin")).toEqual(values);
+  });
+
+  it("filters by one disposition as disposition[eq]released, the API contract's form", () => {
+    expect(toFilters({ ...none, disposition: ["released"] }, "UTC")).toContainEqual({
+      key: "disposition",
+      operator: "eq",
+      value: "released",
+    });
+    expect(toValues([{ key: "disposition", operator: "eq", value: "released" }], "UTC").disposition).toEqual([
+      "released",
+    ]);
   });
 
   it("keeps archived reports out unless asked for", () => {

@@ -72,6 +72,32 @@ describe("report overlay content", () => {
       changes: [{ field: "Window start", before: "first/last reading", after: "03/01/2026, 07:00" }],
     });
   });
+
+  it("reads a signed disposition as its old and new value, meaning and signer", () => {
+    const text = describeAuditEntry(
+      {
+        id: "2",
+        at: "2026-03-02T12:00:00Z",
+        action: "disposition",
+        before: { disposition: "quarantined" },
+        after: { disposition: "released", meaning: "Released for sale", signedBy: "Anna Weber" },
+        reason: "Probe replaced",
+        actorEmail: "admin@demo.example",
+        actor: "admin@demo.example",
+        impersonated: false,
+      },
+      { timeZone: "Europe/Berlin" },
+    );
+    expect(text).toEqual({
+      title: "Disposition signed",
+      who: "admin@demo.example",
+      changes: [
+        { field: "Disposition", before: "Quarantined", after: "Released" },
+        { field: "Meaning", before: "—", after: "Released for sale" },
+        { field: "Signed by", before: "—", after: "Anna Weber" },
+      ],
+    });
+  });
 });
 
 describe("download options", () => {

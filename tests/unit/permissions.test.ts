@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ACTIONS, defineAbilityFor, highestRank, SUBJECTS } from "../../src/domain/permissions";
+import { ACTIONS, defineAbilityFor, defineApiKeyAbility, highestRank, SUBJECTS } from "../../src/domain/permissions";
 import { SPEC_ROLES, specAllows } from "./spec-role-table";
 
 const concreteSubjects = SUBJECTS.filter((s) => s !== "all");
@@ -51,5 +51,22 @@ describe("role rank", () => {
 
   test("the rank of several roles is the highest of them", () => {
     expect(highestRank(["user", "administrator"])).toBe(highestRank(["administrator"]));
+  });
+});
+
+describe("signing a QA disposition (labelReport approve, issue #17)", () => {
+  test("administrators, distributor administrators and system administrators may sign", () => {
+    for (const role of ["administrator", "distributorAdmin", "systemAdmin"])
+      expect(defineAbilityFor([role]).can("approve", "labelReport"), role).toBe(true);
+  });
+
+  test("a user, handler or sub-handler may not sign, even with every feature flag on", () => {
+    const flags = { LABEL_REPORT_TRIM: true, API_KEYS: true, CUSTOM_FIELDS: true };
+    for (const role of ["user", "handler", "subHandler"])
+      expect(defineAbilityFor([role], flags).can("approve", "labelReport"), role).toBe(false);
+  });
+
+  test("an API key may not sign", () => {
+    expect(defineApiKeyAbility().can("approve", "labelReport")).toBe(false);
   });
 });

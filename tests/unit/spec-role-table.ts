@@ -47,9 +47,12 @@ const COMPANY_ADMINISTRATION: [Subject, readonly Action[]][] = [
   ["apiKey", ["read", "delete"]],
   ["customField", ["read", "delete"]],
 ];
+/** Issue #17: signing a QA disposition of a report (README: permissions). */
+const SIGN_DISPOSITIONS: [Subject, readonly Action[]] = ["labelReport", ["approve"]];
 const DECIDED_ADDITIONS: Partial<Record<keyof typeof SPEC_ROLE_TABLE, [Subject, readonly Action[]][]>> = {
-  administrator: COMPANY_ADMINISTRATION,
-  distributorAdmin: COMPANY_ADMINISTRATION,
+  administrator: [...COMPANY_ADMINISTRATION, SIGN_DISPOSITIONS],
+  distributorAdmin: [...COMPANY_ADMINISTRATION, SIGN_DISPOSITIONS],
+  systemAdmin: [SIGN_DISPOSITIONS],
 };
 
 /** Whether the spec's table (plus the decided additions above) lets that role do that action on that subject. */

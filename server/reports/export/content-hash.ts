@@ -17,8 +17,13 @@ import { createHash } from "node:crypto";
  *                 intervalMinutes, batteryWarningLevel },            (°C, %RH, g, minutes, %)
  *     "window": { "start": ISO 8601 | null, "end": ISO 8601 | null }, (the trim window as stored)
  *     "readings": [ [ISO 8601 UTC time, °C | null, %RH | null, battery % | null], … ],
- *     "shockEvents": [ [ISO 8601 UTC time, g], … ]
+ *     "shockEvents": [ [ISO 8601 UTC time, g], … ],
+ *     "disposition": { value, meaning, comment, signedBy: { id, name, email }, signedAt }
  *   }
+ *
+ * "disposition" is the signed QA disposition in force (signedAt as ISO 8601 UTC), and the
+ * key is absent while none is signed: a report's hash changes when someone signs it, and
+ * a report nobody signed keeps the hash it had before dispositions existed.
  *
  * readings and shockEvents are those inside the evaluation window (bounds included), in
  * time order; times are `Date.toISOString()` (milliseconds, "Z"); numbers are the stored
@@ -105,6 +110,13 @@ export interface ContentToHash {
   window: { start: string | null; end: string | null };
   readings: readonly HashedReading[];
   shockEvents: readonly { t: number; magnitudeG: number }[];
+  disposition?: {
+    value: string;
+    meaning: string;
+    comment: string;
+    signedBy: { id: string; name: string; email: string };
+    signedAt: string;
+  } | null;
 }
 
 export function contentDocument(content: ContentToHash): CanonicalValue {
@@ -117,6 +129,9 @@ export function contentDocument(content: ContentToHash): CanonicalValue {
     window: content.window,
     readings: content.readings.map((r) => [iso(r.t), r.temperature, r.humidity, r.battery]),
     shockEvents: content.shockEvents.map((e) => [iso(e.t), e.magnitudeG]),
+    ...(content.disposition
+      ? { disposition: { ...content.disposition, signedBy: { ...content.disposition.signedBy } } }
+      : {}),
   };
 }
 

@@ -55,6 +55,12 @@ export function csvHeaderLines(content: ReportContent, options: DownloadOptions)
     ["# evaluation_window_start_utc", iso(content.trim?.start ?? null)],
     ["# evaluation_window_end_utc", iso(content.trim?.end ?? null)],
     ["# readings", content.readings.length],
+    ["# disposition", content.disposition ? content.disposition.value : ""],
+    [
+      "# disposition_signed_by",
+      content.disposition ? `${content.disposition.signedBy.name} <${content.disposition.signedBy.email}>` : "",
+    ],
+    ["# disposition_signed_at_utc", content.disposition?.signedAt ?? ""],
     ["# content_sha256", content.hash],
   ];
   return lines.map(([key, value]) => csvRow([key, value])).join("");

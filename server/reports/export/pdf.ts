@@ -1,4 +1,5 @@
 import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetime";
+import { DISPOSITION_LABELS } from "../../../src/domain/disposition";
 import type { DownloadOptions } from "../../../src/domain/download-options";
 import type { Excursion } from "../../../src/domain/excursions";
 import type { ChannelSummary, SummaryState } from "../../../src/domain/report-summary";
@@ -30,6 +31,7 @@ export const SECTION_HEADINGS = [
   "Preset configuration",
   "Recording summary",
   "Verdict per unit",
+  "QA disposition",
   "Statistics",
   "Excursions",
   "Chart",
@@ -205,6 +207,24 @@ export async function renderPdf(content: ReportContent, series: Series, options:
       ["Label", "-", LABEL_STATUS[label.status], `Label status: ${LABEL_STATUS[label.status]}`],
     ],
     { size: 8, rowHeight: 14 },
+  );
+
+  w.heading("QA disposition");
+  const signed = content.disposition;
+  w.keyValues(
+    signed
+      ? [
+          ["Disposition", DISPOSITION_LABELS[signed.value]],
+          ["Meaning of the signature", signed.meaning],
+          ["Signed by", `${signed.signedBy.name} (${signed.signedBy.email})`],
+          ["Signed at", `${at(signed.signedAt)} (${signed.signedAt} UTC)`],
+          ["Comment", signed.comment || "-"],
+          [
+            "Signature",
+            "Electronic signature (21 CFR Part 11 §11.50): signed with the signer's password or e-mailed code; it cannot be changed, only superseded.",
+          ],
+        ]
+      : [["Disposition", "None signed"]],
   );
 
   w.heading("Statistics");

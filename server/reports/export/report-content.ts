@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import { auditActorLabel } from "../../../src/domain/audit-actor";
+import type { SignedDisposition } from "../../../src/domain/disposition";
 import { type Excursion, findExcursions, type Side } from "../../../src/domain/excursions";
 import { thresholdsOfRule } from "../../../src/domain/report-rule";
 import type { PresetThresholds, ReportSummary } from "../../../src/domain/report-summary";
 import { summariseReport } from "../../../src/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../../src/domain/resources";
 import type { Db } from "../../db/index";
+import { currentDisposition } from "../dispositions";
 import { readSeries, type Series } from "../series";
 import { contentHash, type HashedReading } from "./content-hash";
 
@@ -57,6 +59,8 @@ export interface ReportContent {
   trim: TrimInfo | null;
   summary: ReportSummary;
   excursions: ChannelExcursions;
+  /** The signed QA disposition in force, or null; printed and hashed. */
+  disposition: SignedDisposition | null;
   /** See content-hash.ts for what exactly is hashed. */
   hash: string;
   generatedAt: Date;
@@ -168,7 +172,9 @@ export async function loadReportContent(
   await nextTurn();
   const trim = trimStart || trimEnd ? { start: trimStart, end: trimEnd, setBy: await trimAuthor(db, reportId) } : null;
 
+  const disposition = await currentDisposition(db, reportId);
   const hash = contentHash({
+    disposition,
     reportId: row.id,
     labelId: row.labelId,
     preset: { ...preset },
@@ -200,6 +206,7 @@ export async function loadReportContent(
     trim,
     summary,
     excursions,
+    disposition,
     hash,
     generatedAt: now,
   };

@@ -9,6 +9,7 @@ import {
   textColumn,
   violationColumn,
 } from "@/components/list/columns";
+import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { LabelReport } from "../types";
 import { Shipment } from "./shipment";
 
@@ -17,6 +18,12 @@ export const STATUS_COLORS: Record<string, string> = {
   recording: "processing",
   stopped: "warning",
   ended: "success",
+};
+
+export const DISPOSITION_COLORS: Record<string, string> = {
+  released: "success",
+  quarantined: "warning",
+  rejected: "error",
 };
 
 const ALARMS: { field: keyof LabelReport; icon: MeasurementIconName; raised: string; clear: string }[] = [
@@ -68,6 +75,7 @@ export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   textColumn("presetName", "Preset"),
   enumColumn("status", "Status", { colors: STATUS_COLORS }),
   alarms,
+  enumColumn("disposition", "Disposition", { labels: DISPOSITION_LABELS, colors: DISPOSITION_COLORS }),
   dateColumn("startTime", "Start"),
   dateColumn("endTime", "End"),
   dateColumn("lastReadingAt", "Last reading"),

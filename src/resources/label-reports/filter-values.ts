@@ -24,13 +24,23 @@ export interface FilterValues {
   status: string[];
   transportMode: string[];
   presetId: string[];
+  /** Signed QA dispositions (issue #17); one is sent as `disposition[eq]…`, the contract's form. */
+  disposition: string[];
   violations: Violation[];
   /** Days the report started between, both included; null: any time. */
   started: { from: Day; to: Day } | null;
   showArchived: boolean;
 }
 
-export const FILTER_KEYS = ["status", "transportMode", "presetId", "startTime", "isArchived", ...VIOLATIONS];
+export const FILTER_KEYS = [
+  "status",
+  "transportMode",
+  "presetId",
+  "disposition",
+  "startTime",
+  "isArchived",
+  ...VIOLATIONS,
+];
 
 const DAY_MS = 86_400_000;
 
@@ -80,6 +90,7 @@ export function toValues(filters: readonly Filter[], timeZone: string): FilterVa
     status: itemsOf(filters, "status"),
     transportMode: itemsOf(filters, "transportMode"),
     presetId: itemsOf(filters, "presetId"),
+    disposition: itemsOf(filters, "disposition"),
     violations: VIOLATIONS.filter((key) => filters.some((f) => f.key === key && f.value === "true")),
     started:
       from && before
@@ -94,6 +105,10 @@ export function toFilters(values: FilterValues, timeZone: string): Filter[] {
   if (values.status.length) filters.push(includesFilter("status", values.status));
   if (values.transportMode.length) filters.push(includesFilter("transportMode", values.transportMode));
   if (values.presetId.length) filters.push(includesFilter("presetId", values.presetId));
+  const [onlyDisposition] = values.disposition;
+  if (values.disposition.length === 1 && onlyDisposition)
+    filters.push({ key: "disposition", operator: "eq", value: onlyDisposition });
+  else if (values.disposition.length) filters.push(includesFilter("disposition", values.disposition));
   for (const key of values.violations) filters.push({ key, operator: "eq", value: "true" });
   if (values.started) {
     const start = startOfDayIn(values.started.from, timeZone);

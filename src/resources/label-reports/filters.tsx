@@ -8,6 +8,7 @@ import { humanize } from "@/components/list/columns";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import type { ListOutletContext } from "@/components/list/use-resource-list";
 import { listCustomFields } from "@/domain/custom-fields";
+import { DISPOSITION_LABELS, DISPOSITIONS } from "@/domain/disposition";
 import type { Filter } from "@/domain/list-query";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
@@ -41,6 +42,7 @@ const fromForm = (values: FormValues): FilterValues => ({
   status: values.status ?? [],
   transportMode: values.transportMode ?? [],
   presetId: values.presetId ?? [],
+  disposition: values.disposition ?? [],
   violations: values.violations ?? [],
   started: values.started ? { from: toDay(values.started.start), to: toDay(values.started.end) } : null,
 });
@@ -136,6 +138,14 @@ function FilterForm() {
           loading={presets.loading}
           options={presets.options}
           optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item name="disposition" label="Disposition">
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="Any disposition"
+          options={DISPOSITIONS.map((value) => ({ value, label: DISPOSITION_LABELS[value] }))}
         />
       </Form.Item>
       <Form.Item name="started" label="Started between">

@@ -16,6 +16,7 @@ import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import type { LabelPreset } from "../types";
 import { STATUS_COLORS } from "./columns";
+import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
 import { dataTabsOf, isSummary } from "./report/report-format";
 import { type LabelReportDetail, useAuditTrail, useReadingSeries, useShockEvents } from "./report/report-queries";
@@ -251,6 +252,10 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
               <Battery summary={summary} warningLevel={preset?.batteryWarningLevel ?? null} />
             </Section>
           ) : null}
+
+          <Section title="Disposition" extra={<SignDispositionButton report={report} />}>
+            <DispositionDetails report={report} />
+          </Section>
 
           <Section title="Custom fields">
             <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />

@@ -1,4 +1,5 @@
 import { formatInstant, type InstantFormat } from "@/domain/datetime";
+import { DISPOSITION_LABELS, isDisposition } from "@/domain/disposition";
 import type { AuditEntry } from "./report-queries";
 
 /** An audit entry as people read it: what happened, who did it, each field's old and new value. Pure. */
@@ -15,6 +16,7 @@ const TITLES: Record<string, string> = {
   delete: "Report deleted",
   trim: "Evaluation window set",
   untrim: "Trim undone",
+  disposition: "Disposition signed",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -22,6 +24,9 @@ const FIELD_LABELS: Record<string, string> = {
   trimEnd: "Window end",
   isArchived: "Archived",
   customFields: "Custom fields",
+  disposition: "Disposition",
+  meaning: "Meaning",
+  signedBy: "Signed by",
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -29,6 +34,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 function show(field: string, value: unknown, format: InstantFormat): string {
   if (value === null || value === undefined) return field.startsWith("trim") ? "first/last reading" : "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (field === "disposition" && isDisposition(value)) return DISPOSITION_LABELS[value];
   if (typeof value === "string" && ISO_INSTANT.test(value)) return formatInstant(value, format);
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);

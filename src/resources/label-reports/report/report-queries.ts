@@ -1,5 +1,6 @@
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SignedDisposition } from "@/domain/disposition";
 import type { ReportSummary } from "@/domain/report-summary";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelReport } from "../../types";
@@ -17,6 +18,9 @@ export const REPORT_QUERY_KEY = "label-report";
 
 export interface LabelReportDetail extends LabelReport {
   summary: ReportSummary | Record<string, never>;
+  /** The signed disposition in force (issue #17), and every one newest first. */
+  disposition?: SignedDisposition | null;
+  dispositionHistory?: SignedDisposition[];
   customFields?: Record<string, string | number | boolean | null>;
 }
 

@@ -1,0 +1,120 @@
+import { randomInt } from "node:crypto";
+import { verify } from "@node-rs/argon2";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../app";
+import type { Db } from "../db/index";
+import { badRequest } from "../errors";
+import { sha256Hex } from "./hash";
+
+/**
+ * A fresh proof that the person at the keyboard is the account's owner: the current
+ * password, or a six-digit code e-mailed to the account's address (for accounts without
+ * a password). Asked before a sign-in method changes (server/routes/me-phone.ts) and
+ * before an electronic signature (server/routes/label-report-disposition.ts).
+ * Password guesses count toward the sign-in throttle; wrong codes end a code after five.
+ */
+
+export const CREDENTIAL_CODE_MS = 15 * 60_000;
+export const MAX_CREDENTIAL_CODE_ATTEMPTS = 5;
+
+/** Each purpose has its own code, so a code mailed "to change your phone" cannot sign a report. */
+export type CodePurpose = "email-proof" | "phone-change" | "signature-proof";
+
+const codeHash = (userId: string, purpose: CodePurpose, code: string) =>
+  sha256Hex(`${purpose}:${userId}:${code.trim()}`);
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+export async function storeCode(db: Db, userId: string, purpose: CodePurpose, phone: string | null): Promise<string> {
+  const code = newCode();
+  const values = {
+    codeHash: codeHash(userId, purpose, code),
+    phone,
+    failedAttempts: 0,
+    expires: new Date(Date.now() + CREDENTIAL_CODE_MS),
+  };
+  await db
+    .insertInto("credentialCodes")
+    .values({ userId, purpose, ...values })
+    .onConflict((oc) => oc.columns(["userId", "purpose"]).doUpdateSet(values))
+    .execute();
+  return code;
+}
+
+/**
+ * Spends a code: the row when it matches, else a 400 on `field`. Wrong tries count;
+ * the fifth ends the code, so six digits cannot be walked through.
+ */
+export async function spendCode(db: Db, userId: string, purpose: CodePurpose, code: string, field: string) {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ error: string } | { phone: string | null }> => {
+    const row = await trx
+      .selectFrom("credentialCodes")
+      .selectAll()
+      .where("userId", "=", userId)
+      .where("purpose", "=", purpose)
+      .forUpdate()
+      .executeTakeFirst();
+    const missing = purpose === "phone-change" ? "No phone change is waiting; start again" : "Ask for a new code";
+    if (!row || row.expires.getTime() <= Date.now())
+      return { error: `${row ? "The code has expired" : "No code was sent"}: ${missing}` };
+    if (row.codeHash !== codeHash(userId, purpose, code)) {
+      const failed = row.failedAttempts + 1;
+      if (failed >= MAX_CREDENTIAL_CODE_ATTEMPTS) {
+        await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
+        return { error: `Too many wrong codes: ${missing}` };
+      }
+      await trx
+        .updateTable("credentialCodes")
+        .set({ failedAttempts: failed })
+        .where("userId", "=", userId)
+        .where("purpose", "=", purpose)
+        .execute();
+      return { error: "The code is wrong" };
+    }
+    await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
+    return { phone: row.phone };
+  });
+  // Thrown after the transaction, so a wrong try's count is kept.
+  if ("error" in outcome) throw badRequest(outcome.error, [{ id: field, error: outcome.error }]);
+  return outcome;
+}
+
+export interface Proof {
+  password?: string;
+  /** A code e-mailed for `codePurpose`. */
+  code?: string;
+}
+
+/**
+ * Checks the fresh proof, or throws a 400 naming the field: `password`, or `codeField`.
+ * A password try is a sign-in try: it hits the same per-address and per-account
+ * counters, so guessing here is no cheaper than guessing at the sign-in form.
+ */
+export async function proveIdentity(
+  context: Pick<AppContext, "db" | "throttles">,
+  request: FastifyRequest,
+  user: { id: string; email: string; passwordHash: string | null },
+  proof: Proof,
+  options: { codePurpose: CodePurpose; codeField: string; wrongPassword?: string },
+): Promise<void> {
+  const { throttles, db } = context;
+  if (proof.password !== undefined) {
+    const email = user.email.toLowerCase();
+    throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
+    throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
+    if (!user.passwordHash || !(await verify(user.passwordHash, proof.password))) {
+      const error = user.passwordHash
+        ? (options.wrongPassword ?? "The current password is wrong")
+        : "This account has no password: ask for a code by e-mail";
+      throw badRequest(error, [{ id: "password", error }]);
+    }
+    throttles.perAccount.reset(`signin:${email}`);
+    return;
+  }
+  if (proof.code !== undefined) {
+    await spendCode(db, user.id, options.codePurpose, proof.code, options.codeField);
+    return;
+  }
+  throw badRequest("Prove it is you", [
+    { id: "password", error: "Enter your current password, or ask for a code by e-mail" },
+  ]);
+}

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsync } from "fastify";
+import { canBeDisposed, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "../../src/domain/disposition";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import { proveIdentity, storeCode } from "../auth/fresh-proof";
+import { requireOwnSession } from "../auth/own-session";
+import type { Principal } from "../auth/principal";
+import { forbidden, HttpError, notFound } from "../errors";
+import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
+import { dataErrors, idParams } from "./schemas";
+
+/**
+ * Signing a QA disposition of a label report (issue #17 section 3; README: report
+ * integrity). It is an electronic signature in the sense of 21 CFR Part 11 §11.50 and
+ * §11.200: only the person themself signs (their own sign-in session, never an
+ * impersonation token or an API key), with a fresh proof (the password, or a code
+ * e-mailed to them), and the record keeps printed name, UTC time and meaning. A
+ * signature is never changed: a newer one supersedes it.
+ */
+
+interface SignBody {
+  disposition: Disposition;
+  comment?: string;
+  password?: string;
+  code?: string;
+}
+
+const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * Only the person signs: never support acting as them, never an integration. Refused
+ * before anything else is looked at. (requireOwnSession then also wants their own
+ * sign-in session, after the report is found, so a foreign report is a plain 404.)
+ */
+function refuseOtherThanPerson(principal: Principal) {
+  if (principal.apiKeyId) throw forbidden("An API key cannot sign: a disposition is a person's signature");
+  if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
+}
+
+export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db, mailer, throttles } = context;
+
+  async function signableReport(companyScope: string[], id: string) {
+    const report = await db
+      .selectFrom("labelReports")
+      .select(["id", "labelId", "status", "companyId", "disposition"])
+      .where("id", "=", id)
+      .where("companyId", "in", companyScope)
+      .executeTakeFirst();
+    if (!report) throw notFound("Label report not found");
+    if (!canBeDisposed(report.status))
+      throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
+    return report;
+  }
+
+  const signer = async (userId: string) => {
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "email", "firstName", "lastName", "passwordHash"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user) throw notFound("Account not found");
+    return user;
+  };
+
+  app.post(
+    "/label-reports/:id/disposition",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary:
+          "Sign a QA disposition of an ended report (released, quarantined, rejected) with the password or an e-mailed code. Sign-in session required; refused while impersonating and to API keys; 409 when the report has not ended",
+        params: idParams,
+        body: {
+          type: "object",
+          required: ["disposition"],
+          additionalProperties: false,
+          properties: {
+            disposition: { type: "string", enum: [...DISPOSITIONS] },
+            comment: { type: "string", maxLength: 1000 },
+            password: { type: "string", maxLength: 200 },
+            code: { type: "string", maxLength: 20 },
+          },
+        },
+        response: { 201: dispositionSchemas.signed, 409: dataErrors[400], 429: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as SignBody;
+      const principal = request.principal;
+      refuseOtherThanPerson(principal);
+      await signableReport(principal.companyScope, id);
+      const { userId } = await requireOwnSession(context, request);
+      const user = await signer(userId);
+      await proveIdentity(context, request, user, body, {
+        codePurpose: "signature-proof",
+        codeField: "code",
+        wrongPassword: "The password is wrong",
+      });
+      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      const comment = (body.comment ?? "").trim();
+      await db.transaction().execute(async (trx) => {
+        // Locked so that two signatures at once are ordered and the list's copy is the newest.
+        const report = await trx
+          .selectFrom("labelReports")
+          .select(["status", "disposition"])
+          .where("id", "=", id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!report) throw notFound("Label report not found");
+        if (!canBeDisposed(report.status))
+          throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
+        // Taken after the lock (not the transaction's start, as now() would be): a signature
+        // that waited for another one is the newer of the two, here and in the list's copy.
+        const signedAt = new Date();
+        await trx
+          .insertInto("labelReportDispositions")
+          .values({
+            signedAt,
+            reportId: id,
+            companyId: principal.companyId,
+            value: body.disposition,
+            meaning: DISPOSITION_MEANINGS[body.disposition],
+            comment,
+            signerId: user.id,
+            signerName: name,
+            signerEmail: user.email,
+          })
+          .execute();
+        await trx
+          .updateTable("labelReports")
+          .set({ disposition: body.disposition, updated: signedAt })
+          .where("id", "=", id)
+          .execute();
+        await recordAudit(trx, principal, {
+          action: "disposition",
+          entity: "labelReport",
+          entityId: id,
+          before: { disposition: report.disposition },
+          after: { disposition: body.disposition, meaning: DISPOSITION_MEANINGS[body.disposition], signedBy: name },
+          ...(comment ? { reason: comment } : {}),
+        });
+      });
+      return reply.code(201).send(await currentDisposition(db, id));
+    },
+  );
+
+  app.post(
+    "/label-reports/:id/disposition/email-code",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary:
+          "E-mail the caller a code to sign a disposition with (accounts without a password). Sign-in session required",
+        params: idParams,
+        response: {
+          200: { type: "object", properties: { status: { type: "string" } } },
+          409: dataErrors[400],
+          429: dataErrors[400],
+          ...dataErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      refuseOtherThanPerson(request.principal);
+      const report = await signableReport(request.principal.companyScope, id);
+      const { userId } = await requireOwnSession(context, request);
+      const user = await signer(userId);
+      throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
+      const code = await storeCode(db, userId, "signature-proof", null);
+      await mailer.send({
+        to: user.email,
+        subject: `ColdChain code ${code} to sign a report disposition`,
+        text: `Your ColdChain code is ${code}. Entering it signs a disposition of label report ${report.labelId} in your name; it is valid for 15 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.\n`,
+      });
+      return { status: "OK" };
+    },
+  );
+};

@@ -1,0 +1,147 @@
+import { SafetyCertificateOutlined } from "@ant-design/icons";
+import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
+import { useState } from "react";
+import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@/domain/disposition";
+import { readableError } from "@/providers/data-provider";
+import { showFieldErrors } from "@/resources/settings/api";
+import { type SignValues, useSignDisposition } from "./disposition-queries";
+import { isSummary } from "./report-format";
+import type { LabelReportDetail } from "./report-queries";
+
+interface FormValues {
+  disposition: Disposition;
+  comment?: string;
+  password?: string;
+  code?: string;
+}
+
+/** The excursions the verdict counts, over the units the rule measures. */
+export function excursionCount(report: LabelReportDetail): number {
+  const summary = isSummary(report.summary) ? report.summary : null;
+  if (!summary) return 0;
+  return (
+    (summary.temperature.measured ? summary.temperature.excursionCount : 0) +
+    (summary.humidity.measured ? summary.humidity.excursionCount : 0)
+  );
+}
+
+/**
+ * The signing dialog (issue #17 section 3): the decision and a comment, then what the
+ * signer must know before they sign (the excursions, a trimmed window), then the
+ * password (or a code e-mailed to them). The signature means what DISPOSITION_MEANINGS
+ * says, and is stored with the signer's printed name and the time.
+ */
+export function DispositionDialog({
+  report,
+  open,
+  onClose,
+  onSigned,
+}: {
+  report: LabelReportDetail;
+  open: boolean;
+  onClose: () => void;
+  onSigned: (value: Disposition) => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const [byEmail, setByEmail] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { sign, emailCode, pending } = useSignDisposition(report.id);
+  const chosen = Form.useWatch("disposition", form);
+  const excursions = excursionCount(report);
+  const trimmed = Boolean(report.trimStart || report.trimEnd);
+
+  const submit = (values: FormValues) => {
+    setProblem(null);
+    const body: SignValues = {
+      disposition: values.disposition,
+      comment: values.comment ?? "",
+      ...(byEmail ? { code: values.code ?? "" } : { password: values.password ?? "" }),
+    };
+    sign(body, {
+      onSuccess: () => {
+        form.resetFields();
+        setByEmail(false);
+        onSigned(values.disposition);
+      },
+      onError: (error) => {
+        if (!showFieldErrors(form, error)) setProblem(readableError(error));
+      },
+    });
+  };
+
+  const askForCode = () => {
+    setProblem(null);
+    emailCode({
+      onSuccess: () => setByEmail(true),
+      onError: (error) => setProblem(readableError(error)),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`Sign disposition of ${report.labelId}`}
+      okText="Sign"
+      okButtonProps={{ icon: <SafetyCertificateOutlined />, loading: pending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<FormValues> id="sign-disposition" form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item
+          name="disposition"
+          label="Disposition"
+          rules={[{ required: true, message: "Choose a disposition" }]}
+          extra={chosen ? `Your signature means: ${DISPOSITION_MEANINGS[chosen]}` : undefined}
+        >
+          <Radio.Group
+            optionType="button"
+            options={DISPOSITIONS.map((value) => ({ value, label: DISPOSITION_LABELS[value] }))}
+          />
+        </Form.Item>
+        <Form.Item name="comment" label="Comment">
+          <Input.TextArea rows={3} maxLength={1000} showCount />
+        </Form.Item>
+        <Alert
+          data-testid="disposition-facts"
+          type={excursions > 0 || trimmed ? "warning" : "info"}
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={
+            <>
+              <div>
+                {excursions === 0
+                  ? "This report has no excursions"
+                  : `This report has ${excursions} excursion${excursions === 1 ? "" : "s"}`}
+              </div>
+              {trimmed ? <div>Its verdict is evaluated in a trimmed window, not the whole recording</div> : null}
+            </>
+          }
+        />
+        {byEmail ? (
+          <Form.Item name="code" label="Code from your e-mail" rules={[{ required: true, message: "Enter the code" }]}>
+            <Input autoComplete="one-time-code" maxLength={20} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="password"
+            label="Your password"
+            extra={
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
+                No password? E-mail me a code
+              </Button>
+            }
+            rules={[{ required: true, message: "Enter your password to sign" }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
+        <Typography.Paragraph type="secondary">
+          Signing records your name, the time (UTC) and the meaning of your signature with this report. It cannot be
+          changed later, only superseded by a newer disposition.
+        </Typography.Paragraph>
+        {problem ? <Alert type="error" showIcon message={problem} /> : null}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../server/seed/accounts";
+import { apiAs, signIn } from "./support/sign-in";
+
+/**
+ * Issue #17 section 3: the signing dialog of a QA disposition. admin@demo.example is an
+ * administrator (labelReport approve); the report is an ended one of the demo seed
+ * nobody has signed, found over the API.
+ */
+
+// The machine running the browser tests is shared: opening a lazy chunk may take a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test("signing dialog: a wrong password is refused with a field error; the right one signs", async ({ page }) => {
+  const headers = await apiAs(page.request, "admin@demo.example");
+  const filter = encodeURIComponent("status[eq]ended");
+  const list = await page.request.get(`/api/label-reports?filter=${filter}&pageSize=50`, { headers });
+  expect(list.ok()).toBe(true);
+  const unsigned = ((await list.json()).data as { id: string; disposition: string | null }[]).find(
+    (r) => r.disposition === null,
+  );
+  if (!unsigned) throw new Error("the demo seed has no unsigned ended report");
+
+  await signIn(page, "admin@demo.example");
+  await page.goto(`/label-reports/${unsigned.id}`);
+  const section = page.getByRole("region", { name: "Disposition" });
+  await expect(section).toContainText("No disposition signed yet");
+  await section.getByRole("button", { name: "Sign disposition" }).click();
+
+  const dialog = page.getByRole("dialog", { name: /Sign disposition of/ });
+  await dialog.getByText("Released", { exact: true }).click();
+  await expect(dialog).toContainText("Your signature means: Released for sale");
+  await dialog.getByRole("textbox", { name: "Comment" }).fill("Checked on arrival");
+  await expect(dialog.getByTestId("disposition-facts")).toContainText(/This report has (no|\d+) excursions?/);
+
+  await dialog.getByLabel("Your password").fill("Not-my-password-1");
+  await dialog.getByRole("button", { name: "Sign" }).click();
+  await expect(dialog).toContainText("The password is wrong");
+  await expect(section).toContainText("No disposition signed yet");
+
+  await dialog.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await dialog.getByRole("button", { name: "Sign" }).click();
+  await expect(dialog).toBeHidden();
+  const current = section.getByTestId("disposition-current");
+  await expect(current).toContainText("Released for sale");
+  await expect(current).toContainText("admin@demo.example");
+  await expect(current).toContainText("Checked on arrival");
+  await expect(page.getByRole("region", { name: "Audit trail" })).toContainText(/disposition/i);
+});

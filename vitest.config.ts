@@ -19,6 +19,7 @@ export default defineConfig({
           // Component and property tests can take seconds on a busy 2-core machine; a
           // timeout here would report a slow machine, not a broken rule.
           testTimeout: 30_000,
+          setupFiles: ["tests/unit/support/setup.ts"],
         },
       },
       {

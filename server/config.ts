@@ -15,6 +15,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** An e-mail-to-SMS gateway's domain: text messages go by SMTP to "+number@domain". */
+  smsEmailDomain: string | undefined;
   /** Where the built dashboard is; served with history fallback when it exists. */
   staticDir: string;
   /** Public origin of the dashboard, for links in e-mails. */
@@ -42,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smsEmailDomain: env.SMS_EMAIL_DOMAIN || undefined,
     staticDir: resolve(env.STATIC_DIR ?? "./dist"),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL ?? "info",

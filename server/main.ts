@@ -48,7 +48,7 @@ const app = await buildApp({
   corsOrigins: config.corsOrigins,
   trustProxy: config.trustProxy,
   thirdPartyProviders: providersFromEnv(),
-  mailer: createMailer(database.db, config.smtpUrl, (msg) => console.log(msg)),
+  mailer: createMailer(database.db, config.smtpUrl, (msg) => console.log(msg), config.smsEmailDomain),
 });
 
 let closing = false;

@@ -14,11 +14,24 @@ export interface Mailer {
 
 const FROM = process.env.MAIL_FROM ?? "ColdChain Dashboard <no-reply@coldchain.example>";
 
+/** A text message is addressed to a phone number (E.164), not to an e-mail address. */
+export function isPhoneRecipient(to: string): boolean {
+  return /^\+[0-9]+$/.test(to);
+}
+
 /**
  * Mail goes through SMTP when SMTP_URL is set; otherwise into the outbox table and
  * the log, so the demo works offline (README: "Reading the demo's e-mail").
+ * Text messages (to a phone number) go through SMTP only to an e-mail-to-SMS gateway
+ * (SMS_EMAIL_DOMAIN: "+4969…@domain"); an SMTP server would refuse a bare number, and
+ * the person waiting for a sign-in code would get an error instead of the outbox.
  */
-export function createMailer(db: Db, smtpUrl: string | undefined, log: (msg: string) => void): Mailer {
+export function createMailer(
+  db: Db,
+  smtpUrl: string | undefined,
+  log: (msg: string) => void,
+  smsEmailDomain?: string,
+): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(mail) {
@@ -27,11 +40,13 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: (msg: str
         .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (transport) {
-        await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const phone = isPhoneRecipient(mail.to);
+      const to = phone && smsEmailDomain ? `${mail.to}@${smsEmailDomain}` : mail.to;
+      if (transport && (!phone || smsEmailDomain)) {
+        await transport.sendMail({ from: FROM, to, subject: mail.subject, text: mail.text, html: mail.html });
         await db.updateTable("outbox").set({ sent: new Date() }).where("id", "=", row.id).execute();
       } else {
-        log(`Mail to ${mail.to} (outbox #${row.id}): ${mail.subject}\n${mail.text}`);
+        log(`${phone ? "Text message" : "Mail"} to ${mail.to} (outbox #${row.id}): ${mail.subject}\n${mail.text}`);
       }
     },
   };

@@ -3,6 +3,8 @@
  * through impersonation is "ColdChain support", never by their own e-mail: the
  * customer learns that support acted and for whom, not who works at the operator
  * (issue #16). The control center's own impersonation log still names the operator.
+ * A person's own change names them and their e-mail: two colleagues can share a name,
+ * and an auditor must tell who signed or changed the record (21 CFR 11.10(e)).
  */
 
 export const SUPPORT_ACTOR = "ColdChain support";
@@ -16,5 +18,6 @@ export interface AuditActor {
 export function auditActorLabel(actor: AuditActor, impersonated: boolean): string {
   const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim() || actor.email;
   if (impersonated) return name ? `${SUPPORT_ACTOR} (on behalf of ${name})` : SUPPORT_ACTOR;
-  return name ?? "System";
+  if (!name) return "System";
+  return actor.email && name !== actor.email ? `${name} (${actor.email})` : name;
 }

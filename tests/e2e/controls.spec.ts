@@ -31,6 +31,16 @@ const output = (page: Page, id: string) => page.getByTestId(`value-${id}`);
 
 /** Serious and critical axe-core violations, as readable lines. */
 async function seriousViolations(page: Page) {
+  // A modal or popup still fading in is half transparent: axe would measure the contrast
+  // of a frame the user only sees for 0.2 s. Wait for the finite animations to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

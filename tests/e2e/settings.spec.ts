@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
-import { latestMailTo, mailCountTo } from "./support/mail";
+import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { apiAs, signIn } from "./support/sign-in";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
@@ -68,11 +68,11 @@ test("the phone changes only with the current password and the code sent to the 
   await page.getByLabel("Current password").fill("Wrong-password-1");
   await page.getByRole("button", { name: "Send code to new phone" }).click();
   await expect(page.getByText("The current password is wrong")).toBeVisible();
-  const before = mailCountTo("+496955501999");
+  const before = mailCountTo(textsTo("+496955501999"));
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByRole("button", { name: "Send code to new phone" }).click();
   await expect(page.getByText("We sent a code by text message to +496955501999")).toBeVisible();
-  const text = (await latestMailTo("+496955501999", before)).text;
+  const text = (await latestMailTo(textsTo("+496955501999"), before)).text;
   await page.getByRole("textbox", { name: "Code sent to the new number" }).fill(/(\d{6})/.exec(text)?.[1] ?? "");
   await page.getByRole("button", { name: "Confirm phone" }).click();
   await expect(page.getByText("Phone number changed")).toBeVisible();
@@ -80,12 +80,12 @@ test("the phone changes only with the current password and the code sent to the 
   await shot(page, "phone-changed");
   // Back to the demo number, for the other browser tests.
   if (current.startsWith("+")) {
-    const again = mailCountTo(current);
+    const again = mailCountTo(textsTo(current));
     await page.getByRole("button", { name: "Change phone" }).click();
     await page.getByRole("textbox", { name: "New phone" }).fill(current);
     await page.getByLabel("Current password").fill(PASSWORD);
     await page.getByRole("button", { name: "Send code to new phone" }).click();
-    const code = /(\d{6})/.exec((await latestMailTo(current, again)).text)?.[1] ?? "";
+    const code = /(\d{6})/.exec((await latestMailTo(textsTo(current), again)).text)?.[1] ?? "";
     await page.getByRole("textbox", { name: "Code sent to the new number" }).fill(code);
     await page.getByRole("button", { name: "Confirm phone" }).click();
     await expect(page.getByTestId("current-phone")).toHaveText(current);

@@ -8,12 +8,18 @@ describe("who a customer's audit trail names", () => {
     );
   });
 
-  test("without a name the person's e-mail stands in; the person's own change shows them", () => {
+  test("a person's own change names them and their e-mail, so two people of one name are told apart", () => {
+    expect(auditActorLabel({ firstName: "Hanna", lastName: "Berg", email: "hanna@customer.example" }, false)).toBe(
+      "Hanna Berg (hanna@customer.example)",
+    );
+  });
+
+  test("without a name the person's e-mail stands in", () => {
     expect(auditActorLabel({ firstName: "", lastName: "", email: "hanna@customer.example" }, true)).toBe(
       "ColdChain support (on behalf of hanna@customer.example)",
     );
-    expect(auditActorLabel({ firstName: "Hanna", lastName: null, email: "hanna@customer.example" }, false)).toBe(
-      "Hanna",
+    expect(auditActorLabel({ firstName: null, lastName: null, email: "hanna@customer.example" }, false)).toBe(
+      "hanna@customer.example",
     );
   });
 });

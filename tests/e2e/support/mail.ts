@@ -26,6 +26,11 @@ export async function latestMailTo(address: string, since = 0, timeoutMs = 10_00
   throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
 }
 
+/** Where the e2e server's text messages to a phone number arrive (SMS_EMAIL_DOMAIN in serve.ts). */
+export function textsTo(phone: string): string {
+  return `${phone.replace(/\s/g, "")}@sms.test`;
+}
+
 export function mailCountTo(address: string): number {
   return all().filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase())).length;
 }

@@ -40,6 +40,8 @@ const smtpPort = (smtp.server.address() as { port: number }).port;
 const idp = await startTestIdentityProvider([`${origin}/auth/callback/oidc`]);
 
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+// Text messages reach the catcher as an e-mail-to-SMS gateway would get them (textsTo in mail.ts).
+process.env.SMS_EMAIL_DOMAIN = "sms.test";
 process.env.PUBLIC_URL = origin;
 process.env.OIDC_ISSUER = idp.issuer;
 process.env.OIDC_CLIENT_ID = idp.clientId;

@@ -1,3 +1,4 @@
+import type { ReportRule } from "@/domain/report-rule";
 import type { CompanyType, LabelStatus, TransportMode } from "@/domain/resources";
 
 /**
@@ -32,6 +33,9 @@ export interface LabelReport {
   trimStart?: string | null;
   trimEnd?: string | null;
   updated?: string;
+  /** The rule the report is judged by, kept when it was registered (detail only; src/domain/report-rule.ts). */
+  rule?: ReportRule | null;
+  presetVersion?: number | null;
 }
 
 export interface LabelPreset {
@@ -54,6 +58,8 @@ export interface LabelPreset {
   startDelayMinutes?: number;
   batteryWarningLevel?: number;
   reportCount?: number;
+  /** Raised by every edit; reports keep the version they were registered with. */
+  version?: number;
   created: string;
   updated: string;
 }

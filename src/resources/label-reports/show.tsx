@@ -6,13 +6,13 @@ import { useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { ruleLimits } from "@/domain/report-rule";
 import { useAccess } from "@/hooks/use-access";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
-import type { LabelPreset } from "../types";
 import { STATUS_COLORS } from "./columns";
 import styles from "./report/report.module.css";
 import { dataTabsOf, isSummary } from "./report/report-format";
@@ -130,14 +130,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const { timeZone } = useInstantFormat();
   const can = useAccess();
   const summary = isSummary(report.summary) ? report.summary : null;
-  const preset = usePreset(report.presetId);
+  // The report's own rule, not the preset: a later edit never moves its limits, and a
+  // role that may not read presets still sees them.
+  const rule = report.rule ?? null;
   const shocks = useShockEvents(report.id, summary?.shock.measured ?? false);
   const audit = useAuditTrail(report.id);
   // The report's own company's fields (a distributor also sees its sub-companies' reports).
   const customFields = useCustomFieldDefinitions(report.companyId);
   // The whole report's extent (first and last reading), shared with the chart's unzoomed query.
   const extent = useReadingSeries(report.id, null);
-  const interval = report.intervalMinutes ?? preset?.intervalMinutes ?? 10;
+  const interval = report.intervalMinutes ?? rule?.intervalMinutes ?? 10;
   const scale = extent.data ? trimScale(extent.data.from, extent.data.to, interval) : null;
   const trim = { start: report.trimStart ?? null, end: report.trimEnd ?? null };
   const tabs = dataTabsOf(summary);
@@ -161,7 +163,9 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         </div>
         <div>
           <dt>Preset</dt>
-          <dd>{report.presetName ?? "—"}</dd>
+          <dd title={rule ? `Version ${rule.presetVersion} of the preset, as the report kept it` : undefined}>
+            {rule?.presetName ?? report.presetName ?? "—"}
+          </dd>
         </div>
         <div>
           <dt>Start</dt>
@@ -196,8 +200,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                   reportId={report.id}
                   unit={tab.key as "temperature" | "humidity"}
                   intervalMinutes={interval}
-                  lower={(tab.key === "temperature" ? preset?.temperatureMin : preset?.humidityMin) ?? null}
-                  upper={(tab.key === "temperature" ? preset?.temperatureMax : preset?.humidityMax) ?? null}
+                  {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
                   temperatureUnit={temperatureUnit}
                   timeZone={timeZone}
                   trim={trim}
@@ -224,17 +227,13 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
 
           {summary?.shock.measured ? (
             <Section title="Shock events">
-              <ShockEvents
-                events={shocks.data}
-                threshold={preset?.shockThresholdG ?? null}
-                loading={shocks.isPending}
-              />
+              <ShockEvents events={shocks.data} threshold={rule?.shockThresholdG ?? null} loading={shocks.isPending} />
             </Section>
           ) : null}
 
           {summary ? (
             <Section title="Battery">
-              <Battery summary={summary} warningLevel={preset?.batteryWarningLevel ?? null} />
+              <Battery summary={summary} warningLevel={rule?.batteryWarningLevel ?? null} />
             </Section>
           ) : null}
 
@@ -249,16 +248,4 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
       ) : null}
     </div>
   );
-}
-
-/** The report's preset (limits for the chart); absent when the preset is gone or not readable. */
-function usePreset(presetId: string | null): LabelPreset | undefined {
-  const can = useAccess();
-  const { result } = useOne<LabelPreset, HttpError>({
-    resource: RESOURCE.labelPresets,
-    id: presetId ?? "",
-    queryOptions: { enabled: presetId !== null && can({ action: "read", subject: "labelPreset" }), retry: false },
-    errorNotification: false,
-  });
-  return result;
 }

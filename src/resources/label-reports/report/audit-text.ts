@@ -15,6 +15,7 @@ const TITLES: Record<string, string> = {
   delete: "Report deleted",
   trim: "Evaluation window set",
   untrim: "Trim undone",
+  ruleMigrated: "Rule copied from the preset by the migration",
 };
 
 const FIELD_LABELS: Record<string, string> = {

@@ -45,6 +45,7 @@ const CASES: Record<string, Case> = {
   "POST /api/label-reports/:id/trim": { params: bReport, body: () => ({ start: null, end: null }) },
   "GET /api/label-presets": {},
   "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
+  "GET /api/label-presets/:idOrSlug/versions": { params: () => ({ idOrSlug: world.presets.b }) },
   "POST /api/label-presets": { body: () => ({ name: "A copy" }) },
   "PATCH /api/label-presets/:idOrSlug": {
     params: () => ({ idOrSlug: world.presets.b }),

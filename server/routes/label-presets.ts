@@ -270,8 +270,10 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         .execute();
       const history = rows.map((row, i) => {
         const previous = rows[i - 1];
-        const settings = { name: row.name, ...(row.settings as Record<string, unknown>) };
-        const before = previous ? { name: previous.name, ...(previous.settings as Record<string, unknown>) } : null;
+        const settings: Record<string, unknown> = { name: row.name, ...(row.settings as Record<string, unknown>) };
+        const before: Record<string, unknown> | null = previous
+          ? { name: previous.name, ...(previous.settings as Record<string, unknown>) }
+          : null;
         return {
           version: row.version,
           changedAt: row.changedAt,

@@ -10,6 +10,7 @@ import * as membershipFeatureFlags from "./migrations/0009-membership-feature-fl
 import * as oidcSignInStates from "./migrations/0010-oidc-sign-in-states";
 import * as credentialCodes from "./migrations/0011-credential-codes";
 import * as reportRules from "./migrations/0012-report-rules";
+import * as trimReason from "./migrations/0013-trim-reason";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0010-oidc-sign-in-states": oidcSignInStates,
   "0011-credential-codes": credentialCodes,
   "0012-report-rules": reportRules,
+  "0013-trim-reason": trimReason,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -31,6 +31,12 @@ export interface LabelReport {
   customFields?: Record<string, unknown>;
   intervalMinutes?: number;
   trimStart?: string | null;
+  /** List rows: an evaluation window is set. */
+  trimmed?: boolean;
+  /** Detail: why the window was set, who set it and when (null when not trimmed). */
+  trimReason?: string | null;
+  trimSetBy?: { name: string; email: string } | null;
+  trimSetAt?: string | null;
   trimEnd?: string | null;
   updated?: string;
   /** The rule the report is judged by, kept when it was registered (detail only; src/domain/report-rule.ts). */

@@ -215,7 +215,17 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         <>
           {scale && can({ action: "trim", subject: "labelReport" }) ? (
             <Section title="Evaluation window">
-              <TrimPanel reportId={report.id} scale={scale} window={trim} />
+              <TrimPanel
+                reportId={report.id}
+                labelId={report.labelId}
+                scale={scale}
+                window={trim}
+                decision={{
+                  reason: report.trimReason ?? null,
+                  setBy: report.trimSetBy ?? null,
+                  setAt: report.trimSetAt ?? null,
+                }}
+              />
             </Section>
           ) : null}
 

@@ -1,7 +1,9 @@
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MIGRATIONS, migrateToLatest } from "../../server/db/migrate";
 import { recomputeSummary } from "../../server/reports/summary";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
+import { createTestDatabase } from "./support/database";
 import { buildWorld, type World } from "./support/world";
 
 /**
@@ -214,5 +216,56 @@ describe("who may run a trim's dry run", () => {
       .where("id", "=", other)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ trimStart: null, trimReason: null });
+  });
+});
+
+describe("migration of trims set before reasons were kept", () => {
+  test("a trimmed report gets the reason, author and time of its latest trim audit entry", async () => {
+    const database = await createTestDatabase(async (db) => {
+      const earlier = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0013"));
+      const { error } = await new Migrator({ db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
+      if (error) throw error;
+    });
+    try {
+      const db = database.db;
+      const { rows: companies } = await sql<{ id: string }>`
+        insert into companies (name, type, addresses, billing, city, country)
+        values ('Legacy', 'customer', '[]', '{}', 'Old Town', 'Netherlands') returning id`.execute(db);
+      const companyId = companies[0]?.id as string;
+      const { rows: users } = await sql<{ id: string }>`
+        insert into users (email) values ('old-trimmer@test.example') returning id`.execute(db);
+      const userId = users[0]?.id as string;
+      const { rows: reports } = await sql<{ id: string }>`
+        insert into label_reports (company_id, label_id, status, interval_minutes, summary, custom_fields, trim_start)
+        values (${companyId}, 'OLD-1', 'ended', 10, '{}', '{}', '2026-10-01T01:00:00Z'),
+               (${companyId}, 'OLD-2', 'ended', 10, '{}', '{}', null)
+        returning id`.execute(db);
+      const [trimmed, cleared] = reports.map((r) => r.id);
+      for (const [id, action, at, reason] of [
+        [trimmed, "trim", "2026-10-02T00:00:00Z", "An older reason"],
+        [trimmed, "trim", "2026-10-03T00:00:00Z", "Label started before loading"],
+        [cleared, "trim", "2026-10-02T00:00:00Z", "Trimmed then cleared"],
+        [cleared, "untrim", "2026-10-03T00:00:00Z", "Cleared again later"],
+      ]) {
+        await sql`insert into audit_log (company_id, actor_user_id, action, entity, entity_id, at, reason)
+          values (${companyId}, ${userId}, ${action}, 'labelReport', ${id}, ${at}, ${reason})`.execute(db);
+      }
+      await migrateToLatest(db);
+      const rows = await db
+        .selectFrom("labelReports")
+        .select(["id", "trimReason", "trimSetBy", "trimSetAt"])
+        .where("companyId", "=", companyId)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(trimmed as string)).toMatchObject({
+        trimReason: "Label started before loading",
+        trimSetBy: userId,
+      });
+      expect(new Date(byId.get(trimmed as string)?.trimSetAt as string).toISOString()).toBe("2026-10-03T00:00:00.000Z");
+      // Not trimmed any more: nothing to keep with a window.
+      expect(byId.get(cleared as string)).toMatchObject({ trimReason: null, trimSetBy: null, trimSetAt: null });
+    } finally {
+      await database.close();
+    }
   });
 });

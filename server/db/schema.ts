@@ -173,6 +173,8 @@ export interface LabelReportsTable {
   trimReason: string | null;
   trimSetBy: string | null;
   trimSetAt: Date | string | null;
+  /** Set by ColdChain support impersonating trimSetBy: shown as "ColdChain support (on behalf of …)". */
+  trimSetBySupport: Generated<boolean>;
   readingCount: Generated<number>;
   temperatureViolation: Generated<boolean>;
   humidityViolation: Generated<boolean>;

@@ -531,6 +531,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
             trimReason: clearing ? null : reason,
             trimSetBy: clearing ? null : principal.userId,
             trimSetAt: clearing ? null : new Date(),
+            trimSetBySupport: !clearing && principal.impersonatorUserId !== null,
           })
           .where("id", "=", id)
           .execute();
@@ -623,6 +624,7 @@ async function findReport(db: Db, companyScope: string[], id: string, forUpdate 
       "tu.email as trimSetByEmail",
       "tu.firstName as trimSetByFirstName",
       "tu.lastName as trimSetByLastName",
+      "r.trimSetBySupport",
       "r.updated",
       "r.summary",
       "r.rule",
@@ -632,10 +634,12 @@ async function findReport(db: Db, companyScope: string[], id: string, forUpdate 
   if (forUpdate) query = query.forUpdate("r");
   const row = await query.executeTakeFirst();
   if (!row) return row;
-  const { trimSetByEmail, trimSetByFirstName, trimSetByLastName, ...report } = row;
-  const name = [trimSetByFirstName, trimSetByLastName].filter(Boolean).join(" ").trim();
+  const { trimSetByEmail, trimSetByFirstName, trimSetByLastName, trimSetBySupport, ...report } = row;
+  const name = trimSetBySupport
+    ? auditActorLabel({ firstName: trimSetByFirstName, lastName: trimSetByLastName, email: trimSetByEmail }, true)
+    : [trimSetByFirstName, trimSetByLastName].filter(Boolean).join(" ").trim() || trimSetByEmail;
   return {
     ...report,
-    trimSetBy: trimSetByEmail ? { name: name || trimSetByEmail, email: trimSetByEmail } : null,
+    trimSetBy: trimSetByEmail && name ? { name, email: trimSetByEmail } : null,
   };
 }

@@ -116,6 +116,24 @@ describe("a trim needs a reason", () => {
   });
 });
 
+describe("a window set by support", () => {
+  test("is shown as ColdChain support on behalf of the person, never as the person's own decision", async () => {
+    const token = await roleTokenFor(t.database.db, t.keys, {
+      userId: world.users["a:trimmer"] as string,
+      companyId: world.companies.a,
+      impersonatorUserId: world.users["operator:systemAdmin"] as string,
+    });
+    const support = { "api-key": token.secret, jwt: token.jwtToken };
+    expect(
+      (await trim({ start: AFTER_EXCURSION, end: null, reason: "Label started before loading" }, support)).statusCode,
+    ).toBe(200);
+    const body = await detail();
+    expect(body.trimSetBy.name).toBe("ColdChain support (on behalf of Tina Trimmer)");
+    expect(JSON.stringify(body)).not.toContain("operator-systemAdmin@test.example");
+    await trim({ start: null, end: null, reason: "Window set on the wrong report" });
+  });
+});
+
 describe("the list marks trimmed reports", () => {
   test("a trimmed report is listed with trimmed: true, the others with false", async () => {
     await trim({ start: AFTER_EXCURSION, end: null, reason: "Label started before loading" });

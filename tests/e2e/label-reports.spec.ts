@@ -185,6 +185,7 @@ test.describe("label reports", () => {
     await expect(audit).toContainText("Label started before loading");
     await expect(panel).toContainText("Evaluated from");
     await expect(panel).toContainText("reason: Label started before loading");
+    await expect(drawer(page).getByTestId("report-trim")).toContainText("Label started before loading");
     await drawer(page).getByRole("region", { name: "Evaluation window" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/report-screen-trim.png" });
 

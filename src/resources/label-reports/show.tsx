@@ -181,6 +181,24 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
             {(summary?.readingCount ?? report.readingCount ?? 0).toLocaleString("en-US")} every {interval} min
           </dd>
         </div>
+        {trim.start || trim.end ? (
+          // Every reader sees that only a window is judged, and who decided it, when and why.
+          <div data-testid="report-trim">
+            <dt>Trimmed</dt>
+            <dd>
+              {trim.start ? <DateTimeText value={trim.start} /> : "first reading"} to{" "}
+              {trim.end ? <DateTimeText value={trim.end} /> : "last reading"}
+              {report.trimSetBy ? ` · by ${report.trimSetBy.name}` : null}
+              {report.trimSetAt ? (
+                <>
+                  {" on "}
+                  <DateTimeText value={report.trimSetAt} />
+                </>
+              ) : null}
+              {report.trimReason ? ` · ${report.trimReason}` : null}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       {summary ? (

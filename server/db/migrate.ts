@@ -10,6 +10,7 @@ import * as membershipFeatureFlags from "./migrations/0009-membership-feature-fl
 import * as oidcSignInStates from "./migrations/0010-oidc-sign-in-states";
 import * as credentialCodes from "./migrations/0011-credential-codes";
 import * as reportRules from "./migrations/0012-report-rules";
+import * as trimReason from "./migrations/0013-trim-reason";
 import * as reportDispositions from "./migrations/0014-report-dispositions";
 import * as ingestion from "./migrations/0015-ingestion";
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0010-oidc-sign-in-states": oidcSignInStates,
   "0011-credential-codes": credentialCodes,
   "0012-report-rules": reportRules,
+  "0013-trim-reason": trimReason,
   "0014-report-dispositions": reportDispositions,
   "0015-ingestion": ingestion,
 };

@@ -169,6 +169,12 @@ export interface LabelReportsTable {
   intervalMinutes: Generated<number>;
   trimStart: Date | string | null;
   trimEnd: Date | string | null;
+  /** Why the window was set, who set it and when (0013); null when not trimmed. */
+  trimReason: string | null;
+  trimSetBy: string | null;
+  trimSetAt: Date | string | null;
+  /** Set by ColdChain support impersonating trimSetBy: shown as "ColdChain support (on behalf of …)". */
+  trimSetBySupport: Generated<boolean>;
   readingCount: Generated<number>;
   temperatureViolation: Generated<boolean>;
   humidityViolation: Generated<boolean>;

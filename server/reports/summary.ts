@@ -1,9 +1,14 @@
 import { thresholdsOfRule } from "../../src/domain/report-rule";
-import { type EvaluationWindow, summariseReport, violationColumns } from "../../src/domain/report-summary";
+import {
+  type EvaluationWindow,
+  type ReportSummaryInput,
+  summariseReport,
+  violationColumns,
+} from "../../src/domain/report-summary";
 import type { LabelStatus } from "../../src/domain/resources";
 import type { Db } from "../db/index";
 
-const toMs = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+export const toMs = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /**
  * Recomputes a report's summary and verdict columns from all its readings, over its
@@ -12,6 +17,23 @@ const toMs = (value: Date | string | null) => (value === null ? null : new Date(
  * Readings are never changed or deleted here.
  */
 export async function recomputeSummary(db: Db, reportId: string): Promise<void> {
+  const input = await summaryInput(db, reportId);
+  const summary = summariseReport(input);
+  await db
+    .updateTable("labelReports")
+    .set({
+      summary: JSON.stringify(summary),
+      ...violationColumns(summary),
+      // All readings, trimmed-away ones included: the window never deletes any.
+      readingCount: input.readings.length,
+      updated: new Date(),
+    })
+    .where("id", "=", reportId)
+    .execute();
+}
+
+/** Everything the verdict maths take for one report, over its current evaluation window. */
+export async function summaryInput(db: Db, reportId: string): Promise<ReportSummaryInput> {
   const report = await db
     .selectFrom("labelReports as r")
     .select(["r.status", "r.trimStart", "r.trimEnd", "r.intervalMinutes", "r.rule"])
@@ -31,7 +53,7 @@ export async function recomputeSummary(db: Db, reportId: string): Promise<void> 
     .execute();
   const window: EvaluationWindow = { start: toMs(report.trimStart), end: toMs(report.trimEnd) };
   const preset = thresholdsOfRule(report.rule, report.intervalMinutes);
-  const summary = summariseReport({
+  return {
     preset,
     readings: readings.map((r) => ({
       t: new Date(r.t).getTime(),
@@ -42,15 +64,5 @@ export async function recomputeSummary(db: Db, reportId: string): Promise<void> 
     shockEvents: shocks.map((s) => ({ t: new Date(s.t).getTime(), magnitudeG: s.magnitudeG })),
     status: report.status as LabelStatus,
     window,
-  });
-  await db
-    .updateTable("labelReports")
-    .set({
-      summary: JSON.stringify(summary),
-      ...violationColumns(summary),
-      readingCount: readings.length,
-      updated: new Date(),
-    })
-    .where("id", "=", reportId)
-    .execute();
+  };
 }

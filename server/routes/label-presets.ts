@@ -92,6 +92,21 @@ const idOrSlugParams = {
   properties: { idOrSlug: { type: "string", pattern: "^[a-z0-9-]{1,120}$" } },
 } as const;
 
+/** One entry of GET /label-presets/{id}/versions. */
+const presetVersion = {
+  type: "object",
+  properties: {
+    version: { type: "integer" },
+    changedAt: dateTime,
+    changedBy: {
+      type: ["object", "null"],
+      properties: { name: { type: "string" }, email: { type: "string" } },
+    },
+    changes: { type: "array", items: { type: "string" }, description: "Names of the settings this version changed" },
+    reportCount: { type: "integer", description: "Reports judged by this version's rule" },
+  },
+} as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Every rule of the domain, plus the name's uniqueness (only the server can know it), in one 400. */
@@ -218,6 +233,59 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       const row = await findPreset(db, request.principal.companyId, idOrSlug);
       if (!row) throw notFound("Label preset not found");
       return row;
+    },
+  );
+
+  app.get(
+    "/label-presets/:idOrSlug/versions",
+    {
+      config: { permission: ["read", "labelPreset"] },
+      schema: {
+        tags: ["label presets"],
+        summary:
+          "The preset's version history, newest first: who saved each version, when, which settings it changed, and how many reports are judged by it",
+        params: idOrSlugParams,
+        response: { 200: { type: "array", items: presetVersion }, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { idOrSlug } = request.params as { idOrSlug: string };
+      const found = await findPreset(db, request.principal.companyId, idOrSlug);
+      if (!found) throw notFound("Label preset not found");
+      const rows = await db
+        .selectFrom("labelPresetVersions as v")
+        .leftJoin("users as u", "u.id", "v.changedBy")
+        .select(["v.version", "v.name", "v.settings", "v.changedAt", "u.firstName", "u.lastName", "u.email"])
+        .select((eb) =>
+          eb
+            .selectFrom("labelReports as r")
+            .whereRef("r.presetId", "=", "v.presetId")
+            .whereRef("r.presetVersion", "=", "v.version")
+            .select(sql<number>`count(*)::int`.as("n"))
+            .as("reportCount"),
+        )
+        .where("v.presetId", "=", found.id)
+        .where("v.companyId", "=", request.principal.companyId)
+        .orderBy("v.version", "asc")
+        .execute();
+      const history = rows.map((row, i) => {
+        const previous = rows[i - 1];
+        const settings: Record<string, unknown> = { name: row.name, ...(row.settings as Record<string, unknown>) };
+        const before: Record<string, unknown> | null = previous
+          ? { name: previous.name, ...(previous.settings as Record<string, unknown>) }
+          : null;
+        return {
+          version: row.version,
+          changedAt: row.changedAt,
+          changedBy: row.email
+            ? { name: [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || row.email, email: row.email }
+            : null,
+          // The first version is the creation: nothing changed yet.
+          changes: before ? Object.keys(settings).filter((key) => settings[key] !== before[key]) : [],
+          reportCount: row.reportCount ?? 0,
+        };
+      });
+      return history.reverse();
     },
   );
 

@@ -4,17 +4,18 @@ import { auditActorLabel } from "../../src/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
 import { ruleOfPreset } from "../../src/domain/report-rule";
 import { listResource } from "../../src/domain/resources";
+import { trimEffect, trimReasonError } from "../../src/domain/trim-effect";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
-import { badRequest, notFound } from "../errors";
+import { badRequest, type FieldError, notFound } from "../errors";
 import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { dispositionSchemas, dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
-import { recomputeSummary } from "../reports/summary";
+import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
 import { customFieldDefinitions } from "./custom-fields";
 import {
   dataErrors,
@@ -84,6 +85,7 @@ const listItem = {
     batteryLow: { type: "boolean" },
     disposition: { type: ["string", "null"], enum: ["released", "quarantined", "rejected", null] },
     customFields: { type: "object", additionalProperties: true },
+    trimmed: { type: "boolean", description: "An evaluation window (trim) is set" },
   },
 } as const;
 
@@ -94,6 +96,13 @@ const detail = {
     intervalMinutes: { type: "integer" },
     trimStart: nullableDateTime,
     trimEnd: nullableDateTime,
+    trimReason: { ...nullableString, description: "Why the window was set (null when not trimmed)" },
+    trimSetBy: {
+      type: ["object", "null"],
+      description: "Who set the window (null when not trimmed, or the person was deleted)",
+      properties: { name: { type: "string" }, email: { type: "string" } },
+    },
+    trimSetAt: nullableDateTime,
     updated: dateTime,
     summary: { type: "object", additionalProperties: true },
     presetVersion: { type: ["integer", "null"] },
@@ -153,6 +162,7 @@ function baseQuery(db: Db, companyScope: string[]) {
       "r.batteryLow",
       "r.disposition",
       "r.customFields",
+      sql<boolean>`(r.trim_start is not null or r.trim_end is not null)`.as("trimmed"),
     ]);
 }
 
@@ -495,7 +505,8 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       config: { permission: ["trim", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "Set (or clear, with nulls) the evaluation window; readings are kept, the verdict is recomputed",
+        summary:
+          "Set (or clear, with nulls) the evaluation window; readings are kept, the verdict is recomputed. `reason` (at least 10 characters) is required for both; the report keeps it with who set the window and when",
         params: idParams,
         body: {
           type: "object",
@@ -513,39 +524,137 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     async (request) => {
       const { id } = request.params as { id: string };
       const body = request.body as { start: string | null; end: string | null; reason?: string };
-      if (body.start && body.end && Date.parse(body.start) >= Date.parse(body.end)) {
-        throw badRequest("The window must end after it starts", [{ id: "end", error: "must be after start" }]);
-      }
       const principal = request.principal;
+      // Not found before invalid: a foreign id answers the same whatever the body says.
+      if (!(await findReport(db, principal.companyScope, id))) throw notFound("Label report not found");
+      const errors = windowErrors(body);
+      const reasonError = trimReasonError(body.reason);
+      if (reasonError) errors.unshift({ id: "reason", error: reasonError });
+      if (errors.length) throw badRequest(errors.map((e) => `${e.id}: ${e.error}`).join("; "), errors);
+      const reason = (body.reason ?? "").trim();
+      const clearing = body.start === null && body.end === null;
       return db.transaction().execute(async (trx) => {
         const before = await findReport(trx, principal.companyScope, id, true);
         if (!before) throw notFound("Label report not found");
         const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
         await trx
           .updateTable("labelReports")
-          .set({ trimStart: body.start, trimEnd: body.end })
+          .set({
+            trimStart: body.start,
+            trimEnd: body.end,
+            // The reason belongs to the window; clearing keeps its reason in the audit trail only.
+            trimReason: clearing ? null : reason,
+            trimSetBy: clearing ? null : principal.userId,
+            trimSetAt: clearing ? null : new Date(),
+            trimSetBySupport: !clearing && principal.impersonatorUserId !== null,
+          })
           .where("id", "=", id)
           .execute();
         await recomputeSummary(trx, id);
         const after = await findReport(trx, principal.companyScope, id);
         await recordAudit(trx, principal, {
-          action: body.start === null && body.end === null ? "untrim" : "trim",
+          action: clearing ? "untrim" : "trim",
           entity: "labelReport",
           entityId: id,
           before: { trimStart: iso(before.trimStart), trimEnd: iso(before.trimEnd) },
           after: { trimStart: iso(after?.trimStart ?? null), trimEnd: iso(after?.trimEnd ?? null) },
-          ...(body.reason ? { reason: body.reason } : {}),
+          reason,
         });
         return after;
       });
     },
   );
+
+  app.get(
+    "/label-reports/:id/trim-preview",
+    {
+      config: { permission: ["trim", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary:
+          "What setting (or clearing, without start and end) the window would change, without saving: the verdict before and after, the excursions it takes out of the evaluation, and whether the confirmation must be typed",
+        params: idParams,
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: { start: { type: "string", format: "date-time" }, end: { type: "string", format: "date-time" } },
+        },
+        response: { 200: trimPreview, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as { start?: string; end?: string };
+      const next = { start: query.start ?? null, end: query.end ?? null };
+      const report = await findReport(db, request.principal.companyScope, id);
+      if (!report) throw notFound("Label report not found");
+      const errors = windowErrors(next);
+      if (errors.length) throw badRequest(errors.map((e) => `${e.id}: ${e.error}`).join("; "), errors);
+      const input = await summaryInput(db, id);
+      return trimEffect(input, { start: toMs(next.start), end: toMs(next.end) });
+    },
+  );
 };
+
+const trimPreview = {
+  type: "object",
+  properties: {
+    verdictBefore: { type: "string" },
+    verdictAfter: { type: "string" },
+    removedExcursions: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          unit: { type: "string", enum: ["temperature", "humidity"] },
+          side: { type: "string", enum: ["above", "below"] },
+          start: dateTime,
+          end: dateTime,
+          durationMinutes: { type: "number" },
+          longerThanAlarmDelay: { type: "boolean" },
+        },
+      },
+    },
+    requiresTypedConfirmation: { type: "boolean" },
+    message: { type: "string" },
+  },
+} as const;
+
+function windowErrors(window: { start: string | null; end: string | null }): FieldError[] {
+  if (window.start && window.end && Date.parse(window.start) >= Date.parse(window.end)) {
+    return [{ id: "end", error: "must be after start" }];
+  }
+  return [];
+}
 
 async function findReport(db: Db, companyScope: string[], id: string, forUpdate = false) {
   let query = baseQuery(db, companyScope)
-    .select(["r.intervalMinutes", "r.trimStart", "r.trimEnd", "r.updated", "r.summary", "r.rule", "r.presetVersion"])
+    .leftJoin("users as tu", "tu.id", "r.trimSetBy")
+    .select([
+      "r.intervalMinutes",
+      "r.trimStart",
+      "r.trimEnd",
+      "r.trimReason",
+      "r.trimSetAt",
+      "tu.email as trimSetByEmail",
+      "tu.firstName as trimSetByFirstName",
+      "tu.lastName as trimSetByLastName",
+      "r.trimSetBySupport",
+      "r.updated",
+      "r.summary",
+      "r.rule",
+      "r.presetVersion",
+    ])
     .where("r.id", "=", id);
   if (forUpdate) query = query.forUpdate("r");
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  if (!row) return row;
+  const { trimSetByEmail, trimSetByFirstName, trimSetByLastName, trimSetBySupport, ...report } = row;
+  const name = trimSetBySupport
+    ? auditActorLabel({ firstName: trimSetByFirstName, lastName: trimSetByLastName, email: trimSetByEmail }, true)
+    : [trimSetByFirstName, trimSetByLastName].filter(Boolean).join(" ").trim() || trimSetByEmail;
+  return {
+    ...report,
+    trimSetBy: trimSetByEmail && name ? { name, email: trimSetByEmail } : null,
+  };
 }

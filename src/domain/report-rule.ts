@@ -65,3 +65,20 @@ export function thresholdsOfRule(rule: ReportRule | null, intervalMinutes: numbe
     batteryWarningLevel: rule?.batteryWarningLevel ?? 20,
   };
 }
+
+export interface RuleLimits {
+  /** °C or %RH; null when the rule sets none (or the unit is not measured). */
+  lower: number | null;
+  upper: number | null;
+}
+
+/** The chart's limit lines of one unit, from the report's rule: every role that reads the report sees them. */
+export function ruleLimits(rule: ReportRule | null | undefined, unit: "temperature" | "humidity"): RuleLimits {
+  if (!rule) return { lower: null, upper: null };
+  if (unit === "temperature") {
+    return rule.temperatureEnabled
+      ? { lower: rule.temperatureMin, upper: rule.temperatureMax }
+      : { lower: null, upper: null };
+  }
+  return rule.humidityEnabled ? { lower: rule.humidityMin, upper: rule.humidityMax } : { lower: null, upper: null };
+}

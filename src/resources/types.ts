@@ -1,4 +1,5 @@
 import type { Disposition, SignedDisposition } from "@/domain/disposition";
+import type { ReportRule } from "@/domain/report-rule";
 import type { CompanyType, LabelStatus, TransportMode } from "@/domain/resources";
 
 /**
@@ -33,10 +34,19 @@ export interface LabelReport {
   customFields?: Record<string, unknown>;
   intervalMinutes?: number;
   trimStart?: string | null;
+  /** List rows: an evaluation window is set. */
+  trimmed?: boolean;
+  /** Detail: why the window was set, who set it and when (null when not trimmed). */
+  trimReason?: string | null;
+  trimSetBy?: { name: string; email: string } | null;
+  trimSetAt?: string | null;
   trimEnd?: string | null;
   updated?: string;
   /** The list's copy of the signed disposition in force (the detail has the whole signature instead). */
   disposition?: Disposition | SignedDisposition | null;
+  /** The rule the report is judged by, kept when it was registered (detail only; src/domain/report-rule.ts). */
+  rule?: ReportRule | null;
+  presetVersion?: number | null;
 }
 
 export interface LabelPreset {
@@ -59,6 +69,8 @@ export interface LabelPreset {
   startDelayMinutes?: number;
   batteryWarningLevel?: number;
   reportCount?: number;
+  /** Raised by every edit; reports keep the version they were registered with. */
+  version?: number;
   created: string;
   updated: string;
 }

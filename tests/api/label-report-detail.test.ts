@@ -105,18 +105,22 @@ describe("trimming a report", () => {
   });
 
   test("clearing the trim restores the verdict", async () => {
-    const res = await trim({ start: null, end: null });
+    const res = await trim({ start: null, end: null, reason: "Window set on the wrong report" });
     expect(res.json().temperatureViolation).toBe(true);
     expect((await get(`/api/label-reports/${reportId}/audit`)).json()[0].action).toBe("untrim");
   });
 
   test("trim is refused without the LABEL_REPORT_TRIM feature flag", async () => {
     const admin = await t.headersFor(world.users["a:administrator"] as string, world.companies.a);
-    expect((await trim({ start: null, end: null }, admin)).statusCode).toBe(403);
+    expect((await trim({ start: null, end: null, reason: "Not allowed to do this" }, admin)).statusCode).toBe(403);
   });
 
   test("a window that ends before it starts is 400 on end", async () => {
-    const res = await trim({ start: "2026-10-05T00:00:00Z", end: "2026-10-04T00:00:00Z" });
+    const res = await trim({
+      start: "2026-10-05T00:00:00Z",
+      end: "2026-10-04T00:00:00Z",
+      reason: "Label started before loading",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().formFields).toEqual([{ id: "end", error: "must be after start" }]);
   });

@@ -365,7 +365,7 @@ describe("the CSV", () => {
       method: "POST",
       url: `/api/label-reports/${reportId}/trim`,
       headers: trimmer,
-      payload: { start, end, reason: "Acclimatisation" },
+      payload: { start, end, reason: "Acclimatisation of the probe" },
     });
     expect(trimmed.statusCode).toBe(200);
     try {
@@ -379,14 +379,14 @@ describe("the CSV", () => {
       // The PDF names who set the window, and the verdict follows it: the 1-hour excursion is gone.
       const { text } = await pdf();
       expect(text).toContain("a-trimmer@test.example");
-      expect(text).toContain("Reason: Acclimatisation");
+      expect(text).toContain("Reason: Acclimatisation of the probe");
       expect(text).not.toContain("1 h 0 min");
     } finally {
       await t.app.inject({
         method: "POST",
         url: `/api/label-reports/${reportId}/trim`,
         headers: trimmer,
-        payload: { start: null, end: null },
+        payload: { start: null, end: null, reason: "Back to the whole recording" },
       });
     }
   });

@@ -73,7 +73,7 @@ const recompute = (id: string) =>
     method: "POST",
     url: `/api/label-reports/${id}/trim`,
     headers: trimmer,
-    payload: { start: null, end: null },
+    payload: { start: null, end: null, reason: "Recompute the verdict (no trim)" },
   });
 
 beforeAll(async () => {

@@ -42,7 +42,11 @@ const CASES: Record<string, Case> = {
   "POST /api/label-reports": { body: () => ({ labelId: "LBL-X", presetId: world.presets.b }) },
   "PATCH /api/label-reports/:id": { params: bReport, body: () => ({ isArchived: true }) },
   "DELETE /api/label-reports/:id": { params: bReport },
-  "POST /api/label-reports/:id/trim": { params: bReport, body: () => ({ start: null, end: null }) },
+  "POST /api/label-reports/:id/trim": {
+    params: bReport,
+    body: () => ({ start: null, end: null, reason: "Label stopped after unloading" }),
+  },
+  "GET /api/label-reports/:id/trim-preview": { params: bReport },
   // B's label and report; ingest keys of another company are covered in ingest-principals.test.ts.
   "POST /api/readings": {
     body: () => ({ labelId: "B-0000", readings: [{ time: "2026-11-01T00:00:00Z", temperature: 5 }] }),
@@ -55,6 +59,7 @@ const CASES: Record<string, Case> = {
   "POST /api/label-reports/:id/disposition/email-code": { params: bReport },
   "GET /api/label-presets": {},
   "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
+  "GET /api/label-presets/:idOrSlug/versions": { params: () => ({ idOrSlug: world.presets.b }) },
   "POST /api/label-presets": { body: () => ({ name: "A copy" }) },
   "PATCH /api/label-presets/:idOrSlug": {
     params: () => ({ idOrSlug: world.presets.b }),

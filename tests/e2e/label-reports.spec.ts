@@ -154,7 +154,7 @@ test.describe("label reports", () => {
     await expect(drawer(page).getByTestId("trim-panel")).toHaveCount(0);
   });
 
-  test("trim: the slider sets the evaluation window, saving shows the verdict and the audit trail; undo clears it", async ({
+  test("trim: the slider sets the evaluation window, saving (with a reason) shows the verdict and the audit trail; undo clears it", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -168,17 +168,72 @@ test.describe("label reports", () => {
     await page.keyboard.press("PageUp");
     const chosen = await start.getAttribute("aria-valuenow");
     await panel.getByRole("button", { name: "Save window" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save the evaluation window" });
+    // The confirmation names what changes before anything is saved.
+    await expect(dialog.getByTestId("trim-effect")).toContainText(/The verdict (stays|changes from)/);
+    const save = dialog.getByRole("button", { name: "Save window" });
+    await expect(save).toBeDisabled();
+    await dialog.getByRole("radio", { name: "Label started before loading" }).check();
+    const typed = dialog.getByRole("textbox", { name: "Label ID to confirm" });
+    if (await typed.isVisible()) await typed.fill((await dialog.locator("code").textContent()) ?? "");
+    await save.click();
     await expect(page.getByText(/Evaluation window saved\. Verdict: (Violation|No violation)/)).toBeVisible();
     const audit = drawer(page).getByRole("region", { name: "Audit trail" });
     await expect(audit.getByText("Evaluation window set").first()).toBeVisible();
     await expect(audit).toContainText("admin@demo.example");
     await expect(audit).toContainText(inZone(new Date(Number(chosen)).toISOString()));
+    await expect(audit).toContainText("Label started before loading");
     await expect(panel).toContainText("Evaluated from");
+    await expect(panel).toContainText("reason: Label started before loading");
+    await expect(drawer(page).getByTestId("report-trim")).toContainText("Label started before loading");
     await drawer(page).getByRole("region", { name: "Evaluation window" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/report-screen-trim.png" });
 
     await panel.getByRole("button", { name: "Undo trim" }).click();
+    const undo = page.getByRole("dialog", { name: "Undo the trim" });
+    await undo.getByRole("radio", { name: "Another reason" }).check();
+    await undo.getByRole("textbox", { name: "Reason text" }).fill("short");
+    await expect(undo.getByRole("button", { name: "Undo trim" })).toBeDisabled();
+    await undo.getByRole("textbox", { name: "Reason text" }).fill("Window was set on the wrong shipment");
+    await undo.getByRole("button", { name: "Undo trim" }).click();
     await expect(audit.getByText("Trim undone").first()).toBeVisible();
+    await expect(panel).toContainText("Every reading is evaluated");
+  });
+
+  test("trim: taking an alarming excursion out of the evaluation needs the label ID typed", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, "admin@demo.example");
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.getByRole("checkbox", { name: "Temperature violation" }).check();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/temperatureViolation/);
+    await rows(page).first().locator("a").first().click();
+    const panel = drawer(page).getByTestId("trim-panel");
+    await expect(panel).toBeVisible();
+    // The window shrinks to the last reading: the alarming excursion falls outside it.
+    await panel.getByRole("slider", { name: "Evaluation window start" }).focus();
+    await page.keyboard.press("End");
+    await panel.getByRole("button", { name: "Save window" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save the evaluation window" });
+    await expect(dialog.getByTestId("trim-effect")).toContainText(
+      /The verdict changes from Temperature violation.* to OK; \d+ excursions? of .* outside the window\./,
+    );
+    await dialog.getByRole("radio", { name: "Label stopped after unloading" }).check();
+    const save = dialog.getByRole("button", { name: "Save window" });
+    const typed = dialog.getByRole("textbox", { name: "Label ID to confirm" });
+    await typed.fill("NOT-THE-LABEL");
+    await expect(save).toBeDisabled();
+    const labelId = (await dialog.locator("code").textContent()) ?? "";
+    await typed.fill(labelId);
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText("Evaluation window saved. Verdict: No violation")).toBeVisible();
+
+    await panel.getByRole("button", { name: "Undo trim" }).click();
+    const undo = page.getByRole("dialog", { name: "Undo the trim" });
+    await expect(undo.getByTestId("trim-effect")).toContainText("to Temperature violation");
+    await undo.getByRole("radio", { name: "Label started before loading" }).check();
+    await undo.getByRole("button", { name: "Undo trim" }).click();
     await expect(panel).toContainText("Every reading is evaluated");
   });
 

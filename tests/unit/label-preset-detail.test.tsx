@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Refine } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createDataProvider } from "@/providers/data-provider";
@@ -42,6 +42,17 @@ const PRESET = {
   updated: "2026-01-05T10:00:00Z",
 };
 
+const VERSIONS = [
+  {
+    version: 2,
+    changedAt: "2026-02-01T09:00:00Z",
+    changedBy: { name: "Ada Admin", email: "ada@example.com" },
+    changes: ["temperatureMax", "alarmDelayMinutes"],
+    reportCount: 1,
+  },
+  { version: 1, changedAt: "2026-01-05T10:00:00Z", changedBy: null, changes: [], reportCount: 2 },
+];
+
 function asRole(role: string) {
   useAuthSessionStore.setState({
     // A user object, so the session's feature flags keep one identity between renders.
@@ -52,7 +63,10 @@ function asRole(role: string) {
 
 function renderDetail() {
   const fetch = vi.fn(
-    async () => new Response(JSON.stringify(PRESET), { headers: { "content-type": "application/json" } }),
+    async (url: string) =>
+      new Response(JSON.stringify(String(url).endsWith("/versions") ? VERSIONS : PRESET), {
+        headers: { "content-type": "application/json" },
+      }),
   );
   const dataProvider = createDataProvider({
     apiUrl: () => "/api",
@@ -110,5 +124,20 @@ describe("the preset detail page", () => {
     usePreferencesStore.setState({ fahrenheit: true });
     renderDetail();
     expect(await screen.findByText("35.6 to 46.4 °F")).toBeTruthy();
+  });
+
+  it("shows the version history: who changed which settings, and how many reports each version judges", async () => {
+    asRole("handler");
+    renderDetail();
+    const versions = await screen.findByRole("region", { name: "Versions" });
+    expect(await within(versions).findByText("Changed highest temperature, alarm delay")).toBeTruthy();
+    expect(within(versions).getByText("Ada Admin (ada@example.com)")).toBeTruthy();
+    expect(within(versions).getByText("Created")).toBeTruthy();
+    const rows = within(versions).getAllByRole("row");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining("Version"),
+      expect.stringMatching(/^2.*1$/),
+      expect.stringMatching(/^1.*2$/),
+    ]);
   });
 });

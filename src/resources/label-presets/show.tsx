@@ -12,6 +12,7 @@ import type { LabelPreset } from "../types";
 import { PresetActions } from "./components/preset-actions";
 import { PresetEditForm } from "./components/preset-edit-form";
 import { PresetSummary } from "./components/preset-summary";
+import { PresetVersions } from "./components/preset-versions";
 import { toFormValues } from "./preset-form";
 import styles from "./show.module.css";
 import { useTemperatureUnit } from "./use-temperature-unit";
@@ -91,6 +92,7 @@ export function LabelPresetShow() {
       ) : (
         <PresetSummary preset={toFormValues(preset, "celsius")} unit={unit} withName={false} />
       )}
+      <PresetVersions presetId={preset.id} version={preset.version} />
     </Flex>
   );
 }

@@ -66,7 +66,19 @@ const alarms: ColumnSpec<LabelReport> = {
   // Not a field: the badges of four fields, each one a filter.
   key: "alarms",
   title: "Alarms",
-  render: (report) => <ViolationBadges report={report} />,
+  // A trimmed report's verdict covers only its window: say so next to the verdict.
+  render: (report) => (
+    <span style={{ display: "inline-flex", gap: 4, alignItems: "center" }}>
+      <ViolationBadges report={report} />
+      {report.trimmed ? (
+        <HoverTooltip title="Only an evaluation window (trim) is judged">
+          <Tag bordered={false} color="purple" style={{ marginInlineEnd: 0 }}>
+            Trimmed
+          </Tag>
+        </HoverTooltip>
+      ) : null}
+    </span>
+  ),
 };
 
 export const labelReportColumns: ColumnSpec<LabelReport>[] = [

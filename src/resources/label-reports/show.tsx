@@ -7,6 +7,7 @@ import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { ruleLimits } from "@/domain/report-rule";
 import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
@@ -14,7 +15,6 @@ import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
-import type { LabelPreset } from "../types";
 import { STATUS_COLORS } from "./columns";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
@@ -133,14 +133,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const { timeZone } = useInstantFormat();
   const can = useAccess();
   const summary = isSummary(report.summary) ? report.summary : null;
-  const preset = usePreset(report.presetId);
+  // The report's own rule, not the preset: a later edit never moves its limits, and a
+  // role that may not read presets still sees them.
+  const rule = report.rule ?? null;
   const shocks = useShockEvents(report.id, summary?.shock.measured ?? false);
   const audit = useAuditTrail(report.id);
   // The report's own company's fields (a distributor also sees its sub-companies' reports).
   const customFields = useCustomFieldDefinitions(report.companyId);
   // The whole report's extent (first and last reading), shared with the chart's unzoomed query.
   const extent = useReadingSeries(report.id, null);
-  const interval = report.intervalMinutes ?? preset?.intervalMinutes ?? 10;
+  const interval = report.intervalMinutes ?? rule?.intervalMinutes ?? 10;
   const scale = extent.data ? trimScale(extent.data.from, extent.data.to, interval) : null;
   const trim = { start: report.trimStart ?? null, end: report.trimEnd ?? null };
   const tabs = dataTabsOf(summary);
@@ -164,7 +166,9 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         </div>
         <div>
           <dt>Preset</dt>
-          <dd>{report.presetName ?? "—"}</dd>
+          <dd title={rule ? `Version ${rule.presetVersion} of the preset, as the report kept it` : undefined}>
+            {rule?.presetName ?? report.presetName ?? "—"}
+          </dd>
         </div>
         <div>
           <dt>Start</dt>
@@ -192,6 +196,24 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
             {(summary?.readingCount ?? report.readingCount ?? 0).toLocaleString("en-US")} every {interval} min
           </dd>
         </div>
+        {trim.start || trim.end ? (
+          // Every reader sees that only a window is judged, and who decided it, when and why.
+          <div data-testid="report-trim">
+            <dt>Trimmed</dt>
+            <dd>
+              {trim.start ? <DateTimeText value={trim.start} /> : "first reading"} to{" "}
+              {trim.end ? <DateTimeText value={trim.end} /> : "last reading"}
+              {report.trimSetBy ? ` · by ${report.trimSetBy.name}` : null}
+              {report.trimSetAt ? (
+                <>
+                  {" on "}
+                  <DateTimeText value={report.trimSetAt} />
+                </>
+              ) : null}
+              {report.trimReason ? ` · ${report.trimReason}` : null}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       {summary ? (
@@ -211,8 +233,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                   reportId={report.id}
                   unit={tab.key as "temperature" | "humidity"}
                   intervalMinutes={interval}
-                  lower={(tab.key === "temperature" ? preset?.temperatureMin : preset?.humidityMin) ?? null}
-                  upper={(tab.key === "temperature" ? preset?.temperatureMax : preset?.humidityMax) ?? null}
+                  {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
                   temperatureUnit={temperatureUnit}
                   timeZone={timeZone}
                   trim={trim}
@@ -227,7 +248,17 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         <>
           {scale && can({ action: "trim", subject: "labelReport" }) ? (
             <Section title="Evaluation window">
-              <TrimPanel reportId={report.id} scale={scale} window={trim} />
+              <TrimPanel
+                reportId={report.id}
+                labelId={report.labelId}
+                scale={scale}
+                window={trim}
+                decision={{
+                  reason: report.trimReason ?? null,
+                  setBy: report.trimSetBy ?? null,
+                  setAt: report.trimSetAt ?? null,
+                }}
+              />
             </Section>
           ) : null}
 
@@ -239,17 +270,13 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
 
           {summary?.shock.measured ? (
             <Section title="Shock events">
-              <ShockEvents
-                events={shocks.data}
-                threshold={preset?.shockThresholdG ?? null}
-                loading={shocks.isPending}
-              />
+              <ShockEvents events={shocks.data} threshold={rule?.shockThresholdG ?? null} loading={shocks.isPending} />
             </Section>
           ) : null}
 
           {summary ? (
             <Section title="Battery">
-              <Battery summary={summary} warningLevel={preset?.batteryWarningLevel ?? null} />
+              <Battery summary={summary} warningLevel={rule?.batteryWarningLevel ?? null} />
             </Section>
           ) : null}
 
@@ -268,16 +295,4 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
       ) : null}
     </div>
   );
-}
-
-/** The report's preset (limits for the chart); absent when the preset is gone or not readable. */
-function usePreset(presetId: string | null): LabelPreset | undefined {
-  const can = useAccess();
-  const { result } = useOne<LabelPreset, HttpError>({
-    resource: RESOURCE.labelPresets,
-    id: presetId ?? "",
-    queryOptions: { enabled: presetId !== null && can({ action: "read", subject: "labelPreset" }), retry: false },
-    errorNotification: false,
-  });
-  return result;
 }

@@ -89,7 +89,7 @@ export function PresetEditForm({
           type="info"
           showIcon
           message={`${used === 1 ? "1 label report uses" : `${used} label reports use`} this preset.`}
-          description="Changed thresholds apply to those reports too when they are next evaluated."
+          description="Saving makes a new version: those reports keep the rule they were registered with; only reports registered from now on use the new one."
         />
       ) : null}
       {failure ? <Alert type="error" showIcon message="The preset was not saved" description={failure} /> : null}

@@ -17,6 +17,7 @@ const TITLES: Record<string, string> = {
   trim: "Evaluation window set",
   untrim: "Trim undone",
   disposition: "Disposition signed",
+  ruleMigrated: "Rule copied from the preset by the migration",
 };
 
 const FIELD_LABELS: Record<string, string> = {

@@ -2,6 +2,7 @@ import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SignedDisposition } from "@/domain/disposition";
 import type { ReportSummary } from "@/domain/report-summary";
+import type { TrimEffect } from "@/domain/trim-effect";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelReport } from "../../types";
 import type { ReadingSeries } from "../chart/series-data";
@@ -95,12 +96,12 @@ export function useTrimReport(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (window: TrimWindow) =>
+    mutationFn: async (window: TrimWindow & { reason: string }) =>
       (
         await custom<LabelReportDetail>({
           url: reportUrl(id, "/trim"),
           method: "post",
-          payload: { start: window.start, end: window.end },
+          payload: { start: window.start, end: window.end, reason: window.reason },
         })
       ).data,
     onSuccess: async () => {
@@ -109,5 +110,19 @@ export function useTrimReport(id: string) {
         invalidate({ resource: RESOURCE.labelReports, invalidates: ["all"] }),
       ]);
     },
+  });
+}
+
+/** What saving this window would change (server dry run); `enabled` while the confirmation is open. */
+export function useTrimPreview(id: string, window: TrimWindow, enabled: boolean) {
+  const get = useCustomGet<TrimEffect>(reportUrl(id, "/trim-preview"));
+  const query: Record<string, string> = {
+    ...(window.start ? { start: window.start } : {}),
+    ...(window.end ? { end: window.end } : {}),
+  };
+  return useQuery({
+    queryKey: [REPORT_QUERY_KEY, id, "trim-preview", window.start, window.end],
+    queryFn: () => get(query),
+    enabled,
   });
 }

@@ -8,6 +8,7 @@ import { readableError } from "@/providers/data-provider";
 import styles from "../report/report.module.css";
 import { isSummary } from "../report/report-format";
 import { useTrimReport } from "../report/report-queries";
+import { TrimConfirm } from "./trim-confirm";
 import {
   isTrimmed,
   sameWindow,
@@ -20,17 +21,22 @@ import {
 
 export interface TrimPanelProps {
   reportId: string;
+  /** Typed to confirm a trim that takes an alarming excursion out of the evaluation. */
+  labelId: string;
   scale: TrimScale;
   /** The stored evaluation window. */
   window: TrimWindow;
+  /** Who set the stored window, when and why. */
+  decision?: { reason: string | null; setBy: { name: string; email: string } | null; setAt: string | null };
 }
 
 /**
  * Trim (LABEL_REPORT_TRIM): the range slider over the report's readings sets the evaluation
- * window; saving recomputes the verdict on the server and records who, when, old and new
- * window in the audit trail. Readings are kept; Undo trim clears the window.
+ * window; saving (after the reason and confirmation of TrimConfirm) recomputes the verdict
+ * on the server and records who, when, why, old and new window in the audit trail.
+ * Readings are kept; Undo trim clears the window, with a reason too.
  */
-export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
+export function TrimPanel({ reportId, labelId, scale, window, decision }: TrimPanelProps) {
   const [value, setValue] = useState<[number, number]>(() => windowToSlider(window, scale));
   const trim = useTrimReport(reportId);
   const windowKey = `${window.start}|${window.end}|${scale.min}|${scale.max}`;
@@ -40,17 +46,26 @@ export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
 
   const draft = sliderToWindow(value, scale);
   const changed = !sameWindow(draft, window);
-  const save = (next: TrimWindow) =>
-    trim.mutate(next, {
-      onSuccess: (report) => {
-        const summary = report.summary;
-        const verdict = isSummary(summary) ? (summary.overall.violation ? "Violation" : "No violation") : "recomputed";
-        showSnackbar({
-          type: "success",
-          title: `${isTrimmed(next) ? "Evaluation window saved" : "Trim undone"}. Verdict: ${verdict}`,
-        });
+  const [confirming, setConfirming] = useState<TrimWindow | null>(null);
+  const save = (next: TrimWindow, reason: string) =>
+    trim.mutate(
+      { ...next, reason },
+      {
+        onSuccess: (report) => {
+          setConfirming(null);
+          const summary = report.summary;
+          const verdict = isSummary(summary)
+            ? summary.overall.violation
+              ? "Violation"
+              : "No violation"
+            : "recomputed";
+          showSnackbar({
+            type: "success",
+            title: `${isTrimmed(next) ? "Evaluation window saved" : "Trim undone"}. Verdict: ${verdict}`,
+          });
+        },
       },
-    });
+    );
 
   return (
     <div className={styles.trim} data-testid="trim-panel">
@@ -73,6 +88,14 @@ export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
             <>
               Evaluated from {window.start ? <DateTimeText value={window.start} /> : "the first reading"} to{" "}
               {window.end ? <DateTimeText value={window.end} /> : "the last reading"}
+              {decision?.setBy ? ` · set by ${decision.setBy.name} (${decision.setBy.email})` : null}
+              {decision?.setAt ? (
+                <>
+                  {" on "}
+                  <DateTimeText value={decision.setAt} />
+                </>
+              ) : null}
+              {decision?.reason ? ` · reason: ${decision.reason}` : null}
             </>
           ) : (
             "Every reading is evaluated"
@@ -82,7 +105,7 @@ export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
           <Button
             icon={<UndoOutlined />}
             disabled={!isTrimmed(window) || trim.isPending}
-            onClick={() => save(UNTRIMMED)}
+            onClick={() => setConfirming(UNTRIMMED)}
           >
             Undo trim
           </Button>
@@ -91,13 +114,21 @@ export function TrimPanel({ reportId, scale, window }: TrimPanelProps) {
             icon={<ScissorOutlined />}
             disabled={!changed}
             loading={trim.isPending}
-            onClick={() => save(draft)}
+            onClick={() => setConfirming(draft)}
           >
             Save window
           </Button>
         </Flex>
       </Flex>
       {trim.isError ? <Alert type="error" showIcon message={readableError(trim.error)} /> : null}
+      <TrimConfirm
+        reportId={reportId}
+        labelId={labelId}
+        next={confirming}
+        saving={trim.isPending}
+        onConfirm={(reason) => confirming && save(confirming, reason)}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 }

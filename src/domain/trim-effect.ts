@@ -1,0 +1,133 @@
+import { type Excursion, findExcursions } from "./excursions";
+import { type EvaluationWindow, type ReportSummary, type ReportSummaryInput, summariseReport } from "./report-summary";
+
+/**
+ * What a trim (or clearing one) changes, before it is saved: the verdict before and after,
+ * and the excursions that fall outside the new window. The dashboard's confirmation names
+ * them; an excursion longer than the rule's alarm delay taken out of the evaluation needs
+ * the label ID typed (issue #17, section 2).
+ */
+
+/** A trim's reason: free text of at least this many characters (after trimming blanks). */
+export const TRIM_REASON_MIN_LENGTH = 10;
+
+/** Short reasons the dashboard offers; any other text of TRIM_REASON_MIN_LENGTH or more also does. */
+export const TRIM_REASON_PRESETS = ["Label started before loading", "Label stopped after unloading"] as const;
+
+/** The field error of a reason, or null when it is good enough. */
+export function trimReasonError(reason: string | null | undefined): string | null {
+  const text = (reason ?? "").trim();
+  if (text.length === 0) return "A reason is required to set or clear a trim";
+  if (text.length < TRIM_REASON_MIN_LENGTH) return `The reason must be at least ${TRIM_REASON_MIN_LENGTH} characters`;
+  return null;
+}
+
+export interface RemovedExcursion {
+  unit: "temperature" | "humidity";
+  side: Excursion["side"];
+  /** ISO 8601. */
+  start: string;
+  end: string;
+  durationMinutes: number;
+  /** Longer than the rule's alarm delay: it alone can raise an alarm. */
+  longerThanAlarmDelay: boolean;
+}
+
+export interface TrimEffect {
+  verdictBefore: string;
+  verdictAfter: string;
+  removedExcursions: RemovedExcursion[];
+  /** The confirmation must be typed (the label ID). */
+  requiresTypedConfirmation: boolean;
+  /** "The verdict changes from … to …; 1 excursion of 3 h 10 min falls outside the window." */
+  message: string;
+}
+
+/** The verdict in words: the violated units, or OK. */
+export function verdictText(summary: ReportSummary): string {
+  const violated = [
+    summary.temperature.violation ? "Temperature" : null,
+    summary.humidity.violation ? "Humidity" : null,
+    summary.shock.violation ? "Shock" : null,
+  ].filter((u): u is string => u !== null);
+  if (violated.length === 0) return "OK";
+  return `${violated.join(" and ")} violation`;
+}
+
+/** 0 -> '0 min', 190 -> '3 h 10 min', 1500 -> '1 d 1 h'. */
+export function durationText(minutes: number): string {
+  const total = Math.round(minutes);
+  if (total < 60) return `${total} min`;
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const mins = total % 60;
+  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
+  return mins ? `${hours} h ${mins} min` : `${hours} h`;
+}
+
+function within(t: number, window: EvaluationWindow): boolean {
+  return (window.start == null || t >= window.start) && (window.end == null || t <= window.end);
+}
+
+/** Excursions under the current window that the next window does not wholly contain. */
+function removedExcursions(input: ReportSummaryInput, next: EvaluationWindow): RemovedExcursion[] {
+  const { preset } = input;
+  const current = input.window ?? {};
+  const readings = input.readings.filter((r) => within(r.t, current));
+  const units = [
+    {
+      unit: "temperature" as const,
+      on: preset.temperatureEnabled,
+      lower: preset.temperatureMin,
+      upper: preset.temperatureMax,
+    },
+    { unit: "humidity" as const, on: preset.humidityEnabled, lower: preset.humidityMin, upper: preset.humidityMax },
+  ];
+  return units
+    .filter((u) => u.on)
+    .flatMap((u) =>
+      findExcursions(
+        readings.map((r) => ({ t: r.t, value: r[u.unit] })),
+        {
+          intervalMinutes: preset.intervalMinutes,
+          lower: u.lower,
+          upper: u.upper,
+          alarmDelayMinutes: preset.alarmDelayMinutes,
+          alarmType: preset.alarmType,
+        },
+      )
+        .excursions.filter((e) => !(within(e.start, next) && within(e.end, next)))
+        .map((e) => ({
+          unit: u.unit,
+          side: e.side,
+          start: new Date(e.start).toISOString(),
+          end: new Date(e.end).toISOString(),
+          durationMinutes: e.durationMinutes,
+          longerThanAlarmDelay: e.durationMinutes > preset.alarmDelayMinutes,
+        })),
+    );
+}
+
+/** What moving the evaluation window from input.window to `next` changes. */
+export function trimEffect(input: ReportSummaryInput, next: EvaluationWindow): TrimEffect {
+  const verdictBefore = verdictText(summariseReport(input));
+  const verdictAfter = verdictText(summariseReport({ ...input, window: next }));
+  const removed = removedExcursions(input, next);
+  const verdictPart =
+    verdictBefore === verdictAfter
+      ? `The verdict stays ${verdictBefore}`
+      : `The verdict changes from ${verdictBefore} to ${verdictAfter}`;
+  const removedPart =
+    removed.length === 0
+      ? "no excursion falls outside the window"
+      : `${removed.length} ${removed.length === 1 ? "excursion" : "excursions"} of ${removed
+          .map((e) => durationText(e.durationMinutes))
+          .join(", ")} ${removed.length === 1 ? "falls" : "fall"} outside the window`;
+  return {
+    verdictBefore,
+    verdictAfter,
+    removedExcursions: removed,
+    requiresTypedConfirmation: removed.some((e) => e.longerThanAlarmDelay),
+    message: `${verdictPart}; ${removedPart}.`,
+  };
+}

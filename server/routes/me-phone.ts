@@ -8,7 +8,7 @@ import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fres
 import { requireOwnSession } from "../auth/own-session";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable } from "./schemas";
+import { dataErrors, Nullable, profileShape } from "./schemas";
 
 /**
  * Changing the phone number, which is a sign-in method (codes by text message). It
@@ -16,17 +16,6 @@ import { dataErrors, Nullable } from "./schemas";
  * a code e-mailed to the account's address); the new number counts only once the
  * code sent to it comes back; the account's address is told. See docs/security.md.
  */
-
-const profileShape = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    email: { type: "string" },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    phone: { type: ["string", "null"] },
-  },
-} as const;
 
 export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
   const app = plugin.withTypeProvider<TypedRequests>();

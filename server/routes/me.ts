@@ -8,24 +8,13 @@ import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable } from "./schemas";
+import { dataErrors, Nullable, profileShape } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, password and
  * e-mail alert settings per company. Any signed-in person may use them; an API key
  * (no person) may not.
  */
-
-const profileShape = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    email: { type: "string" },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    phone: { type: ["string", "null"] },
-  },
-} as const;
 
 const notificationShape = {
   type: "object",

@@ -64,4 +64,16 @@ export function pagedResponse(item: object) {
 }
 
 /** The standard error answers of a data route, for the OpenAPI document. */
+/** The caller's own account as settings > profile shows it (GET/PATCH /me, the phone change). */
+export const profileShape = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    email: { type: "string" },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    phone: { type: ["string", "null"] },
+  },
+} as const;
+
 export const dataErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

@@ -229,8 +229,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       const { id } = request.params as { id: string };
       const row = await findReport(db, request.principal.companyScope, id);
       if (!row) throw notFound("Label report not found");
-      const history = await dispositionsOf(db, id);
-      return { ...row, disposition: history[0] ?? null, dispositionHistory: history };
+      return detailOf(db, row);
     },
   );
 
@@ -367,7 +366,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           before: { isArchived: before.isArchived, customFields: before.customFields },
           after: { isArchived: after?.isArchived, customFields: after?.customFields },
         });
-        return after;
+        return after && detailOf(trx, after);
       });
     },
   );
@@ -560,7 +559,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           after: { trimStart: iso(after?.trimStart ?? null), trimEnd: iso(after?.trimEnd ?? null) },
           reason,
         });
-        return after;
+        return after && detailOf(trx, after);
       });
     },
   );
@@ -625,6 +624,15 @@ function windowErrors(window: { start: string | null; end: string | null }): Fie
     return [{ id: "end", error: "must be after start" }];
   }
   return [];
+}
+
+/**
+ * A report as every route answering with one shows it: the list row's `disposition` (the
+ * value in force) becomes the signature in force and its history, as the detail schema says.
+ */
+async function detailOf<Row extends { id: string }>(db: Db, row: Row) {
+  const history = await dispositionsOf(db, row.id);
+  return { ...row, disposition: history[0] ?? null, dispositionHistory: history };
 }
 
 async function findReport(db: Db, companyScope: string[], id: string, forUpdate = false) {

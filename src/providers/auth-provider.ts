@@ -3,6 +3,7 @@ import EmailPassword from "supertokens-web-js/recipe/emailpassword";
 import Passwordless from "supertokens-web-js/recipe/passwordless";
 import Session from "supertokens-web-js/recipe/session";
 import ThirdParty from "supertokens-web-js/recipe/thirdparty";
+import { clearDeliberateSignOut, noteDeliberateSignOut } from "./auth/return-to";
 import { answerOf, chooseRole, completeSignIn, SIGNED_IN_LANDING, SignInError } from "./auth/sign-in-flow";
 import { notifySignedOut } from "./auth/sign-out-notice";
 import { onUnauthorised } from "./auth/supertokens";
@@ -145,6 +146,7 @@ export async function guardSignOut(store: Store = useAuthSessionStore): Promise<
 
 export function createAuthProvider(store: Store = useAuthSessionStore): AuthProvider {
   const signOut = async () => {
+    noteDeliberateSignOut();
     try {
       await Session.signOut();
     } catch {
@@ -165,6 +167,7 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
 
   return {
     login: async (params: SignInParams) => {
+      clearDeliberateSignOut();
       try {
         if (params.method === "company") {
           const role = store.getState().userRoles.find((r) => r.id === params.roleId);

@@ -113,6 +113,26 @@ describe("signing a disposition", () => {
     ]);
   });
 
+  test("archiving and trimming a signed report answer with the signature in force, not an error", async () => {
+    const admin = await signedIn("a:administrator");
+    expect((await sign(reportA(8), admin.sessionHeaders)).statusCode).toBe(201);
+    const archived = await t.app.inject({
+      method: "PATCH",
+      url: `/api/label-reports/${reportA(8)}`,
+      headers: await t.headersFor(userId("a:administrator"), world.companies.a),
+      payload: { isArchived: true },
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().disposition.value).toBe("released");
+    const trimmed = await post(
+      `/api/label-reports/${reportA(8)}/trim`,
+      await t.headersFor(userId("a:trimmer"), world.companies.a),
+      { start: null, end: null, reason: "Label stopped after unloading" },
+    );
+    expect(trimmed.statusCode).toBe(200);
+    expect(trimmed.json().dispositionHistory).toHaveLength(1);
+  });
+
   test("a stopped report can be signed too (it has ended recording)", async () => {
     const admin = await signedIn("a:administrator");
     expect((await sign(reportA(2), admin.sessionHeaders)).statusCode).toBe(201);

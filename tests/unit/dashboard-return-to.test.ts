@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { landingWithReturnTo, safeReturnTo } from "@/providers/auth/return-to";
+import {
+  clearDeliberateSignOut,
+  landingWithReturnTo,
+  noteDeliberateSignOut,
+  safeReturnTo,
+  signInRedirect,
+} from "@/providers/auth/return-to";
 import { SELECT_COMPANY_PATH, SIGNED_IN_LANDING } from "@/providers/auth/sign-in-flow";
 
 describe("the return path after sign-in", () => {
@@ -37,5 +43,20 @@ describe("the return path after sign-in", () => {
   test("without a safe return path the provider's answer stands", () => {
     expect(landingWithReturnTo(SIGNED_IN_LANDING, "//evil.example")).toBe(SIGNED_IN_LANDING);
     expect(landingWithReturnTo(SIGNED_IN_LANDING, null)).toBe(SIGNED_IN_LANDING);
+  });
+});
+
+describe("where a route gate sends a visitor without a session", () => {
+  test("a visitor going to a page signs in with that page as the return path", () => {
+    clearDeliberateSignOut();
+    const to = signInRedirect("/signin", "/label-reports/9c1d?tab=audit");
+    expect(new URL(to, "http://x").searchParams.get("to")).toBe("/label-reports/9c1d?tab=audit");
+  });
+
+  test("after signing out from the menu, the next sign-in starts at the usual landing", () => {
+    noteDeliberateSignOut();
+    expect(signInRedirect("/signin", "/settings/profile/update-password")).toBe("/signin");
+    clearDeliberateSignOut();
+    expect(signInRedirect("/signin", "/settings/profile/update-password")).not.toBe("/signin");
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
+import { signInRedirect } from "@/providers/auth/return-to";
 import { authProvider, type CheckParams, SessionUnreachableError } from "@/providers/auth-provider";
 import { PageLoader } from "./page-loader";
 
@@ -49,5 +50,5 @@ export function AuthGate({
   if (fallback !== undefined) return <>{fallback}</>;
   const back = `${location.pathname}${location.search}`;
   const to = data.redirectTo ?? "/signin";
-  return <Navigate to={back === "/" ? to : `${to}?to=${encodeURIComponent(back)}`} replace />;
+  return <Navigate to={signInRedirect(to, back)} replace />;
 }

@@ -54,3 +54,23 @@ export function landingWithReturnTo(redirectTo: string, rawReturnTo: string | nu
   }
   return redirectTo;
 }
+
+/**
+ * Set when the person signs out from the menu: the next person at this screen starts at the
+ * usual landing, not on the page the last one left (a return path is for a visitor who was
+ * going somewhere, or whose session ended under them). Cleared by the next sign-in.
+ */
+let deliberateSignOut = false;
+
+export function noteDeliberateSignOut(): void {
+  deliberateSignOut = true;
+}
+
+export function clearDeliberateSignOut(): void {
+  deliberateSignOut = false;
+}
+
+/** Where a route gate sends a visitor without a session from `back` (path and query). */
+export function signInRedirect(signInPath: string, back: string): string {
+  return back === "/" || deliberateSignOut ? signInPath : withReturnTo(signInPath, back);
+}

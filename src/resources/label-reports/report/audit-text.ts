@@ -17,6 +17,8 @@ const TITLES: Record<string, string> = {
   trim: "Evaluation window set",
   untrim: "Trim undone",
   disposition: "Disposition signed",
+  shareLinkCreate: "Share link created",
+  shareLinkRevoke: "Share link revoked",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -27,6 +29,9 @@ const FIELD_LABELS: Record<string, string> = {
   disposition: "Disposition",
   meaning: "Meaning",
   signedBy: "Signed by",
+  shareLink: "Share link",
+  expiresAt: "Expires",
+  revokedAt: "Revoked",
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

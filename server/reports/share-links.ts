@@ -75,3 +75,25 @@ export async function listShareLinks(db: Db, reportId: string, now = new Date())
     lastOpenedAt: row.lastOpenedAt === null ? null : iso(row.lastOpenedAt),
   }));
 }
+
+/** A request path with any share token replaced, for logs: a logged token would open the report. */
+export function maskShareToken(url: string): string {
+  return url.replace(/\/share\/[^/?#]+/g, "/share/…");
+}
+
+/** Fastify's request log line without share tokens (its default fields otherwise). */
+export function requestLogFields(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}) {
+  return {
+    method: request.method,
+    url: maskShareToken(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

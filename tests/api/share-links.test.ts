@@ -210,6 +210,14 @@ describe("who may manage links (each principal kind)", () => {
   });
 });
 
+test("a distributor administrator shares a sub-company's report, and the link opens it", async () => {
+  const headers = await t.headersFor(userId("distributor:distributorAdmin"), world.companies.distributor);
+  const res = await inject("POST", links(world.reports.sub[0] as string), headers, {});
+  expect(res.statusCode).toBe(201);
+  const page = await open(res.json().url.replace("http://dashboard.test", "/api"));
+  expect(page.json().labelId).toBe("S-0000");
+});
+
 describe("the public page", () => {
   test("opens without credentials and has the report's label id, status, rule, summary, excursions, disposition and content hash", async () => {
     const id = reportA(0);

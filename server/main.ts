@@ -7,6 +7,7 @@ import { DataDirInUseError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
 import { createMailer } from "./mail/mailer";
+import { requestLogFields } from "./reports/share-links";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
 import { seedDemo } from "./seed/demo";
 
@@ -38,7 +39,7 @@ if (config.seedProfile !== "none") {
 }
 
 const keys = await loadSigningKeys(database.db);
-const logger = { level: config.logLevel };
+const logger = { level: config.logLevel, serializers: { req: requestLogFields } };
 const app = await buildApp({
   db: database.db,
   keys,

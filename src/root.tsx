@@ -2,7 +2,7 @@ import { ConfigProvider } from "antd";
 // The ES module: "antd/locale/en_US" is the CommonJS build, a second copy of the locale.
 import enUS from "antd/es/locale/en_US";
 import { lazy, type ReactNode, Suspense } from "react";
-import { BrowserRouter, useLocation } from "react-router";
+import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { ErrorBoundary } from "@/components/error-page/error-boundary";
 import { GlobalElements } from "@/components/global/global-elements";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
@@ -14,6 +14,8 @@ import styles from "./app.module.css";
 
 /** The account screens for visitors: a lean shell without Refine. */
 const AuthApp = lazy(async () => ({ default: (await import("./auth-app")).AuthApp }));
+/** A share link's public page (issue #17 section 4): no sign-in, no Refine. */
+const SharePage = lazy(async () => ({ default: (await import("./pages/share/share-page")).SharePage }));
 /** Everything else: the Refine dashboard. */
 const DashboardApp = lazy(async () => ({ default: (await import("./App")).App }));
 
@@ -25,9 +27,18 @@ function RouteErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }
 
+function SharePageRoute() {
+  return (
+    <Routes>
+      <Route path="/share/:token" element={<SharePage />} />
+    </Routes>
+  );
+}
+
 /** Picks the app for the current path; navigating between them swaps the shell without a reload. */
 function Shell() {
   const { pathname } = useLocation();
+  if (pathname.startsWith("/share/")) return <SharePageRoute />;
   return isVisitorPath(pathname) ? <AuthApp /> : <DashboardApp />;
 }
 

@@ -13,6 +13,7 @@ import * as reportRules from "./migrations/0012-report-rules";
 import * as trimReason from "./migrations/0013-trim-reason";
 import * as reportDispositions from "./migrations/0014-report-dispositions";
 import * as ingestion from "./migrations/0015-ingestion";
+import * as shareLinks from "./migrations/0016-share-links";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013-trim-reason": trimReason,
   "0014-report-dispositions": reportDispositions,
   "0015-ingestion": ingestion,
+  "0016-share-links": shareLinks,
 };
 
 class StaticProvider implements MigrationProvider {

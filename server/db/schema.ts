@@ -206,6 +206,31 @@ export interface LabelReportDispositionsTable {
   signedAt: CreatedAt;
 }
 
+/** A read-only link to one report for partners (migration 0016); the token is stored only as its SHA-256. */
+export interface ShareLinksTable {
+  id: Generated<string>;
+  reportId: string;
+  companyId: string;
+  tokenHash: string;
+  createdBy: string | null;
+  createdByName: string;
+  impersonatorUserId: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  revokedBy: string | null;
+}
+
+/** One open of a share link's public page (migration 0016). */
+export interface ShareLinkOpensTable {
+  id: Generated<string>;
+  linkId: string;
+  openedAt: CreatedAt;
+  address: string;
+  /** The page, or a download. */
+  kind: Generated<"page" | "pdf" | "csv">;
+}
+
 /** One version of a preset: its name and settings as saved, by whom, when. */
 export interface LabelPresetVersionsTable {
   id: Generated<string>;
@@ -380,6 +405,8 @@ export interface Database {
   labelReports: LabelReportsTable;
   labelPresetVersions: LabelPresetVersionsTable;
   labelReportDispositions: LabelReportDispositionsTable;
+  shareLinks: ShareLinksTable;
+  shareLinkOpens: ShareLinkOpensTable;
   measurements: MeasurementsTable;
   measurementRollups: MeasurementRollupsTable;
   shockEvents: ShockEventsTable;

@@ -15,6 +15,7 @@ import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
 import { readingRoutes } from "./readings";
+import { shareLinkRoutes } from "./share-links";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
@@ -67,6 +68,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(labelReportExportRoutes, { context });
   await app.register(readingRoutes, { context });
   await app.register(labelReportDispositionRoutes, { context });
+  await app.register(shareLinkRoutes, { context });
   await app.register(labelPresetRoutes, { context });
   await app.register(userRoutes, { context });
   await app.register(companyRoutes, { context });

@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
   DOWNLOAD_OPTION_NAMES,
@@ -11,7 +11,7 @@ import type { AppContext } from "../app";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import { csvStream } from "../reports/export/csv";
 import { contentDisposition, downloadFileName } from "../reports/export/filename";
-import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
+import { loadChartSeries, loadReportContent, type ReportContent } from "../reports/export/report-content";
 import { dataErrors, idParams } from "./schemas";
 
 /** Points of the PDF chart: about two per printed point of its width, min and max per bucket. */
@@ -22,7 +22,7 @@ const optionValues = (name: keyof typeof DOWNLOAD_OPTION_VALUES) =>
 
 // The options are plain strings here and checked by parseDownloadOptions (src/domain), so
 // that every bad option is reported at once, with the same rules the download dialog uses.
-const querystring = {
+export const exportQuerystring = {
   type: "object",
   additionalProperties: false,
   properties: {
@@ -47,9 +47,67 @@ const querystring = {
 const budgetKey = (request: FastifyRequest) =>
   request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
 
+/**
+ * Sends a report as PDF or CSV: checks the options, waits for one of the company's
+ * download slots, loads the content (null: 404) and streams the file with its content
+ * hash. Shared by the signed-in download and a share link's (server/routes/share-links.ts).
+ */
+export async function sendReportExport(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  companyId: string,
+  load: () => Promise<ReportContent | null>,
+): Promise<FastifyReply> {
+  const { db } = context;
+  const { limiter, pdf } = context.exports;
+  const parsed = parseDownloadOptions(request.query as Record<string, string | undefined>);
+  if (!parsed.ok) {
+    throw badRequest(
+      parsed.errors.map((e) => `${e.id} ${e.error}`).join("; "),
+      // In the order of the query parameters, one entry per bad option.
+      DOWNLOAD_OPTION_NAMES.flatMap((name) => parsed.errors.filter((e) => e.id === name)),
+    );
+  }
+  const options = parsed.options;
+  const release = await limiter.acquire(companyId);
+  let streaming = false;
+  try {
+    // The caller may have given up while it waited in line.
+    if (request.raw.destroyed) return reply;
+    const content = await load();
+    if (!content) throw notFound("Label report not found");
+
+    reply
+      .header("content-type", MEDIA_TYPES[options.fileType])
+      .header(
+        "content-disposition",
+        contentDisposition(
+          downloadFileName(content.report.labelId, content.generatedAt, options.timeZone, options.fileType),
+        ),
+      )
+      .header("x-content-sha256", content.hash)
+      .header("cache-control", "private, no-store");
+    if (options.fileType === "csv") {
+      // The slot is held until the last row is sent (or the client goes away).
+      const stream = csvStream(content, options);
+      stream.once("close", release);
+      reply.raw.once("close", release);
+      streaming = true;
+      return reply.send(stream);
+    }
+    // A turn of the event loop for other requests between the loading and the chart query.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const series = await loadChartSeries(db, content, CHART_POINTS);
+    return reply.send(await pdf.render(content, series, options));
+  } finally {
+    if (!streaming) release();
+  }
+}
+
 export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
-  const { limiter, pdf, perKeyPerMinute } = context.exports;
+  const { perKeyPerMinute } = context.exports;
 
   // A key that downloads all day is slowed down before it fills the queue below.
   await app.register(rateLimit, {
@@ -77,7 +135,7 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
         summary:
           "Download a report as PDF or CSV; X-Content-SHA256 is the content hash printed in the file (see README)",
         params: idParams,
-        querystring,
+        querystring: exportQuerystring,
         response: {
           200: {
             description: "The file (application/pdf or text/csv), as an attachment",
@@ -95,48 +153,9 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const parsed = parseDownloadOptions(request.query as Record<string, string | undefined>);
-      if (!parsed.ok) {
-        throw badRequest(
-          parsed.errors.map((e) => `${e.id} ${e.error}`).join("; "),
-          // In the order of the query parameters, one entry per bad option.
-          DOWNLOAD_OPTION_NAMES.flatMap((name) => parsed.errors.filter((e) => e.id === name)),
-        );
-      }
-      const options = parsed.options;
-      const release = await limiter.acquire(request.principal.companyId);
-      let streaming = false;
-      try {
-        // The caller may have given up while it waited in line.
-        if (request.raw.destroyed) return reply;
-        const content = await loadReportContent(db, request.principal.companyScope, id);
-        if (!content) throw notFound("Label report not found");
-
-        reply
-          .header("content-type", MEDIA_TYPES[options.fileType])
-          .header(
-            "content-disposition",
-            contentDisposition(
-              downloadFileName(content.report.labelId, content.generatedAt, options.timeZone, options.fileType),
-            ),
-          )
-          .header("x-content-sha256", content.hash)
-          .header("cache-control", "private, no-store");
-        if (options.fileType === "csv") {
-          // The slot is held until the last row is sent (or the client goes away).
-          const stream = csvStream(content, options);
-          stream.once("close", release);
-          reply.raw.once("close", release);
-          streaming = true;
-          return reply.send(stream);
-        }
-        // A turn of the event loop for other requests between the loading and the chart query.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        const series = await loadChartSeries(db, content, CHART_POINTS);
-        return reply.send(await pdf.render(content, series, options));
-      } finally {
-        if (!streaming) release();
-      }
+      return sendReportExport(context, request, reply, request.principal.companyId, () =>
+        loadReportContent(db, request.principal.companyScope, id),
+      );
     },
   );
 };

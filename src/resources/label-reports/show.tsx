@@ -29,6 +29,7 @@ import {
   StatisticsTable,
   SummaryCards,
 } from "./report/report-sections";
+import { ShareLinksSection } from "./report/share-links-section";
 import { Shipment } from "./shipment";
 import { TrimPanel } from "./trim/trim-panel";
 import { trimScale } from "./trim/trim-window";
@@ -283,6 +284,8 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
           <Section title="Disposition" extra={<SignDispositionButton report={report} />}>
             <DispositionDetails report={report} />
           </Section>
+
+          <ShareLinksSection reportId={report.id} />
 
           <Section title="Custom fields">
             <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />

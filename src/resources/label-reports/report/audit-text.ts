@@ -18,6 +18,8 @@ const TITLES: Record<string, string> = {
   untrim: "Trim undone",
   disposition: "Disposition signed",
   ruleMigrated: "Rule copied from the preset by the migration",
+  shareLinkCreate: "Share link created",
+  shareLinkRevoke: "Share link revoked",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -28,6 +30,9 @@ const FIELD_LABELS: Record<string, string> = {
   disposition: "Disposition",
   meaning: "Meaning",
   signedBy: "Signed by",
+  shareLink: "Share link",
+  expiresAt: "Expires",
+  revokedAt: "Revoked",
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -1,0 +1,351 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { auditActorLabel } from "../../src/domain/audit-actor";
+import type { AppContext } from "../app";
+import { recordAudit } from "../audit";
+import type { Principal } from "../auth/principal";
+import { addressKey, Throttle } from "../auth/throttle";
+import { HttpError, notFound } from "../errors";
+import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
+import {
+  hashShareToken,
+  isShareTokenShape,
+  listShareLinks,
+  newShareToken,
+  SHARE_LINK_DAYS,
+  shareLinkState,
+} from "../reports/share-links";
+import { exportQuerystring, sendReportExport } from "./label-report-exports";
+import { dataErrors, idParams } from "./schemas";
+
+/**
+ * Read-only links to one report for partners without an account (issue #17 section 4;
+ * README: share links for partners).
+ *
+ * Who manages them: whoever may sign a disposition (`approve` on labelReport: the
+ * administrators), since a link hands the whole report, with its signature, to
+ * someone outside the company. `update` would let every user and handler publish
+ * reports. API keys hold no `approve`, so they get 403. Support acting through an
+ * impersonation token may (helping a customer share is support work); the audit trail
+ * and the list then name "ColdChain support (on behalf of …)".
+ *
+ * The public routes take no credentials: the token in the path is the only key. Each
+ * request counts against a per-address limit before the token is even looked at, so
+ * guessing is bounded on top of the 256-bit token; every open is recorded.
+ */
+
+const OPENS_PER_MINUTE = 60;
+const EXPIRED_MESSAGE = "This link has expired or was revoked";
+const SHARE_CHART_POINTS = 1000;
+
+const gone = () => new HttpError(410, EXPIRED_MESSAGE);
+const unknownLink = () => notFound("Share link not found");
+
+const linkParams = {
+  type: "object",
+  required: ["id", "linkId"],
+  additionalProperties: false,
+  properties: { id: { type: "string", format: "uuid" }, linkId: { type: "string", format: "uuid" } },
+} as const;
+
+// The token's shape is checked in the handler (not here), so that a malformed one is the
+// same 404 as an unknown one and counts against the address limit all the same.
+const tokenParams = {
+  type: "object",
+  required: ["token"],
+  additionalProperties: false,
+  properties: { token: { type: "string", maxLength: 200 } },
+} as const;
+
+const linkItem = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    createdAt: { type: "string" },
+    createdBy: { type: "object", properties: { name: { type: "string" } } },
+    expiresAt: { type: "string" },
+    revokedAt: { type: ["string", "null"] },
+    state: { type: "string", enum: ["active", "expired", "revoked"] },
+    opens: { type: "integer" },
+    lastOpenedAt: { type: ["string", "null"] },
+  },
+} as const;
+
+const publicErrors = { 404: dataErrors[404], 410: dataErrors[404], 429: dataErrors[404] };
+
+/** Printed name of whoever creates a link, as the customer sees it (support stays "ColdChain support"). */
+async function creatorName(context: AppContext, principal: Principal): Promise<string> {
+  const user = await context.db
+    .selectFrom("users")
+    .select(["firstName", "lastName", "email"])
+    .where("id", "=", principal.userId)
+    .executeTakeFirst();
+  return auditActorLabel(
+    user ?? { firstName: null, lastName: null, email: null },
+    principal.impersonatorUserId !== null,
+  );
+}
+
+export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db, publicUrl } = context;
+  const opens = new Throttle(OPENS_PER_MINUTE, 60_000);
+
+  async function reportInScope(principal: Principal, id: string) {
+    const report = await db
+      .selectFrom("labelReports")
+      .select(["id", "companyId"])
+      .where("id", "=", id)
+      .where("companyId", "in", principal.companyScope)
+      .executeTakeFirst();
+    if (!report) throw notFound("Label report not found");
+    return report;
+  }
+
+  /** The link behind a token, counted against the caller's address first; 404 unknown, 410 expired or revoked. */
+  async function openLink(request: FastifyRequest) {
+    opens.hit(`share:${addressKey(request.ip)}`, "opens of share links from this address");
+    const { token } = request.params as { token: string };
+    if (!isShareTokenShape(token)) throw unknownLink();
+    const link = await db
+      .selectFrom("shareLinks")
+      .select(["id", "reportId", "companyId", "expiresAt", "revokedAt"])
+      .where("tokenHash", "=", hashShareToken(token))
+      .executeTakeFirst();
+    if (!link) throw unknownLink();
+    if (shareLinkState(link) !== "active") throw gone();
+    return link;
+  }
+
+  const recordOpen = (linkId: string, request: FastifyRequest, kind: "page" | "pdf" | "csv") =>
+    db.insertInto("shareLinkOpens").values({ linkId, address: request.ip, kind }).execute();
+
+  app.post(
+    "/label-reports/:id/share-links",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      schema: {
+        tags: ["share links"],
+        summary: `Create a read-only link to the report for a partner without an account; it expires in ${SHARE_LINK_DAYS.min}–${SHARE_LINK_DAYS.max} days (default ${SHARE_LINK_DAYS.default}). The url is shown only in this answer`,
+        params: idParams,
+        body: {
+          type: ["object", "null"],
+          additionalProperties: false,
+          properties: {
+            expiresInDays: { type: "integer", minimum: SHARE_LINK_DAYS.min, maximum: SHARE_LINK_DAYS.max },
+          },
+        },
+        response: {
+          201: {
+            type: "object",
+            properties: { id: { type: "string" }, url: { type: "string" }, expiresAt: { type: "string" } },
+          },
+          ...dataErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const body = (request.body ?? {}) as { expiresInDays?: number };
+      const principal = request.principal;
+      const report = await reportInScope(principal, id);
+      const days = body.expiresInDays ?? SHARE_LINK_DAYS.default;
+      const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+      const { token, tokenHash } = newShareToken();
+      const name = await creatorName(context, principal);
+      const link = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("shareLinks")
+          .values({
+            reportId: id,
+            companyId: report.companyId,
+            tokenHash,
+            createdBy: principal.userId,
+            createdByName: name,
+            impersonatorUserId: principal.impersonatorUserId,
+            expiresAt,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, principal, {
+          action: "shareLinkCreate",
+          entity: "labelReport",
+          entityId: id,
+          before: null,
+          after: { shareLink: row.id, expiresAt: expiresAt.toISOString() },
+        });
+        return row;
+      });
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send({ id: link.id, url: `${publicUrl}/share/${token}`, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  app.get(
+    "/label-reports/:id/share-links",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      schema: {
+        tags: ["share links"],
+        summary: "The report's share links, newest first, with how often each was opened (never the token)",
+        params: idParams,
+        response: { 200: { type: "array", items: linkItem }, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      await reportInScope(request.principal, id);
+      return listShareLinks(db, id);
+    },
+  );
+
+  app.get(
+    "/label-reports/:id/share-links/:linkId/opens",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      schema: {
+        tags: ["share links"],
+        summary: "Every open of a share link (time and address), newest first",
+        params: linkParams,
+      },
+    },
+    async (request) => {
+      const { id, linkId } = request.params as { id: string; linkId: string };
+      await reportInScope(request.principal, id);
+      const link = await db
+        .selectFrom("shareLinks")
+        .select("id")
+        .where("id", "=", linkId)
+        .where("reportId", "=", id)
+        .executeTakeFirst();
+      if (!link) throw unknownLink();
+      const rows = await db
+        .selectFrom("shareLinkOpens")
+        .select(["openedAt", "address", "kind"])
+        .where("linkId", "=", linkId)
+        .orderBy("openedAt", "desc")
+        .orderBy("id", "desc")
+        .limit(1000)
+        .execute();
+      return rows.map((r) => ({ openedAt: new Date(r.openedAt).toISOString(), address: r.address, kind: r.kind }));
+    },
+  );
+
+  app.delete(
+    "/label-reports/:id/share-links/:linkId",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      schema: {
+        tags: ["share links"],
+        summary: "Revoke a share link: its page then answers 410. Revoking a revoked link changes nothing",
+        params: linkParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, linkId } = request.params as { id: string; linkId: string };
+      const principal = request.principal;
+      await reportInScope(principal, id);
+      await db.transaction().execute(async (trx) => {
+        const link = await trx
+          .selectFrom("shareLinks")
+          .select(["id", "revokedAt", "expiresAt"])
+          .where("id", "=", linkId)
+          .where("reportId", "=", id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!link) throw unknownLink();
+        if (link.revokedAt !== null) return;
+        const revokedAt = new Date();
+        await trx
+          .updateTable("shareLinks")
+          .set({ revokedAt, revokedBy: principal.userId })
+          .where("id", "=", linkId)
+          .execute();
+        await recordAudit(trx, principal, {
+          action: "shareLinkRevoke",
+          entity: "labelReport",
+          entityId: id,
+          before: { shareLink: linkId, expiresAt: new Date(link.expiresAt).toISOString() },
+          after: { shareLink: linkId, revokedAt: revokedAt.toISOString() },
+        });
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    "/share/:token",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["share links"],
+        summary: `A shared report as its public page shows it (no credentials; the token is the key): summary, frozen rule, excursions, disposition, content hash and a chart series. 410 when expired or revoked; at most ${OPENS_PER_MINUTE} requests a minute per address`,
+        params: tokenParams,
+        response: publicErrors,
+      },
+    },
+    async (request, reply) => {
+      const link = await openLink(request);
+      const content = await loadReportContent(db, [link.companyId], link.reportId);
+      if (!content) throw unknownLink();
+      const rule = await db
+        .selectFrom("labelReports")
+        .select("rule")
+        .where("id", "=", link.reportId)
+        .executeTakeFirstOrThrow();
+      const series = await loadChartSeries(db, content, SHARE_CHART_POINTS);
+      await recordOpen(link.id, request, "page");
+      const { report, disposition } = content;
+      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      return {
+        labelId: report.labelId,
+        reference: report.reference,
+        status: report.status,
+        startTime: report.startTime?.toISOString() ?? null,
+        endTime: report.endTime?.toISOString() ?? null,
+        rule: rule.rule,
+        trim: content.trim
+          ? { start: content.trim.start?.toISOString() ?? null, end: content.trim.end?.toISOString() ?? null }
+          : null,
+        summary: content.summary,
+        excursions: content.excursions,
+        disposition: disposition
+          ? {
+              value: disposition.value,
+              meaning: disposition.meaning,
+              comment: disposition.comment,
+              signedBy: { name: disposition.signedBy.name },
+              signedAt: disposition.signedAt,
+            }
+          : null,
+        contentHash: content.hash,
+        readings: series,
+        expiresAt: new Date(link.expiresAt).toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    "/share/:token/export",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["share links"],
+        summary:
+          "Download the shared report as PDF or CSV (the same file and X-Content-SHA256 as a signed-in download); 410 when expired or revoked",
+        params: tokenParams,
+        querystring: exportQuerystring,
+        response: publicErrors,
+      },
+    },
+    async (request, reply) => {
+      const link = await openLink(request);
+      const fileType = (request.query as { fileType?: string }).fileType === "csv" ? "csv" : "pdf";
+      await recordOpen(link.id, request, fileType);
+      return sendReportExport(context, request, reply, link.companyId, () =>
+        loadReportContent(db, [link.companyId], link.reportId),
+      );
+    },
+  );
+};

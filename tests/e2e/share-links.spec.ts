@@ -1,0 +1,54 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { apiAs, signIn } from "./support/sign-in";
+
+/**
+ * Issue #17 section 4: an administrator makes a share link in the report overlay; the
+ * link opens in a fresh browser context without cookies (a partner without an account)
+ * and shows the report; once revoked, the page says so.
+ */
+
+// The machine running the browser tests is shared: opening a lazy chunk may take a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test("a share link opens without sign-in, shows label id, hash and disposition, and says so once revoked", async ({
+  page,
+  browser,
+}) => {
+  const headers = await apiAs(page.request, "admin@demo.example");
+  const filter = encodeURIComponent("status[eq]ended");
+  const list = await page.request.get(`/api/label-reports?filter=${filter}&pageSize=5`, { headers });
+  expect(list.ok()).toBe(true);
+  const report = ((await list.json()).data as { id: string; labelId: string }[])[0];
+  if (!report) throw new Error("the demo seed has no ended report");
+
+  await signIn(page, "admin@demo.example");
+  await page.goto(`/label-reports/${report.id}`);
+  const section = page.getByRole("region", { name: "Share links" });
+  await section.getByLabel("Expires in days").fill("7");
+  await section.getByRole("button", { name: "Create share link" }).click();
+  const shown = section.getByTestId("share-link-url");
+  await expect(shown).toContainText("/share/");
+  const url = new URL((await shown.textContent()) ?? "");
+  await expect(section.getByRole("row").filter({ hasText: "Active" })).toHaveCount(1);
+
+  const partner = await browser.newContext();
+  try {
+    const partnerPage = await partner.newPage();
+    const origin = new URL(page.url()).origin;
+    await partnerPage.goto(`${origin}${url.pathname}`);
+    await expect(partnerPage.getByTestId("share-label-id")).toHaveText(report.labelId);
+    await expect(partnerPage.getByTestId("share-content-hash")).toContainText(/[0-9a-f]{64}/);
+    await expect(partnerPage.getByText("Compare this with the hash printed on the PDF you received")).toBeVisible();
+    await expect(partnerPage.getByRole("region", { name: "Disposition" })).toBeVisible();
+    expect(await partner.cookies()).toEqual([]);
+
+    await section.getByRole("button", { name: "Revoke" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Revoke" }).click();
+    await expect(section.getByRole("row").filter({ hasText: "Revoked" })).toHaveCount(1);
+
+    await partnerPage.reload();
+    await expect(partnerPage.getByText("This link has expired or was revoked")).toBeVisible();
+  } finally {
+    await partner.close();
+  }
+});

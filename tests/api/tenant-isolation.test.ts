@@ -17,6 +17,7 @@ let bInvite: string;
 let bMigrationInvite: string;
 let bApiKey: string;
 let bCustomField: string;
+let bShareLink: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -30,6 +31,7 @@ interface Case {
 }
 
 const bReport = () => ({ id: world.reports.b[0] as string });
+const bLink = () => ({ id: world.reports.b[0] as string, linkId: bShareLink });
 
 const CASES: Record<string, Case> = {
   "GET /api/health": {},
@@ -57,6 +59,10 @@ const CASES: Record<string, Case> = {
     body: () => ({ disposition: "released", password: "wrong-one-1" }),
   },
   "POST /api/label-reports/:id/disposition/email-code": { params: bReport },
+  "POST /api/label-reports/:id/share-links": { params: bReport, body: () => ({ expiresInDays: 30 }) },
+  "GET /api/label-reports/:id/share-links": { params: bReport },
+  "GET /api/label-reports/:id/share-links/:linkId/opens": { params: bLink },
+  "DELETE /api/label-reports/:id/share-links/:linkId": { params: bLink },
   "GET /api/label-presets": {},
   "GET /api/label-presets/:idOrSlug": { params: () => ({ idOrSlug: world.presets.b }) },
   "GET /api/label-presets/:idOrSlug/versions": { params: () => ({ idOrSlug: world.presets.b }) },
@@ -144,6 +150,7 @@ async function snapshotB() {
       .execute(),
     await db.selectFrom("userRoles").select(["id", "types"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("apiKeys").select(["id", "revoked"]).where("companyId", "=", b).execute(),
+    await db.selectFrom("shareLinks").select(["id", "revokedAt"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db
@@ -198,6 +205,20 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bCustomField = field.id;
+  const link = await t.database.db
+    .insertInto("shareLinks")
+    .values({
+      reportId: world.reports.b[0] as string,
+      companyId: world.companies.b,
+      tokenHash: sha256Hex(randomToken()),
+      createdBy: null,
+      createdByName: "Bravo admin",
+      impersonatorUserId: null,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bShareLink = link.id;
 });
 afterAll(async () => t?.close());
 

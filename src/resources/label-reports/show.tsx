@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Space, Tag } from "antd";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useParams } from "react-router";
@@ -19,7 +20,13 @@ import { STATUS_COLORS } from "./columns";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
 import { dataTabsOf, isSummary } from "./report/report-format";
-import { type LabelReportDetail, useAuditTrail, useReadingSeries, useShockEvents } from "./report/report-queries";
+import {
+  auditTrailKey,
+  type LabelReportDetail,
+  useAuditTrail,
+  useReadingSeries,
+  useShockEvents,
+} from "./report/report-queries";
 import {
   AuditTrail,
   Battery,
@@ -108,20 +115,25 @@ export function LabelReportShow() {
 
 function ArchiveButton({ report }: { report: LabelReportDetail }) {
   const { mutate, mutation } = useUpdate<LabelReportDetail>();
+  const queryClient = useQueryClient();
   return (
     <Button
       icon={<InboxOutlined />}
       loading={mutation.isPending}
       onClick={() =>
-        mutate({
-          resource: RESOURCE.labelReports,
-          id: report.id,
-          values: { isArchived: !report.isArchived },
-          successNotification: () => ({
-            type: "success",
-            message: report.isArchived ? "Report restored from the archive" : "Report archived",
-          }),
-        })
+        mutate(
+          {
+            resource: RESOURCE.labelReports,
+            id: report.id,
+            values: { isArchived: !report.isArchived },
+            successNotification: () => ({
+              type: "success",
+              message: report.isArchived ? "Report restored from the archive" : "Report archived",
+            }),
+          },
+          // Refine refreshes the record and the list; the audit trail is ours to refresh.
+          { onSuccess: () => queryClient.invalidateQueries({ queryKey: auditTrailKey(report.id) }) },
+        )
       }
     >
       {report.isArchived ? "Unarchive" : "Archive"}

@@ -85,9 +85,12 @@ export function useShockEvents(id: string, enabled: boolean) {
   return useQuery({ queryKey: [REPORT_QUERY_KEY, id, "shock-events"], queryFn: () => get(), enabled });
 }
 
+/** The audit trail's cache key: every action that writes the report invalidates it. */
+export const auditTrailKey = (id: string) => [REPORT_QUERY_KEY, id, "audit"];
+
 export function useAuditTrail(id: string) {
   const get = useCustomGet<AuditEntry[]>(reportUrl(id, "/audit"));
-  return useQuery({ queryKey: [REPORT_QUERY_KEY, id, "audit"], queryFn: () => get() });
+  return useQuery({ queryKey: auditTrailKey(id), queryFn: () => get() });
 }
 
 /** Posts the evaluation window (nulls: untrimmed) and refreshes everything that depends on it. */

@@ -1,0 +1,43 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
+
+/**
+ * Issue #17 section 5: the report overlay's audit trail is current after an action taken
+ * on the overlay, without a reload. admin@demo.example may archive; the report is the
+ * first of the demo list, archived and then restored so the demo data stays as found.
+ */
+
+// The machine running the browser tests is shared: opening a lazy chunk may take a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test("the audit trail shows archiving and unarchiving from the overlay without a reload", async ({ page }) => {
+  await signIn(page, "admin@demo.example");
+  await page.locator(".ant-table-tbody .ant-table-row").first().locator("a").first().click();
+  const drawer = page.locator(".ant-drawer-content");
+  const audit = drawer.getByRole("region", { name: "Audit trail" });
+  await expect(audit).toBeVisible();
+  // The trail has loaded (entries or "No changes yet") before it is counted.
+  await expect(audit.getByText(/Loading…/)).toHaveCount(0);
+  const entries = audit.getByTestId("audit-entry");
+  const before = await entries.count();
+
+  await page.getByRole("button", { name: /\bArchive$/ }).click();
+  await expect(page.getByText("Report archived")).toBeVisible();
+  await expect(entries).toHaveCount(before + 1);
+  await expect(
+    audit
+      .getByRole("listitem")
+      .filter({ hasText: /Archived: No → Yes/ })
+      .first(),
+  ).toBeVisible();
+
+  await page.getByRole("button", { name: /\bUnarchive$/ }).click();
+  await expect(page.getByText("Report restored from the archive")).toBeVisible();
+  await expect(entries).toHaveCount(before + 2);
+  await expect(
+    audit
+      .getByRole("listitem")
+      .filter({ hasText: /Archived: Yes → No/ })
+      .first(),
+  ).toBeVisible();
+});

@@ -14,6 +14,9 @@
  * - Alarm: 'single' when one excursion lasts at least the delay; 'cumulative' when the
  *   time above plus the time below (one shared budget) reaches the delay. A delay of 0
  *   makes any out-of-range reading a violation.
+ * - The alarm is first triggered when the condition is met, not when the excursion that
+ *   met it began: single, that excursion's start + the delay; cumulative, the moment in
+ *   it when the running total reaches the delay. Both times are kept.
  */
 
 export interface Reading {
@@ -53,8 +56,10 @@ export interface ExcursionAnalysis {
   timeAboveMinutes: number;
   timeBelowMinutes: number;
   longestExcursionMinutes: number;
-  /** Epoch ms of the first reading of the excursion that made the violation true, else null. */
+  /** Epoch ms at which the alarm condition was first met, else null. */
   firstTriggered: number | null;
+  /** Epoch ms of the first reading of the excursion that met it, else null. */
+  triggeringExcursionStart: number | null;
   violation: boolean;
 }
 
@@ -124,7 +129,8 @@ export function findExcursions(readings: readonly Reading[], rule: ExcursionRule
     timeAboveMinutes,
     timeBelowMinutes,
     longestExcursionMinutes,
-    firstTriggered: trigger ? trigger.start : null,
+    firstTriggered: trigger ? trigger.at : null,
+    triggeringExcursionStart: trigger ? trigger.excursion.start : null,
     violation: trigger !== null,
   };
 }
@@ -134,15 +140,26 @@ function closeRun(excursions: Excursion[], run: Excursion | null): null {
   return null;
 }
 
-/** The excursion at which the alarm condition first holds, walking in time order. */
-function triggeringExcursion(excursions: readonly Excursion[], rule: ExcursionRule): Excursion | null {
+/**
+ * The excursion at which the alarm condition first holds, walking in time order, and the
+ * moment it does (epoch ms). Each reading stands for one interval, so the time out of
+ * range grows continuously from an excursion's start.
+ */
+function triggeringExcursion(
+  excursions: readonly Excursion[],
+  rule: ExcursionRule,
+): { excursion: Excursion; at: number } | null {
   const delay = Math.max(0, rule.alarmDelayMinutes);
-  if (rule.alarmType === "single") return excursions.find((e) => e.durationMinutes >= delay) ?? null;
+  if (rule.alarmType === "single") {
+    const excursion = excursions.find((e) => e.durationMinutes >= delay);
+    return excursion ? { excursion, at: excursion.start + delay * MINUTE_MS } : null;
+  }
   // Cumulative: above and below draw on one budget that never resets.
   let total = 0;
-  for (const e of excursions) {
-    total += e.durationMinutes;
-    if (total >= delay) return e;
+  for (const excursion of excursions) {
+    if (total + excursion.durationMinutes >= delay)
+      return { excursion, at: excursion.start + (delay - total) * MINUTE_MS };
+    total += excursion.durationMinutes;
   }
   return null;
 }

@@ -75,8 +75,13 @@ export interface ChannelSummary {
   timeAboveMinutes: number;
   timeBelowMinutes: number;
   longestExcursionMinutes: number;
-  /** ISO 8601 time of the first reading of the excursion that raised the alarm. */
+  /** ISO 8601 time the alarm condition was first met (its excursion's start + the delay). */
   firstTriggered: string | null;
+  /**
+   * ISO 8601 time of the first reading of the excursion that raised the alarm. Absent from
+   * summaries stored before issue #17, whose firstTriggered was this time.
+   */
+  triggeringExcursionStart?: string | null;
   min: SummaryExtreme | null;
   max: SummaryExtreme | null;
   average: number | null;
@@ -171,6 +176,7 @@ const notMeasured = (): ChannelSummary => ({
   timeBelowMinutes: 0,
   longestExcursionMinutes: 0,
   firstTriggered: null,
+  triggeringExcursionStart: null,
   min: null,
   max: null,
   average: null,
@@ -201,6 +207,8 @@ function summariseChannel(
     timeBelowMinutes: analysis.timeBelowMinutes,
     longestExcursionMinutes: analysis.longestExcursionMinutes,
     firstTriggered: analysis.firstTriggered === null ? null : iso(analysis.firstTriggered),
+    triggeringExcursionStart:
+      analysis.triggeringExcursionStart === null ? null : iso(analysis.triggeringExcursionStart),
     min: extreme(stats.min),
     max: extreme(stats.max),
     average: roundOrNull(stats.average),

@@ -225,6 +225,31 @@ describe("the PDF", () => {
     expect(text).toMatch(/Shock\s+N\.a\.\s+N\.a\./);
   });
 
+  test("the alarm is printed at the time its delay was reached, with the excursion's start beside it", async () => {
+    // Another report with the same readings, kept under a 30-minute single alarm delay:
+    // the 1-hour excursion from reading 100 raises the alarm 30 minutes in, at reading 106.
+    const db = t.database.db;
+    const delayedId = world.reports.a[1] as string;
+    const { rule } = await db
+      .selectFrom("labelReports")
+      .select("rule")
+      .where("id", "=", reportId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("labelReports")
+      .set({ rule: JSON.stringify({ ...(rule as object), alarmDelayMinutes: 30, alarmType: "single" }) })
+      .where("id", "=", delayedId)
+      .execute();
+    await addReadings(delayedId);
+    const res = await download("timeZone=UTC&locale=en-US", headers, delayedId);
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
+    const utc = (ms: number) => formatInstant(ms, { timeZone: "UTC", locale: "en-US" });
+    expect(text).toContain(
+      `Temperature alarm First triggered ${utc(at(106))}, in the excursion that began ${utc(at(100))}`,
+    );
+  });
+
   test("the excursion table lists each excursion with its side and duration", async () => {
     const { text } = await pdf();
     expect(text).toContain("1 h 0 min");

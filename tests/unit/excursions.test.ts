@@ -95,6 +95,7 @@ describe("excursion events", () => {
       timeBelowMinutes: 0,
       longestExcursionMinutes: 0,
       firstTriggered: null,
+      triggeringExcursionStart: null,
       violation: false,
     });
   });
@@ -163,7 +164,13 @@ describe("single alarm", () => {
     // Six readings x 5 minutes = 30 minutes: exactly the delay.
     const r = findExcursions(series([5, 9, 9, 9, 9, 9, 9, 5]), PHARMA);
     expect(r.violation).toBe(true);
-    expect(r.firstTriggered).toBe(T0 + 5 * MIN);
+  });
+
+  test("single: the alarm is first triggered at the excursion's start plus the delay, not at its start", () => {
+    // The excursion starts at 5 min; 30 minutes out of range are reached at 35 min.
+    const r = findExcursions(series([5, 9, 9, 9, 9, 9, 9, 9, 5]), PHARMA);
+    expect(r.firstTriggered).toBe(T0 + 35 * MIN);
+    expect(r.triggeringExcursionStart).toBe(T0 + 5 * MIN);
   });
 
   test("a single alarm ignores short excursions whose sum exceeds the delay", () => {
@@ -174,9 +181,10 @@ describe("single alarm", () => {
     expect(r.firstTriggered).toBeNull();
   });
 
-  test("firstTriggered is the start of the first excursion long enough, not the first excursion", () => {
+  test("single: the alarm is first triggered in the first excursion long enough, not the first excursion", () => {
     const r = findExcursions(series([9, 5, 1, 1, 1, 1, 1, 1, 5]), PHARMA);
-    expect(r.firstTriggered).toBe(T0 + 10 * MIN);
+    expect(r.triggeringExcursionStart).toBe(T0 + 10 * MIN);
+    expect(r.firstTriggered).toBe(T0 + 40 * MIN);
   });
 });
 
@@ -195,7 +203,14 @@ describe("cumulative alarm", () => {
     expect(r.timeAboveMinutes).toBe(30);
     expect(r.timeBelowMinutes).toBe(30);
     expect(r.violation).toBe(true);
-    expect(r.firstTriggered).toBe(T0 + 50 * MIN);
+  });
+
+  test("cumulative: the alarm is first triggered where the running total reaches the delay, inside the excursion", () => {
+    // 30 minutes above (10–40 min), then below from 50 min: 30 more minutes of budget are
+    // spent at 80 min, before that excursion ends (it lasts 40 minutes).
+    const r = findExcursions(series([20, 26, 26, 26, 20, 14, 14, 14, 14, 20], 10), AMBIENT);
+    expect(r.firstTriggered).toBe(T0 + 80 * MIN);
+    expect(r.triggeringExcursionStart).toBe(T0 + 50 * MIN);
   });
 
   test("cumulative alarm stays off below the budget", () => {
@@ -214,7 +229,19 @@ describe("zero delay", () => {
   test("a delay of 0 makes any out-of-range reading a violation (single)", () => {
     const r = findExcursions(series([5, 8.1, 5]), { ...PHARMA, alarmDelayMinutes: 0 });
     expect(r.violation).toBe(true);
-    expect(r.firstTriggered).toBe(T0 + 5 * MIN);
+  });
+
+  test("zero delay: the alarm is first triggered at the excursion's start", () => {
+    const single = findExcursions(series([5, 8.1, 8.1, 5]), { ...PHARMA, alarmDelayMinutes: 0 });
+    const cumulative = findExcursions(series([5, 8.1, 8.1, 5]), {
+      ...PHARMA,
+      alarmDelayMinutes: 0,
+      alarmType: "cumulative",
+    });
+    for (const r of [single, cumulative]) {
+      expect(r.firstTriggered).toBe(T0 + 5 * MIN);
+      expect(r.triggeringExcursionStart).toBe(T0 + 5 * MIN);
+    }
   });
 
   test("a delay of 0 makes any out-of-range reading a violation (cumulative)", () => {

@@ -47,6 +47,35 @@ describe("report overlay content", () => {
     expect(max).toMatchObject({ value: "50.0 °F", at: new Date(T0 + 600_000).toISOString() });
   });
 
+  it("shows when the alarm was first triggered and, before it, when its excursion began", () => {
+    const delayed = summariseReport({
+      preset: { ...preset, alarmDelayMinutes: 10 },
+      readings: [4, 10, 10, 5].map((temperature, i) => ({
+        t: T0 + i * 600_000,
+        temperature,
+        humidity: null,
+        battery: 80,
+      })),
+      status: "ended",
+    });
+    const rows = statisticsRows(delayed.temperature, "temperature", "celsius");
+    expect(rows.find((r) => r.key === "triggered")).toMatchObject({
+      label: "Alarm first triggered",
+      at: new Date(T0 + 1_200_000).toISOString(),
+    });
+    expect(rows.find((r) => r.key === "excursionBegan")).toMatchObject({
+      label: "Excursion began",
+      at: new Date(T0 + 600_000).toISOString(),
+    });
+  });
+
+  it("shows a summary stored before the alarm time was kept as the excursion's start, not as the alarm", () => {
+    const { triggeringExcursionStart: _dropped, ...stored } = summary.temperature;
+    const rows = statisticsRows(stored, "temperature", "celsius");
+    expect(rows.find((r) => r.key === "triggered")).toBeUndefined();
+    expect(rows.find((r) => r.key === "excursionBegan")?.at).toBe(new Date(T0 + 600_000).toISOString());
+  });
+
   it("writes durations in days, hours and minutes", () => {
     expect([formatDuration(0), formatDuration(90), formatDuration(1500)]).toEqual(["0 min", "1 h 30 min", "1 d 1 h"]);
   });

@@ -61,9 +61,22 @@ describe("report summary", () => {
       timeAboveMinutes: 30,
       timeBelowMinutes: 0,
       longestExcursionMinutes: 30,
-      firstTriggered: iso(5),
     });
     expect(s.overall).toEqual({ violation: true, state: "error" });
+  });
+
+  test("single alarm type: the summary gives the alarm at the excursion's start plus the delay, and the start", () => {
+    const s = summarise({ readings: readings([5, 9, 9, 9, 9, 9, 9, 9, 5]) });
+    expect(s.temperature.firstTriggered).toBe(iso(35));
+    expect(s.temperature.triggeringExcursionStart).toBe(iso(5));
+  });
+
+  test("cumulative alarm type: the summary gives the alarm where the running total reaches the delay", () => {
+    // 15 minutes above (5–20), then below from 25: the other 15 are spent at 40.
+    const preset: PresetThresholds = { ...PHARMA, alarmType: "cumulative" };
+    const s = summarise({ preset, readings: readings([5, 9, 9, 9, 5, 1, 1, 1, 1, 1, 5]) });
+    expect(s.temperature.firstTriggered).toBe(iso(40));
+    expect(s.temperature.triggeringExcursionStart).toBe(iso(25));
   });
 
   test("an excursion shorter than the delay is a warning, not a violation", () => {
@@ -98,6 +111,7 @@ describe("report summary", () => {
       timeBelowMinutes: 0,
       longestExcursionMinutes: 0,
       firstTriggered: null,
+      triggeringExcursionStart: null,
       min: null,
       max: null,
       average: null,

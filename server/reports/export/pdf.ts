@@ -208,6 +208,21 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     ],
     { size: 8, rowHeight: 14 },
   );
+  // The table's cells do not wrap: when the alarm was met and when its excursion began
+  // (issue #17) get lines of their own.
+  const alarmTimes = (name: string, c: ChannelSummary): [string, string][] => {
+    if (!c.measured || !c.firstTriggered) return [];
+    const began = c.triggeringExcursionStart ?? c.firstTriggered;
+    return [
+      [
+        `${name} alarm`,
+        began === c.firstTriggered
+          ? `First triggered ${at(c.firstTriggered)}, as its excursion began`
+          : `First triggered ${at(c.firstTriggered)}, in the excursion that began ${at(began)}`,
+      ],
+    ];
+  };
+  w.keyValues([...alarmTimes("Temperature", temperature), ...alarmTimes("Humidity", humidity)]);
 
   w.heading("QA disposition");
   const signed = content.disposition;

@@ -70,8 +70,29 @@ export function statisticsRows(
     { key: "below", label: "Time below the lower limit", value: formatDuration(channel.timeBelowMinutes) },
     { key: "longest", label: "Longest excursion", value: formatDuration(channel.longestExcursionMinutes) },
   );
-  if (channel.firstTriggered)
-    rows.push({ key: "triggered", label: "Alarm first triggered", value: "", at: channel.firstTriggered });
+  rows.push(...alarmTimeRows(channel));
+  return rows;
+}
+
+/**
+ * When the alarm condition was met and, when that is later, when its excursion began. A
+ * summary stored before both were kept has only the excursion's start, under
+ * firstTriggered: it is shown as what it is until the report is recomputed.
+ */
+function alarmTimeRows(channel: ChannelSummary): StatisticsRow[] {
+  const { firstTriggered, triggeringExcursionStart } = channel;
+  if (!firstTriggered) return [];
+  const began = (at: string): StatisticsRow => ({
+    key: "excursionBegan",
+    label: "Excursion began",
+    note: "The excursion that raised the alarm",
+    value: "",
+    at,
+  });
+  if (triggeringExcursionStart === undefined) return [began(firstTriggered)];
+  const rows: StatisticsRow[] = [{ key: "triggered", label: "Alarm first triggered", value: "", at: firstTriggered }];
+  if (triggeringExcursionStart && triggeringExcursionStart !== firstTriggered)
+    rows.push(began(triggeringExcursionStart));
   return rows;
 }
 

@@ -10,7 +10,7 @@ import { apiAs, signIn } from "./support/sign-in";
 // The machine running the browser tests is shared: opening a lazy chunk may take a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-test("a share link opens without sign-in, shows label id, hash and disposition, and says so once revoked", async ({
+test("a share link opens without sign-in, shows label id, hash, disposition and a painted chart, and says so once revoked", async ({
   page,
   browser,
 }) => {
@@ -40,6 +40,8 @@ test("a share link opens without sign-in, shows label id, hash and disposition, 
     await expect(partnerPage.getByTestId("share-content-hash")).toContainText(/[0-9a-f]{64}/);
     await expect(partnerPage.getByText("Compare this with the hash printed on the PDF you received")).toBeVisible();
     await expect(partnerPage.getByRole("region", { name: "Disposition" })).toBeVisible();
+    // The chart draws from the series the share answer carries, without the signed-in data provider.
+    await expect(partnerPage.getByTestId("chart-temperature")).toHaveAttribute("data-chart-painted", "true");
     expect(await partner.cookies()).toEqual([]);
 
     await section.getByRole("button", { name: "Revoke" }).click();

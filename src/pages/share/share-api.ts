@@ -1,5 +1,6 @@
 import type { SignedDisposition } from "@/domain/disposition";
 import type { Excursion } from "@/domain/excursions";
+import type { ReadingSeries } from "@/domain/reading-series";
 import type { ReportRule } from "@/domain/report-rule";
 import type { ReportSummary } from "@/domain/report-summary";
 import type { LabelStatus } from "@/domain/resources";
@@ -17,6 +18,8 @@ export interface SharedReport {
   excursions: { temperature: Excursion[]; humidity: Excursion[] };
   disposition: (Omit<SignedDisposition, "signedBy"> & { signedBy: { name: string } }) | null;
   contentHash: string;
+  /** The chart series of the evaluation window, min/max-downsampled (at most 1,000 points). */
+  readings: ReadingSeries;
   expiresAt: string;
 }
 

@@ -5,14 +5,18 @@ import { useParams } from "react-router";
 import { formatInstant } from "@/domain/datetime";
 import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { Excursion } from "@/domain/excursions";
+import { ruleLimits } from "@/domain/report-rule";
 import { APP_TITLE } from "@/providers/document-title";
+import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
+import type { ChartUnit } from "@/resources/label-reports/chart/series-data";
 import { loadSharedReport, type ShareAnswer, type SharedReport, shareApiUrl } from "./share-api";
 
 /**
  * The read-only page a share link opens (issue #17 section 4): no sign-in, no Refine,
- * only what GET /api/share/{token} answers. Times are in UTC, as printed on the PDF.
- * No chart: the overlay's chart reads through the signed-in data provider, so the page
- * shows the limits, the verdict per unit and the excursions as tables instead.
+ * only what GET /api/share/{token} answers. Times in the tables are in UTC, as printed
+ * on the PDF; the chart, drawn from the series in that answer with the frozen limits,
+ * reads in the partner's own time zone (it says which). No zoom: a finer window would
+ * need another request, and the PDF has the full detail.
  */
 
 const FORMAT = { timeZone: "UTC" } as const;
@@ -70,6 +74,39 @@ function Verdict({ report }: { report: SharedReport }) {
         },
       ]}
     />
+  );
+}
+
+const CHART_UNITS: { key: ChartUnit; title: string }[] = [
+  { key: "temperature", title: "Temperature" },
+  { key: "humidity", title: "Humidity" },
+];
+
+function Charts({ report }: { report: SharedReport }) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const units = CHART_UNITS.filter((unit) => report.summary[unit.key].measured);
+  if (units.length === 0) return null;
+  const trim = report.trim ?? { start: null, end: null };
+  return (
+    <Card size="small" title={`Readings (times in ${timeZone})`}>
+      <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+        {units.map((unit) => (
+          <section key={unit.key} aria-label={`${unit.title} readings`}>
+            <Typography.Text strong>{unit.title}</Typography.Text>
+            <ReportChartView
+              reportId={report.labelId}
+              unit={unit.key}
+              series={report.readings}
+              intervalMinutes={report.rule?.intervalMinutes ?? 0}
+              {...ruleLimits(report.rule, unit.key)}
+              temperatureUnit="celsius"
+              timeZone={timeZone}
+              trim={trim}
+            />
+          </section>
+        ))}
+      </Space>
+    </Card>
   );
 }
 
@@ -152,6 +189,7 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
       <Card size="small" title="Summary">
         <Verdict report={report} />
       </Card>
+      <Charts report={report} />
       <Card size="small" title="Excursions">
         <Excursions report={report} />
       </Card>

@@ -94,7 +94,15 @@ export async function proveIdentity(
   request: FastifyRequest,
   user: { id: string; email: string; passwordHash: string | null },
   proof: Proof,
-  options: { codePurpose: CodePurpose; codeField: string; wrongPassword?: string },
+  options: {
+    codePurpose: CodePurpose;
+    codeField: string;
+    wrongPassword?: string;
+    /** The form's name for the password field (the password change calls it `currentPassword`). */
+    passwordField?: string;
+    /** What an account without a password is told when it sends one. */
+    noPassword?: string;
+  },
 ): Promise<void> {
   const { throttles, db } = context;
   if (proof.password !== undefined) {
@@ -104,8 +112,8 @@ export async function proveIdentity(
     if (!user.passwordHash || !(await verify(user.passwordHash, proof.password))) {
       const error = user.passwordHash
         ? (options.wrongPassword ?? "The current password is wrong")
-        : "This account has no password: ask for a code by e-mail";
-      throw badRequest(error, [{ id: "password", error }]);
+        : (options.noPassword ?? "This account has no password: ask for a code by e-mail");
+      throw badRequest(error, [{ id: options.passwordField ?? "password", error }]);
     }
     throttles.perAccount.reset(`signin:${email}`);
     return;

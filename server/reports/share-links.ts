@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { randomToken, sha256Hex } from "../auth/hash";
 import type { Db } from "../db/index";
 
 /**
@@ -15,12 +15,12 @@ export const SHARE_LINK_DAYS = { min: 1, max: 90, default: 30 } as const;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function newShareToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken(32);
   return { token, tokenHash: hashShareToken(token) };
 }
 
 export function hashShareToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  return sha256Hex(token);
 }
 
 export const isShareTokenShape = (token: string) => TOKEN_SHAPE.test(token);

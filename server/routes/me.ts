@@ -1,9 +1,10 @@
-import { hash, verify } from "@node-rs/argon2";
+import { hash } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { passwordError } from "../../src/domain/credentials";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
+import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -37,7 +38,7 @@ function person(principal: Principal): string {
 
 export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, throttles } = context;
+  const { db } = context;
 
   const readProfile = (userId: string) =>
     db
@@ -162,23 +163,23 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
       if (problems.length) throw badRequest("Please check the fields", problems);
       const user = await db
         .selectFrom("users")
-        .select(["email", "passwordHash"])
+        .select(["id", "email", "passwordHash"])
         .where("id", "=", userId)
         .executeTakeFirst();
       if (!user) throw notFound("Account not found");
-      // The same counters as sign-in: guessing the current password here is guessing a sign-in.
-      const email = user.email.toLowerCase();
-      throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
-      throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
-      if (!user.passwordHash || !(await verify(user.passwordHash, body.currentPassword))) {
-        throw badRequest("The current password is wrong", [
-          {
-            id: "currentPassword",
-            error: user.passwordHash ? "The current password is wrong" : "This account has no password yet",
-          },
-        ]);
-      }
-      throttles.perAccount.reset(`signin:${email}`);
+      // The same proof, and the same sign-in counters, as a phone change or a signature.
+      await proveIdentity(
+        context,
+        request,
+        user,
+        { password: body.currentPassword },
+        {
+          codePurpose: "email-proof",
+          codeField: "currentPassword",
+          passwordField: "currentPassword",
+          noPassword: "This account has no password yet",
+        },
+      );
       if (body.currentPassword === body.newPassword)
         throw badRequest("Choose a new password", [
           { id: "newPassword", error: "The new password must differ from the current one" },

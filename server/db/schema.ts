@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { ReportRule } from "../../src/domain/report-rule";
+import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 
 // The typed view of the tables in migrations/, in camelCase (CamelCasePlugin maps to snake_case).
 
@@ -231,6 +232,23 @@ export interface ShareLinkOpensTable {
   kind: Generated<"page" | "pdf" | "csv">;
 }
 
+/** A GS1 EPCIS capture and its outcome (migration 0018; server/ingest/epcis-capture.ts). */
+export interface EpcisCaptureJobsTable {
+  id: Generated<string>;
+  companyId: string;
+  apiKeyId: string | null;
+  createdAt: CreatedAt;
+  finishedAt: Timestamp | null;
+  running: Generated<boolean>;
+  /** Null while running; true when no event had an error. */
+  success: boolean | null;
+  eventCount: number;
+  accepted: Generated<number>;
+  duplicates: Generated<number>;
+  errors: Json<EpcisCaptureError[]>;
+  ignored: Json<EpcisIgnored[]>;
+}
+
 /** One version of a preset: its name and settings as saved, by whom, when. */
 export interface LabelPresetVersionsTable {
   id: Generated<string>;
@@ -407,6 +425,7 @@ export interface Database {
   labelReportDispositions: LabelReportDispositionsTable;
   shareLinks: ShareLinksTable;
   shareLinkOpens: ShareLinkOpensTable;
+  epcisCaptureJobs: EpcisCaptureJobsTable;
   measurements: MeasurementsTable;
   measurementRollups: MeasurementRollupsTable;
   shockEvents: ShockEventsTable;

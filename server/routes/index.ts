@@ -6,6 +6,7 @@ import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
 import { controlCenterRoutes, impersonatedRequestRecorder } from "./control-center";
 import { customFieldRoutes } from "./custom-fields";
+import { epcisRoutes } from "./epcis";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
 import { labelReportDispositionRoutes } from "./label-report-disposition";
@@ -67,6 +68,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   await app.register(labelReportRoutes, { context });
   await app.register(labelReportExportRoutes, { context });
   await app.register(readingRoutes, { context });
+  await app.register(epcisRoutes, { context });
   await app.register(labelReportDispositionRoutes, { context });
   await app.register(shareLinkRoutes, { context });
   await app.register(labelPresetRoutes, { context });

@@ -102,7 +102,8 @@ export function parseReadings(
   return problems.length ? { readings: [], problems } : { readings, problems };
 }
 
-function parseTime(value: unknown): number | string {
+/** An ISO-8601 time with an offset as epoch milliseconds, or why it is not one. */
+export function parseTime(value: unknown): number | string {
   if (typeof value !== "string") return value === undefined ? "Field is not optional" : "must be a date-time";
   if (!ISO_TIME.test(value)) return "must be an ISO-8601 date-time with a time zone, e.g. 2026-11-24T08:00:00Z";
   const t = Date.parse(value);

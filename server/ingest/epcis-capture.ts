@@ -1,0 +1,135 @@
+import type { Principal } from "../auth/principal";
+import type { Db } from "../db/index";
+import { HttpError } from "../errors";
+import type { EpcisCaptureError, EpcisMapping, LabelBatch } from "./epcis";
+import { ingestReadings } from "./ingest-readings";
+
+/** A capture job as GET /api/epcis/capture/{id} shows it. */
+export interface CaptureJobView {
+  captureID: string;
+  running: boolean;
+  success: boolean | null;
+  createdAt: string;
+  finishedAt: string | null;
+  eventCount: number;
+  accepted: number;
+  duplicates: number;
+  errors: EpcisCaptureError[];
+  ignored: EpcisMapping["ignored"];
+}
+
+export async function createCaptureJob(db: Db, principal: Principal, eventCount: number): Promise<string> {
+  const row = await db
+    .insertInto("epcisCaptureJobs")
+    .values({
+      companyId: principal.companyId,
+      apiKeyId: principal.apiKeyId ?? null,
+      eventCount,
+      errors: "[]",
+      ignored: "[]",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Why a label's batch was refused, as errors of the events it came from. */
+function errorsOfRefusedBatch(batch: LabelBatch, error: unknown, eventIdOf: (i: number) => string | undefined) {
+  const errors: EpcisCaptureError[] = [];
+  const push = (eventIndex: number, type: EpcisCaptureError["type"], title: string) => {
+    const eventID = eventIdOf(eventIndex);
+    errors.push({ eventIndex, ...(eventID === undefined ? {} : { eventID }), type, title });
+  };
+  if (error instanceof HttpError && error.statusCode === 404) {
+    // Unknown and another company's label read the same: nothing tells one from the other.
+    for (const i of batch.events) push(i, "ValidationException", `No label ${batch.labelId} in your company`);
+  } else if (error instanceof HttpError && error.statusCode === 400) {
+    const named = new Map<number, string[]>();
+    for (const field of error.formFields ?? []) {
+      const index = Number(/^readings\.(\d+)/.exec(field.id)?.[1]);
+      const eventIndex = batch.eventIndexes[index];
+      if (eventIndex === undefined) continue;
+      named.set(eventIndex, [...(named.get(eventIndex) ?? []), field.error]);
+    }
+    for (const i of batch.events) {
+      const why = named.get(i);
+      push(
+        i,
+        "ValidationException",
+        why
+          ? `Label ${batch.labelId}: a reading ${[...new Set(why)].join("; ")}`
+          : `Not stored: label ${batch.labelId}'s readings are stored all or nothing (${error.message})`,
+      );
+    }
+  } else {
+    for (const i of batch.events) push(i, "ImplementationException", `Label ${batch.labelId}: could not be stored`);
+  }
+  return errors;
+}
+
+/**
+ * Stores each label's readings through ingestReadings (one transaction a label: dedupe,
+ * start of recording and summary as for POST /api/readings) and writes the outcome into
+ * the job. A label refused (unknown, another company's, readings after its stop) is an
+ * error of its events; the other labels are stored.
+ */
+export async function runCaptureJob(
+  db: Db,
+  principal: Principal,
+  jobId: string,
+  mapping: EpcisMapping,
+  eventIdOf: (eventIndex: number) => string | undefined,
+  logError: (error: unknown) => void,
+): Promise<void> {
+  const errors = [...mapping.errors];
+  let accepted = 0;
+  let duplicates = 0;
+  for (const batch of mapping.batches) {
+    try {
+      const result = await ingestReadings(db, principal, batch.labelId, batch.readings);
+      accepted += result.accepted;
+      duplicates += result.duplicates;
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) logError(error);
+      errors.push(...errorsOfRefusedBatch(batch, error, eventIdOf));
+    }
+  }
+  errors.sort((a, b) => a.eventIndex - b.eventIndex);
+  await db
+    .updateTable("epcisCaptureJobs")
+    .set({
+      running: false,
+      success: errors.length === 0,
+      finishedAt: new Date(),
+      accepted,
+      duplicates,
+      errors: JSON.stringify(errors),
+      ignored: JSON.stringify(mapping.ignored),
+    })
+    .where("id", "=", jobId)
+    .execute();
+}
+
+export async function captureJobView(db: Db, companyId: string, jobId: string): Promise<CaptureJobView | undefined> {
+  const row = await db
+    .selectFrom("epcisCaptureJobs")
+    .selectAll()
+    .where("id", "=", jobId)
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // PGlite and node-postgres both hand jsonb back parsed; a string would be a driver that does not.
+  const json = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+  return {
+    captureID: row.id,
+    running: row.running,
+    success: row.success,
+    createdAt: new Date(row.createdAt).toISOString(),
+    finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt).toISOString(),
+    eventCount: row.eventCount,
+    accepted: row.accepted,
+    duplicates: row.duplicates,
+    errors: json(row.errors),
+    ignored: json(row.ignored),
+  };
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../app";
+import { badRequest, notFound } from "../errors";
+import { eventsOfDocument, MAX_EPCIS_EVENTS, mapEpcisEvents } from "../ingest/epcis";
+import { captureJobView, createCaptureJob, runCaptureJob } from "../ingest/epcis-capture";
+import { dataErrors, idParams } from "./schemas";
+
+/** EPCIS JSON is verbose (about 300 bytes a sensor report): more room than the readings route's 4 MB. */
+export const EPCIS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** How long the capture request waits for its job: a small document is finished when the 202 is sent. */
+export const CAPTURE_INLINE_WAIT_MS = 2000;
+
+const captureError = {
+  type: "object",
+  properties: {
+    eventIndex: { type: "integer" },
+    eventID: { type: "string" },
+    type: { type: "string", enum: ["ValidationException", "ImplementationException"] },
+    title: { type: "string" },
+  },
+} as const;
+
+const captureJob = {
+  type: "object",
+  properties: {
+    captureID: { type: "string" },
+    running: { type: "boolean" },
+    success: { type: ["boolean", "null"], description: "Null while running; true when no event had an error" },
+    createdAt: { type: "string", format: "date-time" },
+    finishedAt: { type: ["string", "null"], format: "date-time" },
+    eventCount: { type: "integer" },
+    accepted: { type: "integer", description: "Readings stored" },
+    duplicates: { type: "integer", description: "Readings whose (label, time) was already stored" },
+    errors: { type: "array", items: captureError },
+    ignored: {
+      type: "array",
+      description: "Sensor reports of types that are none of the labels' channels",
+      items: {
+        type: "object",
+        properties: {
+          eventIndex: { type: "integer" },
+          eventID: { type: "string" },
+          path: { type: "string" },
+          sensorType: { type: "string" },
+          reason: { type: "string" },
+        },
+      },
+    },
+  },
+} as const;
+
+/** GS1 EPCIS 2.0 capture over the REST binding (issue #18 section 3; README: EPCIS capture). */
+export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
+  // JSON-LD is JSON: the @context is not expanded (the types are read by name, see ingest/epcis.ts).
+  app.addContentTypeParser(
+    "application/ld+json",
+    { parseAs: "string", bodyLimit: EPCIS_BODY_LIMIT_BYTES },
+    app.getDefaultJsonParser("ignore", "ignore"),
+  );
+
+  // Jobs still storing when the server stops are finished first, not cut off mid-write.
+  const pending = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  app.post(
+    "/epcis/capture",
+    {
+      config: { permission: ["create", "reading"] },
+      bodyLimit: EPCIS_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ["readings"],
+        summary: `Capture a GS1 EPCIS 2.0 document (JSON or JSON-LD; ingest API key only). Up to ${MAX_EPCIS_EVENTS} events. Every event's sensorElementList becomes readings of the label its deviceID names (Temperature in CEL/FAH/KEL, RelativeHumidity in P1, Acceleration in MTS2/K40 as shock); other sensor types are ignored and listed in the job. 202 with the job's address in Location`,
+        body: {
+          type: "object",
+          description:
+            "An EPCISDocument: { type: 'EPCISDocument', schemaVersion: '2.0', epcisBody: { eventList: [...] } }",
+          properties: {
+            type: { type: "string", enum: ["EPCISDocument"] },
+            schemaVersion: { type: "string" },
+            epcisBody: { type: "object", properties: { eventList: { type: "array", items: { type: "object" } } } },
+          },
+        },
+        response: { 202: captureJob, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { events, problems } = eventsOfDocument(request.body);
+      if (problems.length) throw badRequest("This is not an EPCIS 2.0 document; nothing was captured", problems);
+      const mapping = mapEpcisEvents(events, Date.now());
+      const principal = request.principal;
+      const jobId = await createCaptureJob(db, principal, events.length);
+      const eventIdOf = (i: number) => {
+        const id = events[i]?.eventID;
+        return typeof id === "string" ? id : undefined;
+      };
+      const job = runCaptureJob(db, principal, jobId, mapping, eventIdOf, (error) =>
+        request.log.error({ err: error, jobId }, "EPCIS capture: a label could not be stored"),
+      ).catch(async (error) => {
+        request.log.error({ err: error, jobId }, "EPCIS capture job failed");
+        await db
+          .updateTable("epcisCaptureJobs")
+          .set({
+            running: false,
+            success: false,
+            finishedAt: new Date(),
+            errors: JSON.stringify([
+              { eventIndex: 0, type: "ImplementationException", title: "The capture could not be completed" },
+            ]),
+          })
+          .where("id", "=", jobId)
+          .execute()
+          .catch(() => undefined);
+      });
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([job, new Promise<void>((resolve) => (timer = setTimeout(resolve, CAPTURE_INLINE_WAIT_MS)))]);
+      clearTimeout(timer);
+
+      const view = await captureJobView(db, principal.companyId, jobId);
+      return reply.code(202).header("location", `/api/epcis/capture/${jobId}`).send(view);
+    },
+  );
+
+  app.get(
+    "/epcis/capture/:id",
+    {
+      config: { permission: ["create", "reading"] },
+      schema: {
+        tags: ["readings"],
+        summary:
+          "The outcome of an EPCIS capture (ingest API key of the same company): running, success, errors per event, ignored sensor reports",
+        params: idParams,
+        response: { 200: captureJob, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const view = await captureJobView(db, request.principal.companyId, id);
+      if (!view) throw notFound("No capture job with this id in your company");
+      return view;
+    },
+  );
+};

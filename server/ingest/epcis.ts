@@ -172,6 +172,61 @@ interface Pending {
   eventIndex: number;
 }
 
+type ReportOutcome =
+  | { kind: "skip"; reason: string }
+  | { kind: "fail"; title: string; label?: string }
+  | { kind: "reading"; label: string; t: number; channel: ReadingChannel; value: number };
+
+/** What one sensorReport gives: a value of a label at a time, nothing (and why), or an error. */
+function readReport(
+  report: Record<string, unknown>,
+  path: string,
+  context: { metadata: Record<string, unknown>; epcList: unknown[]; eventTime: unknown; now: number },
+): ReportOutcome {
+  const { metadata, epcList, eventTime, now } = context;
+  const fail = (title: string, label?: string): ReportOutcome => ({ kind: "fail", title, label });
+  if (typeof report.type !== "string") return { kind: "skip", reason: "no measurement type" };
+  const sensorType = report.type;
+  const name = cbvType(sensorType);
+  const mapped = name === null ? undefined : MAPPED_TYPES[name];
+  if (mapped === undefined)
+    return { kind: "skip", reason: "not a channel of these labels (temperature, humidity, shock)" };
+  if (report.exception === "ERROR_CONDITION") return { kind: "skip", reason: "the sensor reported an error condition" };
+  if (report.value === undefined || report.value === null)
+    return { kind: "skip", reason: "no value (statistics such as minValue or meanValue are not readings)" };
+
+  const device =
+    typeof report.deviceID === "string"
+      ? report.deviceID
+      : typeof metadata.deviceID === "string"
+        ? metadata.deviceID
+        : epcList.length === 1 && typeof epcList[0] === "string"
+          ? epcList[0]
+          : undefined;
+  if (device === undefined)
+    return fail(
+      `${path}: no sensorMetadata.deviceID and ${epcList.length ? "several" : "no"} epcList entries: which label measured is unknown`,
+    );
+  const label = labelIdOf(device);
+  if (label === null) return fail(`${path}: "${device}" does not name a label id (letters, digits, - and _)`);
+
+  const t = parseTime(report.time ?? metadata.time ?? eventTime);
+  if (typeof t === "string") return fail(`${path}.time: ${t}`, label);
+  if (t > now + MAX_CLOCK_SKEW_MS) return fail(`${path}.time: is in the future`, label);
+  if (t < EARLIEST_READING_MS) return fail(`${path}.time: is before 2000 (is the label's clock set?)`, label);
+
+  const convert = mapped.units[typeof report.uom === "string" ? report.uom : ""];
+  if (convert === undefined)
+    return fail(`${path}.uom: ${sensorType} must be in ${Object.keys(mapped.units).join(", ")}`, label);
+  if (typeof report.value !== "number" || !Number.isFinite(report.value))
+    return fail(`${path}.value: must be a number`, label);
+  const value = tidy(convert(report.value));
+  const { min, max, unit } = READING_RANGES[mapped.channel];
+  if (value < min || value > max)
+    return fail(`${path}.value: ${value} ${unit} is outside ${min}…${max} ${unit}`, label);
+  return { kind: "reading", label, t, channel: mapped.channel, value };
+}
+
 export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: number): EpcisMapping {
   const ignored: EpcisIgnored[] = [];
   const errors: EpcisCaptureError[] = [];
@@ -180,88 +235,60 @@ export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: 
   const eventsOfLabel = new Map<string, Set<number>>();
   const rejectedLabels = new Map<string, number[]>();
 
-  events.forEach((event, eventIndex) => {
+  for (const [eventIndex, event] of events.entries()) {
     const eventID = typeof event.eventID === "string" ? event.eventID : undefined;
     const ids = eventID === undefined ? { eventIndex } : { eventIndex, eventID };
-    const elements = event.sensorElementList;
-    if (elements === undefined || elements === null) return;
     const fail = (title: string, label?: string) => {
       errors.push({ ...ids, type: "ValidationException", title });
       if (label !== undefined) rejectedLabels.set(label, [...(rejectedLabels.get(label) ?? []), eventIndex]);
     };
-    if (!Array.isArray(elements)) return fail("sensorElementList: must be a list");
-
+    const elements = event.sensorElementList;
+    if (elements === undefined || elements === null) continue;
+    if (!Array.isArray(elements)) {
+      fail("sensorElementList: must be a list");
+      continue;
+    }
     const epcList = Array.isArray(event.epcList) ? event.epcList : [];
-    const eventTime = event.eventTime;
 
-    elements.forEach((element, e) => {
+    for (const [e, element] of elements.entries()) {
       const at = `sensorElementList.${e}`;
-      if (!isRecord(element)) return fail(`${at}: must be a sensor element`);
+      if (!isRecord(element) || !Array.isArray(element.sensorReport)) {
+        fail(`${at}: must be a sensor element with a sensorReport list`);
+        continue;
+      }
       const metadata = isRecord(element.sensorMetadata) ? element.sensorMetadata : {};
-      const reports = element.sensorReport;
-      if (!Array.isArray(reports)) return fail(`${at}.sensorReport: must be a list`);
+      const context = { metadata, epcList, eventTime: event.eventTime, now };
 
-      reports.forEach((report, r) => {
+      for (const [r, report] of (element.sensorReport as unknown[]).entries()) {
         const path = `${at}.sensorReport.${r}`;
-        if (!isRecord(report)) return fail(`${path}: must be a sensor report`);
-        const sensorType = typeof report.type === "string" ? report.type : undefined;
-        const skip = (reason: string) =>
-          ignored.push({ ...ids, path, ...(sensorType === undefined ? {} : { sensorType }), reason });
-        if (sensorType === undefined) return skip("no measurement type");
-        const name = cbvType(sensorType);
-        const mapped = name === null ? undefined : MAPPED_TYPES[name];
-        if (mapped === undefined) return skip("not a channel of these labels (temperature, humidity, shock)");
-        if (report.exception === "ERROR_CONDITION") return skip("the sensor reported an error condition");
-        if (report.value === undefined || report.value === null)
-          return skip("no value (statistics such as minValue or meanValue are not readings)");
-
-        const device =
-          typeof report.deviceID === "string"
-            ? report.deviceID
-            : typeof metadata.deviceID === "string"
-              ? metadata.deviceID
-              : epcList.length === 1 && typeof epcList[0] === "string"
-                ? epcList[0]
-                : undefined;
-        if (device === undefined)
-          return fail(
-            `${path}: no sensorMetadata.deviceID and ${epcList.length ? "several" : "no"} epcList entries: which label measured is unknown`,
-          );
-        const label = labelIdOf(device);
-        if (label === null) return fail(`${path}: "${device}" does not name a label id (letters, digits, - and _)`);
-        eventsOfLabel.set(label, (eventsOfLabel.get(label) ?? new Set()).add(eventIndex));
-
-        const rawTime = report.time ?? metadata.time ?? eventTime;
-        const t = parseTime(rawTime);
-        if (typeof t === "string") return fail(`${path}.time: ${t}`, label);
-        if (t > now + MAX_CLOCK_SKEW_MS) return fail(`${path}.time: is in the future`, label);
-        if (t < EARLIEST_READING_MS) return fail(`${path}.time: is before 2000 (is the label's clock set?)`, label);
-
-        const uom = typeof report.uom === "string" ? report.uom : "";
-        const convert = mapped.units[uom];
-        if (convert === undefined)
-          return fail(`${path}.uom: ${sensorType} must be in ${Object.keys(mapped.units).join(", ")}`, label);
-        if (typeof report.value !== "number" || !Number.isFinite(report.value))
-          return fail(`${path}.value: must be a number`, label);
-        const value = tidy(convert(report.value));
-        const { min, max, unit } = READING_RANGES[mapped.channel];
-        if (value < min || value > max)
-          return fail(`${path}.value: ${value} ${unit} is outside ${min}…${max} ${unit}`, label);
-
-        const times = byLabel.get(label) ?? new Map<number, Pending>();
-        byLabel.set(label, times);
-        const pending = times.get(t) ?? {
-          reading: { t, temperature: null, humidity: null, shock: null, battery: null },
+        const outcome = isRecord(report)
+          ? readReport(report, path, context)
+          : ({ kind: "fail", title: `${path}: must be a sensor report` } as const);
+        if (outcome.kind === "skip") {
+          const sensorType = isRecord(report) && typeof report.type === "string" ? report.type : undefined;
+          ignored.push({ ...ids, path, ...(sensorType === undefined ? {} : { sensorType }), reason: outcome.reason });
+          continue;
+        }
+        const label = outcome.label;
+        if (label !== undefined) eventsOfLabel.set(label, (eventsOfLabel.get(label) ?? new Set()).add(eventIndex));
+        if (outcome.kind === "fail") {
+          fail(outcome.title, label);
+          continue;
+        }
+        const times = byLabel.get(outcome.label) ?? new Map<number, Pending>();
+        byLabel.set(outcome.label, times);
+        const pending = times.get(outcome.t) ?? {
+          reading: { t: outcome.t, temperature: null, humidity: null, shock: null, battery: null },
           eventIndex,
         };
-        times.set(t, pending);
-        const current = pending.reading[mapped.channel];
+        times.set(outcome.t, pending);
+        const current = pending.reading[outcome.channel];
         // Several axes of one acceleration sensor: the hardest hit is the shock.
-        if (current === null || (mapped.channel === "shock" && value > current))
-          pending.reading[mapped.channel] = value;
-      });
-    });
-  });
+        if (current === null || (outcome.channel === "shock" && outcome.value > current))
+          pending.reading[outcome.channel] = outcome.value;
+      }
+    }
+  }
 
   const batches: LabelBatch[] = [];
   for (const [labelId, contributing] of eventsOfLabel) {

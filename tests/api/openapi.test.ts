@@ -41,6 +41,15 @@ describe("the OpenAPI document", () => {
     expect(keyBody?.properties?.scopes?.items?.enum).toEqual(["read", "ingest"]);
   });
 
+  test("documents EPCIS capture and its job", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const capture = doc.paths["/api/epcis/capture"]?.post;
+    expect(Object.keys(capture?.responses?.["202"]?.content?.["application/json"]?.schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(["captureID", "running", "success", "errors", "ignored"]),
+    );
+    expect(doc.paths["/api/epcis/capture/{id}"]?.get).toBeDefined();
+  });
+
   test("documents every route of the server", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const documented = new Set(

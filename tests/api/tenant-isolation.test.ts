@@ -18,6 +18,7 @@ let bMigrationInvite: string;
 let bApiKey: string;
 let bCustomField: string;
 let bShareLink: string;
+let bCaptureJob: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -54,6 +55,27 @@ const CASES: Record<string, Case> = {
     body: () => ({ labelId: "B-0000", readings: [{ time: "2026-11-01T00:00:00Z", temperature: 5 }] }),
   },
   "POST /api/label-reports/:id/stop": { params: bReport, body: () => ({ status: "stopped" }) },
+  // B's label in an EPCIS document, and B's capture job; ingest keys are in epcis-capture.test.ts.
+  "POST /api/epcis/capture": {
+    body: () => ({
+      type: "EPCISDocument",
+      epcisBody: {
+        eventList: [
+          {
+            type: "ObjectEvent",
+            eventTime: "2026-11-01T00:00:00Z",
+            sensorElementList: [
+              {
+                sensorMetadata: { deviceID: "urn:epc:id:giai:4000001.B-0000" },
+                sensorReport: [{ type: "Temperature", value: 5, uom: "CEL" }],
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  },
+  "GET /api/epcis/capture/:id": { params: () => ({ id: bCaptureJob }) },
   "POST /api/label-reports/:id/disposition": {
     params: bReport,
     body: () => ({ disposition: "released", password: "wrong-one-1" }),
@@ -219,6 +241,12 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bShareLink = link.id;
+  const job = await t.database.db
+    .insertInto("epcisCaptureJobs")
+    .values({ companyId: world.companies.b, apiKeyId: null, eventCount: 1, errors: "[]", ignored: "[]" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bCaptureJob = job.id;
 });
 afterAll(async () => t?.close());
 

@@ -261,9 +261,9 @@ export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: 
 
       for (const [r, report] of (element.sensorReport as unknown[]).entries()) {
         const path = `${at}.sensorReport.${r}`;
-        const outcome = isRecord(report)
+        const outcome: ReportOutcome = isRecord(report)
           ? readReport(report, path, context)
-          : ({ kind: "fail", title: `${path}: must be a sensor report` } as const);
+          : { kind: "fail", title: `${path}: must be a sensor report` };
         if (outcome.kind === "skip") {
           const sensorType = isRecord(report) && typeof report.type === "string" ? report.type : undefined;
           ignored.push({ ...ids, path, ...(sensorType === undefined ? {} : { sensorType }), reason: outcome.reason });

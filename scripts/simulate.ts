@@ -59,6 +59,7 @@ runSimulation({
   signal: controller.signal,
   log: (line) => console.log(line),
 }).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  const refused = error instanceof Error && (error.cause as { code?: string } | undefined)?.code === "ECONNREFUSED";
+  console.error(refused ? `No server at ${values.url}: start one with npm start` : String(error));
   process.exit(1);
 });

@@ -110,7 +110,15 @@ export async function runCaptureJob(
     .execute();
 }
 
-export async function captureJobView(db: Db, companyId: string, jobId: string): Promise<CaptureJobView | undefined> {
+/** Longer than the largest document takes to store (10,000 events, a few seconds on PostgreSQL). */
+export const CAPTURE_JOB_STALE_MS = 15 * 60_000;
+
+export async function captureJobView(
+  db: Db,
+  companyId: string,
+  jobId: string,
+  now = Date.now(),
+): Promise<CaptureJobView | undefined> {
   const row = await db
     .selectFrom("epcisCaptureJobs")
     .selectAll()
@@ -120,16 +128,26 @@ export async function captureJobView(db: Db, companyId: string, jobId: string): 
   if (!row) return undefined;
   // PGlite and node-postgres both hand jsonb back parsed; a string would be a driver that does not.
   const json = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+  // A server that stopped mid-job (crash, kill -9) never finishes it: after this long it is not running.
+  const interrupted = row.running && now - new Date(row.createdAt).getTime() > CAPTURE_JOB_STALE_MS;
+  const errors = json(row.errors);
+  if (interrupted)
+    errors.push({
+      eventIndex: 0,
+      type: "ImplementationException",
+      title:
+        "The capture was interrupted (the server stopped); send the document again: re-sent readings are duplicates",
+    });
   return {
     captureID: row.id,
-    running: row.running,
-    success: row.success,
+    running: row.running && !interrupted,
+    success: interrupted ? false : row.success,
     createdAt: new Date(row.createdAt).toISOString(),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt).toISOString(),
     eventCount: row.eventCount,
     accepted: row.accepted,
     duplicates: row.duplicates,
-    errors: json(row.errors),
+    errors,
     ignored: json(row.ignored),
   };
 }

@@ -145,7 +145,12 @@ describe("capturing an EPCIS document", () => {
 
   test("stores the readings, and the first one starts the report recording", async () => {
     const { id } = await registerLabel(t, ingestA, "EPC-STORE", world.presets.a);
-    const job = await captured(sensorDocument("EPC-STORE", "2026-11-20T08:00:00Z", 3, (i) => 4 + i));
+    const res = await capture(
+      { "api-key": ingestA },
+      sensorDocument("EPC-STORE", "2026-11-20T08:00:00Z", 3, (i) => 4 + i),
+      "application/ld+json; charset=utf-8",
+    );
+    const job = await finishedJob(res.headers.location as string);
     expect(job).toMatchObject({ success: true, accepted: 3, duplicates: 0 });
     const rows = await readingsOf(id);
     expect(rows.map((r) => [new Date(r.t).toISOString(), r.temperature, r.humidity])).toEqual([
@@ -221,6 +226,11 @@ describe("capturing an EPCIS document", () => {
     ]);
   });
 
+  test("the XML binding is not offered: 415, not a 500", async () => {
+    const res = await capture({ "api-key": ingestA }, "<epcis:EPCISDocument/>", "application/xml");
+    expect(res.statusCode).toBe(415);
+  });
+
   test("a malformed document is a 400 naming the field, and no job is made", async () => {
     const before = await t.database.db.selectFrom("epcisCaptureJobs").select("id").execute();
     const res = await capture({ "api-key": ingestA }, { type: "EPCISQueryDocument", epcisBody: { eventList: "x" } });
@@ -237,17 +247,46 @@ describe("capturing an EPCIS document", () => {
   });
 });
 
+describe("a capture job", () => {
+  test("left running by a server that stopped mid-job is reported as failed, not running forever", async () => {
+    const job = await t.database.db
+      .insertInto("epcisCaptureJobs")
+      .values({
+        companyId: world.companies.a,
+        apiKeyId: null,
+        eventCount: 3,
+        errors: "[]",
+        ignored: "[]",
+        createdAt: new Date(Date.now() - 60 * 60_000),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/epcis/capture/${job.id}`,
+      headers: { "api-key": ingestA },
+    });
+    expect(res.json()).toMatchObject({
+      running: false,
+      success: false,
+      errors: [
+        expect.objectContaining({ type: "ImplementationException", title: expect.stringMatching(/interrupted/) }),
+      ],
+    });
+  });
+});
+
 describe("who may capture", () => {
   test("role tokens of every role, impersonation and a read key are refused (403) and nothing is written", async () => {
     const { id } = await registerLabel(t, ingestA, "EPC-WHO", world.presets.a);
+    const jobs = () => t.database.db.selectFrom("epcisCaptureJobs").select("id").execute();
+    const before = await jobs();
     for (const [name, headers] of Object.entries(refused)) {
       const res = await capture(headers, sensorDocument("EPC-WHO", "2026-11-20T08:00:00Z", 1));
       expect(res.statusCode, name).toBe(403);
     }
     expect(await readingsOf(id)).toEqual([]);
-    expect(
-      await t.database.db.selectFrom("epcisCaptureJobs").select("id").where("apiKeyId", "is", null).execute(),
-    ).toEqual([]);
+    expect(await jobs()).toHaveLength(before.length);
   });
 
   test("a sign-in session alone and no credential at all are 401", async () => {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { ReportRule } from "../../src/domain/report-rule";
 
 // The typed view of the tables in migrations/, in camelCase (CamelCasePlugin maps to snake_case).
@@ -427,4 +427,3 @@ export type User = Selectable<UsersTable>;
 export type UserRole = Selectable<UserRolesTable>;
 export type LabelPreset = Selectable<LabelPresetsTable>;
 export type LabelReport = Selectable<LabelReportsTable>;
-export type NewLabelReport = Insertable<LabelReportsTable>;

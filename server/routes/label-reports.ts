@@ -416,6 +416,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           },
           { additionalProperties: false },
         ),
+        response: { 200: seriesShape, ...dataErrors },
       },
     },
     async (request) => {
@@ -434,7 +435,12 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     "/label-reports/:id/shock-events",
     {
       config: { permission: ["read", "labelReport"] },
-      schema: { tags: ["label reports"], summary: "Every shock event of a report", params: idParams },
+      schema: {
+        tags: ["label reports"],
+        summary: "Every shock event of a report",
+        params: idParams,
+        response: { 200: { type: "array", items: shockEvent }, ...dataErrors },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -457,6 +463,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         summary:
           "The audit trail of a report: who changed what, when, old and new. `actor` is how the change is shown: an impersonated one reads 'ColdChain support (on behalf of …)'",
         params: idParams,
+        response: { 200: { type: "array", items: auditEntry }, ...dataErrors },
       },
     },
     async (request) => {
@@ -589,6 +596,53 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     },
   );
 };
+
+/** The chart series (src/domain/reading-series.ts): readings, or min/max per bucket. */
+const seriesShape = {
+  type: "object",
+  properties: {
+    from: nullableString,
+    to: nullableString,
+    total: { type: "integer", description: "Readings in the window" },
+    bucketSeconds: { type: "number", description: "Bucket width; 0 when every reading is a point" },
+    points: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          t: { type: "string" },
+          n: { type: "integer" },
+          temperatureMin: { type: ["number", "null"] },
+          temperatureMax: { type: ["number", "null"] },
+          humidityMin: { type: ["number", "null"] },
+          humidityMax: { type: ["number", "null"] },
+          battery: { type: ["number", "null"] },
+        },
+      },
+    },
+  },
+} as const;
+
+const shockEvent = {
+  type: "object",
+  properties: { id: { type: "string" }, t: dateTime, magnitudeG: { type: "number" } },
+} as const;
+
+const auditEntry = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    at: dateTime,
+    action: { type: "string" },
+    // Whatever the change touched: any JSON, written as it is.
+    before: { description: "The changed values before (null: created)" },
+    after: { description: "The changed values after (null: deleted)" },
+    reason: nullableString,
+    actorEmail: nullableString,
+    actor: { ...nullableString, description: "How the change is shown; null: the system" },
+    impersonated: { type: "boolean" },
+  },
+} as const;
 
 const trimPreview = {
   type: "object",

@@ -65,6 +65,15 @@ const linkItem = {
   },
 } as const;
 
+const linkOpen = {
+  type: "object",
+  properties: {
+    openedAt: { type: "string" },
+    address: { type: "string" },
+    kind: { type: "string", enum: ["page", "pdf", "csv"] },
+  },
+} as const;
+
 const publicErrors = { 404: dataErrors[404], 410: dataErrors[404], 429: dataErrors[404] };
 
 /** Printed name of whoever creates a link, as the customer sees it (support stays "ColdChain support"). */
@@ -204,6 +213,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
         tags: ["share links"],
         summary: "Every open of a share link (time and address), newest first",
         params: linkParams,
+        response: { 200: { type: "array", items: linkOpen }, ...dataErrors },
       },
     },
     async (request) => {

@@ -170,7 +170,3 @@ export async function verifyRoleToken(
     childCompanyIds: row.childCompanyIds,
   };
 }
-
-export async function revokeRoleToken(db: Db, tokenId: string): Promise<void> {
-  await db.updateTable("roleTokens").set({ revoked: new Date() }).where("id", "=", tokenId).execute();
-}

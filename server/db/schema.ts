@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { ReportRule } from "../../src/domain/report-rule";
 import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 
@@ -446,4 +446,3 @@ export type User = Selectable<UsersTable>;
 export type UserRole = Selectable<UserRolesTable>;
 export type LabelPreset = Selectable<LabelPresetsTable>;
 export type LabelReport = Selectable<LabelReportsTable>;
-export type NewLabelReport = Insertable<LabelReportsTable>;

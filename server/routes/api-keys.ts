@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
-import { API_KEY_SCOPES, type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
+import { Type } from "typebox";
+import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
-import { dataErrors, dateTime, idParams, nullableDateTime, nullableString } from "./schemas";
+import type { TypedRequests } from "../http/type-provider";
+import { dataErrors, dateTime, idParams, nullableDateTime, nullableString, StringEnum } from "./schemas";
 
 /** At most this many keys work at once in a company. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -49,7 +51,8 @@ function listKeys(db: Db, companyId: string) {
 }
 
 /** Settings > API keys: create (the secret is answered once), list, revoke. */
-export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -73,21 +76,19 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
         tags: ["settings"],
         summary:
           "Create an API key for the company. The answer's `key` is shown this once; send it in the `api-key` header. `scopes`: `read` (read label reports, the default) and/or `ingest` (register labels, send readings, stop labels)",
-        body: {
-          type: "object",
-          required: ["name"],
-          additionalProperties: false,
-          properties: {
-            name: { type: "string", maxLength: 100 },
-            scopes: {
-              type: "array",
-              minItems: 1,
-              maxItems: API_KEY_SCOPES.length,
-              uniqueItems: true,
-              items: { type: "string", enum: API_KEY_SCOPES },
-            },
+        body: Type.Object(
+          {
+            name: Type.String({ maxLength: 100 }),
+            scopes: Type.Optional(
+              Type.Array(StringEnum(API_KEY_SCOPES), {
+                minItems: 1,
+                maxItems: API_KEY_SCOPES.length,
+                uniqueItems: true,
+              }),
+            ),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: {
           201: { type: "object", properties: { ...keyShape.properties, key: { type: "string" } } },
           409: dataErrors[400],
@@ -110,7 +111,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
         });
         throw forbidden("An API key cannot be created while impersonating");
       }
-      const body = request.body as { name: string; scopes?: ApiKeyScope[] };
+      const body = request.body;
       const name = body.name.trim();
       // Kept in a fixed order, so the list and the audit read the same for the same key.
       const scopes = API_KEY_SCOPES.filter((scope) => (body.scopes ?? DEFAULT_API_KEY_SCOPES).includes(scope));
@@ -156,7 +157,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
       await db.transaction().execute(async (trx) => {
         const before = await trx

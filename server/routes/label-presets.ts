@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { Type } from "typebox";
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
@@ -13,10 +14,11 @@ import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, HttpError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, listQuerystring, pagedResponse } from "./schemas";
+import { dataErrors, dateTime, listQuerystring, Nullable, pagedResponse, StringEnum } from "./schemas";
 
 const resource = listResource("label-presets");
 
@@ -65,32 +67,31 @@ const preset = {
   },
 } as const;
 
-const numberOrNull = { type: ["number", "null"] } as const;
+const numberOrNull = Nullable(Type.Number());
 
-/** The writable fields; types are checked here, the rules between fields in src/domain/label-preset.ts. */
+/**
+ * The writable fields, all optional (a create requires the name); types are checked here,
+ * the rules between fields in src/domain/label-preset.ts.
+ */
 const writable = {
-  name: { type: "string", maxLength: 200 },
-  description: { type: "string", maxLength: 2000 },
-  temperatureEnabled: { type: "boolean" },
-  temperatureMin: numberOrNull,
-  temperatureMax: numberOrNull,
-  humidityEnabled: { type: "boolean" },
-  humidityMin: numberOrNull,
-  humidityMax: numberOrNull,
-  shockEnabled: { type: "boolean" },
-  shockThresholdG: numberOrNull,
-  alarmDelayMinutes: { type: "integer" },
-  alarmType: { type: "string", enum: ["single", "cumulative"] },
-  intervalMinutes: { type: "integer" },
-  startDelayMinutes: { type: "integer" },
-  batteryWarningLevel: { type: "integer" },
-} as const;
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  temperatureEnabled: Type.Optional(Type.Boolean()),
+  temperatureMin: Type.Optional(numberOrNull),
+  temperatureMax: Type.Optional(numberOrNull),
+  humidityEnabled: Type.Optional(Type.Boolean()),
+  humidityMin: Type.Optional(numberOrNull),
+  humidityMax: Type.Optional(numberOrNull),
+  shockEnabled: Type.Optional(Type.Boolean()),
+  shockThresholdG: Type.Optional(numberOrNull),
+  alarmDelayMinutes: Type.Optional(Type.Integer()),
+  alarmType: Type.Optional(StringEnum(["single", "cumulative"])),
+  intervalMinutes: Type.Optional(Type.Integer()),
+  startDelayMinutes: Type.Optional(Type.Integer()),
+  batteryWarningLevel: Type.Optional(Type.Integer()),
+};
 
-const idOrSlugParams = {
-  type: "object",
-  required: ["idOrSlug"],
-  properties: { idOrSlug: { type: "string", pattern: "^[a-z0-9-]{1,120}$" } },
-} as const;
+const idOrSlugParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[a-z0-9-]{1,120}$" }) });
 
 /** One entry of GET /label-presets/{id}/versions. */
 const presetVersion = {
@@ -197,7 +198,8 @@ function baseQuery(db: Db, companyId: string) {
     );
 }
 
-export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -229,7 +231,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request) => {
-      const { idOrSlug } = request.params as { idOrSlug: string };
+      const { idOrSlug } = request.params;
       const row = await findPreset(db, request.principal.companyId, idOrSlug);
       if (!row) throw notFound("Label preset not found");
       return row;
@@ -249,7 +251,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request) => {
-      const { idOrSlug } = request.params as { idOrSlug: string };
+      const { idOrSlug } = request.params;
       const found = await findPreset(db, request.principal.companyId, idOrSlug);
       if (!found) throw notFound("Label preset not found");
       const rows = await db
@@ -297,12 +299,12 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label presets"],
         summary:
           "Create a label preset; its slug is derived from the name (unique in the company) and never changes, even on a rename",
-        body: { type: "object", required: ["name"], additionalProperties: false, properties: writable },
+        body: Type.Object({ ...writable, name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
         response: { 201: preset, ...dataErrors },
       },
     },
     async (request, reply) => {
-      const input: LabelPresetInput = { ...PRESET_DEFAULTS, ...(request.body as Partial<LabelPresetInput>) };
+      const input: LabelPresetInput = { ...PRESET_DEFAULTS, ...request.body };
       input.name = input.name.trim();
       const principal = request.principal;
       try {
@@ -347,18 +349,16 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label presets"],
         summary: "Change a label preset's settings, or archive it (isArchived); a rename keeps the slug",
         params: idOrSlugParams,
-        body: {
-          type: "object",
-          minProperties: 1,
-          additionalProperties: false,
-          properties: { ...writable, isArchived: { type: "boolean" } },
-        },
+        body: Type.Object(
+          { ...writable, isArchived: Type.Optional(Type.Boolean()) },
+          { minProperties: 1, additionalProperties: false },
+        ),
         response: { 200: preset, ...dataErrors },
       },
     },
     async (request) => {
-      const { idOrSlug } = request.params as { idOrSlug: string };
-      const changes = request.body as Partial<LabelPresetInput> & { isArchived?: boolean };
+      const { idOrSlug } = request.params;
+      const changes = request.body;
       const principal = request.principal;
       try {
         return await db.transaction().execute(async (trx) => {
@@ -412,7 +412,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const { idOrSlug } = request.params as { idOrSlug: string };
+      const { idOrSlug } = request.params;
       const principal = request.principal;
       await db.transaction().execute(async (trx) => {
         const before = await findPreset(trx, principal.companyId, idOrSlug, true);

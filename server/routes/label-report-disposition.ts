@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
-import { canBeDisposed, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "../../src/domain/disposition";
+import { Type } from "typebox";
+import { canBeDisposed, DISPOSITION_MEANINGS, DISPOSITIONS } from "../../src/domain/disposition";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { forbidden, HttpError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors, idParams, StringEnum } from "./schemas";
 
 /**
  * Signing a QA disposition of a label report (issue #17 section 3; README: report
@@ -17,13 +19,6 @@ import { dataErrors, idParams } from "./schemas";
  * e-mailed to them), and the record keeps printed name, UTC time and meaning. A
  * signature is never changed: a newer one supersedes it.
  */
-
-interface SignBody {
-  disposition: Disposition;
-  comment?: string;
-  password?: string;
-  code?: string;
-}
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -37,7 +32,11 @@ function refuseOtherThanPerson(principal: Principal) {
   if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
 }
 
-export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
+  plugin,
+  { context },
+) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db, mailer, throttles } = context;
 
   async function signableReport(companyScope: string[], id: string) {
@@ -72,23 +71,21 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
         summary:
           "Sign a QA disposition of an ended report (released, quarantined, rejected) with the password or an e-mailed code. Sign-in session required; refused while impersonating and to API keys; 409 when the report has not ended",
         params: idParams,
-        body: {
-          type: "object",
-          required: ["disposition"],
-          additionalProperties: false,
-          properties: {
-            disposition: { type: "string", enum: [...DISPOSITIONS] },
-            comment: { type: "string", maxLength: 1000 },
-            password: { type: "string", maxLength: 200 },
-            code: { type: "string", maxLength: 20 },
+        body: Type.Object(
+          {
+            disposition: StringEnum(DISPOSITIONS),
+            comment: Type.Optional(Type.String({ maxLength: 1000 })),
+            password: Type.Optional(Type.String({ maxLength: 200 })),
+            code: Type.Optional(Type.String({ maxLength: 20 })),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 201: dispositionSchemas.signed, 409: dataErrors[400], 429: dataErrors[400], ...dataErrors },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as SignBody;
+      const { id } = request.params;
+      const body = request.body;
       const principal = request.principal;
       refuseOtherThanPerson(principal);
       await signableReport(principal.companyScope, id);
@@ -165,7 +162,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       refuseOtherThanPerson(request.principal);
       const report = await signableReport(request.principal.companyScope, id);
       const { userId } = await requireOwnSession(context, request);

@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { type Static, Type } from "typebox";
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
   DOWNLOAD_OPTION_NAMES,
@@ -9,6 +10,7 @@ import {
 } from "../../src/domain/download-options";
 import type { AppContext } from "../app";
 import { badRequest, notFound, TooManyRequests } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { csvStream } from "../reports/export/csv";
 import { contentDisposition, downloadFileName } from "../reports/export/filename";
 import { loadChartSeries, loadReportContent, type ReportContent } from "../reports/export/report-content";
@@ -22,26 +24,26 @@ const optionValues = (name: keyof typeof DOWNLOAD_OPTION_VALUES) =>
 
 // The options are plain strings here and checked by parseDownloadOptions (src/domain), so
 // that every bad option is reported at once, with the same rules the download dialog uses.
-export const exportQuerystring = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    fileType: { type: "string", maxLength: 20, description: optionValues("fileType") },
-    pageSize: { type: "string", maxLength: 20, description: `${optionValues("pageSize")}; PDF only` },
-    timeZone: {
-      type: "string",
-      maxLength: 64,
-      description: "IANA time zone name (Europe/Berlin) or UTC (default UTC)",
-    },
-    locale: { type: "string", maxLength: 35, description: "BCP 47 locale of dates (default en-US)" },
-    temperatureUnit: { type: "string", maxLength: 20, description: optionValues("temperatureUnit") },
-    includeDataTable: {
-      type: "string",
-      maxLength: 20,
-      description: `${optionValues("includeDataTable")}; PDF only: minimal = readings inside excursions`,
-    },
+export const exportQuerystring = Type.Object(
+  {
+    fileType: Type.Optional(Type.String({ maxLength: 20, description: optionValues("fileType") })),
+    pageSize: Type.Optional(Type.String({ maxLength: 20, description: `${optionValues("pageSize")}; PDF only` })),
+    timeZone: Type.Optional(
+      Type.String({ maxLength: 64, description: "IANA time zone name (Europe/Berlin) or UTC (default UTC)" }),
+    ),
+    locale: Type.Optional(Type.String({ maxLength: 35, description: "BCP 47 locale of dates (default en-US)" })),
+    temperatureUnit: Type.Optional(Type.String({ maxLength: 20, description: optionValues("temperatureUnit") })),
+    includeDataTable: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: `${optionValues("includeDataTable")}; PDF only: minimal = readings inside excursions`,
+      }),
+    ),
   },
-} as const;
+  { additionalProperties: false },
+);
+
+type ExportQuery = Static<typeof exportQuerystring>;
 
 /** Whose download budget a request spends: the API key, else the person (in any company). */
 const budgetKey = (request: FastifyRequest) =>
@@ -57,11 +59,12 @@ export async function sendReportExport(
   request: FastifyRequest,
   reply: FastifyReply,
   companyId: string,
+  query: ExportQuery,
   load: () => Promise<ReportContent | null>,
 ): Promise<FastifyReply> {
   const { db } = context;
   const { limiter, pdf } = context.exports;
-  const parsed = parseDownloadOptions(request.query as Record<string, string | undefined>);
+  const parsed = parseDownloadOptions(query);
   if (!parsed.ok) {
     throw badRequest(
       parsed.errors.map((e) => `${e.id} ${e.error}`).join("; "),
@@ -105,7 +108,8 @@ export async function sendReportExport(
   }
 }
 
-export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
   const { perKeyPerMinute } = context.exports;
 
@@ -152,8 +156,8 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      return sendReportExport(context, request, reply, request.principal.companyId, () =>
+      const { id } = request.params;
+      return sendReportExport(context, request, reply, request.principal.companyId, request.query, () =>
         loadReportContent(db, request.principal.companyScope, id),
       );
     },

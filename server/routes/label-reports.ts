@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
+import { Type } from "typebox";
 import { auditActorLabel } from "../../src/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
 import { ruleOfPreset } from "../../src/domain/report-rule";
@@ -9,6 +10,7 @@ import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
 import { parseResourceQuery } from "../lists/parse";
@@ -25,6 +27,7 @@ import {
   nullableDateTime,
   nullableString,
   pagedResponse,
+  StringEnum,
 } from "./schemas";
 
 const resource = listResource("label-reports");
@@ -35,6 +38,20 @@ const resource = listResource("label-reports");
  * of 10,000 points stalled it for seconds (issue #16).
  */
 export const MAX_SERIES_POINTS = 5000;
+/** What a chart gets when it does not say: the dashboard's wide chart. */
+const DEFAULT_SERIES_POINTS = 2000;
+
+/**
+ * A report's custom field values by key. Unsafe keeps the JSON Schema as clients know it
+ * (propertyNames and a typed additionalProperties; Type.Record would turn them into
+ * patternProperties and change the error messages).
+ */
+const customFieldValues = Type.Unsafe<Record<string, string | number | boolean | null>>({
+  type: "object",
+  maxProperties: 50,
+  propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$" },
+  additionalProperties: { type: ["string", "number", "boolean", "null"], maxLength: 500 },
+});
 
 const columns: ColumnMap = {
   id: sql.ref("r.id"),
@@ -179,12 +196,8 @@ function countBase(db: Db, companyScope: string[], joinPresets: boolean) {
     .where("r.companyId", "in", companyScope);
 }
 
-interface PatchBody {
-  isArchived?: boolean;
-  customFields?: Record<string, string | number | boolean | null>;
-}
-
-export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.get(
@@ -226,7 +239,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await findReport(db, request.principal.companyScope, id);
       if (!row) throw notFound("Label report not found");
       return detailOf(db, row);
@@ -241,31 +254,22 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label reports"],
         summary:
           "Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report",
-        body: {
-          type: "object",
-          required: ["labelId", "presetId"],
-          additionalProperties: false,
-          properties: {
-            labelId: { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" },
-            presetId: { type: "string", format: "uuid" },
-            reference: { type: "string", maxLength: 100 },
-            origin: { type: "string", maxLength: 100 },
-            destination: { type: "string", maxLength: 100 },
-            transportMode: { type: "string", enum: ["truck", "train", "plane", "boat"] },
+        body: Type.Object(
+          {
+            labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+            presetId: Type.String({ format: "uuid" }),
+            reference: Type.Optional(Type.String({ maxLength: 100 })),
+            origin: Type.Optional(Type.String({ maxLength: 100 })),
+            destination: Type.Optional(Type.String({ maxLength: 100 })),
+            transportMode: Type.Optional(StringEnum(["truck", "train", "plane", "boat"])),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 201: detail, ...dataErrors },
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        labelId: string;
-        presetId: string;
-        reference?: string;
-        origin?: string;
-        destination?: string;
-        transportMode?: "truck" | "train" | "plane" | "boat";
-      };
+      const body = request.body;
       const principal = request.principal;
       const id = await db.transaction().execute(async (trx) => {
         // Locked so that an edit saved at the same moment is either wholly in this rule or a later version.
@@ -319,26 +323,19 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label reports"],
         summary: "Archive or unarchive a report, or set its custom field values",
         params: idParams,
-        body: {
-          type: "object",
-          additionalProperties: false,
-          minProperties: 1,
-          properties: {
-            isArchived: { type: "boolean" },
-            customFields: {
-              type: "object",
-              maxProperties: 50,
-              propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$" },
-              additionalProperties: { type: ["string", "number", "boolean", "null"], maxLength: 500 },
-            },
+        body: Type.Object(
+          {
+            isArchived: Type.Optional(Type.Boolean()),
+            customFields: Type.Optional(customFieldValues),
           },
-        },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: { 200: detail, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as PatchBody;
+      const { id } = request.params;
+      const body = request.body;
       const principal = request.principal;
       return db.transaction().execute(async (trx) => {
         const before = await findReport(trx, principal.companyScope, id, true);
@@ -383,7 +380,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const principal = request.principal;
       await db.transaction().execute(async (trx) => {
         const before = await findReport(trx, principal.companyScope, id, true);
@@ -409,26 +406,28 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         summary:
           "The chart series of a report for a time window, downsampled to at most maxPoints points (min/max per bucket)",
         params: idParams,
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            from: { type: "string", format: "date-time" },
-            to: { type: "string", format: "date-time" },
-            maxPoints: { type: "integer", minimum: 10, maximum: MAX_SERIES_POINTS, default: 2000 },
+        querystring: Type.Object(
+          {
+            from: Type.Optional(dateTime),
+            to: Type.Optional(dateTime),
+            maxPoints: Type.Optional(
+              Type.Integer({ minimum: 10, maximum: MAX_SERIES_POINTS, default: DEFAULT_SERIES_POINTS }),
+            ),
           },
-        },
+          { additionalProperties: false },
+        ),
+        response: { 200: seriesShape, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const q = request.query as { from?: string; to?: string; maxPoints: number };
+      const { id } = request.params;
+      const q = request.query;
       if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
       if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
         throw badRequest("from must not be after to", [{ id: "to", error: "must not be before from" }]);
       }
       const window = { ...(q.from ? { from: new Date(q.from) } : {}), ...(q.to ? { to: new Date(q.to) } : {}) };
-      return readSeries(db, id, window, q.maxPoints);
+      return readSeries(db, id, window, q.maxPoints ?? DEFAULT_SERIES_POINTS);
     },
   );
 
@@ -436,10 +435,15 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     "/label-reports/:id/shock-events",
     {
       config: { permission: ["read", "labelReport"] },
-      schema: { tags: ["label reports"], summary: "Every shock event of a report", params: idParams },
+      schema: {
+        tags: ["label reports"],
+        summary: "Every shock event of a report",
+        params: idParams,
+        response: { 200: { type: "array", items: shockEvent }, ...dataErrors },
+      },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
       return db
         .selectFrom("shockEvents")
@@ -459,10 +463,11 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         summary:
           "The audit trail of a report: who changed what, when, old and new. `actor` is how the change is shown: an impersonated one reads 'ColdChain support (on behalf of …)'",
         params: idParams,
+        response: { 200: { type: "array", items: auditEntry }, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
       const rows = await db
         .selectFrom("auditLog as a")
@@ -507,22 +512,20 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         summary:
           "Set (or clear, with nulls) the evaluation window; readings are kept, the verdict is recomputed. `reason` (at least 10 characters) is required for both; the report keeps it with who set the window and when",
         params: idParams,
-        body: {
-          type: "object",
-          required: ["start", "end"],
-          additionalProperties: false,
-          properties: {
-            start: { type: ["string", "null"], format: "date-time" },
-            end: { type: ["string", "null"], format: "date-time" },
-            reason: { type: "string", maxLength: 500 },
+        body: Type.Object(
+          {
+            start: nullableDateTime,
+            end: nullableDateTime,
+            reason: Type.Optional(Type.String({ maxLength: 500 })),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: detail, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as { start: string | null; end: string | null; reason?: string };
+      const { id } = request.params;
+      const body = request.body;
       const principal = request.principal;
       // Not found before invalid: a foreign id answers the same whatever the body says.
       if (!(await findReport(db, principal.companyScope, id))) throw notFound("Label report not found");
@@ -573,17 +576,16 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         summary:
           "What setting (or clearing, without start and end) the window would change, without saving: the verdict before and after, the excursions it takes out of the evaluation, and whether the confirmation must be typed",
         params: idParams,
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: { start: { type: "string", format: "date-time" }, end: { type: "string", format: "date-time" } },
-        },
+        querystring: Type.Object(
+          { start: Type.Optional(dateTime), end: Type.Optional(dateTime) },
+          { additionalProperties: false },
+        ),
         response: { 200: trimPreview, ...dataErrors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const query = request.query as { start?: string; end?: string };
+      const { id } = request.params;
+      const query = request.query;
       const next = { start: query.start ?? null, end: query.end ?? null };
       const report = await findReport(db, request.principal.companyScope, id);
       if (!report) throw notFound("Label report not found");
@@ -594,6 +596,53 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
     },
   );
 };
+
+/** The chart series (src/domain/reading-series.ts): readings, or min/max per bucket. */
+const seriesShape = {
+  type: "object",
+  properties: {
+    from: nullableString,
+    to: nullableString,
+    total: { type: "integer", description: "Readings in the window" },
+    bucketSeconds: { type: "number", description: "Bucket width; 0 when every reading is a point" },
+    points: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          t: { type: "string" },
+          n: { type: "integer" },
+          temperatureMin: { type: ["number", "null"] },
+          temperatureMax: { type: ["number", "null"] },
+          humidityMin: { type: ["number", "null"] },
+          humidityMax: { type: ["number", "null"] },
+          battery: { type: ["number", "null"] },
+        },
+      },
+    },
+  },
+} as const;
+
+const shockEvent = {
+  type: "object",
+  properties: { id: { type: "string" }, t: dateTime, magnitudeG: { type: "number" } },
+} as const;
+
+const auditEntry = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    at: dateTime,
+    action: { type: "string" },
+    // Whatever the change touched: any JSON, written as it is.
+    before: { description: "The changed values before (null: created)" },
+    after: { description: "The changed values after (null: deleted)" },
+    reason: nullableString,
+    actorEmail: nullableString,
+    actor: { ...nullableString, description: "How the change is shown; null: the system" },
+    impersonated: { type: "boolean" },
+  },
+} as const;
 
 const trimPreview = {
   type: "object",

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
 import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../src/domain/readings";
 import type { AppContext } from "../app";
 import { badRequest } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { ingestReadings } from "../ingest/ingest-readings";
-import { type StopStatus, stopLabel } from "../ingest/stop-label";
-import { dataErrors, idParams, nullableDateTime } from "./schemas";
+import { stopLabel } from "../ingest/stop-label";
+import { dataErrors, idParams, NullableObject, nullableDateTime, StringEnum } from "./schemas";
 
 /**
  * A full batch with every value and a time with an offset is about 110 bytes a reading:
@@ -17,7 +19,8 @@ const ranges = Object.entries(READING_RANGES)
   .join(", ");
 
 /** Readings from labels, sent by a gateway with an ingest-scoped API key (issue #18). */
-export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
 
   app.post(
@@ -28,31 +31,30 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       schema: {
         tags: ["readings"],
         summary: `Store a label's readings (ingest API key only). Up to ${MAX_READINGS_PER_REQUEST} readings; a (label, time) already stored is a duplicate and changes nothing; order does not matter. Physical ranges: ${ranges}. A bad reading is named by index (readings.3.time) and nothing of the batch is written`,
-        body: {
-          type: "object",
-          required: ["labelId", "readings"],
-          additionalProperties: false,
-          properties: {
-            labelId: { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" },
-            readings: {
-              type: "array",
-              minItems: 1,
-              maxItems: MAX_READINGS_PER_REQUEST,
+        body: Type.Object(
+          {
+            labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+            readings: Type.Array(
               // Described here, checked in src/domain/readings.ts: every problem named at once, and no
               // value coerced ("5" is not a temperature).
-              items: {
-                type: "object",
-                properties: {
-                  time: { description: "ISO-8601 with an offset, e.g. 2026-11-24T08:00:00Z (required)" },
-                  temperature: { description: "°C, −100 to 100" },
-                  humidity: { description: "%RH, 0 to 100" },
-                  shock: { description: "peak acceleration in g, 0 to 1000; above 0 it is stored as a shock event" },
-                  battery: { description: "%, 0 to 100" },
-                },
-              },
-            },
+              Type.Object({
+                time: Type.Optional(
+                  Type.Unknown({ description: "ISO-8601 with an offset, e.g. 2026-11-24T08:00:00Z (required)" }),
+                ),
+                temperature: Type.Optional(Type.Unknown({ description: "°C, −100 to 100" })),
+                humidity: Type.Optional(Type.Unknown({ description: "%RH, 0 to 100" })),
+                shock: Type.Optional(
+                  Type.Unknown({
+                    description: "peak acceleration in g, 0 to 1000; above 0 it is stored as a shock event",
+                  }),
+                ),
+                battery: Type.Optional(Type.Unknown({ description: "%, 0 to 100" })),
+              }),
+              { minItems: 1, maxItems: MAX_READINGS_PER_REQUEST },
+            ),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: {
           200: {
             type: "object",
@@ -70,7 +72,7 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const body = request.body as { labelId: string; readings: unknown[] };
+      const body = request.body;
       const { readings, problems } = parseReadings(body.readings, Date.now());
       if (problems.length) throw badRequest("Some readings are not valid; nothing was written", problems);
       return ingestReadings(db, request.principal, body.labelId, readings);
@@ -86,11 +88,9 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         summary:
           "Stop a label (ingest API key only): `ended` when it ran its course, `stopped` (the default) when stopped early. The end time is its last reading's",
         params: idParams,
-        body: {
-          type: ["object", "null"],
-          additionalProperties: false,
-          properties: { status: { type: "string", enum: ["stopped", "ended"] } },
-        },
+        body: NullableObject(
+          Type.Object({ status: Type.Optional(StringEnum(["stopped", "ended"])) }, { additionalProperties: false }),
+        ),
         response: {
           200: {
             type: "object",
@@ -102,8 +102,8 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const status: StopStatus = (request.body as { status?: StopStatus } | null)?.status ?? "stopped";
+      const { id } = request.params;
+      const status = request.body?.status ?? "stopped";
       await stopLabel(db, request.principal, id, status);
       return db
         .selectFrom("labelReports")

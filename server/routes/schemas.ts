@@ -1,6 +1,6 @@
 // Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
 // them, @fastify/swagger documents them) and also give the handlers their static types.
-import { type Static, type TBoolean, type TInteger, type TNumber, type TString, Type } from "typebox";
+import { type Static, type TBoolean, type TInteger, type TNumber, type TObject, type TString, Type } from "typebox";
 import { ROLES } from "../../src/domain/permissions";
 
 /**
@@ -9,6 +9,11 @@ import { ROLES } from "../../src/domain/permissions";
  */
 export function Nullable<T extends TString | TNumber | TInteger | TBoolean>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, "null"] });
+}
+
+/** `type: ["object", "null"]`: a body that may be left out or sent as null, kept as one type array like Nullable. */
+export function NullableObject<T extends TObject>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: ["object", "null"] });
 }
 
 /** `{ type: "string", enum }`, typed as the union of its values (Type.Enum would drop `type`, and with it Ajv's type message). */

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { auditActorLabel } from "../../src/domain/audit-actor";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";
 import { HttpError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
 import {
   hashShareToken,
@@ -15,7 +17,7 @@ import {
   shareLinkState,
 } from "../reports/share-links";
 import { exportQuerystring, sendReportExport } from "./label-report-exports";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors, idParams, NullableObject } from "./schemas";
 
 /**
  * Read-only links to one report for partners without an account (issue #17 section 4;
@@ -40,21 +42,14 @@ const SHARE_CHART_POINTS = 1000;
 const gone = () => new HttpError(410, EXPIRED_MESSAGE);
 const unknownLink = () => notFound("Share link not found");
 
-const linkParams = {
-  type: "object",
-  required: ["id", "linkId"],
-  additionalProperties: false,
-  properties: { id: { type: "string", format: "uuid" }, linkId: { type: "string", format: "uuid" } },
-} as const;
+const linkParams = Type.Object(
+  { id: Type.String({ format: "uuid" }), linkId: Type.String({ format: "uuid" }) },
+  { additionalProperties: false },
+);
 
 // The token's shape is checked in the handler (not here), so that a malformed one is the
 // same 404 as an unknown one and counts against the address limit all the same.
-const tokenParams = {
-  type: "object",
-  required: ["token"],
-  additionalProperties: false,
-  properties: { token: { type: "string", maxLength: 200 } },
-} as const;
+const tokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
 const linkItem = {
   type: "object",
@@ -67,6 +62,15 @@ const linkItem = {
     state: { type: "string", enum: ["active", "expired", "revoked"] },
     opens: { type: "integer" },
     lastOpenedAt: { type: ["string", "null"] },
+  },
+} as const;
+
+const linkOpen = {
+  type: "object",
+  properties: {
+    openedAt: { type: "string" },
+    address: { type: "string" },
+    kind: { type: "string", enum: ["page", "pdf", "csv"] },
   },
 } as const;
 
@@ -85,7 +89,8 @@ async function creatorName(context: AppContext, principal: Principal): Promise<s
   );
 }
 
-export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db, publicUrl } = context;
   const opens = new Throttle(OPENS_PER_MINUTE, 60_000);
 
@@ -101,9 +106,8 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   }
 
   /** The link behind a token, counted against the caller's address first; 404 unknown, 410 expired or revoked. */
-  async function openLink(request: FastifyRequest) {
+  async function openLink(request: FastifyRequest, token: string) {
     opens.hit(`share:${addressKey(request.ip)}`, "opens of share links from this address");
-    const { token } = request.params as { token: string };
     if (!isShareTokenShape(token)) throw unknownLink();
     const link = await db
       .selectFrom("shareLinks")
@@ -126,13 +130,16 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
         tags: ["share links"],
         summary: `Create a read-only link to the report for a partner without an account; it expires in ${SHARE_LINK_DAYS.min}–${SHARE_LINK_DAYS.max} days (default ${SHARE_LINK_DAYS.default}). The url is shown only in this answer`,
         params: idParams,
-        body: {
-          type: ["object", "null"],
-          additionalProperties: false,
-          properties: {
-            expiresInDays: { type: "integer", minimum: SHARE_LINK_DAYS.min, maximum: SHARE_LINK_DAYS.max },
-          },
-        },
+        body: NullableObject(
+          Type.Object(
+            {
+              expiresInDays: Type.Optional(
+                Type.Integer({ minimum: SHARE_LINK_DAYS.min, maximum: SHARE_LINK_DAYS.max }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+        ),
         response: {
           201: {
             type: "object",
@@ -143,11 +150,10 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = (request.body ?? {}) as { expiresInDays?: number };
+      const { id } = request.params;
       const principal = request.principal;
       const report = await reportInScope(principal, id);
-      const days = body.expiresInDays ?? SHARE_LINK_DAYS.default;
+      const days = request.body?.expiresInDays ?? SHARE_LINK_DAYS.default;
       const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
       const { token, tokenHash } = newShareToken();
       const name = await creatorName(context, principal);
@@ -193,7 +199,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await reportInScope(request.principal, id);
       return listShareLinks(db, id);
     },
@@ -207,10 +213,11 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
         tags: ["share links"],
         summary: "Every open of a share link (time and address), newest first",
         params: linkParams,
+        response: { 200: { type: "array", items: linkOpen }, ...dataErrors },
       },
     },
     async (request) => {
-      const { id, linkId } = request.params as { id: string; linkId: string };
+      const { id, linkId } = request.params;
       await reportInScope(request.principal, id);
       const link = await db
         .selectFrom("shareLinks")
@@ -243,7 +250,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const { id, linkId } = request.params as { id: string; linkId: string };
+      const { id, linkId } = request.params;
       const principal = request.principal;
       await reportInScope(principal, id);
       await db.transaction().execute(async (trx) => {
@@ -286,7 +293,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const link = await openLink(request);
+      const link = await openLink(request, request.params.token);
       const content = await loadReportContent(db, [link.companyId], link.reportId);
       if (!content) throw unknownLink();
       const rule = await db
@@ -340,10 +347,10 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const link = await openLink(request);
-      const fileType = (request.query as { fileType?: string }).fileType === "csv" ? "csv" : "pdf";
+      const link = await openLink(request, request.params.token);
+      const fileType = request.query.fileType === "csv" ? "csv" : "pdf";
       await recordOpen(link.id, request, fileType);
-      return sendReportExport(context, request, reply, link.companyId, () =>
+      return sendReportExport(context, request, reply, link.companyId, request.query, () =>
         loadReportContent(db, [link.companyId], link.reportId),
       );
     },

@@ -145,12 +145,6 @@ export function definitionProblems(input: {
   return problems;
 }
 
-/** How a value reads on screen (dates stay ISO here; screens format them with the user's locale). */
-export function customFieldText(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  return String(value);
-}
-
 /** The list filter on a custom field, e.g. `customFields.batchNumber[eq]B-1`. */
 export function customFieldFilter(
   key: string,

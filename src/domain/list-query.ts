@@ -61,7 +61,6 @@ export interface PagedList<T> {
   after: string | null;
 }
 
-export const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 export const MAX_PAGE_SIZE = 10_000;
 export const LIST_SEPARATOR = "|";
 

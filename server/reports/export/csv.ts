@@ -110,8 +110,3 @@ function* csvChunks(content: ReportContent, options: DownloadOptions): Generator
 export function csvStream(content: ReportContent, options: DownloadOptions): Readable {
   return Readable.from(csvChunks(content, options), { objectMode: false, encoding: "utf8" });
 }
-
-/** The whole CSV as one string (tests and small reports). */
-export function csvText(content: ReportContent, options: DownloadOptions): string {
-  return [...csvChunks(content, options)].join("");
-}

@@ -11,11 +11,6 @@ export const LATEST_BUILD_URL = `${import.meta.env.BASE_URL ?? "/"}builds/latest
 /** How often the latest build id is checked (also on window focus). */
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;
 
-export interface LatestBuild {
-  buildId: string;
-  builtAt?: string;
-}
-
 /** The build id in a latest.json body, or null when it has none. */
 export function readBuildId(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return null;

@@ -39,3 +39,11 @@ export function formatPhone(stored: string | null | undefined): string {
   const parsed = parsePhoneNumberFromString(stored);
   return parsed?.isValid() ? parsed.formatInternational() : stored;
 }
+
+/**
+ * What a phone field sends: E.164 when the number parses, national numbers read in the
+ * country of `locale`; otherwise the text as typed, for the server to reject per field.
+ */
+export function phoneToSend(raw: string, locale: string | undefined): string {
+  return toE164(raw, countryOfLocale(locale)) ?? raw.trim();
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
 
 /**
  * The controls page (/ui-kit): the date picker in its three modes, the range slider and
@@ -21,6 +22,8 @@ const thisMonth = (day: number) => {
 };
 
 async function openControls(page: Page) {
+  // The demo page needs a session (and is only in builds made with VITE_UI_KIT=true).
+  await signIn(page, "user@demo.example");
   await page.goto("/ui-kit");
   await expect(page.getByRole("heading", { name: "Controls", level: 1 })).toBeVisible();
 }

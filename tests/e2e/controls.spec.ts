@@ -288,8 +288,8 @@ test.describe("controls page", () => {
   test("screenshots of every control in its states; axe-core finds no serious or critical violation", async ({
     page,
   }) => {
-    // Six axe-core passes over a long page take a while.
-    test.setTimeout(150_000);
+    // Six axe-core passes over a long page take a while, after a sign-in (the page needs a session).
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openControls(page);
     // Fonts and lazy icons settle before the full-page picture.

@@ -168,7 +168,7 @@ test.describe("wording", () => {
     await page.goto("/select-company");
     await expect(page.getByRole("heading", { name: "Select a company" })).toBeVisible();
     await expect(page.getByText(/several companies/)).toHaveCount(0);
-    await expect(page.getByText("Open your company to continue.")).toBeVisible();
+    await expect(page.getByText("You work in one company: open it to continue.")).toBeVisible();
     await shoot(page, testInfo, "select-company-one");
   });
 

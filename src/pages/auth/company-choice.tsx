@@ -11,7 +11,7 @@ import { useCompanySwitch } from "./use-company-switch";
 /** What the company choice says, true to how many companies the person is in. */
 export function companyChoiceText(companies: number): string {
   if (companies > 1) return `You work in ${companies} companies. Choose the one to open.`;
-  if (companies === 1) return "Open your company to continue.";
+  if (companies === 1) return "You work in one company: open it to continue.";
   return "Your account is not in any company yet. Ask your company's administrator for an invitation.";
 }
 

@@ -47,7 +47,19 @@ function buildInfo(): Plugin {
         response.end(latest);
       });
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      // The page manifest, keyed by build id: what a first page load of this build fetches
+      // (the entry's script, its static imports and styles). The running app reads it once
+      // latest.json names this build, and prefetches these files (build-version.ts).
+      const files = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk" || !output.isEntry) continue;
+        for (const file of [output.fileName, ...output.imports, ...(output.viteMetadata?.importedCss ?? [])]) {
+          files.add(file);
+        }
+      }
+      const manifest = { buildId: BUILD_ID, builtAt: new Date().toISOString(), files: [...files].sort() };
+      this.emitFile({ type: "asset", fileName: `builds/${BUILD_ID}.json`, source: `${JSON.stringify(manifest)}\n` });
       this.emitFile({ type: "asset", fileName: "builds/latest.json", source: latest });
     },
   };

@@ -9,7 +9,7 @@
 //   d. unit tests                npx vitest run --project unit
 //   e. API tests on PGlite       npx vitest run --project api
 //   f. API tests on PostgreSQL   same, TEST_DATABASE_URL=<throwaway cluster>
-//   g. end-to-end                npx vite build && npx playwright test
+//   g. end-to-end                VITE_UI_KIT=true npx vite build && npx playwright test
 //      (the tools are run from node_modules/.bin directly: see npx() below)
 //   h. summary over the JSON results in .tmp/results/, ending with the line
 //      `tests: N passed, M failed[, K skipped]`
@@ -316,7 +316,8 @@ async function apiOnPostgres() {
 }
 
 async function endToEnd() {
-  const built = await npx(["vite", "build"]);
+  // The controls' browser test needs the demo page, which production builds leave out.
+  const built = await npx(["vite", "build"], { env: { VITE_UI_KIT: "true" } });
   if (built !== 0) return built;
   console.log(`Deleting ${relative(ROOT, E2E_DATA_DIR)} so the server seeds a fresh database`);
   rmSync(E2E_DATA_DIR, { recursive: true, force: true });

@@ -1,11 +1,15 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
-import { LazyNotFoundPage as NotFoundPage } from "@/components/error-page/lazy-error-page";
+import {
+  LazyForbiddenPage as ForbiddenPage,
+  LazyNotFoundPage as NotFoundPage,
+} from "@/components/error-page/lazy-error-page";
 import { AuthGate } from "@/components/routing/auth-gate";
 import { PageLoader } from "@/components/routing/page-loader";
 import { RequireAbility } from "@/components/routing/require-ability";
 import { RequireRecordId } from "@/components/routing/require-record-id";
 import { RouteGuard } from "@/components/routing/route-guard";
+import { FORBIDDEN_PATH } from "@/domain/route-guards";
 import { AuthLayout } from "@/layouts/auth-layout";
 import { ControlCenterLayout } from "@/layouts/control-center-layout";
 import { DashboardLayout } from "@/layouts/dashboard-layout";
@@ -48,7 +52,13 @@ const CompanySettingsLayout = lazyPage(settings, "CompanySettingsLayout");
 const CustomFieldsSettings = lazyPage(settings, "CustomFieldsSettings");
 const ApiKeysSettings = lazyPage(settings, "ApiKeysSettings");
 const SettingsSubPage = lazy(async () => ({ default: (await settings()).SettingsSubPage }));
-const UiKitPage = lazyPage(() => import("@/components/ui-kit/ui-kit-page"), "UiKitPage");
+/**
+ * The controls' demo page is for developers and the controls' browser tests: in the dev
+ * server, or in a build made with VITE_UI_KIT=true (the test build, scripts/test.mjs);
+ * a production build leaves the page and its chunk out. Even then it needs a session.
+ */
+const UI_KIT = import.meta.env.DEV || import.meta.env.VITE_UI_KIT === "true";
+const UiKitPage = UI_KIT ? lazyPage(() => import("@/components/ui-kit/ui-kit-page"), "UiKitPage") : null;
 
 /** The last path segment of a tab route, for its relative <Route path>. */
 const segment = (path: string) => path.slice(path.lastIndexOf("/") + 1);
@@ -60,7 +70,16 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<Navigate to="/label-reports" replace />} />
         <Route path="/maintenance" element={<Navigate to="/" replace />} />
-        <Route path="/ui-kit" element={<UiKitPage />} />
+        {UiKitPage && (
+          <Route
+            path="/ui-kit"
+            element={
+              <AuthGate scope="session">
+                <UiKitPage />
+              </AuthGate>
+            }
+          />
+        )}
 
         {/* The account screens for visitors are the auth shell's (src/auth-app.tsx, src/root.tsx). */}
 
@@ -97,16 +116,11 @@ export function AppRoutes() {
             <Route path=":id" element={<LabelReportShow />} />
           </Route>
 
+          <Route path={FORBIDDEN_PATH} element={<ForbiddenPage />} />
+
           <Route path="/label-presets" element={<Outlet />}>
             <Route index element={<LabelPresetList />} />
-            <Route
-              path="create"
-              element={
-                <RequireAbility resource={RESOURCE.labelPresets} action="create" redirectTo="/label-presets">
-                  <LabelPresetCreate />
-                </RequireAbility>
-              }
-            />
+            <Route path="create" element={<LabelPresetCreate />} />
             <Route path=":slug" element={<LabelPresetShow />} />
           </Route>
 

@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { emailError, phoneError } from "../../src/domain/credentials";
+import { emailError } from "../../src/domain/credentials";
+import { phoneNumberError, toE164 } from "../../src/domain/phone";
 import type { AppContext } from "../app";
 import type { Db } from "../db/index";
 import { badRequest } from "../errors";
@@ -90,7 +91,7 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
         summary: "Send a sign-in code and magic link by e-mail or to a phone",
         body: Type.Object({
           email: Type.Optional(Type.String({ maxLength: 254 })),
-          phoneNumber: Type.Optional(Type.String({ maxLength: 20 })),
+          phoneNumber: Type.Optional(Type.String({ maxLength: 30 })),
           shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
         }),
       },
@@ -104,9 +105,10 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
       }
       const contact: Contact = {
         email: body.email?.trim().toLowerCase() ?? null,
-        phone: body.phoneNumber?.trim() ?? null,
+        // Stored numbers are E.164 (src/domain/phone.ts): "+49 69 5550 1001" finds +496955501001.
+        phone: body.phoneNumber === undefined ? null : (toE164(body.phoneNumber) ?? body.phoneNumber),
       };
-      const problem = contact.email !== null ? emailError(contact.email) : phoneError(contact.phone as string);
+      const problem = contact.email !== null ? emailError(contact.email) : phoneNumberError(contact.phone as string);
       if (problem) return { status: "GENERAL_ERROR", message: problem };
       const account = contact.email ?? (contact.phone as string);
       const address = addressKey(request.ip);
@@ -332,7 +334,7 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
     {
       schema: {
         tags: ["auth"],
-        querystring: Type.Object({ phoneNumber: Type.String({ maxLength: 20 }) }),
+        querystring: Type.Object({ phoneNumber: Type.String({ maxLength: 30 }) }),
       },
     },
     async (request) => {
@@ -340,7 +342,7 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
       const { phoneNumber } = request.query;
       return afterFloor(context.lookupFloorMs, async () => ({
         status: "OK",
-        exists: Boolean(await findUserByContact(db, { email: null, phone: phoneNumber.trim() })),
+        exists: Boolean(await findUserByContact(db, { email: null, phone: toE164(phoneNumber) ?? phoneNumber.trim() })),
       }));
     },
   );

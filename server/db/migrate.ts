@@ -15,6 +15,7 @@ import * as reportDispositions from "./migrations/0014-report-dispositions";
 import * as ingestion from "./migrations/0015-ingestion";
 import * as shareLinks from "./migrations/0016-share-links";
 import * as epcisCaptureJobs from "./migrations/0018-epcis-capture-jobs";
+import * as phoneE164 from "./migrations/0020-phone-e164";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015-ingestion": ingestion,
   "0016-share-links": shareLinks,
   "0018-epcis-capture-jobs": epcisCaptureJobs,
+  "0020-phone-e164": phoneE164,
 };
 
 class StaticProvider implements MigrationProvider {

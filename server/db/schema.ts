@@ -47,6 +47,7 @@ export interface UsersTable {
   email: string;
   firstName: Generated<string>;
   lastName: Generated<string>;
+  /** E.164 only (src/domain/phone.ts, migration 0020): sign-in by phone compares it as is. */
   phone: string | null;
   passwordHash: string | null;
   /**

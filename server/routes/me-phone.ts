@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { normalizePhone } from "../../src/domain/billing";
-import { phoneError } from "../../src/domain/credentials";
+import { toE164 } from "../../src/domain/phone";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
@@ -103,12 +102,12 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
     async (request) => {
       const { userId } = await requireOwnSession(context, request);
       const body = request.body;
-      const raw = body.phone === null ? "" : normalizePhone(body.phone);
-      const phone = raw === "" ? null : raw;
-      const invalid = phone === null ? null : phoneError(phone);
-      if (invalid)
+      const raw = body.phone === null ? "" : body.phone.trim();
+      // Stored in E.164 only, so that sign-in by phone finds the number however it was typed.
+      const phone = raw === "" ? null : toE164(raw);
+      if (raw !== "" && phone === null)
         throw badRequest("Please check the fields", [
-          { id: "phone", error: `${invalid}: use the international form, e.g. +49 69 1234567` },
+          { id: "phone", error: "Phone number is invalid: use the international form, e.g. +49 69 1234567" },
         ]);
       const user = await account(userId);
       await proveIdentity(request, user, body);

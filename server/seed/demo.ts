@@ -1,5 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { type Insertable, type Kysely, sql } from "kysely";
+import { toE164 } from "../../src/domain/phone";
 import type { Database, LabelPresetsTable, UserRolesTable, UsersTable } from "../db/schema";
 import { DEMO_PASSWORD } from "./accounts";
 import {
@@ -139,7 +140,7 @@ async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string)
           email: p.email,
           firstName: p.firstName,
           lastName: p.lastName,
-          phone: p.phone ?? null,
+          phone: p.phone ? seedPhone(p.phone) : null,
           passwordHash: p.invited ? null : passwordHash,
           timeJoined: created,
           created,
@@ -235,4 +236,11 @@ async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string)
       .execute();
   }
   return companies;
+}
+
+/** Seed numbers are written as people read them; stored in E.164, as sign-in by phone compares them. */
+function seedPhone(readable: string): string {
+  const e164 = toE164(readable);
+  if (!e164) throw new Error(`Seed phone number ${readable} is not valid`);
+  return e164;
 }

@@ -53,8 +53,3 @@ export function vatNumberError(raw: string): string | null {
   if (vat.startsWith("GR")) return "Greek VAT numbers start with EL";
   return GENERIC_VAT.test(vat) ? null : "A VAT number starts with its two-letter country code";
 }
-
-/** Spaces, dashes, dots and brackets are typing aids: "+49 69 5550-1001" is stored as +496955501001. */
-export function normalizePhone(raw: string): string {
-  return raw.replace(/[\s().-]/g, "");
-}

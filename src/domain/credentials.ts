@@ -20,8 +20,3 @@ export function passwordError(password: string): string | null {
   if (!/[0-9]/.test(password)) return "Password must contain at least one number";
   return null;
 }
-
-/** E.164: a plus, then 8 to 15 digits. */
-export function phoneError(phone: string): string | null {
-  return /^\+[1-9][0-9]{7,14}$/.test(phone) ? null : "Phone number is invalid";
-}

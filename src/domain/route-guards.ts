@@ -17,6 +17,20 @@ export const FRAGMENT_PERMISSIONS: readonly [fragment: string, action: Action, s
   ["sub-companies", "read", "subCompany"],
 ];
 
+/** Where a signed-in user lands on a page their role may not use: the 403 page, not a raw error. */
+export const FORBIDDEN_PATH = "/403";
+
+/**
+ * Pages that create or manage something, inside a section the role may read: a person
+ * who types the URL gets the 403 page (issue #21), as no link to them is shown.
+ */
+export const PAGE_PERMISSIONS: readonly [path: string, action: Action, subject: Subject][] = [
+  ["/label-presets/create", "create", "labelPreset"],
+  ["/users/invite", "create", "userInvite"],
+  ["/users/pending-invites", "read", "userInvite"],
+  ["/sub-companies/create", "create", "subCompany"],
+];
+
 export function routeNameOf(pathname: string): string {
   return pathname.replace(/^\/+|\/+$/g, "").replace(/\/+/g, "-");
 }
@@ -28,6 +42,10 @@ export function guardRedirect(name: string, can: Can): string | null {
   if (name.includes("label-reports") && !can("read", "labelReport")) return "/settings";
   for (const [fragment, action, subject] of FRAGMENT_PERMISSIONS) {
     if (name.includes(fragment) && !can(action, subject)) return "/";
+  }
+  for (const [path, action, subject] of PAGE_PERMISSIONS) {
+    // Exactly the page: a preset's slug may well start with "create-".
+    if (name === routeNameOf(path) && !can(action, subject)) return FORBIDDEN_PATH;
   }
   return null;
 }

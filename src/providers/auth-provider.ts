@@ -104,6 +104,10 @@ export type SessionPresence = "present" | "absent" | "unknown";
  * whenever a full page load aborted the previous page's refresh, and the next page signed out.
  */
 export async function sessionPresence(): Promise<SessionPresence> {
+  // A browser with neither SDK cookie has never held a session here: the SDK would call that
+  // "may exist" and send a refresh bound to fail (a 440 in the console on every anonymous
+  // visit). Its own "no session" mark makes it answer without asking.
+  if (!readCookie(FRONT_TOKEN_COOKIE) && !readCookie(LAST_ACCESS_TOKEN_UPDATE_COOKIE)) markLocalSessionEnded();
   let exists: boolean;
   try {
     exists = await Session.doesSessionExist();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
 
 /**
  * The controls page (/ui-kit): the date picker in its three modes, the range slider and
@@ -21,6 +22,8 @@ const thisMonth = (day: number) => {
 };
 
 async function openControls(page: Page) {
+  // The demo page needs a session (and is only in builds made with VITE_UI_KIT=true).
+  await signIn(page, "user@demo.example");
   await page.goto("/ui-kit");
   await expect(page.getByRole("heading", { name: "Controls", level: 1 })).toBeVisible();
 }
@@ -285,8 +288,8 @@ test.describe("controls page", () => {
   test("screenshots of every control in its states; axe-core finds no serious or critical violation", async ({
     page,
   }) => {
-    // Six axe-core passes over a long page take a while.
-    test.setTimeout(150_000);
+    // Six axe-core passes over a long page take a while, after a sign-in (the page needs a session).
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openControls(page);
     // Fonts and lazy icons settle before the full-page picture.

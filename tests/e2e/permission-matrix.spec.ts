@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
-import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
+import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "../../src/domain/route-guards";
 import { RESOURCE, resources } from "../../src/providers/resources";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
 import { submitSignIn } from "./support/sign-in";
@@ -47,6 +47,7 @@ const PATHS = [
     ...SETTINGS_SECTIONS.map((s) => s.path),
     ...PROFILE_TABS.map((t) => t.path),
     ...COMPANY_SETTINGS_TABS.map((t) => t.path),
+    ...PAGE_PERMISSIONS.map(([path]) => path),
   ]),
 ];
 
@@ -126,6 +127,11 @@ for (const account of DEMO_ACCOUNTS) {
           : new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}(/[^?#]*)?([?#].*)?$`);
         // A full page load first restores the session (a refresh can take seconds on a busy machine).
         await expect(page, `visiting ${path}`).toHaveURL(target, { timeout: 20_000 });
+        if (landing.path === FORBIDDEN_PATH) {
+          await expect(page.getByText("Access denied", { exact: true }), `403 page for ${path}`).toBeVisible();
+        }
+        // The access check's own wording is for the code, never the page.
+        await expect(page.getByText(/You do not have permission to/)).toHaveCount(0);
       }
     });
   });

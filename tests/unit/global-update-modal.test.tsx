@@ -2,10 +2,12 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  buildManifestUrl,
   fetchLatestBuildId,
   isUpdateAvailable,
   LATEST_BUILD_URL,
   readBuildId,
+  readBuildManifest,
   UPDATE_CHECK_INTERVAL_MS,
 } from "@/components/global/update-modal/build-version";
 import {
@@ -87,7 +89,7 @@ describe("update modal", () => {
     render(<UpdateModal currentBuildId="b1" intervalMs={60_000} fetch={fetch} />);
     window.dispatchEvent(new Event("focus"));
     await flush();
-    expect(fetch).toHaveBeenCalledOnce();
+    expect(fetch).toHaveBeenCalledWith("/builds/latest.json", expect.anything());
     expect(screen.getByText(UPDATE_TITLE)).toBeTruthy();
   });
 
@@ -108,5 +110,54 @@ describe("update modal", () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("the page manifest, keyed by build id", () => {
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+
+  it("the modal waits until the new build's page manifest builds/{id}.json is published", async () => {
+    let published = false;
+    const fetch = vi.fn(async (url: string) => {
+      if (url === "/builds/latest.json") return json({ buildId: "b2" });
+      if (url === "/builds/b2.json" && published) return json({ buildId: "b2", files: [] });
+      return new Response("not found", { status: 404 });
+    });
+    render(<UpdateModal currentBuildId="b1" intervalMs={1000} fetch={fetch as typeof globalThis.fetch} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(fetch).toHaveBeenCalledWith("/builds/b2.json", expect.objectContaining({ cache: "no-store" }));
+    expect(screen.queryByText(UPDATE_TITLE)).toBeNull();
+    published = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByText(UPDATE_TITLE)).toBeTruthy();
+  });
+
+  it("a manifest of another build does not count", async () => {
+    expect(readBuildManifest({ buildId: "b3", files: ["assets/a.js"] }, "b2")).toBeNull();
+    expect(readBuildManifest({ buildId: "b2", files: ["assets/a.js", "//evil.example/x.js", 7] }, "b2")).toEqual({
+      buildId: "b2",
+      files: ["assets/a.js"],
+    });
+    expect(buildManifestUrl("b2")).toBe("/builds/b2.json");
+  });
+
+  it("the files the new build's manifest lists are prefetched before the reload is offered", async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url === "/builds/latest.json"
+        ? json({ buildId: "b9" })
+        : json({ buildId: "b9", files: ["assets/index-b9.js", "assets/index-b9.css"] }),
+    );
+    render(<UpdateModal currentBuildId="b1" intervalMs={1000} fetch={fetch as typeof globalThis.fetch} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    const prefetched = [...document.head.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute("href"));
+    expect(prefetched).toEqual(expect.arrayContaining(["/assets/index-b9.js", "/assets/index-b9.css"]));
+    expect(screen.getByText(UPDATE_TITLE)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defineAbilityFor } from "../../src/domain/permissions";
-import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
+import { FORBIDDEN_PATH, guardRedirect, routeNameOf } from "../../src/domain/route-guards";
 
 const canAs = (roles: string[]) => {
   const ability = defineAbilityFor(roles);
@@ -26,7 +26,7 @@ describe("route guards of spec section 2", () => {
 
   for (const [name, role] of [
     ["label-presets-pharma-2-8", "administrator"],
-    ["users-invite", "user"],
+    ["users-invite", "administrator"],
     ["settings-company-settings-general", "administrator"],
     ["sub-companies-create", "distributorAdmin"],
   ] as const) {
@@ -51,4 +51,16 @@ describe("route guards of spec section 2", () => {
 
   it("a route matching no fragment opens", () =>
     expect(guardRedirect("settings-profile-personal-details", nobody)).toBeNull());
+
+  for (const [name, role] of [
+    ["users-invite", "user"],
+    ["users-pending-invites", "user"],
+    ["label-presets-create", "handler"],
+  ] as const) {
+    it(`a ${role} typing the URL of ${name}, which they may not use, gets the 403 page`, () =>
+      expect(guardRedirect(name, canAs([role]))).toBe(FORBIDDEN_PATH));
+  }
+
+  it("a preset whose slug starts with create opens for a role that may only read presets", () =>
+    expect(guardRedirect("label-presets-create-cold-chain", canAs(["handler"]))).toBeNull());
 });

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { normalizePhone, normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
-import { phoneError } from "../../src/domain/credentials";
+import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
 import {
   applyCustomFieldChanges,
   type CustomFieldDefinition,
@@ -10,6 +9,7 @@ import {
   isIsoDate,
 } from "../../src/domain/custom-fields";
 import { defineAbilityFor, defineApiKeyAbility } from "../../src/domain/permissions";
+import { toE164 } from "../../src/domain/phone";
 
 const field = (key: string, type: CustomFieldDefinition["type"], extra: Partial<CustomFieldDefinition> = {}) => ({
   id: key,
@@ -88,8 +88,7 @@ describe("VAT numbers and phone numbers", () => {
 
   test("spaces, dots and dashes are dropped before checking and storing", () => {
     expect(normalizeVatNumber("nl 1234.56789-b01")).toBe("NL123456789B01");
-    expect(normalizePhone("+49 (69) 5550-1001")).toBe("+496955501001");
-    expect(phoneError(normalizePhone("+49 (69) 5550-1001"))).toBeNull();
+    expect(toE164("+49 (69) 5550-1001")).toBe("+496955501001");
   });
 });
 

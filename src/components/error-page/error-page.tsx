@@ -49,3 +49,30 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return <ErrorPage status={404} message={notFoundMessage(pathname)} />;
 }
+
+export const FORBIDDEN_TITLE = "Access denied";
+
+/**
+ * Where the route guards send a signed-in user who typed the URL of a page their role
+ * may not use (src/domain/route-guards.ts). Its own page: the spec's error page calls
+ * every status but 404 an internal server error, which this is not.
+ */
+export function ForbiddenPage() {
+  const navigate = useNavigate();
+  const message = "Your role in this company does not allow this page. Ask your company's administrator.";
+  if (isBot()) return <>{message}</>;
+  return (
+    <Flex justify="center" align="center" className={styles.page}>
+      <Result
+        status="403"
+        title={FORBIDDEN_TITLE}
+        subTitle={message}
+        extra={
+          <Button type="primary" onClick={() => navigate("/")}>
+            Back to the dashboard
+          </Button>
+        }
+      />
+    </Flex>
+  );
+}

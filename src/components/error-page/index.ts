@@ -2,6 +2,8 @@ export { ErrorBoundary } from "./error-boundary";
 export {
   ErrorPage,
   errorPageTitle,
+  FORBIDDEN_TITLE,
+  ForbiddenPage,
   NOT_FOUND_TITLE,
   NotFoundPage,
   notFoundMessage,

@@ -8,3 +8,4 @@ import { lazy } from "react";
 const load = () => import("./error-page");
 export const LazyErrorPage = lazy(async () => ({ default: (await load()).ErrorPage }));
 export const LazyNotFoundPage = lazy(async () => ({ default: (await load()).NotFoundPage }));
+export const LazyForbiddenPage = lazy(async () => ({ default: (await load()).ForbiddenPage }));

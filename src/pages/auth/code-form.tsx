@@ -1,5 +1,6 @@
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from "antd";
 import { useEffect, useState } from "react";
+import { formatPhone, phoneToSend } from "@/domain/phone";
 import { loadAuth } from "./auth-client";
 import { fieldError, useSignIn } from "./use-sign-in";
 
@@ -38,7 +39,8 @@ export function CodeForm() {
     setSending(true);
     setNotice(null);
     try {
-      const contact = values.contact.trim();
+      // Spaces and national numbers are fine to type; the server compares E.164 (src/domain/phone.ts).
+      const contact = channel === "email" ? values.contact.trim() : phoneToSend(values.contact, navigator.language);
       const result = await (await passwordless()).createCode(
         channel === "email" ? { email: contact } : { phoneNumber: contact },
       );
@@ -46,8 +48,9 @@ export function CodeForm() {
         setNotice({ type: "error", text: result.reason });
         return;
       }
-      localStorage.setItem(CONTACT_KEY, contact);
-      setAttempt({ contact });
+      const shown = channel === "email" ? contact : formatPhone(contact);
+      localStorage.setItem(CONTACT_KEY, shown);
+      setAttempt({ contact: shown });
     } catch (error) {
       setNotice({ type: "error", text: messageOf(error) });
     } finally {

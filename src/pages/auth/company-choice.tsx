@@ -8,7 +8,14 @@ import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { fetchInvitation, type Invitation, rolesText } from "./invitation";
 import { useCompanySwitch } from "./use-company-switch";
 
-/** Shown when the user has roles in more than one company: pick the one to work in. */
+/** What the company choice says, true to how many companies the person is in. */
+export function companyChoiceText(companies: number): string {
+  if (companies > 1) return `You work in ${companies} companies. Choose the one to open.`;
+  if (companies === 1) return "You work in one company: open it to continue.";
+  return "Your account is not in any company yet. Ask your company's administrator for an invitation.";
+}
+
+/** Shown when the user has roles in more than one company (or opens it by its URL): pick the one to work in. */
 export function SelectCompanyPage() {
   const roles = useAuthSessionStore((s) => s.userRoles);
   const current = useAuthSessionStore((s) => s.currentUserRole);
@@ -17,7 +24,7 @@ export function SelectCompanyPage() {
   return (
     <Flex vertical gap="large">
       <Typography.Title level={2}>Select a company</Typography.Title>
-      <Typography.Text type="secondary">You work in several companies. Choose the one to open.</Typography.Text>
+      <Typography.Text type="secondary">{companyChoiceText(roles.length)}</Typography.Text>
       {failure && <Alert type="error" showIcon message={failure.message} />}
       <Flex vertical gap="small" role="list">
         {roles.map((role) => (

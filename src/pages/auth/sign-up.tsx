@@ -94,8 +94,15 @@ export function SignUpPage() {
                 <Input autoComplete="family-name" />
               </Form.Item>
             </Flex>
-            <Form.Item name="email" label="E-mail" {...fieldError(failure, "email")}>
-              <Input type="email" disabled />
+            {/* Not optional: the invitation's address, fixed, and the account's sign-in name. */}
+            <Form.Item
+              name="email"
+              label="E-mail"
+              required
+              extra="The address your invitation was sent to; you sign in with it."
+              {...fieldError(failure, "email")}
+            >
+              <Input type="email" readOnly variant="filled" />
             </Form.Item>
             <NewPasswordFields label="Password" failure={failure} />
             <Button type="primary" htmlType="submit" block loading={isPending}>

@@ -6,6 +6,7 @@ import Session from "supertokens-web-js/recipe/session";
 import ThirdParty from "supertokens-web-js/recipe/thirdparty";
 import { apiUrl } from "../api-url";
 import { useAuthSessionStore } from "../stores/auth-session";
+import { keepTenantInAttempt } from "./attempt-tenant";
 import { keepServerOAuthState } from "./oauth-state";
 import { toUserRoles } from "./roles";
 
@@ -88,7 +89,7 @@ export function initSuperTokens() {
         },
       }),
       EmailPassword.init({ preAPIHook: authRequestHeaders }),
-      Passwordless.init({ preAPIHook: authRequestHeaders }),
+      Passwordless.init({ preAPIHook: authRequestHeaders, override: { functions: keepTenantInAttempt } }),
       ThirdParty.init({ preAPIHook: authRequestHeaders, override: { functions: keepServerOAuthState } }),
       Multitenancy.init({ preAPIHook: authRequestHeaders }),
     ],

@@ -9,7 +9,7 @@ import { RecordDetails } from "@/components/record/record-details";
 import { TitledPage } from "@/components/record/record-page";
 import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
-import { selectActiveRole, useAuthSessionStore } from "@/providers/stores/auth-session";
+import { selectActiveRole, selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { companyFields } from "../sub-companies/columns";
 import type { Company, User } from "../types";
 import { userColumns } from "../users/columns";
@@ -36,8 +36,12 @@ function CompanyMembers({ companyId }: { companyId: string }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const selfId = useAuthSessionStore((s) => selectActiveRole(s)?.user.id);
+  // Once an impersonation starts, this page is on its way out and its token may not read
+  // the control center: a refetch here would only be a 403.
+  const impersonating = useAuthSessionStore(selectIsImpersonating);
   const { impersonate, pendingFor } = useImpersonate();
   const { query, result } = useList<User, HttpError>({
+    queryOptions: { enabled: !impersonating },
     resource: `${RESOURCE.controlCenterCompanies}/${encodeURIComponent(companyId)}/users`,
     pagination: { currentPage: page, pageSize: MEMBERS_PAGE_SIZE },
     filters: search ? [{ field: "nameOrEmail", operator: "contains", value: search }] : [],

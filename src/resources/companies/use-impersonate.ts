@@ -1,4 +1,5 @@
 import { useCustomMutation } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { CompanyRef, RoleToken, UserRole } from "@/providers/stores/auth-session";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
@@ -21,6 +22,7 @@ interface ImpersonationAnswer {
 export function useImpersonate() {
   const navigate = useNavigate();
   const start = useAuthSessionStore((s) => s.startImpersonation);
+  const queryClient = useQueryClient();
   const { mutateAsync, mutation } = useCustomMutation();
   const impersonate = async (user: { id: string; email: string }, companyId: string) => {
     const { data } = await mutateAsync({
@@ -36,6 +38,11 @@ export function useImpersonate() {
     });
     // The custom call's record type is generic; this route's answer has the shape above.
     const answer = data as unknown as ImpersonationAnswer;
+    // The new token makes every cached query refetch (session-sync.ts): the control center's
+    // own records, still on screen until the navigation lands, would be asked for with a
+    // token that may not read them, a 403 each. They go, and the person's pages load anew.
+    await queryClient.cancelQueries({ queryKey: ["data"] });
+    queryClient.removeQueries({ queryKey: ["data"] });
     start({ userRole: answer.userRole, token: answer.roleToken, company: answer.company, expiry: answer.expiry });
     navigate("/");
   };

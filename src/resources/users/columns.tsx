@@ -1,4 +1,5 @@
 import { booleanColumn, type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
+import { formatPhone } from "@/domain/phone";
 import { ROLE_LABELS } from "@/domain/role-rules";
 import type { User } from "../types";
 
@@ -25,7 +26,7 @@ export const userFields: ColumnSpec<User>[] = [
   textColumn("firstName", "First name"),
   textColumn("lastName", "Last name"),
   textColumn("email", "E-mail"),
-  textColumn("phone", "Phone"),
+  textColumn("phone", "Phone", { render: (user) => formatPhone(user.phone) }),
   booleanColumn("hasSignedUp", "Account", {
     trueLabel: "Signed up",
     falseLabel: "No password yet",

@@ -1,5 +1,12 @@
 import { useEffect, useState } from "react";
-import { fetchLatestBuildId, isUpdateAvailable, RUNNING_BUILD_ID, UPDATE_CHECK_INTERVAL_MS } from "./build-version";
+import {
+  fetchBuildManifest,
+  fetchLatestBuildId,
+  isUpdateAvailable,
+  prefetchBuildFiles,
+  RUNNING_BUILD_ID,
+  UPDATE_CHECK_INTERVAL_MS,
+} from "./build-version";
 
 export interface UpdateCheckOptions {
   /** The running build's id; without one nothing is checked. */
@@ -11,7 +18,8 @@ export interface UpdateCheckOptions {
 
 /**
  * Polls the published build id every interval and when the window regains focus;
- * true once it differs from the running build (and stays true: polling stops).
+ * true once it differs from the running build and that build's page manifest is
+ * published (and stays true: polling stops).
  */
 export function useUpdateCheck({
   currentBuildId = RUNNING_BUILD_ID,
@@ -28,9 +36,14 @@ export function useUpdateCheck({
     const check = async () => {
       if (checking) return;
       checking = true;
-      const latest = await fetchLatestBuildId(fetchFn ?? globalThis.fetch.bind(globalThis), url);
+      const fetcher = fetchFn ?? globalThis.fetch.bind(globalThis);
+      const latest = await fetchLatestBuildId(fetcher, url);
+      const manifest =
+        latest && isUpdateAvailable(currentBuildId, latest) ? await fetchBuildManifest(latest, fetcher) : null;
       checking = false;
-      if (!cancelled && isUpdateAvailable(currentBuildId, latest)) setAvailable(true);
+      if (cancelled || !manifest) return;
+      prefetchBuildFiles(manifest);
+      setAvailable(true);
     };
     const timer = setInterval(check, intervalMs);
     const onFocus = () => void check();

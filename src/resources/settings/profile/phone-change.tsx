@@ -1,6 +1,7 @@
 import { useNotification } from "@refinedev/core";
 import { Button, Form, Input, Space, Typography } from "antd";
 import { useState } from "react";
+import { formatPhone, phoneToSend } from "@/domain/phone";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
 import type { Profile } from "../types";
 
@@ -57,7 +58,7 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
         url: SETTINGS_URL.phone,
         method: "post",
         values: {
-          phone: values.phone.trim() || null,
+          phone: values.phone.trim() ? phoneToSend(values.phone, navigator.language) : null,
           ...(byEmail ? { emailCode: values.emailCode } : { password: values.password }),
         },
         successNotification: false,
@@ -97,7 +98,9 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
   if (!open)
     return (
       <Space>
-        <Typography.Text data-testid="current-phone">{current ?? "No phone number"}</Typography.Text>
+        <Typography.Text data-testid="current-phone">
+          {current ? formatPhone(current) : "No phone number"}
+        </Typography.Text>
         <Button onClick={() => setOpen(true)}>Change phone</Button>
       </Space>
     );
@@ -108,7 +111,7 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
         <Form.Item
           name="code"
           label="Code sent to the new number"
-          extra={`We sent a code by text message to ${pending}.`}
+          extra={`We sent a code by text message to ${formatPhone(pending)}.`}
           rules={[{ required: true, message: "Enter the code" }]}
         >
           <Input autoComplete="one-time-code" maxLength={20} />
@@ -127,7 +130,7 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
       <Form.Item
         name="phone"
         label="New phone"
-        extra="International form with the country code, e.g. +49 69 1234567. Leave empty to remove your number."
+        extra="With the country code, e.g. +49 69 1234567; a number without one is read in your browser's country. Leave empty to remove your number."
       >
         <Input type="tel" autoComplete="tel" maxLength={30} />
       </Form.Item>

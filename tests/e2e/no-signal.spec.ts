@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect as baseExpect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -12,13 +12,17 @@ import { apiAs, signIn } from "./support/sign-in";
 const expect = baseExpect.configure({ timeout: 15_000 });
 const MINUTE = 60_000;
 
-async function attachShots(page: Page, testInfo: TestInfo, name: string) {
+/** One screenshot at 1440x900 and one at 390x844, with `show` scrolled into view (a phone scrolls the table). */
+async function attachShots(page: Page, testInfo: TestInfo, name: string, show?: Locator) {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await testInfo.attach(`${name}-${width}x${height}`, { body: await page.screenshot(), contentType: "image/png" });
+    await show?.scrollIntoViewIfNeeded();
+    const path = testInfo.outputPath(`${name}-${width}x${height}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`${name}-${width}x${height}`, { path, contentType: "image/png" });
   }
 }
 
@@ -62,7 +66,7 @@ test("the list shows 'No signal' for a silent label, and the filter finds it but
   const silentRow = rows.filter({ hasText: labels.silent });
   await expect(silentRow.getByText("No signal")).toBeVisible();
   await expect(silentRow.getByText("Recording")).toBeVisible();
-  await attachShots(page, testInfo, "list-no-signal-badge");
+  await attachShots(page, testInfo, "list-no-signal-badge", silentRow.getByText("No signal"));
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await search.fill(labels.heard);
@@ -70,7 +74,10 @@ test("the list shows 'No signal' for a silent label, and the filter finds it but
   await expect(heardRow.getByText("Recording")).toBeVisible();
   await expect(heardRow.getByText("No signal")).toHaveCount(0);
 
-  await search.fill("NS-");
+  // Both labels listed: the search has reached the list's address, so it cannot close the panel later.
+  await search.fill(`-${run}`);
+  await expect(rows.filter({ hasText: labels.silent })).toBeVisible();
+  await expect(rows.filter({ hasText: labels.heard })).toBeVisible();
   await page.getByRole("button", { name: "Filters" }).click();
   await expect(page).toHaveURL(/\/label-reports\/filters/);
   await page.getByRole("checkbox", { name: "No signal" }).check();

@@ -10,6 +10,8 @@ export const MAX_ALERT_ATTEMPTS = 10;
 /** A claimed row is another instance's again after this long, should this one die while sending. */
 export const CLAIM_LEASE_MS = 120_000;
 const BATCH = 50;
+/** Silences are minutes long: the timer looks for new ones this often, not at every pass. */
+export const SILENCE_PASS_MS = 15_000;
 
 /** Wait before the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -34,8 +36,8 @@ export interface PassResult {
 export interface AlertWorker {
   start(): void;
   stop(): Promise<void>;
-  /** One pass at `now`: record new silences, then send every due e-mail. */
-  runOnce(now?: Date): Promise<PassResult>;
+  /** One pass at `now`: record new silences (unless told not to), then send every due e-mail. */
+  runOnce(now?: Date, options?: { silences?: boolean }): Promise<PassResult>;
 }
 
 interface Claimed {
@@ -83,9 +85,14 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  let lastSilencePass = Number.NEGATIVE_INFINITY;
 
-  async function runOnce(now = new Date()): Promise<PassResult> {
-    const result: PassResult = { silences: await detectSilences(db, now, publicUrl), sent: 0, failed: 0 };
+  async function runOnce(now = new Date(), { silences = true } = {}): Promise<PassResult> {
+    const result: PassResult = {
+      silences: silences ? await detectSilences(db, now, publicUrl) : 0,
+      sent: 0,
+      failed: 0,
+    };
     for (;;) {
       const rows = await claim(db, now);
       for (const row of rows) {
@@ -119,7 +126,10 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
 
   function tick() {
     if (stopped || running) return;
-    running = runOnce()
+    const now = new Date();
+    const silences = now.getTime() - lastSilencePass >= SILENCE_PASS_MS;
+    if (silences) lastSilencePass = now.getTime();
+    running = runOnce(now, { silences })
       .catch((error: unknown) => log(`Alert worker pass failed: ${error instanceof Error ? error.message : error}`))
       .finally(() => {
         running = null;

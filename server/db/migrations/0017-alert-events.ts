@@ -39,12 +39,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index outbox_due on outbox (next_attempt_at) where sent is null and next_attempt_at is not null`.execute(
     db,
   );
+  // The worker's no-signal pass looks at recording labels by their last reading, every few seconds.
+  await sql`create index label_reports_recording_last_reading on label_reports (last_reading_at)
+    where status = 'recording'`.execute(db);
   await sql`alter table companies add column no_signal_grace_minutes integer not null default 15
     check (no_signal_grace_minutes between 0 and 10080)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table companies drop column if exists no_signal_grace_minutes`.execute(db);
+  await sql`drop index if exists label_reports_recording_last_reading`.execute(db);
   await sql`drop index if exists outbox_due`.execute(db);
   await sql`drop index if exists outbox_alert_recipient`.execute(db);
   for (const column of ["last_error", "next_attempt_at", "attempts", "alert_event_id"]) {

@@ -16,7 +16,8 @@ export interface AlertState {
   lastReadingAt: string | null;
 }
 
-const field = (unit: string, key: string) => sql<string | null>`summary -> ${unit} ->> ${key}`;
+// Literals, not parameters: an untyped parameter after -> could mean a key or an index.
+const field = (unit: string, key: string) => sql<string | null>`summary -> ${sql.lit(unit)} ->> ${sql.lit(key)}`;
 
 /**
  * A few of the report's verdict columns and summary fields (not the whole summary, whose

@@ -12,6 +12,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase } from "../server/db/index";
+import { alertRows, measureAlerts } from "./lib/alerts";
 import { type BundleFigures, measureBundle } from "./lib/bundle";
 import { type FrontendFigures, measureFrontend } from "./lib/frontend";
 import { type BenchServer, startServer } from "./lib/harness";
@@ -632,6 +633,23 @@ async function main(): Promise<number> {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     errors.push(`pdf: ${message}`);
     rows.push({ id: "pdf", measure: "PDF export", value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+  }
+
+  // 5. Alert latency: alarming readings to the e-mail handed on (its own in-memory PGlite)
+  try {
+    const alerts = await measureAlerts(quick, log("alerts"));
+    results.alerts = alerts;
+    rows.push(...alertRows(alerts, quick));
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    errors.push(`alerts: ${message}`);
+    rows.push({
+      id: "alerts",
+      measure: "alert latency",
+      value: `error: ${message.split("\n")[0]}`,
+      budget: "-",
+      ok: false,
+    });
   }
 
   const loadAtEnd = loadavg();

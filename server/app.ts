@@ -14,7 +14,8 @@ import { corsHook } from "./http/cors";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
 import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailer, createMailTransport, type Mailer } from "./mail/mailer";
+import { type AlertTransport, createAlertWorker } from "./notifications/alert-worker";
 import { DEFAULT_EXPORT_LIMITS, ExportLimiter, type ExportLimits } from "./reports/export/export-limiter";
 import { PdfWorkerPool } from "./reports/export/pdf-pool";
 import { apiRoutes, HEAVY_PAGE_ROWS } from "./routes/index";
@@ -53,6 +54,13 @@ export interface AppOptions {
    * (AUTH_LOOKUP_FLOOR_MS, default 200), so its timing reveals nothing more.
    */
   lookupFloorMs?: number;
+  /** How alert e-mails leave (SMTP or the log by default); tests pass one that records or fails. */
+  alertTransport?: AlertTransport;
+  /**
+   * Milliseconds between the alert worker's passes (ALERT_WORKER_INTERVAL_MS); absent or 0:
+   * the worker only runs when app.alertWorker.runOnce() is called (tests).
+   */
+  alertWorkerIntervalMs?: number;
   /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
   exportLimits?: Partial<ExportLimits & { perKeyPerMinute: number }>;
 }
@@ -171,6 +179,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   };
   app.addHook("onClose", () => context.exports.pdf.close());
+  const alertWorker = createAlertWorker({
+    db: options.db,
+    transport: options.alertTransport ?? createMailTransport(undefined, (msg) => app.log.info(msg)),
+    publicUrl,
+    intervalMs: options.alertWorkerIntervalMs ?? 0,
+    log: (msg) => app.log.warn(msg),
+  });
+  app.decorate("alertWorker", alertWorker);
+  app.addHook("onReady", async () => alertWorker.start());
+  app.addHook("onClose", () => alertWorker.stop());
   await app.register(authPlugin, { prefix: "/api", context });
   await app.register(apiRoutes, { prefix: "/api", context });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

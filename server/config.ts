@@ -8,6 +8,9 @@ export function parseTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
+/** One alert worker pass a second keeps an alert within 5 s of its reading (issue #18; bench "alert latency"). */
+export const DEFAULT_ALERT_WORKER_INTERVAL_MS = 1000;
+
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface ServerConfig {
   port: number;
@@ -27,6 +30,8 @@ export interface ServerConfig {
   /** TRUST_PROXY: Fastify's trustProxy (true, or proxy addresses/CIDRs); off by default. */
   trustProxy: boolean | string;
   seedProfile: "full" | "small" | "none";
+  /** ALERT_WORKER_INTERVAL_MS: how often alert e-mails are sent and silent labels looked for. */
+  alertWorkerIntervalMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,6 +43,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (profile !== "full" && profile !== "small" && profile !== "none") {
     throw new Error(`SEED_PROFILE must be full, small or none, got '${profile}'`);
   }
+  const alertWorkerIntervalMs = Number(env.ALERT_WORKER_INTERVAL_MS ?? DEFAULT_ALERT_WORKER_INTERVAL_MS);
+  if (!Number.isInteger(alertWorkerIntervalMs) || alertWorkerIntervalMs < 100)
+    throw new Error(
+      `ALERT_WORKER_INTERVAL_MS must be a whole number of milliseconds >= 100, got '${env.ALERT_WORKER_INTERVAL_MS}'`,
+    );
   return {
     port,
     host,
@@ -51,5 +61,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedProfile: profile,
+    alertWorkerIntervalMs,
   };
 }

@@ -6,7 +6,7 @@ import { readConfig } from "./config";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
-import { createMailer } from "./mail/mailer";
+import { createMailer, createMailTransport } from "./mail/mailer";
 import { requestLogFields } from "./reports/share-links";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
 import { seedDemo } from "./seed/demo";
@@ -50,6 +50,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   thirdPartyProviders: providersFromEnv(),
   mailer: createMailer(database.db, config.smtpUrl, (msg) => console.log(msg), config.smsEmailDomain),
+  alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg)),
+  alertWorkerIntervalMs: config.alertWorkerIntervalMs,
 });
 
 let closing = false;

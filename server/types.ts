@@ -1,5 +1,6 @@
 import type { Action, Subject } from "../src/domain/permissions";
 import type { Principal } from "./auth/principal";
+import type { AlertWorker } from "./notifications/alert-worker";
 
 export interface RouteEntry {
   method: string;
@@ -21,5 +22,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route with its declared permission, for the permission and isolation suites. */
     routeTable: RouteEntry[];
+    /** Sends the alert e-mails of the outbox and finds silent labels (server/notifications/alert-worker.ts). */
+    alertWorker: AlertWorker;
   }
 }

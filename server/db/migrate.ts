@@ -14,6 +14,7 @@ import * as trimReason from "./migrations/0013-trim-reason";
 import * as reportDispositions from "./migrations/0014-report-dispositions";
 import * as ingestion from "./migrations/0015-ingestion";
 import * as shareLinks from "./migrations/0016-share-links";
+import * as alertEvents from "./migrations/0017-alert-events";
 import * as epcisCaptureJobs from "./migrations/0018-epcis-capture-jobs";
 import * as phoneE164 from "./migrations/0020-phone-e164";
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014-report-dispositions": reportDispositions,
   "0015-ingestion": ingestion,
   "0016-share-links": shareLinks,
+  "0017-alert-events": alertEvents,
   "0018-epcis-capture-jobs": epcisCaptureJobs,
   "0020-phone-e164": phoneE164,
 };

@@ -36,6 +36,8 @@ export interface CompaniesTable {
   logoInitial: string | null;
   addresses: Json<Address[]>;
   billing: Json<Billing>;
+  /** 0017: minutes of silence beyond 3 intervals after which a recording label is "No signal". */
+  noSignalGraceMinutes: Generated<number>;
   city: string | null;
   country: string | null;
   created: CreatedAt;
@@ -351,6 +353,27 @@ export interface OutboxTable {
   text: string;
   html: string | null;
   sent: Date | null;
+  /** 0017-alert-events: the alert this e-mail tells of; null for sign-in mail. */
+  alertEventId: string | null;
+  attempts: Generated<number>;
+  /** When the alert worker (next) tries to send it; null: not the worker's to send. */
+  nextAttemptAt: Date | string | null;
+  lastError: string | null;
+}
+
+export type AlertEventKind = "excursionDetected" | "reportFinished" | "batteryLow" | "noSignal";
+
+/** Something that happened to a report and is e-mailed once (0017-alert-events). */
+export interface AlertEventsTable {
+  id: Generated<string>;
+  reportId: string;
+  companyId: string;
+  kind: AlertEventKind;
+  /** Unique per report: what makes the event the same one when detected again. */
+  key: string;
+  occurredAt: Date | string;
+  details: Json<Record<string, unknown>>;
+  created: CreatedAt;
 }
 
 export interface PasswordResetTokensTable {
@@ -436,6 +459,7 @@ export interface Database {
   auditLog: AuditLogTable;
   credentialCodes: CredentialCodesTable;
   outbox: OutboxTable;
+  alertEvents: AlertEventsTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
   oidcSignInStates: OidcSignInStatesTable;

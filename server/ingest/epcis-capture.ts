@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { HttpError } from "../errors";
+import type { AlertLinks } from "../notifications/enqueue-alerts";
 import type { EpcisCaptureError, EpcisMapping, LabelBatch } from "./epcis";
 import { ingestReadings } from "./ingest-readings";
 
@@ -80,13 +81,14 @@ export async function runCaptureJob(
   mapping: EpcisMapping,
   eventIdOf: (eventIndex: number) => string | undefined,
   logError: (error: unknown) => void,
+  links?: AlertLinks,
 ): Promise<void> {
   const errors = [...mapping.errors];
   let accepted = 0;
   let duplicates = 0;
   for (const batch of mapping.batches) {
     try {
-      const result = await ingestReadings(db, principal, batch.labelId, batch.readings);
+      const result = await ingestReadings(db, principal, batch.labelId, batch.readings, links);
       accepted += result.accepted;
       duplicates += result.duplicates;
     } catch (error) {

@@ -2,6 +2,8 @@ import type { Reading } from "../../src/domain/readings";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
+import { readAlertState } from "../notifications/alert-state";
+import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
 import { recomputeSummary } from "../reports/summary";
 
 /**
@@ -34,6 +36,7 @@ export async function ingestReadings(
   principal: Principal,
   labelId: string,
   readings: readonly Reading[],
+  links: AlertLinks = LINKS_FROM_ENV,
 ): Promise<IngestResult> {
   return db.transaction().execute(async (trx) => {
     // Locked: two batches of one label at once must not both see it notStarted.
@@ -96,6 +99,7 @@ export async function ingestReadings(
     }
 
     if (inserted.length > 0) {
+      const before = await readAlertState(trx, report.id);
       let first = Number.POSITIVE_INFINITY;
       let last = Number.NEGATIVE_INFINITY;
       for (const r of inserted) {
@@ -113,6 +117,7 @@ export async function ingestReadings(
         .where("id", "=", report.id)
         .execute();
       await recomputeSummary(trx, report.id);
+      await enqueueAlerts(trx, report.id, before, await readAlertState(trx, report.id), links);
     }
     return { reportId: report.id, accepted: inserted.length, duplicates: readings.length - inserted.length };
   });

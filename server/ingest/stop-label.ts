@@ -2,6 +2,8 @@ import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { HttpError, notFound } from "../errors";
+import { readAlertState } from "../notifications/alert-state";
+import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
 import { recomputeSummary } from "../reports/summary";
 
 export type StopStatus = "stopped" | "ended";
@@ -13,7 +15,13 @@ export type StopStatus = "stopped" | "ended";
  * again for the same status changes nothing (a gateway may retry); a report that already
  * ended one way cannot end the other (409).
  */
-export async function stopLabel(db: Db, principal: Principal, reportId: string, status: StopStatus) {
+export async function stopLabel(
+  db: Db,
+  principal: Principal,
+  reportId: string,
+  status: StopStatus,
+  links: AlertLinks = LINKS_FROM_ENV,
+) {
   return db.transaction().execute(async (trx) => {
     const report = await trx
       .selectFrom("labelReports")
@@ -27,12 +35,14 @@ export async function stopLabel(db: Db, principal: Principal, reportId: string, 
     if (report.status === "stopped" || report.status === "ended")
       throw new HttpError(409, `The label has already ${report.status === "ended" ? "ended" : "been stopped"}`);
     const endTime = report.lastReadingAt === null ? new Date() : new Date(report.lastReadingAt);
+    const before = await readAlertState(trx, report.id);
     await trx
       .updateTable("labelReports")
       .set({ status, endTime, updated: new Date() })
       .where("id", "=", report.id)
       .execute();
     await recomputeSummary(trx, report.id);
+    await enqueueAlerts(trx, report.id, before, await readAlertState(trx, report.id), links);
     await recordAudit(trx, principal, {
       action: "stop",
       entity: "labelReport",

@@ -51,3 +51,22 @@ export function createMailer(
     },
   };
 }
+
+/**
+ * How the alert worker hands on an e-mail already in the outbox: through SMTP when
+ * SMTP_URL is set, otherwise into the log (the row itself is the demo's copy). A failure
+ * throws, and the worker retries the row later.
+ */
+export function createMailTransport(
+  smtpUrl: string | undefined,
+  log: (msg: string) => void,
+): (mail: Mail) => Promise<void> {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return async (mail) => {
+    if (transport) {
+      await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } else {
+      log(`Mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    }
+  };
+}

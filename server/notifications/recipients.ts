@@ -10,23 +10,58 @@ const COLUMN: Record<AlertKind, "excursionDetected" | "reportFinished" | "batter
   batteryLow: "batteryLow",
 };
 
+export interface AlertRecipient {
+  email: string;
+  /**
+   * The zone the e-mail's times are written in: the company the person gets the alert
+   * through. A person's own zone choice lives in their browser only (spec: preferences),
+   * so the server knows no better one.
+   */
+  timeZone: string;
+}
+
 /**
  * Who gets an e-mail alert of a company: its members whose setting for that company
- * (settings > profile > notifications) is on, or who never saved one and the alert
- * is on by default. Whatever sends alerts asks here, so the settings decide.
+ * (settings > profile > notifications) is on, or who never saved one and the alert is on
+ * by default; for a sub-company also the distributor administrators of its distributor,
+ * by their setting for the distributor. Whatever sends alerts asks here, so the settings
+ * decide. One row per address, even for someone who is both.
  */
-export async function alertRecipients(db: Db, companyId: string, alert: AlertKind): Promise<string[]> {
+export async function alertAudience(db: Db, companyId: string, alert: AlertKind): Promise<AlertRecipient[]> {
   const column = sql.ref(`n.${COLUMN[alert]}`);
   const rows = await db
     .selectFrom("userRoles as ur")
     .innerJoin("users as u", "u.id", "ur.userId")
+    .innerJoin("companies as c", "c.id", "ur.companyId")
     .leftJoin("notificationSettings as n", (join) =>
       join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
     )
-    .select("u.email")
-    .where("ur.companyId", "=", companyId)
+    .select(["u.email", "c.timeZone"])
+    .where((eb) =>
+      eb.or([
+        eb("ur.companyId", "=", companyId),
+        eb.and([
+          eb(
+            "ur.companyId",
+            "=",
+            eb.selectFrom("companies as sub").select("sub.parentId").where("sub.id", "=", companyId),
+          ),
+          eb("c.type", "=", "distributor"),
+          sql<boolean>`'distributorAdmin' = any(${sql.ref("ur.types")})`,
+        ]),
+      ]),
+    )
     .where(sql<boolean>`coalesce(${column}, ${NOTIFICATION_DEFAULTS[alert]})`)
+    // The report's own company first, so a member of both gets its zone.
+    .orderBy(sql`case when ${sql.ref("ur.companyId")} = ${companyId} then 0 else 1 end`)
     .orderBy("u.email")
     .execute();
-  return rows.map((r) => r.email);
+  const byEmail = new Map<string, AlertRecipient>();
+  for (const row of rows) if (!byEmail.has(row.email)) byEmail.set(row.email, row);
+  return [...byEmail.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+}
+
+/** The addresses of alertAudience. */
+export async function alertRecipients(db: Db, companyId: string, alert: AlertKind): Promise<string[]> {
+  return (await alertAudience(db, companyId, alert)).map((r) => r.email);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
 import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
 import { isKnownTimeZone } from "../../src/domain/datetime";
+import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../src/domain/no-signal";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
@@ -38,6 +39,8 @@ export const companyWritable = {
   country: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   temperatureUnit: Type.Optional(StringEnum(["celsius", "fahrenheit"])),
+  /** Minutes beyond 3 intervals of silence before a recording label is "No signal" (src/domain/no-signal.ts). */
+  noSignalGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_NO_SIGNAL_GRACE_MINUTES })),
   logoInitial: Type.Optional(Nullable(Type.String({ maxLength: 2 }))),
   addresses: Type.Optional(Type.Array(address, { maxItems: 10 })),
   billing: Type.Optional(
@@ -113,6 +116,7 @@ export function companyDetails(db: Db) {
       "country",
       "timeZone",
       "temperatureUnit",
+      "noSignalGraceMinutes",
       "logoInitial",
       "addresses",
       "billing",

@@ -98,8 +98,14 @@ export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (a
         const id = events[i]?.eventID;
         return typeof id === "string" ? id : undefined;
       };
-      const job = runCaptureJob(db, principal, jobId, mapping, eventIdOf, (error) =>
-        request.log.error({ err: error, jobId }, "EPCIS capture: a label could not be stored"),
+      const job = runCaptureJob(
+        db,
+        principal,
+        jobId,
+        mapping,
+        eventIdOf,
+        (error) => request.log.error({ err: error, jobId }, "EPCIS capture: a label could not be stored"),
+        context,
       ).catch(async (error) => {
         request.log.error({ err: error, jobId }, "EPCIS capture job failed");
         await db

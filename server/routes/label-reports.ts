@@ -15,6 +15,7 @@ import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
+import { noSignalCondition } from "../notifications/no-signal-pass";
 import { dispositionSchemas, dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
@@ -69,6 +70,7 @@ const columns: ColumnMap = {
   startTime: sql.ref("r.startTime"),
   endTime: sql.ref("r.endTime"),
   lastReadingAt: sql.ref("r.lastReadingAt"),
+  noSignal: noSignalCondition(),
   temperatureViolation: sql.ref("r.temperatureViolation"),
   humidityViolation: sql.ref("r.humidityViolation"),
   shockViolation: sql.ref("r.shockViolation"),
@@ -95,6 +97,11 @@ const listItem = {
     startTime: nullableDateTime,
     endTime: nullableDateTime,
     lastReadingAt: { ...nullableDateTime, description: "When the label's latest reading was taken (null: none yet)" },
+    noSignal: {
+      type: "boolean",
+      description:
+        "A recording label silent for more than 3 intervals plus its company's grace (noSignalGraceMinutes, default 15)",
+    },
     readingCount: { type: "integer" },
     temperatureViolation: { type: "boolean" },
     humidityViolation: { type: "boolean" },
@@ -172,6 +179,7 @@ function baseQuery(db: Db, companyScope: string[]) {
       "r.startTime",
       "r.endTime",
       "r.lastReadingAt",
+      noSignalCondition().as("noSignal"),
       "r.readingCount",
       "r.temperatureViolation",
       "r.humidityViolation",

@@ -75,7 +75,7 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       const body = request.body;
       const { readings, problems } = parseReadings(body.readings, Date.now());
       if (problems.length) throw badRequest("Some readings are not valid; nothing was written", problems);
-      return ingestReadings(db, request.principal, body.labelId, readings);
+      return ingestReadings(db, request.principal, body.labelId, readings, context);
     },
   );
 
@@ -104,7 +104,7 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
     async (request) => {
       const { id } = request.params;
       const status = request.body?.status ?? "stopped";
-      await stopLabel(db, request.principal, id, status);
+      await stopLabel(db, request.principal, id, status, context);
       return db
         .selectFrom("labelReports")
         .select(["id", "status", "endTime"])

@@ -77,6 +77,8 @@ export const LIST_RESOURCES = {
       startTime: { type: "timestamp", sortable: true, nullable: true },
       endTime: { type: "timestamp", sortable: true, nullable: true },
       lastReadingAt: { type: "timestamp", sortable: true, nullable: true },
+      /** Recording but silent (src/domain/no-signal.ts); computed at the time of asking. */
+      noSignal: { type: "boolean" },
       temperatureViolation: { type: "boolean", sortable: true },
       humidityViolation: { type: "boolean", sortable: true },
       shockViolation: { type: "boolean", sortable: true },

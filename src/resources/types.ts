@@ -25,6 +25,8 @@ export interface LabelReport {
   endTime: string | null;
   /** When the label's latest reading was taken (null: none yet). */
   lastReadingAt?: string | null;
+  /** A recording label silent too long (src/domain/no-signal.ts), as the server judged it when asked. */
+  noSignal?: boolean;
   readingCount?: number;
   temperatureViolation: boolean;
   humidityViolation: boolean;

@@ -43,6 +43,12 @@ describe("label report filters", () => {
     ]);
   });
 
+  it("'No signal' filters noSignal[eq]true, the server's list filter, and reads back", () => {
+    const filters = toFilters({ ...none, violations: ["noSignal"] }, "UTC");
+    expect(filters).toContainEqual({ key: "noSignal", operator: "eq", value: "true" });
+    expect(toValues(filters, "UTC").violations).toEqual(["noSignal"]);
+  });
+
   it("keeps archived reports out unless asked for", () => {
     expect(toFilters(none, "UTC")).toEqual([{ key: "isArchived", operator: "eq", value: "false" }]);
   });

@@ -56,6 +56,25 @@ export function ViolationBadges({ report }: { report: LabelReport }) {
   );
 }
 
+const status = enumColumn<LabelReport>("status", "Status", { colors: STATUS_COLORS });
+
+/** The status, and "No signal" beside it for a recording label gone silent (the server decides: its clock). */
+const statusWithSignal: ColumnSpec<LabelReport> = {
+  ...status,
+  render: (report) => (
+    <span style={{ display: "inline-flex", gap: 4, alignItems: "center", flexWrap: "wrap" }}>
+      {status.render(report)}
+      {report.noSignal ? (
+        <HoverTooltip title="Nothing heard from the label for more than 3 intervals + its company's grace">
+          <Tag color="volcano" style={{ marginInlineEnd: 0 }} data-no-signal="true">
+            No signal
+          </Tag>
+        </HoverTooltip>
+      ) : null}
+    </span>
+  ),
+};
+
 const shipment = textColumn<LabelReport>("origin", "Shipment", {
   render: (report) => (
     <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} />
@@ -85,7 +104,7 @@ export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   textColumn("labelId", "Label ID"),
   shipment,
   textColumn("presetName", "Preset"),
-  enumColumn("status", "Status", { colors: STATUS_COLORS }),
+  statusWithSignal,
   alarms,
   enumColumn("disposition", "Disposition", { labels: DISPOSITION_LABELS, colors: DISPOSITION_COLORS }),
   dateColumn("startTime", "Start"),

@@ -7,7 +7,14 @@ import { type Filter, includesFilter, listItems } from "@/domain/list-query";
  * after the last).
  */
 
-export const VIOLATIONS = ["temperatureViolation", "humidityViolation", "shockViolation", "batteryLow"] as const;
+/** "Only reports with …": the alarm columns, and a label gone silent (src/domain/no-signal.ts). */
+export const VIOLATIONS = [
+  "temperatureViolation",
+  "humidityViolation",
+  "shockViolation",
+  "batteryLow",
+  "noSignal",
+] as const;
 export type Violation = (typeof VIOLATIONS)[number];
 
 export const VIOLATION_LABELS: Record<Violation, string> = {
@@ -15,6 +22,7 @@ export const VIOLATION_LABELS: Record<Violation, string> = {
   humidityViolation: "Humidity violation",
   shockViolation: "Shock violation",
   batteryLow: "Battery low",
+  noSignal: "No signal",
 };
 
 /** A calendar day, "YYYY-MM-DD". */

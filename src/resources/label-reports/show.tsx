@@ -195,9 +195,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
           <dt>Last reading</dt>
           <dd data-testid="report-last-reading">
             {report.lastReadingAt ? (
-              <HoverTooltip title={<DateTimeText value={report.lastReadingAt} />}>
-                <span>{timeAgo(report.lastReadingAt, Date.now())}</span>
-              </HoverTooltip>
+              <>
+                <HoverTooltip title={<DateTimeText value={report.lastReadingAt} />}>
+                  <span>{timeAgo(report.lastReadingAt, Date.now())}</span>
+                </HoverTooltip>
+                {report.noSignal ? (
+                  <Tag color="volcano" style={{ marginInlineStart: 8 }} data-no-signal="true">
+                    No signal
+                  </Tag>
+                ) : null}
+              </>
             ) : (
               "—"
             )}

@@ -1,0 +1,77 @@
+import { formatInstant } from "../../src/domain/datetime";
+import type { AlertEventKind } from "../db/schema";
+
+export interface AlertMailInput {
+  kind: AlertEventKind;
+  reportId: string;
+  labelId: string;
+  reference: string;
+  companyName: string;
+  /** When it happened (ISO 8601). */
+  occurredAt: string;
+  details: Record<string, unknown>;
+  timeZone: string;
+  publicUrl: string;
+}
+
+const UNIT_NAME: Record<string, string> = { temperature: "Temperature", humidity: "Humidity", shock: "Shock" };
+
+const SETTING_NAME: Record<AlertEventKind, string> = {
+  excursionDetected: "Excursion detected",
+  reportFinished: "Report finished",
+  batteryLow: "Battery low",
+  noSignal: "Excursion detected",
+};
+
+/** The e-mail of one alert to one person, with times in their zone and a link to the report. */
+export function renderAlertMail(input: AlertMailInput): { subject: string; text: string } {
+  const at = (value: unknown) =>
+    typeof value === "string" && value
+      ? `${formatInstant(value, { timeZone: input.timeZone })} (${input.timeZone})`
+      : "an unknown time";
+  const label = `label ${input.labelId}${input.reference ? ` (reference ${input.reference})` : ""}`;
+  const d = input.details;
+  let headline: string;
+  let body: string;
+  switch (input.kind) {
+    case "excursionDetected": {
+      const unit = UNIT_NAME[String(d.unit)] ?? "Reading";
+      headline = `${unit} alarm`;
+      body =
+        d.unit === "shock"
+          ? `A shock above the threshold was recorded; the alarm was raised at ${at(input.occurredAt)}.`
+          : `The ${String(d.unit)} was out of range long enough to raise the alarm at ${at(input.occurredAt)}` +
+            (d.excursionStart ? `; the excursion began at ${at(d.excursionStart)}.` : ".");
+      break;
+    }
+    case "reportFinished":
+      headline = d.status === "stopped" ? "Report stopped" : "Report ended";
+      body = `The label ${d.status === "stopped" ? "was stopped" : "ended"} at ${at(input.occurredAt)}.`;
+      break;
+    case "batteryLow":
+      headline = "Battery low";
+      body =
+        `The battery reached ${d.level ?? "?"} %, at or below the warning level of ${d.warningLevel ?? "?"} %,` +
+        ` at ${at(input.occurredAt)}.`;
+      break;
+    case "noSignal":
+      headline = "No signal";
+      body =
+        `Nothing has been heard from the label since its last reading at ${at(d.lastReadingAt)};` +
+        ` it counts as silent since ${at(input.occurredAt)}.`;
+      break;
+  }
+  const link = `${input.publicUrl.replace(/\/+$/, "")}/label-reports/${input.reportId}`;
+  return {
+    subject: `${headline}: ${label}, ${input.companyName}`,
+    text: [
+      `${headline} on ${label} of ${input.companyName}.`,
+      "",
+      body,
+      "",
+      `Open the report: ${link}`,
+      "",
+      `You get this e-mail because "${SETTING_NAME[input.kind]}" is on in your notification settings (Settings > Profile).`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import type { Db } from "../db/index";
+
+/** The alarm units a report's summary keeps a first trigger of. */
+export const ALARM_UNITS = ["temperature", "humidity", "shock"] as const;
+export type AlarmUnit = (typeof ALARM_UNITS)[number];
+
+/** What of a report can raise an alert, read before and after a change to compare. */
+export interface AlertState {
+  status: string;
+  endTime: string | null;
+  alarms: Record<AlarmUnit, { violation: boolean; triggeredAt: string | null; excursionStart: string | null }>;
+  batteryLow: boolean;
+  batteryLevel: number | null;
+  batteryWarningLevel: number | null;
+  lastReadingAt: string | null;
+}
+
+// Literals, not parameters: an untyped parameter after -> could mean a key or an index.
+const field = (unit: string, key: string) => sql<string | null>`summary -> ${sql.lit(unit)} ->> ${sql.lit(key)}`;
+
+/**
+ * A few of the report's verdict columns and summary fields (not the whole summary, whose
+ * gaps list grows with the report), inside the caller's transaction.
+ */
+export async function readAlertState(db: Db, reportId: string): Promise<AlertState> {
+  const row = await db
+    .selectFrom("labelReports")
+    .select([
+      "status",
+      "endTime",
+      "temperatureViolation",
+      "humidityViolation",
+      "shockViolation",
+      "batteryLow",
+      field("temperature", "firstTriggered").as("temperatureAt"),
+      field("temperature", "triggeringExcursionStart").as("temperatureStart"),
+      field("humidity", "firstTriggered").as("humidityAt"),
+      field("humidity", "triggeringExcursionStart").as("humidityStart"),
+      field("battery", "level").as("batteryLevel"),
+      sql<string | null>`rule ->> 'batteryWarningLevel'`.as("batteryWarningLevel"),
+      "lastReadingAt",
+    ])
+    .where("id", "=", reportId)
+    .executeTakeFirstOrThrow();
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    status: row.status,
+    endTime: iso(row.endTime),
+    alarms: {
+      temperature: {
+        violation: row.temperatureViolation,
+        triggeredAt: row.temperatureAt,
+        excursionStart: row.temperatureStart,
+      },
+      humidity: { violation: row.humidityViolation, triggeredAt: row.humidityAt, excursionStart: row.humidityStart },
+      shock: { violation: row.shockViolation, triggeredAt: null, excursionStart: null },
+    },
+    batteryLow: row.batteryLow,
+    batteryLevel: row.batteryLevel === null ? null : Number(row.batteryLevel),
+    batteryWarningLevel: row.batteryWarningLevel === null ? null : Number(row.batteryWarningLevel),
+    lastReadingAt: iso(row.lastReadingAt),
+  };
+}

@@ -1,0 +1,154 @@
+import type { Db } from "../db/index";
+import type { Mail } from "../mail/mailer";
+import { detectSilences } from "./no-signal-pass";
+
+/** Hands one e-mail on (SMTP, or the log when none is configured); throws when it could not. */
+export type AlertTransport = (mail: Mail) => Promise<void>;
+
+/** After this many failed attempts an e-mail is given up (its last error stays on the row). */
+export const MAX_ALERT_ATTEMPTS = 10;
+/** A claimed row is another instance's again after this long, should this one die while sending. */
+export const CLAIM_LEASE_MS = 120_000;
+const BATCH = 50;
+/** Silences are minutes long: the timer looks for new ones this often, not at every pass. */
+export const SILENCE_PASS_MS = 15_000;
+
+/** Wait before the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface AlertWorkerOptions {
+  db: Db;
+  transport: AlertTransport;
+  publicUrl: string;
+  /** Pass interval (ALERT_WORKER_INTERVAL_MS); 0: no timer, passes run only through runOnce (tests). */
+  intervalMs: number;
+  log?: (message: string) => void;
+}
+
+export interface PassResult {
+  silences: number;
+  sent: number;
+  failed: number;
+}
+
+export interface AlertWorker {
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass at `now`: record new silences (unless told not to), then send every due e-mail. */
+  runOnce(now?: Date, options?: { silences?: boolean }): Promise<PassResult>;
+}
+
+interface Claimed {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+}
+
+/**
+ * Takes up to BATCH due rows for this instance: FOR UPDATE SKIP LOCKED so two instances
+ * never take one row, and the row's next attempt moved a lease ahead so it stays this
+ * instance's while it sends outside the transaction (an SMTP call must not hold a lock).
+ */
+async function claim(db: Db, now: Date): Promise<Claimed[]> {
+  return db
+    .updateTable("outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("outbox")
+        .select("id")
+        .where("sent", "is", null)
+        .where("nextAttemptAt", "is not", null)
+        .where("nextAttemptAt", "<=", now)
+        .orderBy("nextAttemptAt")
+        .orderBy("id")
+        .limit(BATCH)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(["id", "recipient", "subject", "text", "html", "attempts"])
+    .execute();
+}
+
+/** The transactional outbox's sender: alert e-mails with retries and backoff, and the no-signal pass. */
+export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
+  const { db, transport, publicUrl } = options;
+  const log = options.log ?? (() => {});
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  let lastSilencePass = Number.NEGATIVE_INFINITY;
+
+  async function runOnce(now = new Date(), { silences = true } = {}): Promise<PassResult> {
+    const result: PassResult = {
+      silences: silences ? await detectSilences(db, now, publicUrl) : 0,
+      sent: 0,
+      failed: 0,
+    };
+    for (;;) {
+      const rows = await claim(db, now);
+      for (const row of rows) {
+        try {
+          await transport({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
+          await db
+            .updateTable("outbox")
+            .set({ sent: new Date(), nextAttemptAt: null, lastError: null })
+            .where("id", "=", row.id)
+            .execute();
+          result.sent++;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const giveUp = row.attempts >= MAX_ALERT_ATTEMPTS;
+          await db
+            .updateTable("outbox")
+            .set({
+              lastError: message.slice(0, 2000),
+              nextAttemptAt: giveUp ? null : new Date(now.getTime() + retryDelayMs(row.attempts)),
+            })
+            .where("id", "=", row.id)
+            .execute();
+          log(`Alert e-mail #${row.id} to ${row.recipient} failed (attempt ${row.attempts}): ${message}`);
+          result.failed++;
+        }
+      }
+      if (rows.length < BATCH || stopped) break;
+    }
+    return result;
+  }
+
+  function tick() {
+    if (stopped || running) return;
+    const now = new Date();
+    const silences = now.getTime() - lastSilencePass >= SILENCE_PASS_MS;
+    if (silences) lastSilencePass = now.getTime();
+    running = runOnce(now, { silences })
+      .catch((error: unknown) => log(`Alert worker pass failed: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    start() {
+      if (options.intervalMs <= 0 || timer) return;
+      stopped = false;
+      timer = setInterval(tick, options.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    runOnce,
+  };
+}

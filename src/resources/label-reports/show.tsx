@@ -17,6 +17,7 @@ import { RESOURCE } from "@/providers/resources";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { STATUS_COLORS } from "./columns";
+import { isStillRecording } from "./recording-end";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
 import { dataTabsOf, isSummary } from "./report/report-format";
@@ -187,10 +188,27 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
           <dt>Start</dt>
           <dd data-testid="report-start">{report.startTime ? <DateTimeText value={report.startTime} /> : "—"}</dd>
         </div>
-        <div>
-          <dt>End</dt>
-          <dd>{report.endTime ? <DateTimeText value={report.endTime} /> : "—"}</dd>
-        </div>
+        {isStillRecording(report.status) ? (
+          <>
+            <div>
+              <dt>End</dt>
+              <dd data-testid="report-end">{report.status === "recording" ? "Recording" : "Not started"}</dd>
+            </div>
+            {report.endTime ? (
+              <div>
+                <dt>Planned end</dt>
+                <dd data-testid="report-planned-end">
+                  <DateTimeText value={report.endTime} />
+                </dd>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <div>
+            <dt>End</dt>
+            <dd data-testid="report-end">{report.endTime ? <DateTimeText value={report.endTime} /> : "—"}</dd>
+          </div>
+        )}
         <div>
           <dt>Last reading</dt>
           <dd data-testid="report-last-reading">

@@ -88,6 +88,15 @@ const end: ColumnSpec<LabelReport> = {
   render: (report) => <EndCell status={report.status} endTime={report.endTime} />,
 };
 
+const company = textColumn<LabelReport>("companyName", "Company");
+
+/** The list's columns: a list spanning several companies names each report's company. */
+export function labelReportColumnsFor(severalCompanies: boolean): ColumnSpec<LabelReport>[] {
+  if (!severalCompanies) return labelReportColumns;
+  const [labelId, ...rest] = labelReportColumns;
+  return labelId ? [labelId, company, ...rest] : labelReportColumns;
+}
+
 export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   // Pinned: the table scrolls sideways at narrow widths and with custom-field columns.
   { ...textColumn("labelId", "Label ID"), fixed: "left" },

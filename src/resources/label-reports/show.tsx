@@ -8,6 +8,7 @@ import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { seesSubCompanyReports } from "@/domain/permissions";
 import { ruleLimits } from "@/domain/report-rule";
 import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
@@ -146,6 +147,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const temperatureUnit = usePreferencesStore((s) => (s.fahrenheit ? "fahrenheit" : "celsius"));
   const { timeZone } = useInstantFormat();
   const can = useAccess();
+  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const summary = isSummary(report.summary) ? report.summary : null;
   // The report's own rule, not the preset: a later edit never moves its limits, and a
   // role that may not read presets still sees them.
@@ -174,6 +176,12 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
             <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} />
           </dd>
         </div>
+        {severalCompanies ? (
+          <div>
+            <dt>Company</dt>
+            <dd data-testid="report-company">{report.companyName}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Reference</dt>
           <dd>{report.reference || "—"}</dd>

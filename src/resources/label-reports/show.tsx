@@ -2,7 +2,7 @@ import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Space, Tag } from "antd";
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
@@ -19,6 +19,7 @@ import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
+import { DetailsSection } from "./report/details-section";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
 import { dataTabsOf, isSummary } from "./report/report-format";
@@ -29,15 +30,7 @@ import {
   useReadingSeries,
   useShockEvents,
 } from "./report/report-queries";
-import {
-  AuditTrail,
-  Battery,
-  CustomFieldValues,
-  Section,
-  ShockEvents,
-  StatisticsTable,
-  SummaryCards,
-} from "./report/report-sections";
+import { AuditTrail, Battery, Section, ShockEvents, StatisticsTable, SummaryCards } from "./report/report-sections";
 import { ShareLinksSection } from "./report/share-links-section";
 import { Shipment } from "./shipment";
 import { TrimPanel } from "./trim/trim-panel";
@@ -156,6 +149,10 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const audit = useAuditTrail(report.id);
   // The report's own company's fields (a distributor also sees its sub-companies' reports).
   const customFields = useCustomFieldDefinitions(report.companyId);
+  const customFieldNames = useMemo(
+    () => Object.fromEntries(customFields.definitions.map((d) => [d.key, d.name])),
+    [customFields.definitions],
+  );
   // The whole report's extent (first and last reading), shared with the chart's unzoomed query.
   const extent = useReadingSeries(report.id, null);
   const interval = report.intervalMinutes ?? rule?.intervalMinutes ?? 10;
@@ -325,12 +322,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
 
           <ShareLinksSection reportId={report.id} />
 
-          <Section title="Custom fields">
-            <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />
+          <Section title="Details">
+            <DetailsSection
+              report={report}
+              definitions={customFields.definitions}
+              editable={can({ action: "update", subject: "labelReport" })}
+            />
           </Section>
 
           <Section title="Audit trail">
-            <AuditTrail entries={audit.data} loading={audit.isPending} />
+            <AuditTrail entries={audit.data} loading={audit.isPending} customFieldNames={customFieldNames} />
           </Section>
         </>
       ) : null}

@@ -36,7 +36,7 @@ test.describe("needs attention", () => {
       await expect(page.getByText(title, { exact: true })).toBeVisible();
 
     const awaiting = page.getByTestId("attention-awaitingDecision");
-    const showAll = awaiting.getByRole("link", { name: /Show all/ });
+    const showAll = awaiting.getByRole("link", { name: /^Show all/ });
     await expect(showAll).toBeVisible();
     const shown = Number(((await showAll.textContent()) ?? "").replace(/\D/g, ""));
     await shoot(page, testInfo, "needs attention");

@@ -48,7 +48,6 @@ function AttentionCard({ list }: { list: AttentionList }) {
           ) : null}
         </Flex>
       }
-      extra={count ? <Link to={link}>Show all {count.toLocaleString("en-US")}</Link> : null}
     >
       <Typography.Paragraph type="secondary" className={styles.description}>
         {list.description}
@@ -98,6 +97,11 @@ function AttentionCard({ list }: { list: AttentionList }) {
           )}
         />
       )}
+      {count ? (
+        <div className={styles.showAll}>
+          <Link to={link}>Show all {count.toLocaleString("en-US")} in the report list</Link>
+        </div>
+      ) : null}
     </Card>
   );
 }

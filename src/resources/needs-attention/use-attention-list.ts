@@ -1,4 +1,5 @@
 import { type HttpError, useList } from "@refinedev/core";
+import { useEffect, useState } from "react";
 import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/needs-attention";
 import { listResource } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
@@ -22,14 +23,14 @@ export interface AttentionResult {
   failed: boolean;
 }
 
-export function useAttentionList(list: AttentionList): AttentionResult {
+export function useAttentionList(list: AttentionList, { enabled = true }: { enabled?: boolean } = {}): AttentionResult {
   const can = useAccess();
   const { result, query } = useList<LabelReport, HttpError>({
     resource: RESOURCE.labelReports,
     pagination: { currentPage: 1, pageSize: ATTENTION_ROWS },
     filters: wireToCrudFilters(REPORTS, list.filters, ""),
     sorters: list.order.map((o) => ({ field: o.key, order: o.direction })),
-    queryOptions: { enabled: can({ action: "read", subject: "labelReport" }), retry: false },
+    queryOptions: { enabled: enabled && can({ action: "read", subject: "labelReport" }), retry: false },
     errorNotification: false,
   });
   // TODO(no signal): until the no-signal filter is merged the server answers 400 "Unknown
@@ -46,14 +47,32 @@ export function useAttentionList(list: AttentionList): AttentionResult {
 
 /** The three lists' counts, for the menu badge. */
 export function useAttentionCount(): number {
+  const idle = useIdle();
   const [a, b, c] = ATTENTION_LISTS;
   // Fixed hooks, one per list (ATTENTION_LISTS never changes length).
   const counts = [
-    useAttentionList(a as AttentionList),
-    useAttentionList(b as AttentionList),
-    useAttentionList(c as AttentionList),
+    useAttentionList(a as AttentionList, { enabled: idle }),
+    useAttentionList(b as AttentionList, { enabled: idle }),
+    useAttentionList(c as AttentionList, { enabled: idle }),
   ];
   return attentionTotal(counts.map((r) => r.count));
+}
+
+/**
+ * True once the browser is idle after mount: the badge's three requests wait, so the
+ * page's own first request (the report list, prefetched at boot) goes out alone.
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
 }
 
 /** The report list filtered as this attention list is (its link "Show all"). */

@@ -94,7 +94,7 @@ function DetailsForm({
       onValuesChange={() => setDirty(true)}
       onFinish={save}
       aria-label="Details"
-      className="report-details-form"
+      style={{ maxWidth: 560 }}
     >
       {failure ? <Alert type="error" showIcon message="Could not save the details" description={failure} /> : null}
       <CustomFieldInputs definitions={definitions} rules={valueRules} />

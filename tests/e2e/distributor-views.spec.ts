@@ -76,15 +76,27 @@ test.describe("the report list's layout", () => {
     await signIn(page, "admin@demo.example");
     const labelHeader = thead(page).locator("th", { hasText: "Label ID" });
     await expect(labelHeader).toBeVisible();
-    const body = page.locator(".ant-table-content, .ant-table-body").first();
-    await body.evaluate((el) => {
-      el.scrollLeft = el.scrollWidth;
-    });
+    await expect(rows(page).first()).toBeVisible();
+    // The box that scrolls sideways: the one holding the rows.
+    const body = page.locator(".ant-table-content, .ant-table-body").filter({ has: rows(page).first() });
+    await expect
+      .poll(() =>
+        body.evaluate((el) => {
+          el.scrollLeft = el.scrollWidth;
+          return el.scrollLeft;
+        }),
+      )
+      .toBeGreaterThan(100);
     const firstCell = rows(page).first().locator("td").first();
+    // Pinned: still at the table's left edge, whole, after scrolling to the far right.
+    await expect
+      .poll(async () => {
+        const tableBox = await body.boundingBox();
+        const cellBox = await firstCell.boundingBox();
+        return tableBox && cellBox ? Math.abs(cellBox.x - tableBox.x) : Number.POSITIVE_INFINITY;
+      })
+      .toBeLessThan(2);
     await expect(firstCell).toBeInViewport({ ratio: 1 });
-    const tableBox = await body.boundingBox();
-    const cellBox = await firstCell.boundingBox();
-    expect(cellBox && tableBox && cellBox.x - tableBox.x).toBeLessThan(2);
     // Scrolled back, the End column is whole on a 1440 px screen.
     await body.evaluate((el) => {
       el.scrollLeft = 0;

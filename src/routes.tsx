@@ -25,6 +25,7 @@ const companyPages = () => import("@/pages/auth/company-choice");
 const ConfirmInvitePage = lazyPage(companyPages, "ConfirmInvitePage");
 const SelectCompanyPage = lazyPage(companyPages, "SelectCompanyPage");
 
+const NeedsAttentionPage = lazyPage(() => import("@/resources/needs-attention/page"), "NeedsAttentionPage");
 const LabelReportList = lazyPage(() => import("@/resources/label-reports/list"), "LabelReportList");
 const LabelReportShow = lazyPage(() => import("@/resources/label-reports/show"), "LabelReportShow");
 const LabelReportFilters = lazyPage(() => import("@/resources/label-reports/filters"), "LabelReportFilters");
@@ -104,6 +105,8 @@ export function AppRoutes() {
             </AuthGate>
           }
         >
+          <Route path="/needs-attention" element={<NeedsAttentionPage />} />
+
           <Route
             path="/label-reports"
             element={

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { type Action, type AppAbility, defineAbilityFor, type Subject } from "../../src/domain/permissions";
+import {
+  type Action,
+  type AppAbility,
+  defineAbilityFor,
+  type Subject,
+  seesSubCompanyReports,
+} from "../../src/domain/permissions";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, unauthorised } from "../errors";
 import { authenticateApiKey, isApiKey } from "./api-keys";
@@ -46,7 +52,9 @@ export async function authenticate(db: Db, keys: SigningKeys, request: FastifyRe
   if (!jwt || !secret) throw unauthorised("The api-key and jwt headers with a company role token are required");
   const { childCompanyIds, ...token } = await verifyRoleToken(db, keys, jwt, secret);
   const ability = defineAbilityFor(token.roles, token.featureFlags);
-  const companyScope = ability.can("read", "subCompany") ? [token.companyId, ...childCompanyIds] : [token.companyId];
+  const companyScope = seesSubCompanyReports((action, subject) => ability.can(action, subject))
+    ? [token.companyId, ...childCompanyIds]
+    : [token.companyId];
   return { ...token, ability, companyScope };
 }
 

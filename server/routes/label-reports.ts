@@ -62,6 +62,7 @@ const columns: ColumnMap = {
   presetId: sql.ref("r.presetId"),
   presetName: sql.ref("p.name"),
   companyId: sql.ref("r.companyId"),
+  companyName: sql.ref("c.name"),
   origin: sql.ref("r.origin"),
   destination: sql.ref("r.destination"),
   transportMode: sql.ref("r.transportMode"),
@@ -76,6 +77,8 @@ const columns: ColumnMap = {
   shockViolation: sql.ref("r.shockViolation"),
   batteryLow: sql.ref("r.batteryLow"),
   disposition: sql.ref("r.disposition"),
+  violation: sql`(r.temperature_violation or r.humidity_violation or r.shock_violation)`,
+  dispositioned: sql`(r.disposition is not null)`,
 };
 
 const listItem = {
@@ -197,10 +200,11 @@ function baseQuery(db: Db, companyScope: string[]) {
  * archived, created), where any join (even a left join PostgreSQL removes) makes it read
  * the table. The preset is joined when a filter names it.
  */
-function countBase(db: Db, companyScope: string[], joinPresets: boolean) {
+function countBase(db: Db, companyScope: string[], joins: { presets: boolean; companies: boolean }) {
   return db
     .selectFrom("labelReports as r")
-    .$if(joinPresets, (qb) => qb.leftJoin("labelPresets as p", "p.id", "r.presetId"))
+    .$if(joins.presets, (qb) => qb.leftJoin("labelPresets as p", "p.id", "r.presetId"))
+    .$if(joins.companies, (qb) => qb.innerJoin("companies as c", "c.id", "r.companyId"))
     .where("r.companyId", "in", companyScope);
 }
 
@@ -226,11 +230,15 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
       const list = usesCustomFields(query.filters)
         ? withCustomFieldFilters(resource, columns, await customFieldDefinitions(db, companyScope), companyId)
         : { resource, columns };
-      const byPresetName = query.filters.some((filter) => filter.key === "presetName");
+      const joins = {
+        presets: query.filters.some((filter) => filter.key === "presetName"),
+        companies: query.filters.some((filter) => filter.key === "companyName"),
+      };
+      // Every filter, a company one too, narrows baseQuery's company scope: none widens it.
       return runList(baseQuery(db, companyScope), {
         ...list,
         query,
-        countBase: countBase(db, companyScope, byPresetName),
+        countBase: countBase(db, companyScope, joins),
       });
     },
   );

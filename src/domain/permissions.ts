@@ -103,6 +103,16 @@ export function defineApiKeyAbility(scopes: readonly ApiKeyScope[] = DEFAULT_API
   return build();
 }
 
+/**
+ * Whether the caller's label-report list spans more than its own company: whoever may
+ * read sub-companies (a distributor's administrator) also sees their reports. The
+ * server scopes every report query with it; the dashboard then shows the Company
+ * column, filter, sort and the overlay's company.
+ */
+export function seesSubCompanyReports(can: (action: Action, subject: Subject) => boolean): boolean {
+  return can("read", "subCompany");
+}
+
 /** The roles that administer their own company (its keys, fields, people). */
 const COMPANY_ADMINISTRATORS: readonly string[] = ["administrator", "distributorAdmin"];
 

@@ -69,6 +69,8 @@ export const LIST_RESOURCES = {
       presetId: { type: "id", nullable: true },
       presetName: { type: "text", sortable: true, nullable: true },
       companyId: { type: "id" },
+      /** The report's company: a distributor's list spans its sub-companies (issue #21). */
+      companyName: { type: "text", sortable: true },
       origin: { type: "text", sortable: true },
       destination: { type: "text", sortable: true },
       transportMode: { type: "enum", values: TRANSPORT_MODES, sortable: true },
@@ -85,6 +87,10 @@ export const LIST_RESOURCES = {
       batteryLow: { type: "boolean", sortable: true },
       /** The signed QA disposition in force (issue #17); none until someone signs. */
       disposition: { type: "enum", values: DISPOSITIONS, sortable: true, nullable: true },
+      /** Any of the temperature, humidity or shock alarms is raised (battery is a warning). */
+      violation: { type: "boolean" },
+      /** Someone has signed a disposition: `dispositioned[eq]false` is "awaiting a decision". */
+      dispositioned: { type: "boolean" },
     },
   },
   "label-presets": {

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
   AuditOutlined,
   BankOutlined,
@@ -15,6 +16,7 @@ import type { ListResourceName } from "@/domain/resources";
 
 /** Resource names, written once. The five lists are named after their LIST_RESOURCES entry. */
 export const RESOURCE = {
+  needsAttention: "needs-attention",
   labelReports: "label-reports",
   labelPresets: "label-presets",
   users: "users",
@@ -51,6 +53,12 @@ export interface AppResource extends ResourceProps {
 }
 
 export const resources: AppResource[] = [
+  {
+    // Three report-list queries on one page (src/domain/needs-attention.ts).
+    name: RESOURCE.needsAttention,
+    list: "/needs-attention",
+    meta: { label: "Needs attention", icon: createElement(AlertOutlined), subject: "labelReport" },
+  },
   {
     name: RESOURCE.labelReports,
     list: "/label-reports",

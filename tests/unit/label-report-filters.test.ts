@@ -9,6 +9,9 @@ const none: FilterValues = {
   violations: [],
   started: null,
   showArchived: false,
+  companyId: [],
+  anyViolation: false,
+  awaitingDisposition: false,
 };
 
 describe("label report filters", () => {
@@ -28,6 +31,9 @@ describe("label report filters", () => {
       violations: ["temperatureViolation", "batteryLow"],
       started: { from: "2026-03-01", to: "2026-03-02" },
       showArchived: true,
+      companyId: ["c1", "c2"],
+      anyViolation: true,
+      awaitingDisposition: true,
     };
     expect(toValues(toFilters(values, "Europe/Berlin"), "Europe/Berlin")).toEqual(values);
   });
@@ -47,6 +53,12 @@ describe("label report filters", () => {
     const filters = toFilters({ ...none, violations: ["noSignal"] }, "UTC");
     expect(filters).toContainEqual({ key: "noSignal", operator: "eq", value: "true" });
     expect(toValues(filters, "UTC").violations).toEqual(["noSignal"]);
+  });
+
+  it("filters ended reports with a violation and no disposition yet as the needs-attention view links them", () => {
+    const filters = toFilters({ ...none, status: ["ended"], anyViolation: true, awaitingDisposition: true }, "UTC");
+    expect(filters).toContainEqual({ key: "violation", operator: "eq", value: "true" });
+    expect(filters).toContainEqual({ key: "dispositioned", operator: "eq", value: "false" });
   });
 
   it("keeps archived reports out unless asked for", () => {

@@ -145,4 +145,26 @@ describe("download options", () => {
     expect(downloadFileName('attachment; filename="report-A1.pdf"', "A1", "pdf")).toBe("report-A1.pdf");
     expect(downloadFileName(null, "LBL 7", "csv")).toBe("label-report-LBL_7.csv");
   });
+
+  it("reads a custom-field edit as each changed field's old and new value, by its name", () => {
+    const text = describeAuditEntry(
+      {
+        id: "3",
+        at: "2026-03-02T12:00:00Z",
+        action: "update",
+        before: { isArchived: false, customFields: { batchNumber: "B-1", product: "Vaccine" } },
+        after: { isArchived: false, customFields: { batchNumber: "B-2", product: "Vaccine", shipmentValue: 1200 } },
+        reason: null,
+        actorEmail: "admin@demo.example",
+        actor: "Anna Weber",
+        impersonated: false,
+      },
+      { timeZone: "UTC" },
+      { batchNumber: "Batch number", product: "Product", shipmentValue: "Shipment value (EUR)" },
+    );
+    expect(text.changes).toEqual([
+      { field: "Batch number", before: "B-1", after: "B-2" },
+      { field: "Shipment value (EUR)", before: "—", after: "1200" },
+    ]);
+  });
 });

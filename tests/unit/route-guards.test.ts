@@ -24,6 +24,11 @@ describe("route guards of spec section 2", () => {
     expect(guardRedirect("label-reports-filters", nobody)).toBe("/settings");
   });
 
+  it("the needs-attention page without read label reports goes to /settings", () => {
+    expect(guardRedirect("needs-attention", nobody)).toBe("/settings");
+    expect(guardRedirect("needs-attention", everybody)).toBeNull();
+  });
+
   for (const [name, role] of [
     ["label-presets-pharma-2-8", "administrator"],
     ["users-invite", "administrator"],

@@ -27,6 +27,7 @@ export function antdColumnsOf<T extends BaseRecord>(
       dataIndex: spec.key,
       title: spec.title,
       sorter: sortable,
+      ...(spec.fixed ? { fixed: spec.fixed } : {}),
       sortOrder: sortable ? columnSortOrder(sortKey, sorters) : undefined,
       render: (_value: unknown, record: T) => {
         const content = spec.render(record);

@@ -17,6 +17,8 @@ export interface ColumnSpec<T> {
   /** The field to order by when it differs from `key`. */
   sortKey?: string;
   render: (record: T) => ReactNode;
+  /** Pinned to the table's side when it scrolls sideways (the record's name). */
+  fixed?: "left";
 }
 
 type FieldOf<T> = Extract<keyof T, string>;

@@ -1,4 +1,5 @@
 import { DatePicker, Form, Input, InputNumber, Select } from "antd";
+import type { Rule } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
 
@@ -8,7 +9,14 @@ import type { CustomFieldDefinition } from "@/domain/custom-fields";
  * server decides (types, options, required) and answers per field
  * (`customFields.<key>`); the required mark here is only a hint.
  */
-export function CustomFieldInputs({ definitions }: { definitions: readonly CustomFieldDefinition[] }) {
+export function CustomFieldInputs({
+  definitions,
+  rules,
+}: {
+  definitions: readonly CustomFieldDefinition[];
+  /** More rules per field (the report overlay checks values with the server's rule). */
+  rules?: (definition: CustomFieldDefinition) => Rule[];
+}) {
   return (
     <>
       {definitions.map((definition) => (
@@ -16,7 +24,10 @@ export function CustomFieldInputs({ definitions }: { definitions: readonly Custo
           key={definition.key}
           name={["customFields", definition.key]}
           label={definition.name}
-          rules={definition.required ? [{ required: true, message: `${definition.name} is required` }] : []}
+          rules={[
+            ...(definition.required ? [{ required: true, message: `${definition.name} is required` }] : []),
+            ...(rules?.(definition) ?? []),
+          ]}
           {...(definition.type === "date"
             ? {
                 // Stored as YYYY-MM-DD; the picker works with dayjs values.

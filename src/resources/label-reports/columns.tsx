@@ -11,6 +11,7 @@ import {
 } from "@/components/list/columns";
 import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { LabelReport } from "../types";
+import { EndCell } from "./recording-end";
 import { Shipment } from "./shipment";
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -100,15 +101,31 @@ const alarms: ColumnSpec<LabelReport> = {
   ),
 };
 
+const end: ColumnSpec<LabelReport> = {
+  key: "endTime",
+  title: "End",
+  render: (report) => <EndCell status={report.status} endTime={report.endTime} />,
+};
+
+const company = textColumn<LabelReport>("companyName", "Company");
+
+/** The list's columns: a list spanning several companies names each report's company. */
+export function labelReportColumnsFor(severalCompanies: boolean): ColumnSpec<LabelReport>[] {
+  if (!severalCompanies) return labelReportColumns;
+  const [labelId, ...rest] = labelReportColumns;
+  return labelId ? [labelId, company, ...rest] : labelReportColumns;
+}
+
 export const labelReportColumns: ColumnSpec<LabelReport>[] = [
-  textColumn("labelId", "Label ID"),
+  // Pinned: the table scrolls sideways at narrow widths and with custom-field columns.
+  { ...textColumn("labelId", "Label ID"), fixed: "left" },
   shipment,
   textColumn("presetName", "Preset"),
   statusWithSignal,
   alarms,
   enumColumn("disposition", "Disposition", { labels: DISPOSITION_LABELS, colors: DISPOSITION_COLORS }),
   dateColumn("startTime", "Start"),
-  dateColumn("endTime", "End"),
+  end,
   dateColumn("lastReadingAt", "Last reading"),
 ];
 

@@ -38,6 +38,12 @@ export interface FilterValues {
   /** Days the report started between, both included; null: any time. */
   started: { from: Day; to: Day } | null;
   showArchived: boolean;
+  /** Companies (a list spanning sub-companies); none: every company the caller sees. */
+  companyId: string[];
+  /** Any temperature, humidity or shock violation (the needs-attention view's lists). */
+  anyViolation: boolean;
+  /** Only reports nobody has signed a disposition for yet. */
+  awaitingDisposition: boolean;
 }
 
 export const FILTER_KEYS = [
@@ -47,6 +53,9 @@ export const FILTER_KEYS = [
   "disposition",
   "startTime",
   "isArchived",
+  "companyId",
+  "violation",
+  "dispositioned",
   ...VIOLATIONS,
 ];
 
@@ -105,6 +114,9 @@ export function toValues(filters: readonly Filter[], timeZone: string): FilterVa
         ? { from: dayIn(from.value, timeZone), to: dayIn(Date.parse(before.value) - DAY_MS / 2, timeZone) }
         : null,
     showArchived: !filters.some((f) => f.key === "isArchived" && f.operator === "eq" && f.value === "false"),
+    companyId: itemsOf(filters, "companyId"),
+    anyViolation: filters.some((f) => f.key === "violation" && f.operator === "eq" && f.value === "true"),
+    awaitingDisposition: filters.some((f) => f.key === "dispositioned" && f.operator === "eq" && f.value === "false"),
   };
 }
 
@@ -127,5 +139,8 @@ export function toFilters(values: FilterValues, timeZone: string): Filter[] {
     filters.push({ key: "startTime", operator: "lt", value: end.toISOString() });
   }
   if (!values.showArchived) filters.push({ key: "isArchived", operator: "eq", value: "false" });
+  if (values.companyId.length) filters.push(includesFilter("companyId", values.companyId));
+  if (values.anyViolation) filters.push({ key: "violation", operator: "eq", value: "true" });
+  if (values.awaitingDisposition) filters.push({ key: "dispositioned", operator: "eq", value: "false" });
   return filters;
 }

@@ -10,12 +10,14 @@ import type { ListOutletContext } from "@/components/list/use-resource-list";
 import { listCustomFields } from "@/domain/custom-fields";
 import { DISPOSITION_LABELS, DISPOSITIONS } from "@/domain/disposition";
 import type { Filter } from "@/domain/list-query";
+import { seesSubCompanyReports } from "@/domain/permissions";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
 import { RESOURCE as RESOURCE_NAME } from "@/providers/resources";
-import type { LabelPreset } from "../types";
+import { selectActiveCompany, useAuthSessionStore } from "@/providers/stores/auth-session";
+import type { Company, LabelPreset } from "../types";
 import { customFieldFilterKeys, toCustomFieldFilters, toCustomFieldValues } from "./custom-field-filter-values";
 import {
   CustomFieldFilterItems,
@@ -44,6 +46,9 @@ const fromForm = (values: FormValues): FilterValues => ({
   presetId: values.presetId ?? [],
   disposition: values.disposition ?? [],
   violations: values.violations ?? [],
+  companyId: values.companyId ?? [],
+  anyViolation: values.anyViolation ?? false,
+  awaitingDisposition: values.awaitingDisposition ?? false,
   started: values.started ? { from: toDay(values.started.start), to: toDay(values.started.end) } : null,
 });
 
@@ -86,12 +91,30 @@ function usePresetOptions() {
   return { options: result.data.map((p) => ({ value: p.id, label: p.name })), loading: query.isLoading };
 }
 
+/** The companies a distributor's list spans: its own and its sub-companies. */
+function useCompanyOptions(enabled: boolean) {
+  const own = useAuthSessionStore((s) => selectActiveCompany(s));
+  const { result, query } = useList<Company>({
+    resource: RESOURCE_NAME.subCompanies,
+    pagination: { currentPage: 1, pageSize: 200 },
+    sorters: [{ field: "name", order: "asc" }],
+    filters: [],
+    queryOptions: { enabled },
+    errorNotification: false,
+  });
+  const options = result.data.map((c) => ({ value: c.id, label: c.name }));
+  return { options: own ? [{ value: own.id, label: own.name }, ...options] : options, loading: query.isLoading };
+}
+
 function FilterForm() {
   const { state, setListFilters } = useOutletContext<ListOutletContext>();
   const { timeZone } = useInstantFormat();
   const { close } = usePanel();
   const [form] = Form.useForm<FormValues>();
   const presets = usePresetOptions();
+  const can = useAccess();
+  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const companies = useCompanyOptions(severalCompanies);
   const { definitions, companyId } = useListCustomFieldDefinitions();
   const customFields = useMemo(() => listCustomFields(definitions, companyId), [definitions, companyId]);
   // The definitions may come after the form has mounted: their controls then start from
@@ -127,6 +150,18 @@ function FilterForm() {
         close(listSearchString(applyFilters(state, filters, replaced), RESOURCE));
       }}
     >
+      {severalCompanies ? (
+        <Form.Item name="companyId" label="Company">
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="Any company"
+            loading={companies.loading}
+            options={companies.options}
+            optionFilterProp="label"
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item name="status" label="Status">
         <Select mode="multiple" allowClear placeholder="Any status" options={options(LABEL_STATUSES)} />
       </Form.Item>
@@ -156,6 +191,12 @@ function FilterForm() {
       </Form.Item>
       <Form.Item name="violations" label="Only reports with">
         <Checkbox.Group options={VIOLATIONS.map((value) => ({ value, label: VIOLATION_LABELS[value] }))} />
+      </Form.Item>
+      <Form.Item name="anyViolation" valuePropName="checked" noStyle>
+        <Checkbox>Any violation (temperature, humidity or shock)</Checkbox>
+      </Form.Item>
+      <Form.Item name="awaitingDisposition" valuePropName="checked">
+        <Checkbox>No disposition signed yet</Checkbox>
       </Form.Item>
       <Form.Item name="showArchived" label="Show archived reports" valuePropName="checked">
         <Switch />

@@ -1,8 +1,10 @@
 import { useMemo } from "react";
 import { ResourceList } from "@/components/list/resource-list";
+import { seesSubCompanyReports } from "@/domain/permissions";
+import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelReport } from "../types";
-import { labelReportColumns } from "./columns";
+import { labelReportColumnsFor } from "./columns";
 import { LabelReportListActions, labelReportLink } from "./list-actions";
 import { useLiveView } from "./live-view/use-live-view";
 import { usePrefetchReportChunks } from "./prefetch-report-chunks";
@@ -13,10 +15,12 @@ export function LabelReportList() {
   usePrefetchReportChunks();
   // The company's custom fields as more columns, once their definitions have come.
   const customFieldColumns = useCustomFieldColumns();
-  const columns = useMemo(
-    () => (customFieldColumns.length ? [...labelReportColumns, ...customFieldColumns] : labelReportColumns),
-    [customFieldColumns],
-  );
+  const can = useAccess();
+  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const columns = useMemo(() => {
+    const standard = labelReportColumnsFor(severalCompanies);
+    return customFieldColumns.length ? [...standard, ...customFieldColumns] : standard;
+  }, [customFieldColumns, severalCompanies]);
   return (
     <ResourceList<LabelReport>
       resource={RESOURCE.labelReports}

@@ -2,12 +2,13 @@ import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Space, Tag } from "antd";
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { seesSubCompanyReports } from "@/domain/permissions";
 import { ruleLimits } from "@/domain/report-rule";
 import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
@@ -17,6 +18,8 @@ import { RESOURCE } from "@/providers/resources";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { STATUS_COLORS } from "./columns";
+import { isStillRecording } from "./recording-end";
+import { DetailsSection } from "./report/details-section";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
 import { dataTabsOf, isSummary } from "./report/report-format";
@@ -27,15 +30,7 @@ import {
   useReadingSeries,
   useShockEvents,
 } from "./report/report-queries";
-import {
-  AuditTrail,
-  Battery,
-  CustomFieldValues,
-  Section,
-  ShockEvents,
-  StatisticsTable,
-  SummaryCards,
-} from "./report/report-sections";
+import { AuditTrail, Battery, Section, ShockEvents, StatisticsTable, SummaryCards } from "./report/report-sections";
 import { ShareLinksSection } from "./report/share-links-section";
 import { Shipment } from "./shipment";
 import { TrimPanel } from "./trim/trim-panel";
@@ -145,6 +140,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const temperatureUnit = usePreferencesStore((s) => (s.fahrenheit ? "fahrenheit" : "celsius"));
   const { timeZone } = useInstantFormat();
   const can = useAccess();
+  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const summary = isSummary(report.summary) ? report.summary : null;
   // The report's own rule, not the preset: a later edit never moves its limits, and a
   // role that may not read presets still sees them.
@@ -153,6 +149,10 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const audit = useAuditTrail(report.id);
   // The report's own company's fields (a distributor also sees its sub-companies' reports).
   const customFields = useCustomFieldDefinitions(report.companyId);
+  const customFieldNames = useMemo(
+    () => Object.fromEntries(customFields.definitions.map((d) => [d.key, d.name])),
+    [customFields.definitions],
+  );
   // The whole report's extent (first and last reading), shared with the chart's unzoomed query.
   const extent = useReadingSeries(report.id, null);
   const interval = report.intervalMinutes ?? rule?.intervalMinutes ?? 10;
@@ -173,6 +173,12 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
             <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} />
           </dd>
         </div>
+        {severalCompanies ? (
+          <div>
+            <dt>Company</dt>
+            <dd data-testid="report-company">{report.companyName}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Reference</dt>
           <dd>{report.reference || "—"}</dd>
@@ -187,10 +193,27 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
           <dt>Start</dt>
           <dd data-testid="report-start">{report.startTime ? <DateTimeText value={report.startTime} /> : "—"}</dd>
         </div>
-        <div>
-          <dt>End</dt>
-          <dd>{report.endTime ? <DateTimeText value={report.endTime} /> : "—"}</dd>
-        </div>
+        {isStillRecording(report.status) ? (
+          <>
+            <div>
+              <dt>End</dt>
+              <dd data-testid="report-end">{report.status === "recording" ? "Recording" : "Not started"}</dd>
+            </div>
+            {report.endTime ? (
+              <div>
+                <dt>Planned end</dt>
+                <dd data-testid="report-planned-end">
+                  <DateTimeText value={report.endTime} />
+                </dd>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <div>
+            <dt>End</dt>
+            <dd data-testid="report-end">{report.endTime ? <DateTimeText value={report.endTime} /> : "—"}</dd>
+          </div>
+        )}
         <div>
           <dt>Last reading</dt>
           <dd data-testid="report-last-reading">
@@ -306,12 +329,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
 
           <ShareLinksSection reportId={report.id} />
 
-          <Section title="Custom fields">
-            <CustomFieldValues definitions={customFields.definitions} values={report.customFields} />
+          <Section title="Details">
+            <DetailsSection
+              report={report}
+              definitions={customFields.definitions}
+              editable={can({ action: "update", subject: "labelReport" })}
+            />
           </Section>
 
           <Section title="Audit trail">
-            <AuditTrail entries={audit.data} loading={audit.isPending} />
+            <AuditTrail entries={audit.data} loading={audit.isPending} customFieldNames={customFieldNames} />
           </Section>
         </>
       ) : null}

@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import styles from "./floating-panel.module.css";
-import { type FloatingPlacement, placeFloating } from "./floating-position";
+import { type FloatingPlacement, layerAbove, placeFloating } from "./floating-position";
 
 export interface FloatingPanelProps {
   open: boolean;
@@ -31,12 +31,14 @@ export function FloatingPanel({
   ...rest
 }: FloatingPanelProps) {
   const [placement, setPlacement] = useState<(FloatingPlacement & { width: number }) | null>(null);
+  const [zIndex, setZIndex] = useState<number | null>(null);
 
   useLayoutEffect(() => {
     if (!open) {
       setPlacement(null);
       return;
     }
+    setZIndex(layerAbove(anchorRef.current));
     const update = () => {
       const anchor = anchorRef.current?.getBoundingClientRect();
       const panel = panelRef.current?.getBoundingClientRect();
@@ -70,9 +72,10 @@ export function FloatingPanel({
 
   if (!open) return null;
   // Until measured, the panel is laid out transparent (still focusable) so its size can be read.
+  const layer: CSSProperties = zIndex === null ? {} : { zIndex };
   const style: CSSProperties = placement
-    ? { top: placement.top, left: placement.left, ...(matchWidth ? { width: placement.width } : {}) }
-    : { top: 0, left: 0, opacity: 0, pointerEvents: "none" };
+    ? { ...layer, top: placement.top, left: placement.left, ...(matchWidth ? { width: placement.width } : {}) }
+    : { ...layer, top: 0, left: 0, opacity: 0, pointerEvents: "none" };
   return createPortal(
     <div
       ref={panelRef}

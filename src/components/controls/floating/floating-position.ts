@@ -36,3 +36,21 @@ export function placeFloating(
   const left = Math.min(Math.max(0, anchor.left), maxLeft);
   return { top: flipped ? above : below, left, flipped };
 }
+
+/** The floating layer's own z-index (floating-panel.module.css), above antd's drawers (1000). */
+export const FLOATING_LAYER = 1050;
+
+/**
+ * The z-index a panel opened from this anchor needs. The panel is portalled to the body,
+ * so it must outrank every layer its anchor sits in: antd stacks a modal opened over a
+ * drawer at 1100 and up (its z-index context), and a fixed 1050 opened the download
+ * dialog's time-zone list behind the dialog (issue #21).
+ */
+export function layerAbove(anchor: Element | null): number {
+  let highest = FLOATING_LAYER - 1;
+  for (let element = anchor; element; element = element.parentElement) {
+    const z = Number.parseInt(getComputedStyle(element).zIndex, 10);
+    if (Number.isFinite(z) && z > highest) highest = z;
+  }
+  return highest + 1;
+}

@@ -46,17 +46,45 @@ function show(field: string, value: unknown, format: InstantFormat): string {
   return String(value);
 }
 
-export function describeAuditEntry(entry: AuditEntry, format: InstantFormat): AuditText {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A custom-field change as one change per field ("Batch number: B1 → B2"), named as the
+ * company defines it: the stored values are one object, and shown whole, a one-field edit
+ * read as a wall of JSON.
+ */
+function spreadCustomFields(
+  values: Record<string, unknown>,
+  names: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const { customFields, ...rest } = values;
+  if (!isRecord(customFields)) return values;
+  const spread: Record<string, unknown> = { ...rest };
+  for (const [key, value] of Object.entries(customFields)) spread[`customFields.${key}`] = value;
+  for (const key of Object.keys(names)) if (!(`customFields.${key}` in spread)) spread[`customFields.${key}`] = null;
+  return spread;
+}
+
+export function describeAuditEntry(
+  entry: AuditEntry,
+  format: InstantFormat,
+  /** The company's custom-field names by key. */
+  customFieldNames: Readonly<Record<string, string>> = {},
+): AuditText {
   const who = entry.actor ?? "System";
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
+  const spreads = isRecord(entry.before?.customFields) || isRecord(entry.after?.customFields);
+  const before = spreads ? spreadCustomFields(entry.before ?? {}, customFieldNames) : (entry.before ?? {});
+  const after = spreads ? spreadCustomFields(entry.after ?? {}, customFieldNames) : (entry.after ?? {});
   const changes =
     entry.action === "create"
       ? []
       : [...new Set([...Object.keys(before), ...Object.keys(after)])]
           .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
           .map((field) => ({
-            field: FIELD_LABELS[field] ?? field,
+            field: field.startsWith("customFields.")
+              ? (customFieldNames[field.slice("customFields.".length)] ?? field.slice("customFields.".length))
+              : (FIELD_LABELS[field] ?? field),
             before: show(field, before[field], format),
             after: show(field, after[field], format),
           }));

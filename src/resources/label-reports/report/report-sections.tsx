@@ -165,7 +165,15 @@ export function CustomFieldValues({
   );
 }
 
-export function AuditTrail({ entries, loading }: { entries: AuditEntry[] | undefined; loading: boolean }) {
+export function AuditTrail({
+  entries,
+  loading,
+  customFieldNames,
+}: {
+  entries: AuditEntry[] | undefined;
+  loading: boolean;
+  customFieldNames?: Readonly<Record<string, string>>;
+}) {
   const format = useInstantFormat();
   if (!loading && (entries?.length ?? 0) === 0)
     return <Typography.Text type="secondary">No changes yet</Typography.Text>;
@@ -174,7 +182,7 @@ export function AuditTrail({ entries, loading }: { entries: AuditEntry[] | undef
       className={styles.audit}
       pending={loading ? "Loading…" : undefined}
       items={(entries ?? []).map((entry) => {
-        const text = describeAuditEntry(entry, format);
+        const text = describeAuditEntry(entry, format, customFieldNames);
         return {
           key: entry.id,
           children: (

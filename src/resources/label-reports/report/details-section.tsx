@@ -1,0 +1,132 @@
+import { type HttpError, useUpdate } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Flex, Form, Typography } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { type CustomFieldDefinition, customFieldValueError } from "@/domain/custom-fields";
+import { readableError } from "@/providers/data-provider";
+import { RESOURCE } from "@/providers/resources";
+import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
+import { auditTrailKey, type LabelReportDetail } from "./report-queries";
+import { CustomFieldValues } from "./report-sections";
+
+type Values = { customFields?: Record<string, unknown> };
+
+const blank = (value: unknown) => value === undefined || value === null || value === "";
+
+/**
+ * The report's custom-field values (the "Details" section, issue #21): editable by whoever
+ * may update the report, checked with the server's own rule (customFieldValueError) before
+ * sending, saved by PATCH /label-reports/:id and shown in the audit trail. The server's
+ * per-field answers (`customFields.<key>`) land under their fields.
+ */
+export function DetailsSection({
+  report,
+  definitions,
+  editable,
+}: {
+  report: LabelReportDetail;
+  definitions: readonly CustomFieldDefinition[];
+  editable: boolean;
+}) {
+  if (!editable || definitions.length === 0)
+    return <CustomFieldValues definitions={definitions} values={report.customFields} />;
+  return <DetailsForm report={report} definitions={definitions} />;
+}
+
+function DetailsForm({
+  report,
+  definitions,
+}: {
+  report: LabelReportDetail;
+  definitions: readonly CustomFieldDefinition[];
+}) {
+  const [form] = Form.useForm<Values>();
+  const { mutate, mutation } = useUpdate<LabelReportDetail, HttpError>();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const stored = useMemo<Values>(
+    () => ({ customFields: { ...(report.customFields ?? {}) } as Record<string, unknown> }),
+    [report.customFields],
+  );
+  // A save elsewhere (another tab, a refetch) shows here unless the user is typing.
+  useEffect(() => {
+    if (!dirty) form.setFieldsValue(stored as Parameters<typeof form.setFieldsValue>[0]);
+  }, [stored, dirty, form]);
+
+  const save = (values: Values) => {
+    setFailure(null);
+    mutate(
+      {
+        resource: RESOURCE.labelReports,
+        id: report.id,
+        values: { customFields: customFieldChanges(values.customFields) },
+        successNotification: () => ({ type: "success", message: "Details saved" }),
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setDirty(false);
+          void queryClient.invalidateQueries({ queryKey: auditTrailKey(report.id) });
+        },
+        onError: (error) => {
+          const fields = Object.entries(error.errors ?? {}).filter(([id]) => id.startsWith("customFields."));
+          if (fields.length === 0) {
+            setFailure(readableError(error));
+            return;
+          }
+          form.setFields(
+            fields.map(([id, message]) => ({
+              name: ["customFields", id.slice("customFields.".length)],
+              errors: [String(message)],
+            })),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={stored}
+      onValuesChange={() => setDirty(true)}
+      onFinish={save}
+      aria-label="Details"
+      style={{ maxWidth: 560 }}
+    >
+      {failure ? <Alert type="error" showIcon message="Could not save the details" description={failure} /> : null}
+      <CustomFieldInputs definitions={definitions} rules={valueRules} />
+      <Flex gap="small" align="center">
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={!dirty}>
+          Save details
+        </Button>
+        <Button
+          disabled={!dirty || mutation.isPending}
+          onClick={() => {
+            form.resetFields();
+            form.setFieldsValue(stored as Parameters<typeof form.setFieldsValue>[0]);
+            setDirty(false);
+          }}
+        >
+          Cancel
+        </Button>
+        {dirty ? <Typography.Text type="secondary">Unsaved changes</Typography.Text> : null}
+      </Flex>
+    </Form>
+  );
+}
+
+/** The server's value rule, before sending: an empty field means "no value". */
+function valueRules(definition: CustomFieldDefinition) {
+  return [
+    {
+      validator: async (_: unknown, value: unknown) => {
+        if (blank(value)) return;
+        const problem = customFieldValueError(definition, value);
+        if (problem) throw new Error(`${definition.name} ${problem}`);
+      },
+    },
+  ];
+}

@@ -1,0 +1,107 @@
+import { Alert, Badge, Card, Empty, Flex, List, Skeleton, Typography } from "antd";
+import { Link } from "react-router";
+import { DateTimeText } from "@/components/list/date-time-text";
+import { ATTENTION_LISTS, type AttentionList } from "@/domain/needs-attention";
+import { seesSubCompanyReports } from "@/domain/permissions";
+import { timeAgo } from "@/domain/time-ago";
+import { useAccess } from "@/hooks/use-access";
+import { ViolationBadges } from "../label-reports/columns";
+import { Shipment } from "../label-reports/shipment";
+import styles from "./needs-attention.module.css";
+import { attentionListLink, useAttentionList } from "./use-attention-list";
+
+/** The "needs attention" page: three short lists, each leading into the filtered report list. */
+export function NeedsAttentionPage() {
+  return (
+    <Flex vertical gap="large" className={styles.page}>
+      <div>
+        <Typography.Title level={3}>Needs attention</Typography.Title>
+        <Typography.Text type="secondary">
+          What to look at first: decisions to sign, labels gone quiet and alarms raised now.
+        </Typography.Text>
+      </div>
+      <div className={styles.lists}>
+        {ATTENTION_LISTS.map((list) => (
+          <AttentionCard key={list.key} list={list} />
+        ))}
+      </div>
+    </Flex>
+  );
+}
+
+function AttentionCard({ list }: { list: AttentionList }) {
+  const { rows, count, loading, unavailable, failed } = useAttentionList(list);
+  const can = useAccess();
+  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const link = attentionListLink(list);
+  const search = link.slice("/label-reports".length);
+  return (
+    <Card
+      className={styles.card}
+      aria-label={list.title}
+      data-testid={`attention-${list.key}`}
+      title={
+        <Flex align="center" gap="small">
+          <span className={styles.cardTitle}>{list.title}</span>
+          {count !== null ? (
+            <Badge count={count} showZero overflowCount={999} color={count ? "#c4320a" : "#52646f"} />
+          ) : null}
+        </Flex>
+      }
+    >
+      <Typography.Paragraph type="secondary" className={styles.description}>
+        {list.description}
+      </Typography.Paragraph>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 3 }} title={false} />
+      ) : unavailable ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Not available yet" />
+      ) : failed ? (
+        <Alert type="warning" showIcon message="This list could not be loaded" />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.empty} />
+      ) : (
+        <List
+          size="small"
+          dataSource={rows}
+          renderItem={(report) => (
+            <List.Item key={report.id}>
+              <Flex vertical gap={2} className={styles.row}>
+                <Flex justify="space-between" gap="small" wrap>
+                  <Link to={`/label-reports/${report.id}${search}`}>
+                    <strong>{report.labelId}</strong>
+                  </Link>
+                  <ViolationBadges report={report} />
+                </Flex>
+                <Typography.Text type="secondary" className={styles.meta}>
+                  {severalCompanies && report.companyName ? `${report.companyName} · ` : ""}
+                  <Shipment
+                    origin={report.origin}
+                    destination={report.destination}
+                    transportMode={report.transportMode}
+                  />
+                </Typography.Text>
+                <Typography.Text type="secondary" className={styles.meta}>
+                  {list.key === "awaitingDecision" && report.endTime ? (
+                    <>
+                      Ended <DateTimeText value={report.endTime} />
+                    </>
+                  ) : report.lastReadingAt ? (
+                    `Last reading ${timeAgo(report.lastReadingAt, Date.now())}`
+                  ) : (
+                    "No reading yet"
+                  )}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      )}
+      {count ? (
+        <div className={styles.showAll}>
+          <Link to={link}>Show all {count.toLocaleString("en-US")} in the report list</Link>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { type HttpError, useList } from "@refinedev/core";
+import { useEffect, useState } from "react";
+import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/needs-attention";
+import { listResource } from "@/domain/resources";
+import { useAccess } from "@/hooks/use-access";
+import { wireToCrudFilters } from "@/providers/crud-filters";
+import { defaultListState, listSearchString } from "@/providers/list-url";
+import { RESOURCE } from "@/providers/resources";
+import type { LabelReport } from "../types";
+
+const REPORTS = listResource("label-reports");
+
+/** Rows each list shows; the menu badge asks the same query, so it is one request. */
+export const ATTENTION_ROWS = 5;
+
+export interface AttentionResult {
+  rows: LabelReport[];
+  /** null: not known (loading, or the filter is not there yet). */
+  count: number | null;
+  loading: boolean;
+  /** The server does not know a filter of this list yet (400). */
+  unavailable: boolean;
+  failed: boolean;
+}
+
+export function useAttentionList(list: AttentionList, { enabled = true }: { enabled?: boolean } = {}): AttentionResult {
+  const can = useAccess();
+  const { result, query } = useList<LabelReport, HttpError>({
+    resource: RESOURCE.labelReports,
+    pagination: { currentPage: 1, pageSize: ATTENTION_ROWS },
+    filters: wireToCrudFilters(REPORTS, list.filters, ""),
+    sorters: list.order.map((o) => ({ field: o.key, order: o.direction })),
+    queryOptions: { enabled: enabled && can({ action: "read", subject: "labelReport" }), retry: false },
+    errorNotification: false,
+  });
+  // A 400 is a server that does not know one of the list's filters yet (an older instance
+  // during a rolling update): that list shows an empty state and counts none.
+  const unavailable = query.isError && query.error?.statusCode === 400;
+  return {
+    rows: query.isSuccess ? result.data : [],
+    count: query.isSuccess ? (result.total ?? null) : null,
+    loading: query.isLoading,
+    unavailable,
+    failed: query.isError && !unavailable,
+  };
+}
+
+/** The three lists' counts, for the menu badge. */
+export function useAttentionCount(): number {
+  const idle = useIdle();
+  const [a, b, c] = ATTENTION_LISTS;
+  // Fixed hooks, one per list (ATTENTION_LISTS never changes length).
+  const counts = [
+    useAttentionList(a as AttentionList, { enabled: idle }),
+    useAttentionList(b as AttentionList, { enabled: idle }),
+    useAttentionList(c as AttentionList, { enabled: idle }),
+  ];
+  return attentionTotal(counts.map((r) => r.count));
+}
+
+/**
+ * True once the browser is idle after mount: the badge's three requests wait, so the
+ * page's own first request (the report list, prefetched at boot) goes out alone.
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
+}
+
+/** The report list filtered as this attention list is (its link "Show all"). */
+export function attentionListLink(list: AttentionList): string {
+  return `/label-reports${listSearchString({ ...defaultListState(REPORTS), filters: list.filters, order: list.order }, REPORTS)}`;
+}

@@ -1,0 +1,122 @@
+import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { apiAs, signIn } from "./support/sign-in";
+
+/**
+ * The report overlay and list for a label still recording, the editable Details section
+ * (custom-field values) and the download dialog's layering (issue #21). admin@demo.example
+ * is an administrator of Meridian Pharma, whose fields are Batch number (text), Product
+ * (select) and Shipment value (EUR) (number).
+ */
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  for (const [label, size] of [
+    ["1440x900", { width: 1440, height: 900 }],
+    ["390x844", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}-${label}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`${name} ${label}`, { path, contentType: "image/png" });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+type Row = { id: string; labelId: string; endTime: string | null; customFields: Record<string, unknown> };
+
+async function firstReport(page: Page, filter: string): Promise<Row> {
+  const headers = await apiAs(page.request, "admin@demo.example");
+  const res = await page.request.get(`/api/label-reports?pageSize=1&filter=${encodeURIComponent(filter)}`, {
+    headers,
+  });
+  expect(res.status()).toBe(200);
+  const [row] = (await res.json()).data as Row[];
+  if (!row) throw new Error(`no report with ${filter}`);
+  return row;
+}
+
+test.describe("a label still recording", () => {
+  test("shows Recording and its planned end instead of an end, in the list and the overlay", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const report = await firstReport(page, "status[eq]recording,isArchived[eq]false");
+    await signIn(page, "admin@demo.example");
+    await page.goto(`/label-reports?filter=${encodeURIComponent("status[eq]recording,isArchived[eq]false")}`);
+    await expect(page.locator(".ant-table-thead").getByText("End", { exact: true })).toBeVisible();
+    await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
+    const headers = await page.locator(".ant-table-thead th").allInnerTexts();
+    const end = headers.findIndex((h) => h.trim() === "End");
+    expect(end).toBeGreaterThanOrEqual(0);
+    const cell = page
+      .locator(".ant-table-tbody .ant-table-row")
+      .first()
+      .locator(`td:nth-child(${end + 1})`);
+    await expect(cell).toContainText("Recording");
+    if (report.endTime) await expect(cell).toContainText("Planned end");
+
+    await page.goto(`/label-reports/${report.id}`);
+    const overlay = page.locator(".ant-drawer-content");
+    await expect(overlay.getByTestId("report-end")).toHaveText("Recording");
+    if (report.endTime) await expect(overlay.getByText("Planned end", { exact: true })).toBeVisible();
+    await shoot(page, testInfo, "recording overlay");
+  });
+});
+
+test.describe("the report's Details", () => {
+  test("custom-field values are entered in the overlay, saved, and shown in the audit trail", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const report = await firstReport(page, "status[eq]ended,isArchived[eq]false");
+    const batch = `E2E-${Date.now().toString(36)}`;
+    await signIn(page, "admin@demo.example");
+    await page.goto(`/label-reports/${report.id}`);
+    const details = page.getByRole("region", { name: "Details" });
+    await details.scrollIntoViewIfNeeded();
+    const input = details.getByLabel("Batch number");
+    await expect(input).toBeVisible();
+    await input.fill(batch);
+    await details.getByRole("button", { name: "Save details" }).click();
+    // Saved: the trail shows the change (the success toast may have gone by on a slow machine).
+    const audit = page.getByRole("region", { name: "Audit trail" });
+    await expect(audit.getByTestId("audit-entry").first()).toContainText(`Batch number`);
+    await expect(audit.getByTestId("audit-entry").first()).toContainText(batch);
+    await expect(details.getByRole("button", { name: "Save details" })).toBeDisabled();
+    // The value is stored: a reload shows it.
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Details" }).getByLabel("Batch number")).toHaveValue(batch);
+    await page.getByRole("region", { name: "Details" }).scrollIntoViewIfNeeded();
+    await shoot(page, testInfo, "details section");
+  });
+});
+
+test.describe("popups inside the download dialog", () => {
+  test("the time-zone list opens above the dialog and a zone can be picked", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const report = await firstReport(page, "status[eq]ended,isArchived[eq]false");
+    await signIn(page, "admin@demo.example");
+    await page.goto(`/label-reports/${report.id}`);
+    await page.getByRole("button", { name: "Download" }).click();
+    const dialog = page.getByRole("dialog", { name: "Download report" });
+    await expect(dialog).toBeVisible();
+    const zone = dialog.getByRole("combobox", { name: "Time zone" });
+    await zone.click();
+    await zone.fill("Tokyo");
+    const option = page.getByRole("option", { name: /Tokyo/ }).first();
+    await expect(option).toBeVisible();
+    // The option is what a click at its centre reaches: nothing (the dialog) lies over it.
+    const onTop = await option.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (el === hit || el.contains(hit));
+    });
+    expect(onTop).toBe(true);
+    const path = testInfo.outputPath("time-zone-list-in-dialog-1440x900.png");
+    await page.screenshot({ path });
+    await testInfo.attach("time-zone list in the dialog 1440x900", { path, contentType: "image/png" });
+    await option.click();
+    await expect(zone).toHaveValue(/Tokyo/);
+  });
+});

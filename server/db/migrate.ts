@@ -14,6 +14,7 @@ import * as trimReason from "./migrations/0013-trim-reason";
 import * as reportDispositions from "./migrations/0014-report-dispositions";
 import * as ingestion from "./migrations/0015-ingestion";
 import * as shareLinks from "./migrations/0016-share-links";
+import * as summaryState from "./migrations/0019-summary-state";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014-report-dispositions": reportDispositions,
   "0015-ingestion": ingestion,
   "0016-share-links": shareLinks,
+  "0019-summary-state": summaryState,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,8 +1,9 @@
 import type { Reading } from "../../src/domain/readings";
+import type { SummaryReading, SummaryShockEvent } from "../../src/domain/report-summary";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
-import { recomputeSummary } from "../reports/summary";
+import { summaryReading, updateSummary } from "../reports/summary";
 
 /**
  * Rows per INSERT statement: 5 parameters a reading keeps a statement under PostgreSQL's
@@ -25,9 +26,9 @@ export interface IngestResult {
  * - the first reading starts the report (notStarted -> recording, start = its time); a
  *   later-arriving earlier reading moves the start back; a stopped or ended report takes
  *   late readings up to its end time only;
- * - the summary and verdict columns are recomputed from all the report's readings (cost
- *   proportional to the report's length, see README), the chart rollups follow through
- *   the measurements triggers (migration 0005).
+ * - the summary and verdict columns are updated from the batch alone (updateSummary: cost
+ *   proportional to the batch, readings in the middle re-read only their neighbourhood),
+ *   the chart rollups follow through the measurements triggers (migration 0005).
  */
 export async function ingestReadings(
   db: Db,
@@ -63,6 +64,8 @@ export async function ingestReadings(
     const unique = [...byTime.values()];
 
     const inserted: Reading[] = [];
+    // As the database answers them (float4 values): the summary folds exactly what a full recompute would read.
+    const stored: SummaryReading[] = [];
     for (let i = 0; i < unique.length; i += INSERT_CHUNK_ROWS) {
       const chunk = unique.slice(i, i + INSERT_CHUNK_ROWS);
       const rows = await trx
@@ -77,22 +80,28 @@ export async function ingestReadings(
           })),
         )
         .onConflict((oc) => oc.columns(["reportId", "t"]).doNothing())
-        .returning("t")
+        .returning(["t", "temperature", "humidity", "battery"])
         .execute();
-      for (const row of rows) inserted.push(byTime.get(new Date(row.t).getTime()) as Reading);
+      for (const row of rows) {
+        inserted.push(byTime.get(new Date(row.t).getTime()) as Reading);
+        stored.push(summaryReading(row));
+      }
     }
 
     // A shock is stored with its reading only, so a re-sent shock is never stored twice.
     const shocks = inserted.filter((r) => r.shock !== null && r.shock > 0);
+    const storedShocks: SummaryShockEvent[] = [];
     for (let i = 0; i < shocks.length; i += INSERT_CHUNK_ROWS) {
-      await trx
+      const rows = await trx
         .insertInto("shockEvents")
         .values(
           shocks
             .slice(i, i + INSERT_CHUNK_ROWS)
             .map((r) => ({ reportId: report.id, t: new Date(r.t), magnitudeG: r.shock as number })),
         )
+        .returning(["t", "magnitudeG"])
         .execute();
+      for (const row of rows) storedShocks.push({ t: new Date(row.t).getTime(), magnitudeG: row.magnitudeG });
     }
 
     if (inserted.length > 0) {
@@ -112,7 +121,7 @@ export async function ingestReadings(
         }))
         .where("id", "=", report.id)
         .execute();
-      await recomputeSummary(trx, report.id);
+      await updateSummary(trx, report.id, stored, storedShocks);
     }
     return { reportId: report.id, accepted: inserted.length, duplicates: readings.length - inserted.length };
   });

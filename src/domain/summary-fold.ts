@@ -369,7 +369,7 @@ export interface StoredReadings {
 }
 
 /** The first page of a walk; each next one is twice as long. */
-const WALK_PAGE = 128;
+const WALK_PAGE = 16;
 
 async function walkForCuts(
   page: (from: number, limit: number) => Promise<SummaryReading[]>,

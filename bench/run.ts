@@ -608,7 +608,9 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = {};
 
   console.log(
-    `Benchmark (${quick ? "quick" : "full"}): PGlite ${count(sizes.pgliteReports)} reports, PostgreSQL ${count(sizes.postgresReports)} reports, big report ${count(sizes.bigReportReadings)} readings`,
+    only
+      ? `Benchmark (${quick ? "quick" : "full"}), ${only} only`
+      : `Benchmark (${quick ? "quick" : "full"}): PGlite ${count(sizes.pgliteReports)} reports, PostgreSQL ${count(sizes.postgresReports)} reports, big report ${count(sizes.bigReportReadings)} readings`,
   );
 
   /** Sections 1-4: everything but ingestion (skipped by --only). */

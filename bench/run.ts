@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --check] [-- --pg | --no-pg] [-- --no-build]`
+ * `npm run bench [-- --quick] [-- --check] [-- --pg | --no-pg] [-- --no-build] [-- --only ingest]`
  *
  * Performance figures with fixed data sizes (bench/README.md): the dashboard bundle,
  * the label-report list API on PGlite and on a throwaway PostgreSQL, and the chart
@@ -12,10 +12,12 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase } from "../server/db/index";
+import { migrateToLatest } from "../server/db/migrate";
 import { alertRows, measureAlerts } from "./lib/alerts";
 import { type BundleFigures, measureBundle } from "./lib/bundle";
 import { type FrontendFigures, measureFrontend } from "./lib/frontend";
 import { type BenchServer, startServer } from "./lib/harness";
+import { INGEST_SIZES, type IngestFigures, measureIngest } from "./lib/ingest";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
 import { measurePdf, pdfRows } from "./lib/pdf";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
@@ -105,6 +107,10 @@ const BUDGETS = {
   /** Big report: overlay open to chart painted (median), and naive / ours at least. */
   reportOpenMs: 1000,
   reportOpenNaiveRatio: 10,
+  /** Ingestion on PostgreSQL (issue #18): sustained readings/s, 100-reading batch p99, long / short report. */
+  ingestPerSecond: 100_000,
+  ingestBatch100P99Ms: 50,
+  ingestFlatRatio: 2,
 };
 
 const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--no-build]
@@ -115,7 +121,12 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --no-pg      skip the PostgreSQL part
   --no-build   measure dist/ as it is, even when older than its sources
   --no-browser skip the reference starter, the cold loads and the big report opening in Chromium
-  --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone`;
+  --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone
+  --only NAME  run one section alone: ingest (readings ingestion, on its own empty databases),
+               alerts (alert latency, its own PGlite);
+               results go to bench/results/results-only-NAME.json`;
+
+const SECTIONS = ["ingest", "alerts"] as const;
 
 interface Row {
   id: string;
@@ -488,6 +499,62 @@ function reportOpenRows(f: ReportOpenFigures, quick: boolean): Row[] {
   ];
 }
 
+function ingestRows(kind: Kind, f: IngestFigures, quick: boolean): Row[] {
+  const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
+  const onPg = kind === "postgres";
+  const judge = (ok: boolean): boolean | null => (quick || !onPg ? null : ok);
+  const { sustained, flat, sizes } = f;
+  return [
+    ...(["unnest", "values"] as const).map((method) => {
+      const run = sustained[method];
+      const isDefault = method === "unnest";
+      return {
+        id: `${kind}.ingest.sustained.${method}`,
+        measure: `${name}: ingest ${sizes.senders} senders × ${sizes.batchesPerSender} batches of ${count(sizes.batchSize)} (${isDefault ? "unnest arrays, default" : "multi-row VALUES"})`,
+        value: `${count(Math.round(run.perSecond))} readings/s (${count(run.readings)} in ${seconds(run.seconds * 1000)}; batch ${pLatency(run.batch)})`,
+        budget: onPg && isDefault ? `≥ ${count(BUDGETS.ingestPerSecond)}/s` : "report only",
+        ok: isDefault ? judge(run.perSecond >= BUDGETS.ingestPerSecond) : null,
+      };
+    }),
+    {
+      id: `${kind}.ingest.batch100`,
+      measure: `${name}: one 100-reading batch after another`,
+      value: pLatency(f.smallBatch),
+      budget: onPg ? `p99 ≤ ${BUDGETS.ingestBatch100P99Ms} ms` : "report only",
+      ok: judge(f.smallBatch.p99 <= BUDGETS.ingestBatch100P99Ms),
+    },
+    {
+      id: `${kind}.ingest.summaryFlat`,
+      measure: `${name}: 100-reading batch into a 10- vs a ${count(sizes.longReportReadings)}-reading report (p50)`,
+      value: `${ms(flat.shortReport.p50)} vs ${ms(flat.longReport.p50)} = ${flat.ratio.toFixed(2)}x (a full recompute of the long one: ${ms(flat.fullRecomputeMs)})`,
+      budget: `≤ ${BUDGETS.ingestFlatRatio}x`,
+      ok: quick ? null : flat.ratio <= BUDGETS.ingestFlatRatio,
+    },
+  ];
+}
+
+/** The ingestion rows on an empty database of their own per kind (no seed needed). */
+async function benchIngest(kind: Kind, quick: boolean, log: (line: string) => void): Promise<Row[]> {
+  let handle: DatabaseHandle;
+  if (kind === "pglite") handle = await openDatabase({});
+  else {
+    const pg = await (await loadPgModule()).startThrowawayPostgres();
+    cleanups.push(() => pg.stop());
+    handle = await openDatabase({ databaseUrl: pg.url });
+  }
+  cleanups.push(() => handle.close());
+  try {
+    await migrateToLatest(handle.db);
+    const figures = await measureIngest(handle.db, INGEST_SIZES[quick ? "quick" : "full"], log);
+    ingestResults[kind] = figures;
+    return ingestRows(kind, figures, quick);
+  } finally {
+    await runCleanups();
+  }
+}
+
+const ingestResults: Partial<Record<Kind, IngestFigures>> = {};
+
 function printTable(rows: Row[]): string {
   const header: Row = { id: "", measure: "measure", value: "value", budget: "budget", ok: null };
   const okText = (row: Row) => (row === header ? "ok" : row.ok === null ? "" : row.ok ? "ok" : "BROKEN");
@@ -516,12 +583,18 @@ async function main(): Promise<number> {
       "no-build": { type: "boolean", default: false },
       "no-browser": { type: "boolean", default: false },
       "no-pglite": { type: "boolean", default: false },
+      only: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     console.log(USAGE);
     return 0;
+  }
+  const only = values.only;
+  if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
+    console.error(`--only: unknown section ${only}\n\n${USAGE}`);
+    return 2;
   }
   const quick = values.quick;
   const sizes = quick ? QUICK : FULL;
@@ -537,29 +610,112 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = {};
 
   console.log(
-    `Benchmark (${quick ? "quick" : "full"}): PGlite ${count(sizes.pgliteReports)} reports, PostgreSQL ${count(sizes.postgresReports)} reports, big report ${count(sizes.bigReportReadings)} readings`,
+    only
+      ? `Benchmark (${quick ? "quick" : "full"}), ${only} only`
+      : `Benchmark (${quick ? "quick" : "full"}): PGlite ${count(sizes.pgliteReports)} reports, PostgreSQL ${count(sizes.postgresReports)} reports, big report ${count(sizes.bigReportReadings)} readings`,
   );
 
-  // 1. Bundle
-  let bundle: BundleFigures | undefined;
-  try {
-    log("bundle")("checking dist/ (npx vite build when missing or stale)");
-    bundle = measureBundle(ROOT, { build: !values["no-build"] });
-    log("bundle")(
-      bundle.build.ran ? `built in ${seconds(bundle.build.ms)} (${bundle.build.reason})` : bundle.build.reason,
-    );
-    results.bundle = bundle;
-    rows.push(...bundleRows(bundle));
-    for (const [route, sizes] of Object.entries(bundle.routes)) {
-      log("bundle")(`${route}: ${bytes(sizes.gzip)} gzip first-load JS (${sizes.files.length} files)`);
+  /** Sections 1-4: everything but ingestion and alerts (skipped by --only). */
+  async function allButIngest(): Promise<void> {
+    // 1. Bundle
+    let bundle: BundleFigures | undefined;
+    try {
+      log("bundle")("checking dist/ (npx vite build when missing or stale)");
+      bundle = measureBundle(ROOT, { build: !values["no-build"] });
+      log("bundle")(
+        bundle.build.ran ? `built in ${seconds(bundle.build.ms)} (${bundle.build.reason})` : bundle.build.reason,
+      );
+      results.bundle = bundle;
+      rows.push(...bundleRows(bundle));
+      for (const [route, sizes] of Object.entries(bundle.routes)) {
+        log("bundle")(`${route}: ${bytes(sizes.gzip)} gzip first-load JS (${sizes.files.length} files)`);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      errors.push(`bundle: ${message}`);
+      rows.push({ id: "bundle", measure: "bundle", value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
     }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    errors.push(`bundle: ${message}`);
-    rows.push({ id: "bundle", measure: "bundle", value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+
+    // 2 + 3. List API and big report, per database
+
+    // 4. The browser half runs against the last database's server (PostgreSQL when there is one).
+    const browserOn = !values["no-browser"] && bundle !== undefined;
+    if (!browserOn)
+      notes.push(
+        "Reference starter, cold loads and big report opening skipped (--no-browser or no bundle): their budgets were not checked.",
+      );
+    const frontendRowsOut: Row[] = [];
+    const browserError = (id: string, error: unknown) => {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      errors.push(`${id}: ${message}`);
+      frontendRowsOut.push({ id, measure: id, value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+    };
+    const measureBrowser = async (server: BenchServer, big: BigReport) => {
+      try {
+        const frontend = await measureFrontend(
+          ROOT,
+          server,
+          bundle,
+          sizes.coldLoadRuns,
+          sizes.bigPageRuns,
+          log("browser"),
+        );
+        results.frontend = frontend;
+        frontendRowsOut.push(...frontendRows(frontend, bundle, quick));
+      } catch (error) {
+        browserError("browser", error);
+      }
+      try {
+        const reportOpen = await measureReportOpen(ROOT, server, big, sizes.reportOpenRuns, log("report open"));
+        results.reportOpen = reportOpen;
+        frontendRowsOut.push(...reportOpenRows(reportOpen, quick));
+      } catch (error) {
+        browserError("browser.reportOpen", error);
+      }
+    };
+
+    const dbResults: Record<string, unknown> = {};
+    for (const kind of databases) {
+      const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
+      const last = kind === databases[databases.length - 1];
+      try {
+        const result = await benchDatabase(
+          kind,
+          sizes,
+          quick,
+          log(kind),
+          last && browserOn ? measureBrowser : undefined,
+        );
+        dbResults[kind] = result;
+        rows.push(...databaseRows(result, sizes, quick));
+      } catch (error) {
+        await runCleanups();
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        errors.push(`${kind}: ${message}`);
+        rows.push({ id: kind, measure: name, value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+      }
+    }
+    results.databases = dbResults;
+    rows.splice(bundleRowCount(rows), 0, ...frontendRowsOut);
+
+    // 4. PDF export of a 30-day, 5-minute report with the full data table (its own in-memory PGlite)
+    try {
+      const pdf = await measurePdf(quick, log("pdf"));
+      results.pdf = pdf;
+      rows.push(...pdfRows(pdf, quick));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      errors.push(`pdf: ${message}`);
+      rows.push({
+        id: "pdf",
+        measure: "PDF export",
+        value: `error: ${message.split("\n")[0]}`,
+        budget: "-",
+        ok: false,
+      });
+    }
   }
 
-  // 2 + 3. List API and big report, per database
   const pgModule = await loadPgModule();
   const pgBin = pgModule.findPostgresBin();
   const databases: Kind[] = values["no-pglite"] ? [] : ["pglite"];
@@ -570,87 +726,44 @@ async function main(): Promise<number> {
     errors.push("postgres: --pg given but no PostgreSQL server programs found (apt-get install -y postgresql)");
   } else notes.push("PostgreSQL not installed: its part and budgets were skipped (apt-get install -y postgresql).");
 
-  // 4. The browser half runs against the last database's server (PostgreSQL when there is one).
-  const browserOn = !values["no-browser"] && bundle !== undefined;
-  if (!browserOn)
-    notes.push(
-      "Reference starter, cold loads and big report opening skipped (--no-browser or no bundle): their budgets were not checked.",
-    );
-  const frontendRowsOut: Row[] = [];
-  const browserError = (id: string, error: unknown) => {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    errors.push(`${id}: ${message}`);
-    frontendRowsOut.push({ id, measure: id, value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
-  };
-  const measureBrowser = async (server: BenchServer, big: BigReport) => {
-    try {
-      const frontend = await measureFrontend(
-        ROOT,
-        server,
-        bundle,
-        sizes.coldLoadRuns,
-        sizes.bigPageRuns,
-        log("browser"),
-      );
-      results.frontend = frontend;
-      frontendRowsOut.push(...frontendRows(frontend, bundle, quick));
-    } catch (error) {
-      browserError("browser", error);
-    }
-    try {
-      const reportOpen = await measureReportOpen(ROOT, server, big, sizes.reportOpenRuns, log("report open"));
-      results.reportOpen = reportOpen;
-      frontendRowsOut.push(...reportOpenRows(reportOpen, quick));
-    } catch (error) {
-      browserError("browser.reportOpen", error);
-    }
-  };
+  if (only === undefined) await allButIngest();
 
-  const dbResults: Record<string, unknown> = {};
-  for (const kind of databases) {
-    const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
-    const last = kind === databases[databases.length - 1];
+  // 5. Ingestion, on empty databases of its own
+  for (const kind of only === undefined || only === "ingest" ? databases : []) {
     try {
-      const result = await benchDatabase(kind, sizes, quick, log(kind), last && browserOn ? measureBrowser : undefined);
-      dbResults[kind] = result;
-      rows.push(...databaseRows(result, sizes, quick));
+      rows.push(...(await benchIngest(kind, quick, log(`${kind} ingest`))));
     } catch (error) {
       await runCleanups();
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      errors.push(`${kind}: ${message}`);
-      rows.push({ id: kind, measure: name, value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
+      errors.push(`${kind}.ingest: ${message}`);
+      rows.push({
+        id: `${kind}.ingest`,
+        measure: `${kind} ingest`,
+        value: `error: ${message.split("\n")[0]}`,
+        budget: "-",
+        ok: false,
+      });
     }
   }
-  results.databases = dbResults;
-  rows.splice(bundleRowCount(rows), 0, ...frontendRowsOut);
+  results.ingest = ingestResults;
 
-  // 4. PDF export of a 30-day, 5-minute report with the full data table (its own in-memory PGlite)
-  try {
-    const pdf = await measurePdf(quick, log("pdf"));
-    results.pdf = pdf;
-    rows.push(...pdfRows(pdf, quick));
-  } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    errors.push(`pdf: ${message}`);
-    rows.push({ id: "pdf", measure: "PDF export", value: `error: ${message.split("\n")[0]}`, budget: "-", ok: false });
-  }
-
-  // 5. Alert latency: alarming readings to the e-mail handed on (its own in-memory PGlite)
-  try {
-    const alerts = await measureAlerts(quick, log("alerts"));
-    results.alerts = alerts;
-    rows.push(...alertRows(alerts, quick));
-  } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    errors.push(`alerts: ${message}`);
-    rows.push({
-      id: "alerts",
-      measure: "alert latency",
-      value: `error: ${message.split("\n")[0]}`,
-      budget: "-",
-      ok: false,
-    });
-  }
+  // 6. Alert latency: alarming readings to the e-mail handed on (its own in-memory PGlite)
+  if (only === undefined || only === "alerts")
+    try {
+      const alerts = await measureAlerts(quick, log("alerts"));
+      results.alerts = alerts;
+      rows.push(...alertRows(alerts, quick));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      errors.push(`alerts: ${message}`);
+      rows.push({
+        id: "alerts",
+        measure: "alert latency",
+        value: `error: ${message.split("\n")[0]}`,
+        budget: "-",
+        ok: false,
+      });
+    }
 
   const loadAtEnd = loadavg();
   if (Math.max(loadAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > cpus().length) {
@@ -685,7 +798,11 @@ async function main(): Promise<number> {
     check: { requested: values.check, passed: broken.length === 0, broken: broken.map((r) => r.id) },
     ...results,
   };
-  const resultsFile = quick ? join(RESULTS_DIR, "results-quick.json") : join(BENCH_DIR, "results.json");
+  const resultsFile = only
+    ? join(RESULTS_DIR, `results-only-${only}${quick ? "-quick" : ""}.json`)
+    : quick
+      ? join(RESULTS_DIR, "results-quick.json")
+      : join(BENCH_DIR, "results.json");
   writeFileSync(resultsFile, `${JSON.stringify(output, null, 2)}\n`);
 
   console.log(`\n${printTable(rows)}\n`);

@@ -16,6 +16,7 @@ import * as ingestion from "./migrations/0015-ingestion";
 import * as shareLinks from "./migrations/0016-share-links";
 import * as alertEvents from "./migrations/0017-alert-events";
 import * as epcisCaptureJobs from "./migrations/0018-epcis-capture-jobs";
+import * as summaryState from "./migrations/0019-summary-state";
 import * as phoneE164 from "./migrations/0020-phone-e164";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016-share-links": shareLinks,
   "0017-alert-events": alertEvents,
   "0018-epcis-capture-jobs": epcisCaptureJobs,
+  "0019-summary-state": summaryState,
   "0020-phone-e164": phoneE164,
 };
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { ReportRule } from "../../src/domain/report-rule";
+import type { SummaryFoldState } from "../../src/domain/summary-fold";
 import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 
 // The typed view of the tables in migrations/, in camelCase (CamelCasePlugin maps to snake_case).
@@ -288,6 +289,14 @@ export interface MeasurementRollupsTable {
   batteryN: number;
 }
 
+/** 0019-summary-state: the state a report's summary is folded from (src/domain/summary-fold.ts). */
+export interface ReportSummaryStatesTable {
+  reportId: string;
+  basis: string;
+  readingCount: number;
+  state: Json<SummaryFoldState>;
+}
+
 export interface ShockEventsTable {
   id: Generated<string>;
   reportId: string;
@@ -453,6 +462,7 @@ export interface Database {
   measurements: MeasurementsTable;
   measurementRollups: MeasurementRollupsTable;
   shockEvents: ShockEventsTable;
+  reportSummaryStates: ReportSummaryStatesTable;
   customFields: CustomFieldsTable;
   apiKeys: ApiKeysTable;
   notificationSettings: NotificationSettingsTable;

@@ -82,7 +82,7 @@ export function outOfRangeSide(value: number, lower: number | null, upper: numbe
   return null;
 }
 
-function isGap(previous: Reading | undefined, current: Reading, intervalMinutes: number): boolean {
+export function isGap(previous: Reading | undefined, current: Reading, intervalMinutes: number): boolean {
   return previous !== undefined && current.t - previous.t > GAP_INTERVALS * intervalMinutes * MINUTE_MS;
 }
 
@@ -112,7 +112,15 @@ export function findExcursions(readings: readonly Reading[], rule: ExcursionRule
     }
   }
   closeRun(excursions, run);
+  return analyseExcursions(excursions, rule);
+}
 
+/**
+ * The totals and the alarm of a channel from its excursions (sorted by start): what
+ * findExcursions answers, also for an excursion list kept up to date batch by batch
+ * (summary-fold.ts).
+ */
+export function analyseExcursions(excursions: readonly Excursion[], rule: ExcursionRule): ExcursionAnalysis {
   let timeAboveMinutes = 0;
   let timeBelowMinutes = 0;
   let longestExcursionMinutes = 0;
@@ -124,7 +132,7 @@ export function findExcursions(readings: readonly Reading[], rule: ExcursionRule
 
   const trigger = triggeringExcursion(excursions, rule);
   return {
-    excursions,
+    excursions: [...excursions],
     count: excursions.length,
     timeAboveMinutes,
     timeBelowMinutes,

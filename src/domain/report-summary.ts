@@ -1,4 +1,13 @@
-import { type AlarmType, findExcursions, findGaps, outOfRangeSide, type Reading } from "./excursions";
+import {
+  type AlarmType,
+  type ExcursionAnalysis,
+  type ExcursionRule,
+  findExcursions,
+  findGaps,
+  type Gap,
+  outOfRangeSide,
+  type Reading,
+} from "./excursions";
 import type { LabelStatus } from "./resources";
 import { describeSeries, type Extreme, meanKineticTemperatureOf } from "./statistics";
 import { roundTo } from "./units";
@@ -160,13 +169,6 @@ function roundOrNull(value: number | null): number | null {
   return value === null ? null : roundTo(value, DECIMALS);
 }
 
-function inside(t: number, window: EvaluationWindow | null | undefined): boolean {
-  if (!window) return true;
-  if (window.start != null && t < window.start) return false;
-  if (window.end != null && t > window.end) return false;
-  return true;
-}
-
 const notMeasured = (): ChannelSummary => ({
   measured: false,
   violation: false,
@@ -183,21 +185,38 @@ const notMeasured = (): ChannelSummary => ({
   mkt: null,
 });
 
-function summariseChannel(
-  readings: readonly Reading[],
-  preset: PresetThresholds,
-  lower: number | null,
-  upper: number | null,
-  withMkt: boolean,
-): ChannelSummary {
-  const analysis = findExcursions(readings, {
-    intervalMinutes: preset.intervalMinutes,
-    lower,
-    upper,
-    alarmDelayMinutes: preset.alarmDelayMinutes,
-    alarmType: preset.alarmType,
-  });
-  const stats = describeSeries(readings);
+/** What a channel's verdict and statistics are made of, however they were computed. */
+export interface ChannelFacts {
+  analysis: Omit<ExcursionAnalysis, "excursions">;
+  min: Extreme | null;
+  max: Extreme | null;
+  average: number | null;
+  /** °C; only read for temperature. */
+  mkt: number | null;
+}
+
+/**
+ * Everything the summary is made of: computed from all readings by summariseReport, or
+ * kept up to date batch by batch by summary-fold.ts. Both end in assembleSummary, so the
+ * verdict rules live once.
+ */
+export interface SummaryFacts {
+  temperature: ChannelFacts;
+  humidity: ChannelFacts;
+  /** Shock events in the window strictly above the threshold. */
+  shocksAbove: number;
+  shockMaxG: number | null;
+  /** The last battery level in the window. */
+  batteryLevel: number | null;
+  gaps: readonly Gap[];
+  /** Readings in the window, and the first and last one's time (epoch ms). */
+  readingCount: number;
+  first: number | null;
+  last: number | null;
+}
+
+function channelSummary(facts: ChannelFacts, withMkt: boolean): ChannelSummary {
+  const { analysis } = facts;
   return {
     measured: true,
     violation: analysis.violation,
@@ -209,10 +228,33 @@ function summariseChannel(
     firstTriggered: analysis.firstTriggered === null ? null : iso(analysis.firstTriggered),
     triggeringExcursionStart:
       analysis.triggeringExcursionStart === null ? null : iso(analysis.triggeringExcursionStart),
-    min: extreme(stats.min),
-    max: extreme(stats.max),
-    average: roundOrNull(stats.average),
-    mkt: withMkt ? roundOrNull(meanKineticTemperatureOf(readings)) : null,
+    min: extreme(facts.min),
+    max: extreme(facts.max),
+    average: roundOrNull(facts.average),
+    mkt: withMkt ? roundOrNull(facts.mkt) : null,
+  };
+}
+
+/** The excursion rule of one channel of a preset. */
+export function channelRule(preset: PresetThresholds, channel: "temperature" | "humidity"): ExcursionRule {
+  const enabled = channel === "temperature" ? preset.temperatureEnabled : preset.humidityEnabled;
+  return {
+    intervalMinutes: preset.intervalMinutes,
+    lower: enabled ? (channel === "temperature" ? preset.temperatureMin : preset.humidityMin) : null,
+    upper: enabled ? (channel === "temperature" ? preset.temperatureMax : preset.humidityMax) : null,
+    alarmDelayMinutes: preset.alarmDelayMinutes,
+    alarmType: preset.alarmType,
+  };
+}
+
+function channelFacts(readings: readonly Reading[], rule: ExcursionRule, withMkt: boolean): ChannelFacts {
+  const stats = describeSeries(readings);
+  return {
+    analysis: findExcursions(readings, rule),
+    min: stats.min,
+    max: stats.max,
+    average: stats.average,
+    mkt: withMkt ? meanKineticTemperatureOf(readings) : null,
   };
 }
 
@@ -224,49 +266,77 @@ const LABEL_STATES: Record<LabelStatus, SummaryState> = {
   ended: "success",
 };
 
+/** Whether a time is inside the evaluation (trim) window, bounds included. */
+export function inside(t: number, window: EvaluationWindow | null | undefined): boolean {
+  if (!window) return true;
+  if (window.start != null && t < window.start) return false;
+  if (window.end != null && t > window.end) return false;
+  return true;
+}
+
 export function summariseReport(input: ReportSummaryInput): ReportSummary {
-  const { preset, status, window } = input;
+  const { preset, window } = input;
   const readings = input.readings.filter((r) => inside(r.t, window));
   const shockEvents = (input.shockEvents ?? []).filter((e) => inside(e.t, window));
 
-  const temperature = preset.temperatureEnabled
-    ? summariseChannel(
+  const threshold = preset.shockThresholdG;
+  const shocksAbove =
+    threshold === null
+      ? 0
+      : shockEvents.filter((e) => outOfRangeSide(e.magnitudeG, null, threshold) === "above").length;
+  const shockMaxG = shockEvents.reduce<number | null>(
+    (m, e) => (m === null || e.magnitudeG > m ? e.magnitudeG : m),
+    null,
+  );
+  let batteryLevel: number | null = null;
+  for (const r of readings) if (r.battery !== null && Number.isFinite(r.battery)) batteryLevel = r.battery;
+
+  // A row counts as present when it carries any value; a row of nulls is the label offline.
+  const presence: Reading[] = readings.map((r) => ({ t: r.t, value: r.temperature ?? r.humidity ?? r.battery }));
+  return assembleSummary(
+    {
+      temperature: channelFacts(
         readings.map((r) => ({ t: r.t, value: r.temperature })),
-        preset,
-        preset.temperatureMin,
-        preset.temperatureMax,
+        channelRule(preset, "temperature"),
         true,
-      )
-    : notMeasured();
-  const humidity = preset.humidityEnabled
-    ? summariseChannel(
+      ),
+      humidity: channelFacts(
         readings.map((r) => ({ t: r.t, value: r.humidity })),
-        preset,
-        preset.humidityMin,
-        preset.humidityMax,
+        channelRule(preset, "humidity"),
         false,
-      )
-    : notMeasured();
+      ),
+      shocksAbove,
+      shockMaxG,
+      batteryLevel,
+      gaps: findGaps(presence, preset.intervalMinutes),
+      readingCount: readings.length,
+      first: readings[0]?.t ?? null,
+      last: readings[readings.length - 1]?.t ?? null,
+    },
+    input,
+  );
+}
+
+export function assembleSummary(
+  facts: SummaryFacts,
+  { preset, status, window }: Pick<ReportSummaryInput, "preset" | "status" | "window">,
+): ReportSummary {
+  const temperature = preset.temperatureEnabled ? channelSummary(facts.temperature, true) : notMeasured();
+  const humidity = preset.humidityEnabled ? channelSummary(facts.humidity, false) : notMeasured();
 
   // Shocks are events, not a series: every event above the threshold is a violation.
-  const threshold = preset.shockThresholdG;
-  const eventCount =
-    preset.shockEnabled && threshold !== null
-      ? shockEvents.filter((e) => outOfRangeSide(e.magnitudeG, null, threshold) === "above").length
-      : 0;
-  const maxG = shockEvents.reduce<number | null>((m, e) => (m === null || e.magnitudeG > m ? e.magnitudeG : m), null);
+  const eventCount = preset.shockEnabled && preset.shockThresholdG !== null ? facts.shocksAbove : 0;
   const shock: ShockSummary = preset.shockEnabled
     ? {
         measured: true,
         violation: eventCount > 0,
         state: eventCount > 0 ? "error" : "success",
         eventCount,
-        maxG: roundOrNull(maxG),
+        maxG: roundOrNull(facts.shockMaxG),
       }
     : { measured: false, violation: false, state: "success", eventCount: 0, maxG: null };
 
-  let level: number | null = null;
-  for (const r of readings) if (r.battery !== null && Number.isFinite(r.battery)) level = r.battery;
+  const level = facts.batteryLevel;
   const low = level !== null && level <= preset.batteryWarningLevel;
   const battery: BatterySummary = {
     measured: level !== null,
@@ -276,15 +346,9 @@ export function summariseReport(input: ReportSummaryInput): ReportSummary {
   };
 
   const label: LabelSummary = { status, state: LABEL_STATES[status] };
-
-  // A row counts as present when it carries any value; a row of nulls is the label offline.
-  const presence: Reading[] = readings.map((r) => ({ t: r.t, value: r.temperature ?? r.humidity ?? r.battery }));
-  const gaps = findGaps(presence, preset.intervalMinutes).map((g) => ({ start: iso(g.start), end: iso(g.end) }));
-
-  const first = readings[0];
-  const last = readings[readings.length - 1];
-  const start = window?.start ?? first?.t ?? null;
-  const end = window?.end ?? last?.t ?? null;
+  const gaps = facts.gaps.map((g) => ({ start: iso(g.start), end: iso(g.end) }));
+  const start = window?.start ?? facts.first;
+  const end = window?.end ?? facts.last;
 
   const violation = temperature.violation || humidity.violation || shock.violation;
   return {
@@ -298,7 +362,7 @@ export function summariseReport(input: ReportSummaryInput): ReportSummary {
       state: worst([temperature.state, humidity.state, shock.state, battery.state, label.state]),
     },
     gaps,
-    readingCount: readings.length,
+    readingCount: facts.readingCount,
     window: { start: start === null ? null : iso(start), end: end === null ? null : iso(end) },
   };
 }

@@ -64,9 +64,17 @@ export function meanKineticTemperature(celsius: readonly number[], weights?: rea
     weighted += w * Math.exp(-h / celsiusToKelvin(c) - largest);
     totalWeight += w;
   });
+  return mktFromScaledSum(largest, weighted, totalWeight);
+}
+
+/**
+ * The last step of the MKT formula from a log-sum-exp sum: `scaledSum` is
+ * Σ wᵢ·exp(−ΔH/(R·Tᵢ) − largest). Shared with the running sum kept per report (summary-fold.ts).
+ */
+export function mktFromScaledSum(largest: number, scaledSum: number, totalWeight: number): number | null {
   if (totalWeight === 0) return null;
-  const logMean = largest + Math.log(weighted / totalWeight);
-  return kelvinToCelsius(h / -logMean);
+  const logMean = largest + Math.log(scaledSum / totalWeight);
+  return kelvinToCelsius(MKT_ACTIVATION_OVER_R / -logMean);
 }
 
 /**

@@ -1,0 +1,222 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import {
+  type PresetThresholds,
+  type ReportSummary,
+  type SummaryReading,
+  type SummaryShockEvent,
+  summariseReport,
+} from "@/domain/report-summary";
+import {
+  emptyFoldState,
+  foldAll,
+  foldNewReadings,
+  type StoredReadings,
+  type SummaryFoldState,
+  summaryOfFoldState,
+} from "@/domain/summary-fold";
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 5, 1, 8, 0);
+
+const BASE: PresetThresholds = {
+  temperatureEnabled: true,
+  temperatureMin: 2,
+  temperatureMax: 8,
+  humidityEnabled: true,
+  humidityMin: 30,
+  humidityMax: 70,
+  shockEnabled: true,
+  shockThresholdG: 5,
+  alarmDelayMinutes: 15,
+  alarmType: "single",
+  intervalMinutes: 5,
+  batteryWarningLevel: 20,
+};
+
+/** A report's readings kept like the measurements table: one per time, duplicates ignored. */
+class Store implements StoredReadings {
+  readonly rows = new Map<number, SummaryReading>();
+  readonly shocks: SummaryShockEvent[] = [];
+
+  /** Stores what is new in a batch (the first of a time counts) and answers it. */
+  insert(batch: readonly (SummaryReading & { shock: number | null })[]) {
+    const readings: SummaryReading[] = [];
+    const shocks: SummaryShockEvent[] = [];
+    for (const { shock, ...r } of batch) {
+      if (this.rows.has(r.t)) continue;
+      this.rows.set(r.t, r);
+      readings.push(r);
+      if (shock !== null && shock > 0) shocks.push({ t: r.t, magnitudeG: shock });
+    }
+    this.shocks.push(...shocks);
+    return { readings, shocks };
+  }
+  sorted(): SummaryReading[] {
+    return [...this.rows.values()].sort((a, b) => a.t - b.t);
+  }
+  async before(t: number, limit: number) {
+    return this.sorted()
+      .filter((r) => r.t < t)
+      .reverse()
+      .slice(0, limit);
+  }
+  async after(t: number, until: number, limit: number) {
+    return this.sorted()
+      .filter((r) => r.t > t && r.t <= until)
+      .slice(0, limit);
+  }
+  async between(from: number | null, to: number) {
+    return this.sorted().filter((r) => (from === null || r.t >= from) && r.t <= to);
+  }
+}
+
+/** Temperatures on a 0.5 °C grid around 2–8 °C hit the limits exactly, and repeat (ties for min and max). */
+const temperature = fc.option(
+  fc.integer({ min: -4, max: 24 }).map((half) => half / 2),
+  { freq: 8 },
+);
+const humidity = fc.option(fc.integer({ min: 20, max: 80 }), { freq: 6 });
+const battery = fc.option(fc.integer({ min: 0, max: 100 }), { freq: 3 });
+const shock = fc.option(fc.integer({ min: 1, max: 9 }), { freq: 1, nil: null });
+
+/** Readings on a 5-minute grid with holes (gaps above 2 intervals) and readings of nulls. */
+const readingsArb = fc
+  .uniqueArray(fc.integer({ min: 0, max: 90 }), { minLength: 1, maxLength: 60 })
+  .chain((slots) =>
+    fc.tuple(
+      ...slots.map((slot) =>
+        fc.record({ temperature, humidity, battery, shock }).map((v) => ({ t: T0 + slot * 5 * MIN, ...v })),
+      ),
+    ),
+  );
+
+const presetArb = fc.record({
+  alarmDelayMinutes: fc.constantFrom(0, 5, 10, 15, 30),
+  alarmType: fc.constantFrom("single" as const, "cumulative" as const),
+  humidityEnabled: fc.boolean(),
+  temperatureMin: fc.constantFrom(2, null),
+});
+
+/** Readings in random order, split into random batches, some re-sent. */
+const scenarioArb = fc
+  .tuple(readingsArb, presetArb)
+  .chain(([readings, rule]) =>
+    fc.tuple(
+      fc.constant({ ...BASE, ...rule } as PresetThresholds),
+      fc.shuffledSubarray(readings, { minLength: readings.length, maxLength: readings.length }),
+      fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
+      fc.array(fc.nat({ max: readings.length - 1 }), { maxLength: 5 }),
+    ),
+  )
+  .map(([preset, order, sizes, resent]) => {
+    const batches: (typeof order)[] = [];
+    let i = 0;
+    for (let k = 0; i < order.length; k++) {
+      const size = sizes[k % sizes.length] ?? 1;
+      batches.push(order.slice(i, i + size));
+      i += size;
+    }
+    // Re-sent readings (duplicates) ride along with later batches.
+    resent.forEach((index, k) => {
+      const batch = batches[(k * 7) % batches.length];
+      const again = order[index];
+      if (batch && again) batch.push(again);
+    });
+    return { preset, batches };
+  });
+
+/** Folds each batch as ingestion does, after storing it. */
+async function ingestAll(scenario: {
+  preset: PresetThresholds;
+  batches: (SummaryReading & { shock: number | null })[][];
+}) {
+  const store = new Store();
+  let state: SummaryFoldState = emptyFoldState();
+  for (const batch of scenario.batches) {
+    const { readings, shocks } = store.insert(batch);
+    state = await foldNewReadings(state, readings, shocks, scenario.preset, store);
+  }
+  return { store, state };
+}
+
+/** Averages and MKT are sums in another order: equal to the stored two decimals, give or take one. */
+function withoutSums(summary: ReportSummary) {
+  return {
+    ...summary,
+    temperature: { ...summary.temperature, average: null, mkt: null },
+    humidity: { ...summary.humidity, average: null, mkt: null },
+  };
+}
+
+function expectClose(a: number | null, b: number | null, epsilon: number) {
+  if (a === null || b === null) expect(a).toBe(b);
+  else expect(Math.abs(a - b)).toBeLessThanOrEqual(epsilon);
+}
+
+describe("incremental summary (summary-fold)", () => {
+  test("batches in any order, late and re-sent, give the summary of all readings at once", async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async (scenario) => {
+        const { store, state } = await ingestAll(scenario);
+        const all = store.sorted();
+        const expected = summariseReport({
+          preset: scenario.preset,
+          readings: all,
+          shockEvents: [...store.shocks].sort((a, b) => a.t - b.t),
+          status: "recording",
+        });
+        const actual = summaryOfFoldState(state, scenario.preset, "recording");
+        // Compared exactly: every field but the averages and the MKT.
+        expect(withoutSums(actual)).toEqual(withoutSums(expected));
+        for (const channel of ["temperature", "humidity"] as const) {
+          expectClose(actual[channel].average, expected[channel].average, 0.0100001);
+          expectClose(actual[channel].mkt, expected[channel].mkt, 0.0100001);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("the state after batches is the state of all readings folded at once (sums within 1e-9)", async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async (scenario) => {
+        const { store, state } = await ingestAll(scenario);
+        const once = foldAll(store.sorted(), [...store.shocks], scenario.preset);
+        for (const channel of ["temperature", "humidity"] as const) {
+          expect(state[channel].excursions).toEqual(once[channel].excursions);
+          expect(state[channel].min).toEqual(once[channel].min);
+          expect(state[channel].max).toEqual(once[channel].max);
+          expect(state[channel].count).toBe(once[channel].count);
+          expect(Math.abs(state[channel].sum - once[channel].sum)).toBeLessThan(1e-9);
+          const mkt = (s: SummaryFoldState) =>
+            s[channel].mktLargest === null ? null : s[channel].mktLargest + Math.log(s[channel].mktScaledSum);
+          expectClose(mkt(state), mkt(once), 1e-12);
+        }
+        expect(state.gaps).toEqual(once.gaps);
+        expect({ ...state, temperature: null, humidity: null }).toEqual({ ...once, temperature: null, humidity: null });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("a late reading in range splits the excursion it falls into", async () => {
+    const store = new Store();
+    const at = (minute: number, temperature: number) => ({
+      t: T0 + minute * MIN,
+      temperature,
+      humidity: 50,
+      battery: 90,
+      shock: null,
+    });
+    let state = emptyFoldState();
+    const preset = { ...BASE, humidityEnabled: false };
+    for (const batch of [[at(0, 5), at(5, 12), at(15, 12), at(20, 12), at(25, 5)], [at(10, 5)]]) {
+      const { readings, shocks } = store.insert(batch);
+      state = await foldNewReadings(state, readings, shocks, preset, store);
+    }
+    const summary = summaryOfFoldState(state, preset, "recording");
+    expect(summary.temperature.excursionCount).toBe(2);
+    expect(summary.temperature.longestExcursionMinutes).toBe(10);
+  });
+});

@@ -1,3 +1,4 @@
+import { formatDecimal } from "./number-text";
 import type { ListField } from "./resources";
 
 /**
@@ -219,10 +220,10 @@ function usDate(value: string): string {
  * A value as the screens show it: dates in US format, numbers with separators, select
  * and text as stored; no value is a dash. A calendar date, so no time zone applies.
  */
-export function formatCustomFieldValue(definition: CustomFieldDefinition, value: unknown): string {
+export function formatCustomFieldValue(definition: CustomFieldDefinition, value: unknown, locale = "en-US"): string {
   if (value === null || value === undefined || value === "") return "—";
   if (definition.type === "date" && typeof value === "string") return usDate(value);
-  if (definition.type === "number" && typeof value === "number") return value.toLocaleString("en-US");
+  if (definition.type === "number" && typeof value === "number") return formatDecimal(value, { locale });
   return String(value);
 }
 

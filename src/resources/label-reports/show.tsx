@@ -8,13 +8,14 @@ import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { formatDecimal } from "@/domain/number-text";
 import { ruleLimits } from "@/domain/report-rule";
 import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
+import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
-import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { STATUS_COLORS } from "./columns";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
@@ -142,8 +143,8 @@ function ArchiveButton({ report }: { report: LabelReportDetail }) {
 }
 
 function ReportBody({ report }: { report: LabelReportDetail }) {
-  const temperatureUnit = usePreferencesStore((s) => (s.fahrenheit ? "fahrenheit" : "celsius"));
-  const { timeZone } = useInstantFormat();
+  const temperatureUnit = useTemperatureUnit();
+  const { timeZone, locale } = useInstantFormat();
   const can = useAccess();
   const summary = isSummary(report.summary) ? report.summary : null;
   // The report's own rule, not the preset: a later edit never moves its limits, and a
@@ -206,7 +207,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         <div>
           <dt>Readings</dt>
           <dd>
-            {(summary?.readingCount ?? report.readingCount ?? 0).toLocaleString("en-US")} every {interval} min
+            {formatDecimal(summary?.readingCount ?? report.readingCount ?? 0, { locale })} every {interval} min
           </dd>
         </div>
         {trim.start || trim.end ? (
@@ -249,6 +250,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                   {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
                   temperatureUnit={temperatureUnit}
                   timeZone={timeZone}
+                  locale={locale}
                   trim={trim}
                 />
               </Suspense>

@@ -38,8 +38,11 @@ export function formatDecimal(value: number | null | undefined, format: DecimalF
 
 /** The character a locale writes between the whole and the fractional part ("." or ","). */
 export function decimalSeparator(locale = "en-US"): string {
-  return formatterFor({ locale, decimals: 1, grouping: false }).formatToParts(1.5).find((p) => p.type === "decimal")
-    ?.value ?? ".";
+  return (
+    formatterFor({ locale, decimals: 1, grouping: false })
+      .formatToParts(1.5)
+      .find((p) => p.type === "decimal")?.value ?? "."
+  );
 }
 
 export interface NumberTextRules {

@@ -105,6 +105,8 @@ describe("the footer", () => {
   test("says in plain words what the SHA-256 covers instead of pointing to the README", async () => {
     const text = await pdf("");
     expect(text).not.toContain("README");
-    expect(text).toContain("the SHA-256 covers the readings, limits, evaluation window, shock events and signed disposition");
+    expect(text).toContain(
+      "the SHA-256 covers the readings, limits, evaluation window, shock events and signed disposition",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { attachScreenshot } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /** Interface preferences written as the Preferences tab writes them (local storage). */
@@ -53,7 +54,7 @@ test("in de-DE a limit is typed with a decimal comma and shown with one", async 
     ["temperature-step-390", 390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await attachScreenshot(page, testInfo, name);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
   await toReview(page);

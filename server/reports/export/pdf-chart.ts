@@ -1,7 +1,7 @@
 import { formatInstant } from "../../../src/domain/datetime";
+import type { Excursion } from "../../../src/domain/excursions";
 import { formatDecimal } from "../../../src/domain/number-text";
 import { roundTo } from "../../../src/domain/units";
-import type { Excursion } from "../../../src/domain/excursions";
 import type { SeriesPoint } from "../series";
 import { COLORS, type PdfWriter } from "./pdf-layout";
 import { pdfSafeText } from "./pdf-text";
@@ -79,7 +79,8 @@ export function drawChart(w: PdfWriter, input: ChartInput): void {
   const top = doc.y;
   const plotX = w.left + AXIS_LEFT;
   const plotW = w.width - AXIS_LEFT - LIMIT_GUTTER;
-  const number = (v: number, decimals: number) => formatDecimal(roundTo(v, decimals), { decimals, locale: input.locale });
+  const number = (v: number, decimals: number) =>
+    formatDecimal(roundTo(v, decimals), { decimals, locale: input.locale });
   const plotH = HEIGHT - AXIS_BOTTOM;
 
   // Value range: the data and the limits, with a little air.

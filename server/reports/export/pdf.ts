@@ -1,10 +1,10 @@
 import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetime";
-import { formatDecimal } from "../../../src/domain/number-text";
-import { meanKineticTemperature } from "../../../src/domain/statistics";
 import { DISPOSITION_LABELS } from "../../../src/domain/disposition";
 import type { DownloadOptions } from "../../../src/domain/download-options";
 import type { Excursion } from "../../../src/domain/excursions";
+import { formatDecimal } from "../../../src/domain/number-text";
 import type { ChannelSummary, SummaryState } from "../../../src/domain/report-summary";
+import { meanKineticTemperature } from "../../../src/domain/statistics";
 import {
   formatMeasurement,
   roundTo,

@@ -2,9 +2,9 @@ import { type HttpError, useList } from "@refinedev/core";
 import { Alert, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
 import { readableError } from "@/providers/data-provider";
-import { DateTimeText } from "@/components/list/date-time-text";
 import type { ImpersonationLogEntry } from "../types";
 
 export const IMPERSONATION_LOG_ENDPOINT = "control-center/impersonation-log";

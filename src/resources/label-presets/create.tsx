@@ -20,7 +20,14 @@ import {
   toPresetInput,
 } from "./preset-form";
 import { useTemperatureUnit } from "./use-temperature-unit";
-import { errorsAfterChange, firstInvalidStep, REVIEW_INDEX, routeServerErrors, validateStep, WIZARD_LABELS } from "./wizard";
+import {
+  errorsAfterChange,
+  firstInvalidStep,
+  REVIEW_INDEX,
+  routeServerErrors,
+  validateStep,
+  WIZARD_LABELS,
+} from "./wizard";
 
 /**
  * `/label-presets/create`: the preset in five steps. Next checks the step with the

@@ -3,10 +3,10 @@ import { type BaseRecord, type HttpError, useCustom, useCustomMutation, useDelet
 import { Alert, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useNavigate } from "react-router";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
 import { roleLabel } from "@/domain/role-rules";
 import { readableError } from "@/providers/data-provider";
-import { DateTimeText } from "@/components/list/date-time-text";
 import { failureText } from "../people/form-errors";
 import type { Invite } from "../types";
 import { ROLE_COLORS } from "./columns";

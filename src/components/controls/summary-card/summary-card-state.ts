@@ -104,7 +104,11 @@ export function summaryCardFromReport(
         shock.eventCount > 0
           ? { label: String(shock.eventCount), suffix: plural(shock.eventCount, "shock", "shocks") }
           : shock.maxG !== null
-            ? { prefix: "Max", label: formatDecimal(roundTo(shock.maxG, 1), { decimals: 1, locale }), suffix: UNIT_SYMBOLS.shock }
+            ? {
+                prefix: "Max",
+                label: formatDecimal(roundTo(shock.maxG, 1), { decimals: 1, locale }),
+                suffix: UNIT_SYMBOLS.shock,
+              }
             : undefined;
       return {
         unit,

@@ -171,11 +171,20 @@ export function groupedTimeZoneOptions(): TimeZoneGroup[] {
     label,
     options: entries
       .slice()
-      .sort((a, b) => a.rawOffsetInMinutes - b.rawOffsetInMinutes || timeZoneCityLabel(a).localeCompare(timeZoneCityLabel(b)))
+      .sort(
+        (a, b) =>
+          a.rawOffsetInMinutes - b.rawOffsetInMinutes || timeZoneCityLabel(a).localeCompare(timeZoneCityLabel(b)),
+      )
       .map((entry) => ({
         value: entry.name,
         label: timeZoneCityLabel(entry),
-        search: [timeZoneCityLabel(entry), entry.name, entry.mainCities.join(" "), entry.countryName, entry.alternativeName]
+        search: [
+          timeZoneCityLabel(entry),
+          entry.name,
+          entry.mainCities.join(" "),
+          entry.countryName,
+          entry.alternativeName,
+        ]
           .join(" ")
           .toLowerCase(),
       })),

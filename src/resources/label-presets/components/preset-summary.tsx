@@ -53,7 +53,9 @@ function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean,
       icon: "humidity",
       items: [
         { label: "Humidity", value: onOff(p.humidityEnabled) },
-        ...(p.humidityEnabled ? [{ label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax, locale) }] : []),
+        ...(p.humidityEnabled
+          ? [{ label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax, locale) }]
+          : []),
       ],
     },
     {

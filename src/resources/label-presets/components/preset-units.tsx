@@ -1,7 +1,7 @@
 import { Flex, Tooltip } from "antd";
 import { MeasurementIcon } from "@/components/icons";
-import type { LabelPreset } from "../../types";
 import { usePreferencesStore } from "@/providers/stores/preferences";
+import type { LabelPreset } from "../../types";
 import { humidityRange, shockThreshold, temperatureRange } from "../preset-format";
 import { useTemperatureUnit } from "../use-temperature-unit";
 import styles from "./preset-units.module.css";

@@ -1,8 +1,8 @@
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Alert, Table, Typography } from "antd";
 import { useEffect } from "react";
-import { readableError } from "@/providers/data-provider";
 import { DateTimeText } from "@/components/list/date-time-text";
+import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
 
 /** One entry of GET /api/label-presets/{id}/versions. */

@@ -38,7 +38,9 @@ export function ProfilePreferences() {
     () => [
       {
         label: "This device",
-        options: [{ value: SYSTEM, label: `Device time zone (${zoneLabel(deviceTimeZone())})`, search: "device system" }],
+        options: [
+          { value: SYSTEM, label: `Device time zone (${zoneLabel(deviceTimeZone())})`, search: "device system" },
+        ],
       },
       ...groupedTimeZoneOptions(),
     ],

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { attachScreenshot } from "./support/screenshots";
 import { formatInstant } from "../../src/domain/datetime";
+import { attachScreenshot } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 
 /**

@@ -13,6 +13,7 @@ import {
   valueFromText,
 } from "@/components/controls/number-input/number-input-state";
 import { NumberStepper } from "@/components/controls/number-input/number-stepper";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
@@ -115,6 +116,20 @@ describe("number input component", () => {
     fireEvent.change(input, { target: { value: "" } });
     expect(spy).toHaveBeenLastCalledWith(null);
     expect(input.getAttribute("placeholder")).toBe("0");
+  });
+
+  it("in de-DE a decimal comma is typed and shown as a comma, and the value is the number", () => {
+    usePreferencesStore.setState({ locale: "de-DE" });
+    try {
+      const spy = vi.fn();
+      render(<NumberHarness spy={spy} min={-40} max={85} decimals={1} />);
+      const input = screen.getByLabelText("Amount") as HTMLInputElement;
+      for (const typed of ["-", "-2", "-2,", "-2,5"]) fireEvent.change(input, { target: { value: typed } });
+      expect(spy).toHaveBeenLastCalledWith(-2.5);
+      expect(input.value).toBe("-2,5");
+    } finally {
+      usePreferencesStore.setState({ locale: "en-US" });
+    }
   });
 
   it("shows the first issue message in a tooltip on an alert icon", () => {

@@ -1,5 +1,6 @@
-import { DatePicker, Form, Input, InputNumber, Select } from "antd";
+import { DatePicker, Form, Input, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
+import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
 
 /**
@@ -37,7 +38,7 @@ export function CustomFieldInputs({ definitions }: { definitions: readonly Custo
 function input(definition: CustomFieldDefinition) {
   switch (definition.type) {
     case "number":
-      return <InputNumber style={{ width: "100%" }} />;
+      return <LocaleInputNumber style={{ width: "100%" }} />;
     case "date":
       return <DatePicker format="MM/DD/YYYY" style={{ width: "100%" }} />;
     case "select":

@@ -27,18 +27,40 @@ async function temperatureStep(page: Page) {
   await expect(page.getByRole("heading", { name: "Temperature", exact: true })).toBeVisible();
 }
 
-test("a preset limit takes a negative decimal typed key by key (-2.5 stays -2.5, not 25 or 5)", async ({ page }) => {
+test("a preset's fields keep a typed minus and point: -2.5 stays -2.5, 2.5 never becomes 25, -5 never 5", async ({
+  page,
+}) => {
   await signIn(page, "admin@demo.example");
   await setPreferences(page, { locale: "en-US", fahrenheit: false });
-  await temperatureStep(page);
+  await page.goto("/label-presets/create");
+  // A whole number of minutes: 2.5 rounds to 3 (it used to read as 25).
+  const interval = page.getByRole("textbox", { name: "Measurement interval" });
+  await interval.fill("");
+  await interval.pressSequentially("2.5");
+  await expect(interval).toHaveValue("3");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`E2E number input ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Temperature", exact: true })).toBeVisible();
   const minimum = page.getByRole("textbox", { name: "Minimum temperature" });
   await minimum.fill("");
   await minimum.pressSequentially("-2.5");
   await expect(minimum).toHaveValue("-2.5");
-  await page.getByRole("textbox", { name: "Maximum temperature" }).click();
-  await expect(minimum).toHaveValue("-2.5");
-  await toReview(page);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Humidity", exact: true })).toBeVisible();
+  await page.getByRole("switch", { name: "Humidity" }).click();
+  // Humidity cannot be negative: -5 is clamped to 0 (it used to read as 5).
+  const humidity = page.getByRole("textbox", { name: "Minimum humidity" });
+  await humidity.fill("");
+  await humidity.pressSequentially("-5");
+  await expect(humidity).toHaveValue("0");
+  await page.getByRole("textbox", { name: "Maximum humidity" }).fill("60");
+  for (const next of ["Shock and battery", "Review"]) {
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByRole("heading", { name: next, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("0 to 60 %RH")).toBeVisible();
   await expect(page.getByText("-2.5 to 8 °C")).toBeVisible();
+  await expect(page.getByText(/^3 min$/)).toBeVisible();
 });
 
 test("in de-DE a limit is typed with a decimal comma and shown with one", async ({ page }, testInfo) => {

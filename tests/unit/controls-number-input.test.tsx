@@ -118,6 +118,19 @@ describe("number input component", () => {
     expect(input.getAttribute("placeholder")).toBe("0");
   });
 
+  it("a point or minus typed where the value is whole or positive rounds or clamps, never runs digits together", () => {
+    const spy = vi.fn();
+    render(<NumberHarness spy={spy} min={0} max={120} decimals={0} />);
+    const input = screen.getByLabelText("Amount") as HTMLInputElement;
+    for (const typed of ["2", "2.", "2.5"]) fireEvent.change(input, { target: { value: typed } });
+    // 2.5 rounds to 3 (the field's decimals), never 25.
+    expect(spy).toHaveBeenLastCalledWith(3);
+    fireEvent.change(input, { target: { value: "" } });
+    for (const typed of ["-", "-5"]) fireEvent.change(input, { target: { value: typed } });
+    // -5 is clamped to the minimum 0, never read as 5.
+    expect(spy).toHaveBeenLastCalledWith(0);
+  });
+
   it("in de-DE a decimal comma is typed and shown as a comma, and the value is the number", () => {
     usePreferencesStore.setState({ locale: "de-DE" });
     try {

@@ -22,11 +22,10 @@ export function useNumberText(value: number | null, onChange: (value: number | n
     }
   }, [value]);
 
-  const allowNegative = bounds.min === undefined || bounds.min < 0;
-  const allowDecimal = bounds.decimals === undefined || bounds.decimals > 0;
-
   function change(raw: string) {
-    const typed = sanitiseNumberText(raw, { allowNegative, allowDecimal, locale });
+    // A "-" or "." is never dropped, even where the value cannot be negative or fractional:
+    // dropping it turned 2.5 into 25 and -5 into 5. The value is clamped and rounded instead.
+    const typed = sanitiseNumberText(raw, { locale });
     const next = valueFromText(typed, bounds);
     if (next === undefined) {
       setText(typed);

@@ -71,11 +71,14 @@ describe("custom field inputs", () => {
     }
   });
 
-  it("a custom number reads in the user's locale", () => {
+  it("a custom number and date read in the user's locale", () => {
     usePreferencesStore.setState({ locale: "de-DE" });
     try {
-      render(<CustomFieldValues definitions={definitions.slice(2)} values={{ pallets: 1200.5 }} />);
+      render(
+        <CustomFieldValues definitions={definitions.slice(1)} values={{ packedOn: "2026-10-30", pallets: 1200.5 }} />,
+      );
       expect(screen.getByText("1.200,5")).toBeTruthy();
+      expect(screen.getByText("30.10.2026")).toBeTruthy();
     } finally {
       usePreferencesStore.setState({ locale: "en-US" });
     }

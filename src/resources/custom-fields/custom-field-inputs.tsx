@@ -2,6 +2,8 @@ import { DatePicker, Form, Input, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import { dayPattern } from "@/domain/datetime";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 
 /**
  * Form items for a report's custom fields, named `["customFields", key]`, so a form's
@@ -10,6 +12,7 @@ import type { CustomFieldDefinition } from "@/domain/custom-fields";
  * (`customFields.<key>`); the required mark here is only a hint.
  */
 export function CustomFieldInputs({ definitions }: { definitions: readonly CustomFieldDefinition[] }) {
+  const locale = usePreferencesStore((s) => s.locale);
   return (
     <>
       {definitions.map((definition) => (
@@ -28,19 +31,19 @@ export function CustomFieldInputs({ definitions }: { definitions: readonly Custo
               }
             : {})}
         >
-          {input(definition)}
+          {input(definition, locale)}
         </Form.Item>
       ))}
     </>
   );
 }
 
-function input(definition: CustomFieldDefinition) {
+function input(definition: CustomFieldDefinition, locale: string) {
   switch (definition.type) {
     case "number":
       return <LocaleInputNumber style={{ width: "100%" }} />;
     case "date":
-      return <DatePicker format="MM/DD/YYYY" style={{ width: "100%" }} />;
+      return <DatePicker format={dayPattern(locale)} style={{ width: "100%" }} />;
     case "select":
       return (
         <Select

@@ -18,7 +18,7 @@ function fieldOf(context: string | undefined, item: ValidationItem): FieldError 
     .filter(Boolean)
     .join(".");
   let error = item.message ?? "is invalid";
-  if (typeof missing === "string") error = "Field is not optional";
+  if (typeof missing === "string") error = "Enter a value";
   else if (typeof extra === "string") error = "Unknown field";
   else if (Array.isArray(allowed)) error = `must be one of ${allowed.join(", ")}`;
   return { id: id || context || "request", error };

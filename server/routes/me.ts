@@ -59,7 +59,13 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
     async (request) => {
       const row = await readProfile(person(request.principal));
       if (!row) throw notFound("Account not found");
-      return row;
+      // The token's company (the impersonated one while impersonating), never one named by the caller.
+      const company = await db
+        .selectFrom("companies")
+        .select("temperatureUnit")
+        .where("id", "=", request.principal.companyId)
+        .executeTakeFirst();
+      return { ...row, companyTemperatureUnit: company?.temperatureUnit ?? "celsius" };
     },
   );
 

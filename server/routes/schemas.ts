@@ -78,6 +78,8 @@ export const profileShape = {
     firstName: { type: "string" },
     lastName: { type: "string" },
     phone: { type: ["string", "null"] },
+    /** The calling company's temperature unit: the default of a member who has not chosen one. */
+    companyTemperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
   },
 } as const;
 

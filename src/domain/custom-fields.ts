@@ -1,3 +1,4 @@
+import { formatDecimal } from "./number-text";
 import type { ListField } from "./resources";
 
 /**
@@ -203,20 +204,28 @@ export function listCustomFields(
   });
 }
 
-/** `2026-03-09` -> `03/09/2026` (US format, spec section 1); not a date: as it is. */
-function usDate(value: string): string {
+/**
+ * `2026-03-09` -> `03/09/2026` in en-US (spec section 1), `09.03.2026` in de-DE; not a
+ * date: as it is. A calendar date has no zone: it is read and written in UTC.
+ */
+function calendarDate(value: string, locale: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
+  if (!match) return value;
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(at)) return value;
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    at,
+  );
 }
 
 /**
- * A value as the screens show it: dates in US format, numbers with separators, select
+ * A value as the screens show it: dates and numbers in the user's locale (US format by default), select
  * and text as stored; no value is a dash. A calendar date, so no time zone applies.
  */
-export function formatCustomFieldValue(definition: CustomFieldDefinition, value: unknown): string {
+export function formatCustomFieldValue(definition: CustomFieldDefinition, value: unknown, locale = "en-US"): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (definition.type === "date" && typeof value === "string") return usDate(value);
-  if (definition.type === "number" && typeof value === "number") return value.toLocaleString("en-US");
+  if (definition.type === "date" && typeof value === "string") return calendarDate(value, locale);
+  if (definition.type === "number" && typeof value === "number") return formatDecimal(value, { locale });
   return String(value);
 }
 

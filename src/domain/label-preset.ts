@@ -72,7 +72,7 @@ export interface PresetMessageOptions {
   temperatureUnit?: TemperatureUnit;
 }
 
-export const REQUIRED = "Field is not optional";
+export const REQUIRED = "Enter a value";
 export const NO_UNIT = "Enable at least one of temperature, humidity and shock";
 
 function between(

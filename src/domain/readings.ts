@@ -104,7 +104,7 @@ export function parseReadings(
 
 /** An ISO-8601 time with an offset as epoch milliseconds, or why it is not one. */
 export function parseTime(value: unknown): number | string {
-  if (typeof value !== "string") return value === undefined ? "Field is not optional" : "must be a date-time";
+  if (typeof value !== "string") return value === undefined ? "Enter a value" : "must be a date-time";
   if (!ISO_TIME.test(value)) return "must be an ISO-8601 date-time with a time zone, e.g. 2026-11-24T08:00:00Z";
   const t = Date.parse(value);
   // Date.parse rolls 31 February over into March; a label never means that.

@@ -1,3 +1,5 @@
+import { formatDecimal } from "./number-text";
+
 /**
  * The measurement units of a label report (spec section 3, summary card) and the
  * temperature conversions. Data is stored in °C; °F exists only for display.
@@ -70,20 +72,35 @@ export function roundTo(value: number, decimals: number): number {
   return rounded === 0 ? 0 : Math.sign(value) * rounded;
 }
 
-/** Display text such as "35.6 °F"; the value is given in °C. */
-export function formatTemperature(celsius: number, unit: TemperatureUnit, decimals = 1): string {
-  return `${roundTo(toTemperatureUnit(celsius, unit), decimals).toFixed(decimals)} ${TEMPERATURE_SYMBOLS[unit]}`;
+/** Display text such as "35.6 °F" ("35,6 °F" in de-DE); the value is given in °C. */
+export function formatTemperature(celsius: number, unit: TemperatureUnit, decimals = 1, locale?: string): string {
+  const shown = roundTo(toTemperatureUnit(celsius, unit), decimals);
+  return `${formatDecimal(shown, { decimals, locale })} ${TEMPERATURE_SYMBOLS[unit]}`;
 }
 
 /** Display text of a value in its unit, e.g. "45 %RH", "8.5 g". Temperatures take the display unit. */
 export function formatMeasurement(
   unit: Unit,
   value: number,
-  options: { temperatureUnit?: TemperatureUnit; decimals?: number } = {},
+  options: { temperatureUnit?: TemperatureUnit; decimals?: number; locale?: string } = {},
 ): string {
-  if (unit === "temperature") return formatTemperature(value, options.temperatureUnit ?? "celsius", options.decimals);
+  if (unit === "temperature")
+    return formatTemperature(value, options.temperatureUnit ?? "celsius", options.decimals, options.locale);
   const decimals = options.decimals ?? (unit === "shock" ? 1 : 0);
   const symbol = UNIT_SYMBOLS[unit];
-  const text = roundTo(value, decimals).toFixed(decimals);
+  const text = formatDecimal(roundTo(value, decimals), { decimals, locale: options.locale });
   return symbol ? `${text} ${symbol}` : text;
+}
+
+/**
+ * The unit temperatures are shown and typed in: the person's own choice (the `fahrenheit`
+ * preference) when they made one, else their company's setting, else °C.
+ */
+export function effectiveTemperatureUnit(
+  fahrenheit: boolean | null | undefined,
+  companyUnit?: TemperatureUnit | null,
+): TemperatureUnit {
+  if (fahrenheit === true) return "fahrenheit";
+  if (fahrenheit === false) return "celsius";
+  return companyUnit ?? "celsius";
 }

@@ -29,7 +29,7 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   // General: a name the company already uses (only the server can tell).
   await expect(stepHeading(page, "General")).toBeVisible();
   await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page.getByText("Field is not optional")).toBeVisible();
+  await expect(page.getByText("Enter a value")).toBeVisible();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("pharma 2–8 °c");
   await page.getByRole("button", { name: "Next", exact: true }).click();
 

@@ -13,6 +13,7 @@ import {
   valueFromText,
 } from "@/components/controls/number-input/number-input-state";
 import { NumberStepper } from "@/components/controls/number-input/number-stepper";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
@@ -115,6 +116,33 @@ describe("number input component", () => {
     fireEvent.change(input, { target: { value: "" } });
     expect(spy).toHaveBeenLastCalledWith(null);
     expect(input.getAttribute("placeholder")).toBe("0");
+  });
+
+  it("a point or minus typed where the value is whole or positive rounds or clamps, never runs digits together", () => {
+    const spy = vi.fn();
+    render(<NumberHarness spy={spy} min={0} max={120} decimals={0} />);
+    const input = screen.getByLabelText("Amount") as HTMLInputElement;
+    for (const typed of ["2", "2.", "2.5"]) fireEvent.change(input, { target: { value: typed } });
+    // 2.5 rounds to 3 (the field's decimals), never 25.
+    expect(spy).toHaveBeenLastCalledWith(3);
+    fireEvent.change(input, { target: { value: "" } });
+    for (const typed of ["-", "-5"]) fireEvent.change(input, { target: { value: typed } });
+    // -5 is clamped to the minimum 0, never read as 5.
+    expect(spy).toHaveBeenLastCalledWith(0);
+  });
+
+  it("in de-DE a decimal comma is typed and shown as a comma, and the value is the number", () => {
+    usePreferencesStore.setState({ locale: "de-DE" });
+    try {
+      const spy = vi.fn();
+      render(<NumberHarness spy={spy} min={-40} max={85} decimals={1} />);
+      const input = screen.getByLabelText("Amount") as HTMLInputElement;
+      for (const typed of ["-", "-2", "-2,", "-2,5"]) fireEvent.change(input, { target: { value: typed } });
+      expect(spy).toHaveBeenLastCalledWith(-2.5);
+      expect(input.value).toBe("-2,5");
+    } finally {
+      usePreferencesStore.setState({ locale: "en-US" });
+    }
   });
 
   it("shows the first issue message in a tooltip on an alert icon", () => {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Button, Form } from "antd";
 import { describe, expect, it, vi } from "vitest";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { CustomFieldInputs, CustomFieldValues, customFieldChanges } from "@/resources/custom-fields";
 import { setupControlsDom } from "./controls-dom";
 
@@ -46,6 +47,41 @@ describe("custom field inputs", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(onFinish).toHaveBeenCalled());
     expect(onFinish.mock.calls[0]?.[0].customFields).toMatchObject({ batch: "L-2", packedOn: "2026-01-05" });
+  });
+
+  it("in de-DE a custom number is typed with a decimal comma and sent as a number", async () => {
+    usePreferencesStore.setState({ locale: "de-DE" });
+    try {
+      const onFinish = vi.fn();
+      render(
+        <Form onFinish={onFinish}>
+          <CustomFieldInputs definitions={definitions.slice(2)} />
+          <Button htmlType="submit">Save</Button>
+        </Form>,
+      );
+      const input = screen.getByRole("spinbutton");
+      fireEvent.change(input, { target: { value: "-2,5" } });
+      fireEvent.blur(input);
+      expect((input as HTMLInputElement).value).toBe("-2,5");
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(onFinish).toHaveBeenCalled());
+      expect(onFinish.mock.calls[0]?.[0].customFields).toEqual({ pallets: -2.5 });
+    } finally {
+      usePreferencesStore.setState({ locale: "en-US" });
+    }
+  });
+
+  it("a custom number and date read in the user's locale", () => {
+    usePreferencesStore.setState({ locale: "de-DE" });
+    try {
+      render(
+        <CustomFieldValues definitions={definitions.slice(1)} values={{ packedOn: "2026-10-30", pallets: 1200.5 }} />,
+      );
+      expect(screen.getByText("1.200,5")).toBeTruthy();
+      expect(screen.getByText("30.10.2026")).toBeTruthy();
+    } finally {
+      usePreferencesStore.setState({ locale: "en-US" });
+    }
   });
 
   it("empty inputs are sent as null, which clears the stored value", () => {

@@ -205,7 +205,8 @@ describe("preferences store", () => {
     usePreferencesStore.getState().setDownloadReport({ fileType: "csv" });
     expect(stored(PREFERENCES_STORAGE_KEY)).toMatchObject({
       timeZone: "Europe/Amsterdam",
-      downloadReport: { ...DEFAULT_PREFERENCES.downloadReport, fileType: "csv" },
+      // The interface zone becomes the download's default too (issue #21).
+      downloadReport: { ...DEFAULT_PREFERENCES.downloadReport, timeZone: "Europe/Amsterdam", fileType: "csv" },
     });
   });
 });

@@ -29,7 +29,8 @@ describe("interface preferences (persisted)", () => {
   it("hold the spec's defaults", () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       timeZone: "system",
-      fahrenheit: false,
+      // null: not chosen yet, the company's unit applies (issue #21).
+      fahrenheit: null,
       locale: "en-US",
       downloadReport: {
         pageSize: "a4",
@@ -90,5 +91,19 @@ describe("label-preset feature modal", () => {
       fireEvent.click(screen.getByRole("button", { name: "Close" }));
     });
     expect(usePreferencesStore.getState().showLabelPresetFeatureModal).toBe(false);
+  });
+});
+
+describe("the download dialog starts from the interface preferences", () => {
+  it("choosing a time zone, a locale or a unit makes it the download's default too", () => {
+    const store = usePreferencesStore.getState();
+    store.setLocale("de-DE");
+    store.setTimeZone("Europe/Berlin");
+    store.setFahrenheit(true);
+    expect(usePreferencesStore.getState().downloadReport).toMatchObject({
+      locale: "de-DE",
+      timeZone: "Europe/Berlin",
+      temperatureUnit: "fahrenheit",
+    });
   });
 });

@@ -24,7 +24,12 @@ import {
   toPresetInput,
 } from "../../src/resources/label-presets/preset-form";
 import { duration, humidityRange, temperatureRange } from "../../src/resources/label-presets/preset-format";
-import { firstInvalidStep, routeServerErrors, validateStep } from "../../src/resources/label-presets/wizard";
+import {
+  errorsAfterChange,
+  firstInvalidStep,
+  routeServerErrors,
+  validateStep,
+} from "../../src/resources/label-presets/wizard";
 
 const valid = { ...PRESET_DEFAULTS, name: "Vaccines" };
 
@@ -130,9 +135,32 @@ describe("step validation", () => {
     const values = { ...toFormValues(null, "celsius"), name: "ok", shockEnabled: true, shockThresholdG: null };
     expect(firstInvalidStep(values, 0, "celsius")).toEqual({
       index: 3,
-      errors: { shockThresholdG: "Field is not optional" },
+      errors: { shockThresholdG: "Enter a value" },
     });
     expect(firstInvalidStep({ ...values, shockThresholdG: 5 }, 0, "celsius")).toBeNull();
+  });
+
+  test("a missing value asks for one in plain words ('Enter a value', not 'Field is not optional')", () => {
+    expect(validateStep({ ...toFormValues(null, "celsius"), name: "" }, "general", "celsius")).toEqual({
+      name: "Enter a value",
+    });
+  });
+
+  test("a message goes as soon as the value is fixed, also when the fix is in another field", () => {
+    const values = { ...toFormValues(null, "celsius"), name: "x", temperatureMin: 9, temperatureMax: 8 };
+    const errors = validateStep(values, "temperature", "celsius");
+    expect(errors).toEqual({ temperatureMax: "Must be above the minimum temperature" });
+    // Lowering the minimum fixes the maximum's message.
+    expect(errorsAfterChange(errors, values, { temperatureMin: 2 }, "celsius")).toEqual({});
+    // A change that does not fix it keeps it.
+    expect(errorsAfterChange(errors, values, { temperatureMin: 8.5 }, "celsius")).toEqual(errors);
+  });
+
+  test("a server message on another field stays until that field changes (only the server can check it)", () => {
+    const values = { ...toFormValues(null, "celsius"), name: "Pharma" };
+    const errors = { name: "A preset with this name already exists" };
+    expect(errorsAfterChange(errors, values, { temperatureMin: 3 }, "celsius")).toEqual(errors);
+    expect(errorsAfterChange(errors, values, { name: "Pharma 2" }, "celsius")).toEqual({});
   });
 });
 

@@ -3,6 +3,7 @@ import {
   celsiusDeltaToFahrenheit,
   celsiusToFahrenheit,
   celsiusToKelvin,
+  effectiveTemperatureUnit,
   fahrenheitToCelsius,
   formatMeasurement,
   formatTemperature,
@@ -86,5 +87,16 @@ describe("rounding for display", () => {
     expect(formatMeasurement("shock", 8.46)).toBe("8.5 g");
     expect(formatMeasurement("battery", 19.6)).toBe("20 %");
     expect(formatMeasurement("temperature", 2, { temperatureUnit: "fahrenheit" })).toBe("35.6 °F");
+  });
+});
+
+describe("the temperature unit a person sees", () => {
+  test("is the company's unit for a member who has not chosen one", () => {
+    expect(effectiveTemperatureUnit(null, "fahrenheit")).toBe("fahrenheit");
+  });
+
+  test("is the member's own choice when they made one, whatever the company's", () => {
+    expect(effectiveTemperatureUnit(false, "fahrenheit")).toBe("celsius");
+    expect(effectiveTemperatureUnit(true, "celsius")).toBe("fahrenheit");
   });
 });

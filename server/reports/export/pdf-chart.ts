@@ -1,5 +1,7 @@
 import { formatInstant } from "../../../src/domain/datetime";
 import type { Excursion } from "../../../src/domain/excursions";
+import { formatDecimal } from "../../../src/domain/number-text";
+import { roundTo } from "../../../src/domain/units";
 import type { SeriesPoint } from "../series";
 import { COLORS, type PdfWriter } from "./pdf-layout";
 import { pdfSafeText } from "./pdf-text";
@@ -35,6 +37,31 @@ export interface ChartInput {
 const HEIGHT = 170;
 const AXIS_LEFT = 42;
 const AXIS_BOTTOM = 16;
+/** Room right of the plot for the limit labels: written there, they never cover the data. */
+const LIMIT_GUTTER = 46;
+/** Two limit labels closer than this (pt) are moved apart, so both stay readable. */
+const LABEL_SPACING = 8;
+
+/**
+ * The vertical positions of the limit labels: each at its line, moved apart when the
+ * lines are too close (the upper one up, the lower one down), kept inside [top, bottom].
+ */
+export function limitLabelPositions(
+  upperY: number | null,
+  lowerY: number | null,
+  top: number,
+  bottom: number,
+): { upper: number | null; lower: number | null } {
+  let upper = upperY;
+  let lower = lowerY;
+  if (upper !== null && lower !== null && lower - upper < LABEL_SPACING) {
+    const middle = (upper + lower) / 2;
+    upper = middle - LABEL_SPACING / 2;
+    lower = middle + LABEL_SPACING / 2;
+  }
+  const clampY = (y: number | null) => (y === null ? null : Math.min(Math.max(y, top), bottom));
+  return { upper: clampY(upper), lower: clampY(lower) };
+}
 
 function niceStep(span: number, ticks: number): number {
   const raw = span / ticks;
@@ -51,7 +78,9 @@ export function drawChart(w: PdfWriter, input: ChartInput): void {
   doc.y += 13;
   const top = doc.y;
   const plotX = w.left + AXIS_LEFT;
-  const plotW = w.width - AXIS_LEFT;
+  const plotW = w.width - AXIS_LEFT - LIMIT_GUTTER;
+  const number = (v: number, decimals: number) =>
+    formatDecimal(roundTo(v, decimals), { decimals, locale: input.locale });
   const plotH = HEIGHT - AXIS_BOTTOM;
 
   // Value range: the data and the limits, with a little air.
@@ -95,7 +124,7 @@ export function drawChart(w: PdfWriter, input: ChartInput): void {
       .lineWidth(0.3)
       .strokeColor(COLORS.rule)
       .stroke();
-    const label = pdfSafeText(`${v.toFixed(step < 1 ? 1 : 0)} ${input.unit}`);
+    const label = pdfSafeText(`${number(v, step < 1 ? 1 : 0)} ${input.unit}`);
     doc.text(label, plotX - 4 - doc.widthOfString(label), y - 3, { lineBreak: false });
   }
   // Time labels at 5 evenly spaced instants.
@@ -127,10 +156,7 @@ export function drawChart(w: PdfWriter, input: ChartInput): void {
   }
   doc.fillOpacity(1);
 
-  for (const [limit, name] of [
-    [input.upper, "upper"],
-    [input.lower, "lower"],
-  ] as const) {
+  for (const limit of [input.upper, input.lower]) {
     if (limit === null) continue;
     const y = yOf(limit);
     doc
@@ -141,13 +167,6 @@ export function drawChart(w: PdfWriter, input: ChartInput): void {
       .strokeColor(COLORS.error)
       .stroke()
       .undash();
-    doc
-      .font("Helvetica")
-      .fontSize(6.5)
-      .fillColor(COLORS.error)
-      .text(pdfSafeText(`${name} limit ${limit.toFixed(input.decimals)} ${input.unit}`), plotX + 3, y - 8, {
-        lineBreak: false,
-      });
   }
 
   // The series: a new sub-path after every gap or empty bucket, so gaps stay gaps.
@@ -171,6 +190,26 @@ export function drawChart(w: PdfWriter, input: ChartInput): void {
   }
   doc.stroke();
   doc.restore();
+
+  // The limit labels in the gutter right of the plot, level with their lines.
+  const positions = limitLabelPositions(
+    input.upper === null ? null : yOf(input.upper),
+    input.lower === null ? null : yOf(input.lower),
+    top + 3,
+    top + plotH - 3,
+  );
+  doc.font("Helvetica").fontSize(6.5).fillColor(COLORS.error);
+  for (const [limit, name, y] of [
+    [input.upper, "upper", positions.upper],
+    [input.lower, "lower", positions.lower],
+  ] as const) {
+    if (limit === null || y === null) continue;
+    const label = pdfSafeText(`${name} ${number(limit, input.decimals)} ${input.unit}`);
+    // Shrunk, never wrapped, when a long value would leave the page.
+    const size = Math.min(6.5, (6.5 * (LIMIT_GUTTER - 3)) / Math.max(1, doc.widthOfString(label)));
+    doc.fontSize(size).text(label, plotX + plotW + 3, y - size / 2, { lineBreak: false });
+    doc.fontSize(6.5);
+  }
 
   doc.y = top + HEIGHT + 4;
   doc.x = w.left;

@@ -2,7 +2,9 @@ import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetim
 import { DISPOSITION_LABELS } from "../../../src/domain/disposition";
 import type { DownloadOptions } from "../../../src/domain/download-options";
 import type { Excursion } from "../../../src/domain/excursions";
+import { formatDecimal } from "../../../src/domain/number-text";
 import type { ChannelSummary, SummaryState } from "../../../src/domain/report-summary";
+import { meanKineticTemperature } from "../../../src/domain/statistics";
 import {
   formatMeasurement,
   roundTo,
@@ -61,10 +63,14 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   const atSeconds = (t: number) => formatInstant(t, { timeZone: zone, locale: options.locale, seconds: true });
   const tUnit = options.temperatureUnit;
   const tSymbol = TEMPERATURE_SYMBOLS[tUnit];
+  const locale = options.locale;
   const temp = (c: number | null | undefined, decimals = 1) =>
-    c === null || c === undefined ? "-" : formatMeasurement("temperature", c, { temperatureUnit: tUnit, decimals });
+    c === null || c === undefined
+      ? "-"
+      : formatMeasurement("temperature", c, { temperatureUnit: tUnit, decimals, locale });
   const hum = (v: number | null | undefined, decimals = 0) =>
-    v === null || v === undefined ? "-" : formatMeasurement("humidity", v, { decimals });
+    v === null || v === undefined ? "-" : formatMeasurement("humidity", v, { decimals, locale });
+  const count = (n: number) => formatDecimal(n, { locale });
   const zoneName = zone === "UTC" ? "UTC" : `${timeZoneAbbreviation(zone, content.generatedAt)} (${zone})`;
 
   const w = new PdfWriter(options.pageSize, {
@@ -121,7 +127,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     [
       "Shock",
       preset.shockEnabled && preset.shockThresholdG !== null
-        ? `Enabled, events above ${formatMeasurement("shock", preset.shockThresholdG)}`
+        ? `Enabled, events above ${formatMeasurement("shock", preset.shockThresholdG, { locale })}`
         : "Not measured",
     ],
     ["Alarm delay", formatDuration(preset.alarmDelayMinutes)],
@@ -153,8 +159,8 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   w.keyValues([
     ["Recording start", at(report.startTime)],
     ["Recording stop", at(report.endTime)],
-    ["Readings recorded", String(content.totalReadings)],
-    ["Readings evaluated", String(content.readings.length)],
+    ["Readings recorded", count(content.totalReadings)],
+    ["Readings evaluated", count(content.readings.length)],
     ["Logging interval", formatDuration(report.intervalMinutes)],
     ["Evaluation window", trimText],
     ["Window set by", setBy],
@@ -193,7 +199,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
         yesNo(shock.measured, shock.violation),
         state(shock.measured, shock.state),
         shock.measured
-          ? `${shock.eventCount} event${shock.eventCount === 1 ? "" : "s"} above the threshold${shock.maxG !== null ? `, largest ${formatMeasurement("shock", shock.maxG)}` : ""}`
+          ? `${shock.eventCount} event${shock.eventCount === 1 ? "" : "s"} above the threshold${shock.maxG !== null ? `, largest ${formatMeasurement("shock", shock.maxG, { locale })}` : ""}`
           : "Not measured",
       ],
       [
@@ -201,7 +207,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
         battery.measured ? (battery.low ? "Low" : "No") : "N.a.",
         state(battery.measured, battery.state),
         battery.measured && battery.level !== null
-          ? `${formatMeasurement("battery", battery.level)} at the last reading`
+          ? `${formatMeasurement("battery", battery.level, { locale })} at the last reading`
           : "No battery level",
       ],
       ["Label", "-", LABEL_STATUS[label.status], `Label status: ${LABEL_STATUS[label.status]}`],
@@ -250,6 +256,15 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     { title: "Average", width: 60, align: "right" },
     { title: "MKT (information)", width: w.width - 380, align: "right" },
   ];
+  // The summary keeps its statistics rounded to 2 decimals in °C; converting those to °F
+  // would round twice. The PDF computes them from the window's readings at full precision
+  // and rounds once, in the unit it prints.
+  const celsius = content.readings.flatMap((r) => (r.temperature === null ? [] : [r.temperature]));
+  const precise: ChannelSummary = {
+    ...temperature,
+    average: celsius.length ? celsius.reduce((sum, v) => sum + v, 0) / celsius.length : temperature.average,
+    mkt: temperature.mkt === null ? null : (meanKineticTemperature(celsius) ?? temperature.mkt),
+  };
   const statRow = (name: string, c: ChannelSummary, f: (v: number) => string): string[] =>
     c.measured
       ? [
@@ -263,7 +278,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   w.table(
     statColumns,
     [
-      statRow("Temperature", temperature, (v) => temp(v, 2)),
+      statRow("Temperature", precise, (v) => temp(v, 2)),
       [...statRow("Humidity", humidity, (v) => hum(v, 1)).slice(0, 4), "-"],
     ],
     { size: 8, rowHeight: 14 },
@@ -368,7 +383,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   return w.finish((page, pages) => ({
     left: `Content SHA-256: ${content.hash}`,
     right: `Page ${page} of ${pages}`,
-    second: `${report.labelId} · generated ${generated} · the SHA-256 fingerprints the report content, not this file (README: report content hash)`,
+    second: `${report.labelId} · generated ${generated} · the SHA-256 covers the readings, limits, evaluation window, shock events and signed disposition, not this file`,
   }));
 }
 
@@ -384,6 +399,7 @@ function renderDataTable(
     return;
   }
   const tUnit = options.temperatureUnit;
+  const locale = options.locale;
   const temperature = new ExcursionCursor(content.excursions.temperature);
   const humidity = new ExcursionCursor(content.excursions.humidity);
   // One pass: each reading with its excursion sides; minimal keeps only those in an excursion.
@@ -399,9 +415,9 @@ function renderDataTable(
       atSeconds(r.t),
       r.temperature === null
         ? ""
-        : formatMeasurement("temperature", r.temperature, { temperatureUnit: tUnit, decimals: 2 }),
-      r.humidity === null ? "" : formatMeasurement("humidity", r.humidity, { decimals: 1 }),
-      r.battery === null ? "" : formatMeasurement("battery", r.battery),
+        : formatMeasurement("temperature", r.temperature, { temperatureUnit: tUnit, decimals: 2, locale }),
+      r.humidity === null ? "" : formatMeasurement("humidity", r.humidity, { decimals: 1, locale }),
+      r.battery === null ? "" : formatMeasurement("battery", r.battery, { locale }),
       flags,
     ]);
     flagged.push(inExcursion);

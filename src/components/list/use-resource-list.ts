@@ -3,6 +3,7 @@ import type { TableProps } from "antd";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { encodeFilters, encodeOrder, type Filter, type Order, searchFilter } from "@/domain/list-query";
+import { formatDecimal } from "@/domain/number-text";
 import { type ListResourceName, listResource } from "@/domain/resources";
 import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-filters";
 import type { ListResult } from "@/providers/data-provider";
@@ -15,6 +16,7 @@ import {
   sameListState,
 } from "@/providers/list-url";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { antdSorterToCrud } from "./sort-order";
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
@@ -91,6 +93,7 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   // HTTP 416: the page lies past the end; go back to page 1.
   const pageOutOfRange = (table.tableQuery.data as ListResult<T> | undefined)?.pageOutOfRange === true;
   const totalIsEstimate = (table.tableQuery.data as ListResult<T> | undefined)?.totalIsEstimate === true;
+  const locale = usePreferencesStore((s) => s.locale);
   useEffect(() => {
     if (pageOutOfRange && currentPage !== 1) setCurrentPage(1);
   }, [pageOutOfRange, currentPage, setCurrentPage]);
@@ -139,7 +142,7 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
       position: ["bottomRight"],
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
-      showTotal: (total) => totalText(total, totalIsEstimate),
+      showTotal: (total) => totalText(total, totalIsEstimate, locale),
     },
   };
 
@@ -147,9 +150,9 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
 }
 
 /** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */
-export function totalText(total: number, estimate: boolean): string {
+export function totalText(total: number, estimate: boolean, locale = "en-US"): string {
   const noun = total === 1 ? "record" : "records";
-  return estimate ? `about ${total.toLocaleString("en-US")} ${noun}` : `${total} ${noun}`;
+  return estimate ? `about ${formatDecimal(total, { locale })} ${noun}` : `${total} ${noun}`;
 }
 
 /** What a list hands the overlays rendered over it (read with useOutletContext). */

@@ -17,7 +17,8 @@ export interface DownloadReportPreferences {
 
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
-  fahrenheit: boolean;
+  /** null: not chosen, the company's temperature unit applies (README: Preferences). */
+  fahrenheit: boolean | null;
   locale: string;
   downloadReport: DownloadReportPreferences;
   liveViewEnabled: boolean;
@@ -27,7 +28,7 @@ export interface PreferencesData {
 
 export interface PreferencesActions {
   setTimeZone(timeZone: TimeZoneChoice): void;
-  setFahrenheit(fahrenheit: boolean): void;
+  setFahrenheit(fahrenheit: boolean | null): void;
   setLocale(locale: string): void;
   setDownloadReport(changes: Partial<DownloadReportPreferences>): void;
   setLiveViewEnabled(enabled: boolean): void;
@@ -42,7 +43,7 @@ export const PREFERENCES_STORAGE_KEY = "preferences";
 
 export const DEFAULT_PREFERENCES: PreferencesData = {
   timeZone: "system",
-  fahrenheit: false,
+  fahrenheit: null,
   locale: "en-US",
   downloadReport: {
     pageSize: "a4",
@@ -61,9 +62,19 @@ export const usePreferencesStore = create<PreferencesState>()(
   persist(
     (set) => ({
       ...DEFAULT_PREFERENCES,
-      setTimeZone: (timeZone) => set({ timeZone }),
-      setFahrenheit: (fahrenheit) => set({ fahrenheit }),
-      setLocale: (locale) => set({ locale }),
+      // Choosing how to read dates and numbers also makes it the download dialog's choice, so
+      // a downloaded file reads like the screen until the dialog is told otherwise.
+      setTimeZone: (timeZone) => set((state) => ({ timeZone, downloadReport: { ...state.downloadReport, timeZone } })),
+      setFahrenheit: (fahrenheit) =>
+        set((state) =>
+          fahrenheit === null
+            ? { fahrenheit }
+            : {
+                fahrenheit,
+                downloadReport: { ...state.downloadReport, temperatureUnit: fahrenheit ? "fahrenheit" : "celsius" },
+              },
+        ),
+      setLocale: (locale) => set((state) => ({ locale, downloadReport: { ...state.downloadReport, locale } })),
       setDownloadReport: (changes) => set((state) => ({ downloadReport: { ...state.downloadReport, ...changes } })),
       setLiveViewEnabled: (liveViewEnabled) => set({ liveViewEnabled }),
       setShowMaintenanceBanner: (showMaintenanceBanner) => set({ showMaintenanceBanner }),

@@ -2,9 +2,9 @@ import { type HttpError, useList } from "@refinedev/core";
 import { Alert, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
 import { readableError } from "@/providers/data-provider";
-import { formatDateTime } from "@/providers/dayjs";
 import type { ImpersonationLogEntry } from "../types";
 
 export const IMPERSONATION_LOG_ENDPOINT = "control-center/impersonation-log";
@@ -13,7 +13,7 @@ const PAGE_SIZE = 50;
 const statusColor = (status: number) => (status >= 500 ? "error" : status >= 400 ? "warning" : "success");
 
 const columns: ColumnsType<ImpersonationLogEntry> = [
-  { key: "at", title: "When", render: (_, row) => <time dateTime={row.at}>{formatDateTime(row.at)}</time> },
+  { key: "at", title: "When", render: (_, row) => <DateTimeText value={row.at} /> },
   { key: "impersonator", title: "Who", render: (_, row) => row.impersonatorEmail ?? "(deleted user)" },
   { key: "user", title: "Acting as", render: (_, row) => row.userEmail ?? "(deleted user)" },
   { key: "company", title: "Company", render: (_, row) => row.companyName ?? "—" },

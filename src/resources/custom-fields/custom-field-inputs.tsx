@@ -1,7 +1,10 @@
-import { DatePicker, Form, Input, InputNumber, Select } from "antd";
+import { DatePicker, Form, Input, Select } from "antd";
 import type { Rule } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
+import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import { dayPattern } from "@/domain/datetime";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 
 /**
  * Form items for a report's custom fields, named `["customFields", key]`, so a form's
@@ -17,6 +20,7 @@ export function CustomFieldInputs({
   /** More rules per field (the report overlay checks values with the server's rule). */
   rules?: (definition: CustomFieldDefinition) => Rule[];
 }) {
+  const locale = usePreferencesStore((s) => s.locale);
   return (
     <>
       {definitions.map((definition) => (
@@ -38,19 +42,19 @@ export function CustomFieldInputs({
               }
             : {})}
         >
-          {input(definition)}
+          {input(definition, locale)}
         </Form.Item>
       ))}
     </>
   );
 }
 
-function input(definition: CustomFieldDefinition) {
+function input(definition: CustomFieldDefinition, locale: string) {
   switch (definition.type) {
     case "number":
-      return <InputNumber style={{ width: "100%" }} />;
+      return <LocaleInputNumber style={{ width: "100%" }} />;
     case "date":
-      return <DatePicker format="MM/DD/YYYY" style={{ width: "100%" }} />;
+      return <DatePicker format={dayPattern(locale)} style={{ width: "100%" }} />;
     case "select":
       return (
         <Select

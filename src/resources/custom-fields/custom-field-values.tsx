@@ -1,5 +1,6 @@
 import { Descriptions, Typography } from "antd";
 import { type CustomFieldDefinition, formatCustomFieldValue } from "@/domain/custom-fields";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 
 // The formatter lives in src/domain (the list's columns use it too).
 export { formatCustomFieldValue };
@@ -12,6 +13,7 @@ export function CustomFieldValues({
   definitions: readonly CustomFieldDefinition[];
   values: Record<string, unknown> | null | undefined;
 }) {
+  const locale = usePreferencesStore((s) => s.locale);
   if (definitions.length === 0) return <Typography.Text type="secondary">No custom fields</Typography.Text>;
   return (
     <Descriptions
@@ -21,7 +23,7 @@ export function CustomFieldValues({
       items={definitions.map((definition) => ({
         key: definition.key,
         label: definition.name,
-        children: formatCustomFieldValue(definition, values?.[definition.key]),
+        children: formatCustomFieldValue(definition, values?.[definition.key], locale),
       }))}
     />
   );

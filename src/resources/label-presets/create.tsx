@@ -20,7 +20,14 @@ import {
   toPresetInput,
 } from "./preset-form";
 import { useTemperatureUnit } from "./use-temperature-unit";
-import { firstInvalidStep, REVIEW_INDEX, routeServerErrors, validateStep, WIZARD_LABELS } from "./wizard";
+import {
+  errorsAfterChange,
+  firstInvalidStep,
+  REVIEW_INDEX,
+  routeServerErrors,
+  validateStep,
+  WIZARD_LABELS,
+} from "./wizard";
 
 /**
  * `/label-presets/create`: the preset in five steps. Next checks the step with the
@@ -40,13 +47,8 @@ export function LabelPresetCreate() {
   const step = PRESET_STEPS[current] as PresetStep;
 
   const change = (changes: Partial<PresetFormValues>) => {
+    setErrors((e) => errorsAfterChange(e, values, changes, unit));
     setValues((v) => ({ ...v, ...changes }));
-    // A corrected field loses its message (a server one too: only the server can check it again).
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(changes)) delete next[key as keyof FieldMessages];
-      return next;
-    });
   };
 
   const goTo = (index: number) => {

@@ -1,29 +1,32 @@
+import { formatDecimal } from "@/domain/number-text";
 import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
 
 /** How a preset's settings read on screen (list, review step, detail). Temperatures arrive in °C. */
 
-const number = (value: number, decimals = 1) => String(roundTo(value, decimals));
+// As many digits as the value has, up to one: "2" and "2.5", never "2.0".
+const number = (value: number, locale?: string) => formatDecimal(roundTo(value, 1), { locale });
 
 /** "2 to 8 °C", or in °F "35.6 to 46.4 °F"; "—" when a bound is missing. */
 export function temperatureRange(
   min: number | null | undefined,
   max: number | null | undefined,
   unit: TemperatureUnit,
+  locale?: string,
 ) {
   if (min === null || min === undefined || max === null || max === undefined) return "—";
-  const show = (c: number) => number(toTemperatureUnit(c, unit));
+  const show = (c: number) => number(toTemperatureUnit(c, unit), locale);
   return `${show(min)} to ${show(max)} ${TEMPERATURE_SYMBOLS[unit]}`;
 }
 
 /** "30 to 60 %RH". */
-export function humidityRange(min: number | null | undefined, max: number | null | undefined) {
+export function humidityRange(min: number | null | undefined, max: number | null | undefined, locale?: string) {
   if (min === null || min === undefined || max === null || max === undefined) return "—";
-  return `${number(min)} to ${number(max)} %RH`;
+  return `${number(min, locale)} to ${number(max, locale)} %RH`;
 }
 
 /** "≥ 2.5 g". */
-export function shockThreshold(value: number | null | undefined) {
-  return value === null || value === undefined ? "—" : `≥ ${number(value)} g`;
+export function shockThreshold(value: number | null | undefined, locale?: string) {
+  return value === null || value === undefined ? "—" : `≥ ${number(value, locale)} g`;
 }
 
 /** 0 -> "none", 45 -> "45 min", 90 -> "1 h 30 min", 1440 -> "24 h". */

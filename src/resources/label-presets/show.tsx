@@ -4,9 +4,9 @@ import { Alert, Button, Flex, Skeleton, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { LazyNotFoundPage } from "@/components/error-page/lazy-error-page";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
-import { formatDateTime } from "@/providers/dayjs";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelPreset } from "../types";
 import { PresetActions } from "./components/preset-actions";
@@ -68,8 +68,8 @@ export function LabelPresetShow() {
               {preset.isArchived ? <Tag>Archived</Tag> : null}
             </Flex>
             <Typography.Text type="secondary">
-              {used === 1 ? "1 report uses it" : `${used} reports use it`} · created {formatDateTime(preset.created)} ·
-              updated {formatDateTime(preset.updated)}
+              {used === 1 ? "1 report uses it" : `${used} reports use it`} · created{" "}
+              <DateTimeText value={preset.created} /> · updated <DateTimeText value={preset.updated} />
             </Typography.Text>
             {preset.description ? (
               <Typography.Paragraph className={styles.description}>{preset.description}</Typography.Paragraph>

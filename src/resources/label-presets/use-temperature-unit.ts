@@ -1,7 +1,2 @@
-import type { TemperatureUnit } from "@/domain/units";
-import { usePreferencesStore } from "@/providers/stores/preferences";
-
-/** The unit the user reads and types temperatures in (the `fahrenheit` preference). */
-export function useTemperatureUnit(): TemperatureUnit {
-  return usePreferencesStore((s) => (s.fahrenheit ? "fahrenheit" : "celsius"));
-}
+/** The unit the user reads and types temperatures in (their choice, else the company's). */
+export { useTemperatureUnit } from "@/hooks/use-display-preferences";

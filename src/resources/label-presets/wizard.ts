@@ -52,3 +52,29 @@ export function routeServerErrors(errors: readonly PresetFieldError[] | readonly
   };
   return routed;
 }
+
+/**
+ * The messages left after a change. The changed fields lose theirs (a server message too:
+ * only the server can check it again); a client message on another field goes as soon as
+ * the new values pass its rule (raising the minimum fixes "Must be above the minimum"),
+ * while a message the client rules never gave stays: it came from the server.
+ */
+export function errorsAfterChange(
+  errors: FieldMessages,
+  before: PresetFormValues,
+  changes: Partial<PresetFormValues>,
+  unit: TemperatureUnit,
+): FieldMessages {
+  const keys = Object.keys(errors) as (keyof FieldMessages)[];
+  if (keys.length === 0) return errors;
+  const after = { ...before, ...changes };
+  const clientBefore = validateStep(before, "review", unit);
+  const clientAfter = validateStep(after, "review", unit);
+  const next: FieldMessages = {};
+  for (const key of keys) {
+    if (key in changes) continue;
+    const fromServer = clientBefore[key] !== errors[key];
+    if (fromServer || clientAfter[key]) next[key] = fromServer ? errors[key] : clientAfter[key];
+  }
+  return next;
+}

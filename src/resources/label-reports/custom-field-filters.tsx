@@ -1,6 +1,7 @@
-import { Divider, Form, Input, InputNumber, Select, Space } from "antd";
+import { Divider, Form, Input, Select, Space } from "antd";
 import { DatePicker } from "@/components/controls/date-picker";
 import { type DateRange, fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
+import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
 import type { CustomFieldFilterValue, CustomFieldFilterValues, DayRange } from "./custom-field-filter-values";
 
@@ -82,10 +83,10 @@ function CustomFieldFilterItem({ definition }: { definition: CustomFieldDefiniti
         <Form.Item label={label}>
           <Space.Compact block>
             <Form.Item name={[...name, "min"]} noStyle>
-              <InputNumber placeholder="From" aria-label={`${label} from`} style={{ width: "50%" }} />
+              <LocaleInputNumber placeholder="From" aria-label={`${label} from`} style={{ width: "50%" }} />
             </Form.Item>
             <Form.Item name={[...name, "max"]} noStyle>
-              <InputNumber placeholder="To" aria-label={`${label} to`} style={{ width: "50%" }} />
+              <LocaleInputNumber placeholder="To" aria-label={`${label} to`} style={{ width: "50%" }} />
             </Form.Item>
           </Space.Compact>
         </Form.Item>

@@ -8,14 +8,15 @@ import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { formatDecimal } from "@/domain/number-text";
 import { seesSubCompanyReports } from "@/domain/permissions";
 import { ruleLimits } from "@/domain/report-rule";
 import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
+import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
-import { usePreferencesStore } from "@/providers/stores/preferences";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
@@ -137,8 +138,8 @@ function ArchiveButton({ report }: { report: LabelReportDetail }) {
 }
 
 function ReportBody({ report }: { report: LabelReportDetail }) {
-  const temperatureUnit = usePreferencesStore((s) => (s.fahrenheit ? "fahrenheit" : "celsius"));
-  const { timeZone } = useInstantFormat();
+  const temperatureUnit = useTemperatureUnit();
+  const { timeZone, locale } = useInstantFormat();
   const can = useAccess();
   const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const summary = isSummary(report.summary) ? report.summary : null;
@@ -236,7 +237,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         <div>
           <dt>Readings</dt>
           <dd>
-            {(summary?.readingCount ?? report.readingCount ?? 0).toLocaleString("en-US")} every {interval} min
+            {formatDecimal(summary?.readingCount ?? report.readingCount ?? 0, { locale })} every {interval} min
           </dd>
         </div>
         {trim.start || trim.end ? (
@@ -279,6 +280,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                   {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
                   temperatureUnit={temperatureUnit}
                   timeZone={timeZone}
+                  locale={locale}
                   trim={trim}
                 />
               </Suspense>

@@ -13,6 +13,7 @@ import { CustomFieldsPage } from "./custom-fields-page";
 import { ProfileCompanies } from "./profile/companies";
 import { ProfileNotifications } from "./profile/notifications";
 import { PersonalDetails } from "./profile/personal-details";
+import { ProfilePreferences } from "./profile/preferences";
 import { UpdatePassword } from "./profile/update-password";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "./sections";
 
@@ -55,6 +56,7 @@ export function SettingsIndex() {
 
 const TAB_PAGES: Record<string, () => ReactNode> = {
   "/settings/profile/personal-details": PersonalDetails,
+  "/settings/profile/preferences": ProfilePreferences,
   "/settings/profile/companies": ProfileCompanies,
   "/settings/profile/notifications": ProfileNotifications,
   "/settings/profile/update-password": UpdatePassword,

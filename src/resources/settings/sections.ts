@@ -5,6 +5,7 @@ import type { TabRoute } from "@/layouts/tabs-layout";
 
 export const PROFILE_TABS = [
   { path: "/settings/profile/personal-details", label: "Personal details" },
+  { path: "/settings/profile/preferences", label: "Preferences" },
   { path: "/settings/profile/companies", label: "Companies" },
   { path: "/settings/profile/notifications", label: "Notifications" },
   { path: "/settings/profile/update-password", label: "Update password" },
@@ -27,7 +28,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   {
     path: "/settings/profile",
     title: "Profile",
-    description: "Personal details, your companies, notifications and password.",
+    description: "Personal details, preferences, your companies, notifications and password.",
   },
   {
     path: "/settings/company-settings",

@@ -3,10 +3,10 @@ import { type BaseRecord, type HttpError, useCustom, useCustomMutation, useDelet
 import { Alert, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useNavigate } from "react-router";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
 import { roleLabel } from "@/domain/role-rules";
 import { readableError } from "@/providers/data-provider";
-import { formatDateTime } from "@/providers/dayjs";
 import { failureText } from "../people/form-errors";
 import type { Invite } from "../types";
 import { ROLE_COLORS } from "./columns";
@@ -42,7 +42,7 @@ export function PendingInvites() {
       title: "Invited",
       render: (_, invite) => (
         <Space direction="vertical" size={0}>
-          <span>{formatDateTime(invite.created)}</span>
+          <DateTimeText value={invite.created} />
           {invite.invitedBy ? <Typography.Text type="secondary">by {invite.invitedBy}</Typography.Text> : null}
         </Space>
       ),
@@ -52,9 +52,11 @@ export function PendingInvites() {
       title: "Link valid until",
       render: (_, invite) =>
         Date.parse(invite.expires) <= now ? (
-          <Tag color="error">Expired {formatDateTime(invite.expires)}</Tag>
+          <Tag color="error">
+            Expired <DateTimeText value={invite.expires} />
+          </Tag>
         ) : (
-          formatDateTime(invite.expires)
+          <DateTimeText value={invite.expires} />
         ),
     },
     {

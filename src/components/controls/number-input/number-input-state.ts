@@ -1,3 +1,4 @@
+import { canonicalNumberText, type NumberTextRules } from "@/domain/number-text";
 import { roundTo } from "@/domain/units";
 
 /** The number input's and number stepper's rules (spec section 5). */
@@ -34,19 +35,16 @@ export function normaliseNumber(value: number, { min, max, decimals }: NumberBou
 /** What a typed text means: nothing, a number on its way ('-', '.'), or a number. */
 export type ParsedNumberText = { kind: "empty" } | { kind: "partial" } | { kind: "number"; value: number };
 
-/** Numeric only: digits, one leading minus (when negatives are allowed) and one point (when decimals are). */
-export function sanitiseNumberText(text: string, { allowNegative = true, allowDecimal = true } = {}): string {
-  let result = "";
-  let seenPoint = false;
-  for (const [index, char] of [...text.replace(",", ".")].entries()) {
-    if (char >= "0" && char <= "9") result += char;
-    else if (char === "-" && allowNegative && index === 0) result += char;
-    else if (char === "." && allowDecimal && !seenPoint) {
-      seenPoint = true;
-      result += char;
-    }
-  }
-  return result;
+/**
+ * Numeric only, in the canonical form (`-12.5`): digits, one leading minus (when negatives
+ * are allowed) and one decimal point (when decimals are), typed as "." or as the locale's
+ * separator ("2,5" in de-DE).
+ */
+export function sanitiseNumberText(
+  text: string,
+  { allowNegative = true, allowDecimal = true, locale = "en-US" }: NumberTextRules & { locale?: string } = {},
+): string {
+  return canonicalNumberText(text, locale, { allowNegative, allowDecimal });
 }
 
 export function parseNumberText(text: string): ParsedNumberText {

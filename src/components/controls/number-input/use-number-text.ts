@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from "react";
+import { localiseNumberText } from "@/domain/number-text";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { formatNumber, type NumberBounds, sanitiseNumberText, valueFromText } from "./number-input-state";
 
 /**
  * The text of a number field kept in step with its value: typing emits clamped and
  * rounded numbers (or null when emptied), while a half-typed '-' or '1.' stays as typed.
+ * The text is kept canonical ("-2.5") and shown with the user's decimal separator
+ * ("-2,5" in de-DE), which is also accepted when typed, as is ".".
  */
 export function useNumberText(value: number | null, onChange: (value: number | null) => void, bounds: NumberBounds) {
+  const locale = usePreferencesStore((s) => s.locale);
   const [text, setText] = useState(formatNumber(value));
   const lastEmitted = useRef<number | null | undefined>(value);
 
@@ -17,11 +22,10 @@ export function useNumberText(value: number | null, onChange: (value: number | n
     }
   }, [value]);
 
-  const allowNegative = bounds.min === undefined || bounds.min < 0;
-  const allowDecimal = bounds.decimals === undefined || bounds.decimals > 0;
-
   function change(raw: string) {
-    const typed = sanitiseNumberText(raw, { allowNegative, allowDecimal });
+    // A "-" or "." is never dropped, even where the value cannot be negative or fractional:
+    // dropping it turned 2.5 into 25 and -5 into 5. The value is clamped and rounded instead.
+    const typed = sanitiseNumberText(raw, { locale });
     const next = valueFromText(typed, bounds);
     if (next === undefined) {
       setText(typed);
@@ -38,5 +42,5 @@ export function useNumberText(value: number | null, onChange: (value: number | n
     setText(formatNumber(value));
   }
 
-  return { text, change, blur };
+  return { text: localiseNumberText(text, locale), change, blur };
 }

@@ -1,3 +1,4 @@
+import { formatDecimal } from "@/domain/number-text";
 import type { ReportSummary, SummaryState } from "@/domain/report-summary";
 import type { LabelStatus } from "@/domain/resources";
 import {
@@ -68,7 +69,7 @@ function verdict(violation: boolean, state: SummaryState): string {
 export function summaryCardFromReport(
   unit: Unit,
   summary: ReportSummary,
-  { temperatureUnit = "celsius" }: { temperatureUnit?: TemperatureUnit } = {},
+  { temperatureUnit = "celsius", locale }: { temperatureUnit?: TemperatureUnit; locale?: string } = {},
 ): SummaryCardData {
   const label = UNIT_LABELS[unit];
   switch (unit) {
@@ -77,10 +78,10 @@ export function summaryCardFromReport(
       const channel = summary[unit];
       const symbol = unit === "temperature" ? TEMPERATURE_SYMBOLS[temperatureUnit] : UNIT_SYMBOLS.humidity;
       const show = (celsiusOrPercent: number) =>
-        roundTo(
-          unit === "temperature" ? toTemperatureUnit(celsiusOrPercent, temperatureUnit) : celsiusOrPercent,
-          1,
-        ).toFixed(1);
+        formatDecimal(
+          roundTo(unit === "temperature" ? toTemperatureUnit(celsiusOrPercent, temperatureUnit) : celsiusOrPercent, 1),
+          { decimals: 1, locale },
+        );
       const badge: SummaryCardBadge | undefined =
         channel.excursionCount > 0
           ? { label: String(channel.excursionCount), suffix: plural(channel.excursionCount, "excursion", "excursions") }
@@ -103,7 +104,11 @@ export function summaryCardFromReport(
         shock.eventCount > 0
           ? { label: String(shock.eventCount), suffix: plural(shock.eventCount, "shock", "shocks") }
           : shock.maxG !== null
-            ? { prefix: "Max", label: shock.maxG.toFixed(1), suffix: UNIT_SYMBOLS.shock }
+            ? {
+                prefix: "Max",
+                label: formatDecimal(roundTo(shock.maxG, 1), { decimals: 1, locale }),
+                suffix: UNIT_SYMBOLS.shock,
+              }
             : undefined;
       return {
         unit,
@@ -141,7 +146,7 @@ export function summaryCardFromReport(
 /** The five cards of a report, in the order of spec section 3. */
 export function summaryCardsFromReport(
   summary: ReportSummary,
-  options?: { temperatureUnit?: TemperatureUnit },
+  options?: { temperatureUnit?: TemperatureUnit; locale?: string },
 ): SummaryCardData[] {
   return (["temperature", "humidity", "shock", "battery", "label"] as const).map((unit) =>
     summaryCardFromReport(unit, summary, options),

@@ -141,3 +141,53 @@ export function selectedTimeZone(
   const name = effective === "system" ? device : effective;
   return findTimeZone(name)?.name ?? name;
 }
+
+export interface TimeZoneGroup {
+  /** The continent ("Europe"), or "Universal" for UTC. */
+  label: string;
+  options: { value: string; label: string; search: string }[];
+}
+
+/** "GMT+01:00 Berlin": the offset then the zone's main city (its id's last part without one). */
+export function timeZoneCityLabel(entry: TimeZoneEntry): string {
+  const city = entry.mainCities[0] ?? entry.name.split("/").pop()?.replace(/_/g, " ") ?? entry.name;
+  return `${formatGmtOffset(entry.rawOffsetInMinutes)} ${city}`;
+}
+
+let groups: TimeZoneGroup[] | null = null;
+
+/**
+ * Every zone grouped by continent, west to east within a group, each searchable by its
+ * city, its other cities, its id, its country and its zone's name.
+ */
+export function groupedTimeZoneOptions(): TimeZoneGroup[] {
+  if (groups) return groups;
+  const byGroup = new Map<string, TimeZoneEntry[]>();
+  for (const entry of timeZoneEntries()) {
+    const label = entry.continentName || "Universal";
+    byGroup.set(label, [...(byGroup.get(label) ?? []), entry]);
+  }
+  groups = [...byGroup.entries()].map(([label, entries]) => ({
+    label,
+    options: entries
+      .slice()
+      .sort(
+        (a, b) =>
+          a.rawOffsetInMinutes - b.rawOffsetInMinutes || timeZoneCityLabel(a).localeCompare(timeZoneCityLabel(b)),
+      )
+      .map((entry) => ({
+        value: entry.name,
+        label: timeZoneCityLabel(entry),
+        search: [
+          timeZoneCityLabel(entry),
+          entry.name,
+          entry.mainCities.join(" "),
+          entry.countryName,
+          entry.alternativeName,
+        ]
+          .join(" ")
+          .toLowerCase(),
+      })),
+  }));
+  return groups;
+}

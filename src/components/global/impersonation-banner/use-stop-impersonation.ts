@@ -19,6 +19,7 @@ export function useStopImpersonation() {
   const navigate = useNavigate();
   const { open } = useNotification();
   const timeZone = usePreferencesStore(selectTimeZoneName);
+  const locale = usePreferencesStore((s) => s.locale);
   const { mutateAsync, mutation } = useCustomMutation();
   const stopImpersonating = async () => {
     const expiry = useAuthSessionStore.getState().impersonationExpiry;
@@ -37,7 +38,7 @@ export function useStopImpersonation() {
           type: "error",
           message: "The impersonation could not be ended on the server",
           description: `${readableError(error as Error)}. It ends by itself${
-            expiry === null ? "" : ` at ${formatInstant(expiry, { timeZone })}`
+            expiry === null ? "" : ` at ${formatInstant(expiry, { timeZone, locale })}`
           }.`,
         });
       }

@@ -14,7 +14,7 @@ import {
   serverFieldErrors,
   toFormValues,
 } from "../preset-form";
-import { validateStep } from "../wizard";
+import { errorsAfterChange, validateStep } from "../wizard";
 import { STEP_FIELDS } from "./preset-fields";
 
 const SECTIONS = PRESET_STEPS.filter((s): s is Exclude<PresetStep, "review"> => s !== "review");
@@ -46,12 +46,8 @@ export function PresetEditForm({
   }, [errors]);
 
   const change = (changes: Partial<PresetFormValues>) => {
+    setErrors((e) => errorsAfterChange(e, values, changes, unit));
     setValues((v) => ({ ...v, ...changes }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(changes)) delete next[key as keyof FieldMessages];
-      return next;
-    });
   };
 
   const save = async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
 import { type LabelPresetInput, PRESET_STEP_LABELS, type PresetStep } from "@/domain/label-preset";
 import type { TemperatureUnit } from "@/domain/units";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { duration, humidityRange, shockThreshold, temperatureRange } from "../preset-format";
 import { ALARM_TYPE_LABELS } from "./preset-fields";
 
@@ -16,7 +17,7 @@ interface Group {
 const onOff = (on: boolean) => <Badge status={on ? "success" : "default"} text={on ? "Measured" : "Not measured"} />;
 
 /** A preset's settings by section (temperatures given in °C, shown in `unit`). */
-function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean): Group[] {
+function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean, locale: string): Group[] {
   const identity = withName
     ? [
         { label: "Name", value: p.name || "—" },
@@ -42,7 +43,7 @@ function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean)
       items: [
         { label: "Temperature", value: onOff(p.temperatureEnabled) },
         ...(p.temperatureEnabled
-          ? [{ label: "Allowed range", value: temperatureRange(p.temperatureMin, p.temperatureMax, unit) }]
+          ? [{ label: "Allowed range", value: temperatureRange(p.temperatureMin, p.temperatureMax, unit, locale) }]
           : []),
       ],
     },
@@ -52,7 +53,9 @@ function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean)
       icon: "humidity",
       items: [
         { label: "Humidity", value: onOff(p.humidityEnabled) },
-        ...(p.humidityEnabled ? [{ label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax) }] : []),
+        ...(p.humidityEnabled
+          ? [{ label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax, locale) }]
+          : []),
       ],
     },
     {
@@ -61,7 +64,7 @@ function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean)
       icon: "shock",
       items: [
         { label: "Shock", value: onOff(p.shockEnabled) },
-        ...(p.shockEnabled ? [{ label: "Shock threshold", value: shockThreshold(p.shockThresholdG) }] : []),
+        ...(p.shockEnabled ? [{ label: "Shock threshold", value: shockThreshold(p.shockThresholdG, locale) }] : []),
         { label: "Battery warning level", value: `≤ ${p.batteryWarningLevel} %` },
       ],
     },
@@ -82,9 +85,10 @@ export function PresetSummary({
   /** Offers an "Edit" link per section (the review step goes back to that step). */
   onEditStep?(step: PresetStep): void;
 }) {
+  const locale = usePreferencesStore((s) => s.locale);
   return (
     <Flex vertical gap="large">
-      {groupsOf(preset, unit, withName).map((group) => (
+      {groupsOf(preset, unit, withName, locale).map((group) => (
         <Descriptions
           key={group.step}
           bordered

@@ -1,8 +1,8 @@
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Alert, Table, Typography } from "antd";
 import { useEffect } from "react";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/data-provider";
-import { formatDateTime } from "@/providers/dayjs";
 import { RESOURCE } from "@/providers/resources";
 
 /** One entry of GET /api/label-presets/{id}/versions. */
@@ -71,7 +71,7 @@ export function PresetVersions({ presetId, version }: { presetId: string; versio
         dataSource={rows}
         columns={[
           { title: "Version", dataIndex: "version", width: 90 },
-          { title: "When", dataIndex: "changedAt", render: (value: string) => formatDateTime(value) },
+          { title: "When", dataIndex: "changedAt", render: (value: string) => <DateTimeText value={value} /> },
           {
             title: "Who",
             dataIndex: "changedBy",

@@ -3,7 +3,8 @@ import { Alert, Button, Skeleton, Typography } from "antd";
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { TemperatureUnit } from "@/domain/units";
+import { formatDecimal } from "@/domain/number-text";
+import { roundTo, type TemperatureUnit } from "@/domain/units";
 import { timeAxisValues } from "./chart-axis";
 import { CHART_COLORS, drawOverlays } from "./chart-draw";
 import styles from "./report-chart.module.css";
@@ -38,6 +39,8 @@ export interface ReportChartViewProps {
   upper: number | null;
   temperatureUnit: TemperatureUnit;
   timeZone: string;
+  /** Dates and numbers of the axes and the readout; en-US when absent (the public share page). */
+  locale?: string;
   /** The evaluation (trim) window, ISO 8601; outside it is dimmed. */
   trim: { start: string | null; end: string | null };
   /** Without it, dragging across the chart does nothing. */
@@ -55,7 +58,7 @@ const MIN_ZOOM_PX = 6;
 const toSeconds = (iso: string | null) => (iso === null ? null : Date.parse(iso) / 1000);
 
 export function ReportChartView(props: ReportChartViewProps) {
-  const { reportId, unit, series, temperatureUnit, timeZone, trim, onZoom, zoomed = false } = props;
+  const { reportId, unit, series, temperatureUnit, timeZone, trim, onZoom, zoomed = false, locale = "en-US" } = props;
   const holder = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLSpanElement>(null);
@@ -85,7 +88,7 @@ export function ReportChartView(props: ReportChartViewProps) {
     if (!el || !data || !hasValues(data)) return;
     const range = yRange(data);
     const symbol = data.symbol;
-    const hoverTime = new Intl.DateTimeFormat("en-US", {
+    const hoverTime = new Intl.DateTimeFormat(locale, {
       timeZone,
       month: "2-digit",
       day: "2-digit",
@@ -113,7 +116,7 @@ export function ReportChartView(props: ReportChartViewProps) {
           stroke: CHART_COLORS.axis,
           grid: { stroke: CHART_COLORS.grid },
           ticks: { stroke: CHART_COLORS.grid },
-          values: timeAxisValues(timeZone),
+          values: timeAxisValues(timeZone, locale),
           size: 48,
         },
         {
@@ -121,7 +124,7 @@ export function ReportChartView(props: ReportChartViewProps) {
           grid: { stroke: CHART_COLORS.grid },
           ticks: { stroke: CHART_COLORS.grid },
           size: 64,
-          values: (_u, values) => values.map((v) => `${v} ${symbol}`),
+          values: (_u, values) => values.map((v) => `${formatDecimal(v, { locale })} ${symbol}`),
         },
       ],
       series: [
@@ -151,7 +154,8 @@ export function ReportChartView(props: ReportChartViewProps) {
               el.textContent = "";
               return;
             }
-            const value = lo === hi ? lo.toFixed(1) : `${lo.toFixed(1)} – ${hi.toFixed(1)}`;
+            const one = (v: number) => formatDecimal(roundTo(v, 1), { decimals: 1, locale });
+            const value = lo === hi ? one(lo) : `${one(lo)} – ${one(hi)}`;
             el.textContent = `${hoverTime.format(x * 1000)}  ·  ${value} ${symbol}`;
           },
         ],
@@ -178,7 +182,7 @@ export function ReportChartView(props: ReportChartViewProps) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, timeZone, trimStart, trimEnd, reportId, unit, zoomable]);
+  }, [data, timeZone, locale, trimStart, trimEnd, reportId, unit, zoomable]);
 
   const empty = data !== null && !hasValues(data);
   return (

@@ -21,6 +21,7 @@ export interface ReportChartProps {
   upper: number | null;
   temperatureUnit: TemperatureUnit;
   timeZone: string;
+  locale?: string;
   /** The evaluation (trim) window, ISO 8601; outside it is dimmed. */
   trim: { start: string | null; end: string | null };
 }

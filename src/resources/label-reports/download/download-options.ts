@@ -25,17 +25,7 @@ export const FILE_TYPE_OPTIONS = choices("fileType");
 export const TEMPERATURE_UNIT_OPTIONS = choices("temperatureUnit");
 export const DATA_TABLE_OPTIONS = choices("includeDataTable");
 
-export const LOCALE_OPTIONS = [
-  { value: "en-US", label: "English (United States)" },
-  { value: "en-GB", label: "English (United Kingdom)" },
-  { value: "de-DE", label: "German (Germany)" },
-  { value: "fr-FR", label: "French (France)" },
-  { value: "es-ES", label: "Spanish (Spain)" },
-  { value: "nl-NL", label: "Dutch (Netherlands)" },
-  { value: "pt-PT", label: "Portuguese (Portugal)" },
-  { value: "ja-JP", label: "Japanese (Japan)" },
-  { value: "zh-CN", label: "Chinese (China)" },
-] as const;
+export { LOCALE_OPTIONS } from "@/domain/locales";
 
 /** The export path and query for a report and the chosen preferences ("system" resolved to the device's zone). */
 export function exportPath(reportId: string, prefs: DownloadReportPreferences, deviceZone?: string): string {

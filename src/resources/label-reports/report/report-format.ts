@@ -1,4 +1,5 @@
 import type { DataTab } from "@/components/controls/data-tabs/data-tabs-state";
+import { formatDecimal } from "@/domain/number-text";
 import type { ChannelSummary, ReportSummary } from "@/domain/report-summary";
 import { roundTo, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
 import { chartSymbol } from "../chart/series-data";
@@ -20,10 +21,11 @@ export function formatMeasure(
   value: number | null,
   unit: "temperature" | "humidity",
   temperatureUnit: TemperatureUnit,
+  locale?: string,
 ): string {
   if (value === null) return "—";
   const shown = unit === "temperature" ? toTemperatureUnit(value, temperatureUnit) : value;
-  return `${roundTo(shown, 1).toFixed(1)} ${chartSymbol(unit, temperatureUnit)}`;
+  return `${formatDecimal(roundTo(shown, 1), { decimals: 1, locale })} ${chartSymbol(unit, temperatureUnit)}`;
 }
 
 export interface StatisticsRow {
@@ -40,8 +42,9 @@ export function statisticsRows(
   channel: ChannelSummary,
   unit: "temperature" | "humidity",
   temperatureUnit: TemperatureUnit,
+  locale?: string,
 ): StatisticsRow[] {
-  const show = (v: number | null) => formatMeasure(v, unit, temperatureUnit);
+  const show = (v: number | null) => formatMeasure(v, unit, temperatureUnit, locale);
   const rows: StatisticsRow[] = [
     {
       key: "min",

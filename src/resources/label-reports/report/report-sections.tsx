@@ -5,7 +5,7 @@ import { summaryCardsFromReport } from "@/components/controls/summary-card/summa
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { type CustomFieldDefinition, customFieldRows } from "@/domain/custom-fields";
 import type { ReportSummary } from "@/domain/report-summary";
-import type { TemperatureUnit } from "@/domain/units";
+import { formatMeasurement, type TemperatureUnit } from "@/domain/units";
 import { describeAuditEntry } from "./audit-text";
 import styles from "./report.module.css";
 import { statisticsRows } from "./report-format";
@@ -32,9 +32,10 @@ export function SummaryCards({
   summary: ReportSummary;
   temperatureUnit: TemperatureUnit;
 }) {
+  const { locale } = useInstantFormat();
   return (
     <div className={styles.cards}>
-      {summaryCardsFromReport(summary, { temperatureUnit }).map((card) => (
+      {summaryCardsFromReport(summary, { temperatureUnit, locale }).map((card) => (
         <SummaryCard key={card.unit} {...card} />
       ))}
     </div>
@@ -48,6 +49,7 @@ export function StatisticsTable({
   summary: ReportSummary;
   temperatureUnit: TemperatureUnit;
 }) {
+  const { locale } = useInstantFormat();
   const units = (["temperature", "humidity"] as const).filter((unit) => summary[unit].measured);
   if (units.length === 0) return <Empty description="This report measures no temperature or humidity" />;
   return (
@@ -59,7 +61,7 @@ export function StatisticsTable({
           pagination={false}
           rowKey="key"
           aria-label={`${unit === "temperature" ? "Temperature" : "Humidity"} statistics`}
-          dataSource={statisticsRows(summary[unit], unit, temperatureUnit)}
+          dataSource={statisticsRows(summary[unit], unit, temperatureUnit, locale)}
           columns={[
             {
               key: "label",
@@ -98,6 +100,7 @@ export function ShockEvents({
   threshold: number | null;
   loading: boolean;
 }) {
+  const { locale } = useInstantFormat();
   return (
     <List
       size="small"
@@ -112,7 +115,7 @@ export function ShockEvents({
           <List.Item>
             <DateTimeText value={event.t} seconds />
             <span>
-              <strong>{event.magnitudeG.toFixed(1)} g</strong>{" "}
+              <strong>{formatMeasurement("shock", event.magnitudeG, { locale })}</strong>{" "}
               <Tag color={above ? "error" : "default"} bordered={false}>
                 {above ? "Above threshold" : "Below threshold"}
               </Tag>

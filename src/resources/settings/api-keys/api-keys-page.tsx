@@ -24,6 +24,7 @@ import type { ApiKey } from "../types";
 export function ApiKeysPage() {
   const can = useAccess();
   const timeZone = usePreferencesStore(selectTimeZoneName);
+  const locale = usePreferencesStore((s) => s.locale);
   const { data, query } = useSettingsDocument<ApiKey[]>(
     SETTINGS_URL.apiKeys,
     can({ action: "read", subject: "apiKey" }),
@@ -34,7 +35,7 @@ export function ApiKeysPage() {
   const [form] = Form.useForm<{ name: string; scopes: ApiKeyScope[] }>();
   const canCreate = can({ action: "create", subject: "apiKey" });
   const canRevoke = can({ action: "delete", subject: "apiKey" });
-  const when = (value: string | null) => (value ? formatInstant(value, { timeZone }) : "Never");
+  const when = (value: string | null) => (value ? formatInstant(value, { timeZone, locale }) : "Never");
 
   const create = ({ name, scopes }: { name: string; scopes: ApiKeyScope[] }) =>
     mutate(

@@ -60,7 +60,11 @@ export function CompanyGeneral() {
         >
           <CompanyTimeZone />
         </Form.Item>
-        <Form.Item name="temperatureUnit" label="Temperature unit">
+        <Form.Item
+          name="temperatureUnit"
+          label="Temperature unit"
+          extra="The unit of every member who has not chosen one in Profile > Preferences."
+        >
           <Radio.Group
             options={[
               { value: "celsius", label: "Celsius (°C)" },

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Form } from "antd";
 import { useEffect } from "react";
 import { useAccess } from "@/hooks/use-access";
@@ -9,6 +10,7 @@ export function useCompanyForm<V extends object>(toValues: (company: CompanySett
   const [form] = Form.useForm<V>();
   const { data, query } = useSettingsDocument<CompanySettings>(SETTINGS_URL.company);
   const { mutate, mutation } = useSettingsMutation<CompanySettings>();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (data) form.setFieldsValue(toValues(data) as Parameters<typeof form.setFieldsValue>[0]);
     // toValues is a module-level function of each tab.
@@ -22,7 +24,14 @@ export function useCompanyForm<V extends object>(toValues: (company: CompanySett
         successNotification: { message, type: "success" },
         errorNotification: false,
       },
-      { onSuccess: () => query.refetch(), onError: (error) => showFieldErrors(form, error) },
+      {
+        onSuccess: () => {
+          query.refetch();
+          // GET /me carries the company's unit, the default of members who chose none.
+          queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(SETTINGS_URL.me) });
+        },
+        onError: (error) => showFieldErrors(form, error),
+      },
     );
   return {
     form,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../app";
 import { badRequest, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
 import { eventsOfDocument, MAX_EPCIS_EVENTS, mapEpcisEvents } from "../ingest/epcis";
 import { captureJobView, createCaptureJob, runCaptureJob } from "../ingest/epcis-capture";
 import { dataErrors, idParams } from "./schemas";
@@ -51,7 +52,8 @@ const captureJob = {
 } as const;
 
 /** GS1 EPCIS 2.0 capture over the REST binding (issue #18 section 3; README: EPCIS capture). */
-export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = context;
   // JSON-LD is JSON: the @context is not expanded (the types are read by name, see ingest/epcis.ts).
   app.addContentTypeParser(
@@ -147,7 +149,7 @@ export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const view = await captureJobView(db, request.principal.companyId, id);
       if (!view) throw notFound("No capture job with this id in your company");
       return view;

@@ -27,8 +27,9 @@ export function AppHeaderView({
         <strong aria-label="Company">{companyName}</strong>
         {impersonating ? <Tag color="warning">Impersonating</Tag> : null}
       </Space>
+      {/* The name starts with the visible text, so a voice user saying what they see finds it (WCAG 2.5.3). */}
       {userMenu(
-        <Button type="text" aria-label="User menu">
+        <Button type="text" aria-label={`${userName}, user menu`}>
           <Space>
             <Avatar size="small" icon={<UserOutlined />} />
             <span>{userName}</span>

@@ -1,8 +1,9 @@
 import { BankOutlined } from "@ant-design/icons";
 import { useSelect } from "@refinedev/antd";
 import { type HttpError, useCreate } from "@refinedev/core";
-import { Button, Card, Flex, Form, Radio, Select } from "antd";
+import { Button, Card, Flex, Form, Select } from "antd";
 import { useNavigate } from "react-router";
+import { FormRadioGroup } from "@/components/controls/form-groups/form-groups";
 import { humanize } from "@/components/list/columns";
 import { TitledPage } from "@/components/record/record-page";
 import { COMPANY_TYPES } from "@/domain/resources";
@@ -63,7 +64,7 @@ export function ControlCenterCompanyCreate() {
           }}
         >
           <Form.Item name="type" label="Type" rules={[{ required: true }]}>
-            <Radio.Group
+            <FormRadioGroup
               optionType="button"
               buttonStyle="solid"
               options={COMPANY_TYPES.map((value) => ({ value, label: humanize(value) }))}

@@ -2,6 +2,7 @@ import { SendOutlined } from "@ant-design/icons";
 import { type HttpError, useCreate } from "@refinedev/core";
 import { Button, Card, Checkbox, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router";
+import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
 import { ROLE_NAMES } from "@/domain/resources";
 import { grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
@@ -71,13 +72,13 @@ export function UserInvite() {
             <Input type="email" autoComplete="off" placeholder="name@company.com" />
           </Form.Item>
           <Form.Item name="roles" label="Roles" rules={[{ required: true, message: "Choose at least one role" }]}>
-            <Checkbox.Group className={styles.roleGrid}>
+            <FormCheckboxGroup className={styles.roleGrid}>
               {ROLE_NAMES.filter((role) => grantable.has(role)).map((role) => (
                 <Checkbox key={role} value={role}>
                   {ROLE_LABELS[role]}
                 </Checkbox>
               ))}
-            </Checkbox.Group>
+            </FormCheckboxGroup>
           </Form.Item>
           <Flex justify="end" gap="small">
             <Button onClick={() => navigate("/users")}>Cancel</Button>

@@ -1,5 +1,6 @@
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { Alert, Button, Checkbox, Flex, Form, Typography } from "antd";
+import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { ROLE_NAMES } from "@/domain/resources";
 import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
 import { RESOURCE } from "@/providers/resources";
@@ -55,7 +56,7 @@ export function RoleEditor({
     >
       <Typography.Title level={5}>Roles in this company</Typography.Title>
       <Form.Item name="roles" rules={[{ required: true, message: "Choose at least one role" }]}>
-        <Checkbox.Group>
+        <FormCheckboxGroup>
           <Flex vertical gap="small">
             {ROLE_NAMES.map((role) => (
               <Checkbox key={role} value={role} disabled={!grantable.has(role)}>
@@ -63,7 +64,7 @@ export function RoleEditor({
               </Checkbox>
             ))}
           </Flex>
-        </Checkbox.Group>
+        </FormCheckboxGroup>
       </Form.Item>
       {losesAdmin ? (
         <Alert type="warning" showIcon message="Keep an administrator role: you cannot remove your own last one." />

@@ -43,8 +43,9 @@ export function PersonalDetails() {
   return (
     <Card>
       <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
-        <Form.Item label="E-mail" extra="Your sign-in name; it cannot be changed here.">
-          <Input value={data.email} disabled />
+        {/* Not a form field (no name), so antd does not tie the label to it: the id does. */}
+        <Form.Item label="E-mail" htmlFor="profile-email" extra="Your sign-in name; it cannot be changed here.">
+          <Input id="profile-email" value={data.email} disabled />
         </Form.Item>
         <Form.Item
           name="firstName"

@@ -1,0 +1,233 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
+import { SEED_COMPANIES } from "../../server/seed/companies";
+import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
+import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
+import { RESOURCE, resources } from "../../src/providers/resources";
+import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
+import { expectAccessible, settle } from "./support/axe";
+import { submitSignIn } from "./support/sign-in";
+
+/**
+ * Every screen, as each demo role sees it, scanned with axe-core for WCAG 2.1 A/AA
+ * (issue 21): no serious or critical violation anywhere. One test per role visits its
+ * pages in sequence; the pages come from the resource table and the settings sections,
+ * so a new screen is scanned once it is in those tables.
+ */
+
+// A role's tour is a dozen pages and as many scans on a shared 2-core machine.
+test.describe.configure({ timeout: 600_000 });
+
+type Can = (action: Action, subject: Subject) => boolean;
+
+const PATHS = [
+  ...new Set<string>([
+    ...resources.flatMap((r) => [r.list, r.create].filter((p): p is string => typeof p === "string")),
+    "/users/pending-invites",
+    ...SETTINGS_SECTIONS.map((s) => s.path),
+    ...PROFILE_TABS.map((t) => t.path),
+    ...COMPANY_SETTINGS_TABS.map((t) => t.path),
+  ]),
+];
+
+/** Whether the role stays on `path` (the guards would send it elsewhere otherwise). */
+function mayOpen(path: string, can: Can): boolean {
+  const owner = resources.find(
+    (r) =>
+      (r.name === RESOURCE.controlCenter || r.meta.parent === RESOURCE.controlCenter) &&
+      typeof r.list === "string" &&
+      (path === r.list || path.startsWith(`${r.list}/`)),
+  );
+  if (owner?.meta.subject) return can("read", owner.meta.subject);
+  return guardRedirect(routeNameOf(path), can) === null;
+}
+
+/**
+ * An overlay is scanned on its own: the list under it is scanned as its own page, and
+ * walking its rows again under every overlay made each of these scans several times slower.
+ */
+const OVERLAY_SCOPE = { include: [".ant-drawer-content"] };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Opens a path and waits for the page the role may see there to be drawn. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`://[^/]+${escapeRegExp(path)}(/[^?#]*)?([?#].*)?$`), { timeout: 20_000 });
+  await expect(page.locator("main").first()).toBeVisible();
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  await settle(page);
+}
+
+async function signIn(page: Page, email: string, companyName: string) {
+  await submitSignIn(page, email);
+  await page.waitForURL(/\/(label-reports|select-company)/);
+  if (page.url().includes("/select-company")) {
+    await page.getByRole("button", { name: `Open ${companyName}` }).click();
+  }
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+/** The screens whose colours the theme changed most, looked at by a person at both sizes. */
+const SHOT_PATHS = new Set([
+  "/label-reports",
+  "/label-presets",
+  "/users",
+  "/users/invite",
+  "/settings/profile/personal-details",
+]);
+
+/** The screen at desktop and phone sizes, attached to the test output. */
+async function attachScreens(page: Page, name: string) {
+  const info = test.info();
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    const path = info.outputPath(`${name.replace(/^\//, "").replace(/\W+/g, "-")}-${width}x${height}.png`);
+    await page.screenshot({ path });
+    await info.attach(`${name} at ${width}x${height}`, { path, contentType: "image/png" });
+  }
+}
+
+const drawer = (page: Page) => page.locator(".ant-drawer-content");
+
+/** The report overlay of a report measuring temperature and humidity, each tab scanned. */
+async function scanReportOverlay(page: Page, shots: boolean) {
+  await open(page, "/label-reports");
+  // The operator's own company records nothing: its list is empty and has no overlay to open.
+  const rows = page.locator(".ant-table-tbody .ant-table-row");
+  await expect(rows.or(page.locator(".ant-table-placeholder")).first()).toBeVisible();
+  if ((await rows.count()) === 0) return;
+  const ids = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>(".ant-table-tbody a[href*='/label-reports/']")].map(
+      (a) => new URL(a.href).pathname.split("/").pop() ?? "",
+    ),
+  );
+  for (const id of ids) {
+    await page.goto(`/label-reports/${id}`);
+    await expect(drawer(page).getByTestId("report-start")).toBeVisible();
+    await expect(drawer(page).getByRole("region", { name: "Audit trail" })).toBeVisible();
+    const humidity = drawer(page).getByRole("tab", { name: "Humidity" });
+    if (!(await humidity.isVisible())) continue;
+    await expect(drawer(page).getByTestId("chart-temperature")).toHaveAttribute("data-chart-painted", "true");
+    await expectAccessible(page, "report overlay, Temperature tab", OVERLAY_SCOPE);
+    if (shots) await attachScreens(page, "report overlay");
+    await humidity.click();
+    await expect(drawer(page).getByTestId("chart-humidity")).toHaveAttribute("data-chart-painted", "true");
+    await expectAccessible(page, "report overlay, Humidity tab", OVERLAY_SCOPE);
+    return;
+  }
+  throw new Error("no report with a humidity tab on the first page");
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
+const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
+
+/** Each step of the preset wizard, filled just enough to go on; nothing is saved. */
+async function scanPresetWizard(page: Page, shots: boolean) {
+  await open(page, "/label-presets/create");
+  await expect(stepHeading(page, "General")).toBeVisible();
+  await expectAccessible(page, "preset wizard, General");
+  // An error message under a field is part of the step a user sees.
+  await next(page);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page, "preset wizard, General with an error");
+  if (shots) await attachScreens(page, "preset wizard with an error");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`A11y ${Date.now().toString(36)}`);
+  await next(page);
+  await expect(stepHeading(page, "Temperature")).toBeVisible();
+  await expectAccessible(page, "preset wizard, Temperature");
+  await next(page);
+  await expect(stepHeading(page, "Humidity")).toBeVisible();
+  await page.getByRole("switch", { name: "Humidity" }).click();
+  await page.getByRole("textbox", { name: "Minimum humidity" }).fill("30");
+  await page.getByRole("textbox", { name: "Maximum humidity" }).fill("60");
+  await expectAccessible(page, "preset wizard, Humidity");
+  await next(page);
+  await expect(stepHeading(page, "Shock and battery")).toBeVisible();
+  await expectAccessible(page, "preset wizard, Shock and battery");
+  await next(page);
+  await expect(stepHeading(page, "Review")).toBeVisible();
+  await expectAccessible(page, "preset wizard, Review");
+}
+
+/** The first record of a list opened from its link, e.g. a user's or a company's page. */
+async function scanFirstRecord(page: Page, listPath: string, screen: string) {
+  await open(page, listPath);
+  const link = page.locator(`.ant-table-tbody a[href^='${listPath}/']`).first();
+  // The operator's own company has no presets: an empty list has no record to open.
+  await expect(link.or(page.locator(".ant-table-placeholder")).first()).toBeVisible();
+  if ((await link.count()) === 0) return;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(listPath)}/[^/]+$`));
+  await settle(page);
+  await expectAccessible(page, screen);
+}
+
+const ROLES = ["systemAdmin", "distributorAdmin", "administrator", "user"] as const;
+
+for (const role of ROLES) {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role && !a.alsoIn);
+  if (!account) throw new Error(`no demo account for ${role}`);
+  const flags =
+    SEED_COMPANIES.find((c) => c.name === account.companyName)?.people.find((p) => p.email === account.email)
+      ?.featureFlags ?? {};
+  const ability = defineAbilityFor([account.role], flags);
+  const can: Can = (action, subject) => ability.can(action, subject);
+
+  test(`every page a ${role} opens has no serious or critical WCAG 2.1 A/AA violation`, async ({ page }) => {
+    // One role's screenshots are enough to look at the colours; the others only scan.
+    const shots = role === "administrator";
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, account.email, account.companyName);
+
+    for (const path of PATHS.filter((p) => mayOpen(p, can))) {
+      await open(page, path);
+      if (path === "/label-presets") {
+        // A first visit shows the feature modal: scanned as shown, then dismissed.
+        const modal = page.getByRole("dialog", { name: "New: label presets" });
+        await expect(modal).toBeVisible();
+        await expectAccessible(page, "label presets, feature modal");
+        await modal.getByRole("button", { name: "Got it" }).click();
+        await expect(modal).toBeHidden();
+      }
+      await expectAccessible(page, path);
+      if (shots && SHOT_PATHS.has(path)) await attachScreens(page, path);
+    }
+
+    await open(page, "/label-reports/filters");
+    await expect(drawer(page)).toBeVisible();
+    await expectAccessible(page, "report filters overlay", OVERLAY_SCOPE);
+    await scanReportOverlay(page, shots);
+
+    if (can("read", "labelPreset")) await scanFirstRecord(page, "/label-presets", "label preset page");
+    if (can("create", "labelPreset")) await scanPresetWizard(page, shots);
+    if (mayOpen("/users", can)) await scanFirstRecord(page, "/users", "user overlay");
+    if (mayOpen("/sub-companies", can)) await scanFirstRecord(page, "/sub-companies", "sub-company page");
+    if (mayOpen("/control-center/companies", can))
+      await scanFirstRecord(page, "/control-center/companies", "control center, company page");
+  });
+}
+
+test("the auth pages have no serious or critical WCAG 2.1 A/AA violation", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const path of ["/signin", "/signup", "/forgot-password"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading").first()).toBeVisible();
+    await expectAccessible(page, path);
+  }
+  // A sign-in error is part of the page a user sees.
+  await submitSignIn(page, "nobody@demo.example", "wrong-password-1");
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await expectAccessible(page, "sign-in with an error");
+
+  const multi = DEMO_ACCOUNTS.find((a) => a.alsoIn);
+  if (!multi) throw new Error("no multi-company demo account");
+  await submitSignIn(page, multi.email);
+  await expect(page).toHaveURL(/\/select-company/);
+  await expect(page.getByRole("button", { name: `Open ${multi.companyName}` })).toBeVisible();
+  await expectAccessible(page, "select company");
+});

@@ -1,0 +1,79 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/** The rules the dashboard is held to: WCAG 2.1, levels A and AA. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * A scan that takes longer than this is a scan of something it should not walk (a
+ * virtualised table of hundreds of rows, a chart's canvas): fail with that said, rather
+ * than hang until the test's own time-out with no hint of which page it was.
+ */
+const SCAN_BOUND_MS = 90_000;
+
+export interface ScanScope {
+  /** CSS selectors to scan (default: the whole page). */
+  include?: string[];
+  /** CSS selectors to leave out; each caller says why next to it. */
+  exclude?: string[];
+}
+
+/** Waits until nothing on the page is still loading or fading in. */
+export async function settle(page: Page) {
+  // A spinner or a skeleton is a page still on its way; its half-drawn state is not what a user reads.
+  await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active")).toHaveCount(0);
+  // A modal or popup still fading in is half transparent: axe would measure the contrast
+  // of a frame the user only sees for 0.2 s. Wait for the finite animations to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations on the page, one readable block each. */
+export async function seriousViolations(page: Page, scope: ScanScope = {}): Promise<string[]> {
+  await settle(page);
+  let builder = new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // WCAG 2.5.3 (label in name, level A): axe ships this rule as experimental, so the
+    // tags alone leave it out; a control whose name is not its visible text fails it.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } });
+  for (const selector of scope.include ?? []) builder = builder.include(selector);
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`axe scan of ${page.url()} took over ${SCAN_BOUND_MS} ms: scope it`)),
+      SCAN_BOUND_MS,
+    );
+  });
+  try {
+    const results = await Promise.race([builder.analyze(), bound]);
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) =>
+        [
+          `${v.id} (${v.impact}): ${v.help}`,
+          ...v.nodes.map((n) => `  ${n.target.join(" ")}\n    ${n.html.slice(0, 200)}\n    ${n.failureSummary ?? ""}`),
+        ].join("\n"),
+      );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Scans the page and records its serious or critical violations as a soft failure named
+ * after the screen, so one run lists every screen's findings instead of the first only.
+ */
+export async function expectAccessible(page: Page, screen: string, scope: ScanScope = {}) {
+  const started = Date.now();
+  const found = await seriousViolations(page, scope);
+  // How long each scan took, in the report: a slow one shows where to scope next.
+  test.info().annotations.push({ type: "axe scan", description: `${screen}: ${Date.now() - started} ms` });
+  expect.soft(found, `${screen} (${page.url()}): serious or critical axe violations\n${found.join("\n")}`).toEqual([]);
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { attachScreenshot } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 test("the app loads: a visitor without a session ends on the sign-in page", async ({ page }) => {
@@ -35,4 +36,20 @@ test("opening the label reports asks the API for their first page once", async (
   await cold.waitForTimeout(500);
   expect(listRequests).toHaveLength(1);
   await fresh.close();
+});
+
+test("on a phone a long company name stays on one header line, clear of the page title", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "admin@demo.example");
+  const company = page.getByLabel("Company", { exact: true });
+  const title = page.getByRole("heading", { name: "Label reports" });
+  await expect(company).toBeVisible();
+  await expect(title).toBeVisible();
+  await attachScreenshot(page, testInfo, "label-reports-390x844");
+  const companyBox = await company.boundingBox();
+  const titleBox = await title.boundingBox();
+  if (!companyBox || !titleBox) throw new Error("company or title not laid out");
+  // One line of the header's 14 px type is about 22 px high; a wrapped name is twice that.
+  expect(companyBox.height).toBeLessThan(30);
+  expect(companyBox.y + companyBox.height).toBeLessThanOrEqual(titleBox.y);
 });

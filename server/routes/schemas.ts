@@ -78,6 +78,8 @@ export const profileShape = {
     firstName: { type: "string" },
     lastName: { type: "string" },
     phone: { type: ["string", "null"] },
+    /** The person's IANA zone for alert e-mails; null: each e-mail uses its company's zone. */
+    timeZone: { type: ["string", "null"] },
     /** The calling company's temperature unit: the default of a member who has not chosen one. */
     companyTemperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
   },

@@ -10,7 +10,7 @@ import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, profileShape } from "./schemas";
+import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, the time zone of
@@ -31,8 +31,6 @@ const notificationShape = {
 
 /** Defaults of an alert setting nobody saved yet (the notification_settings column defaults). */
 export const NOTIFICATION_DEFAULTS = { excursionDetected: true, reportFinished: false, batteryLow: true } as const;
-
-const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
 
 function person(principal: Principal): string {
   if (principal.apiKeyId) throw forbidden("An API key has no personal settings");

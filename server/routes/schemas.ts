@@ -70,6 +70,9 @@ export function pagedResponse(item: object) {
 
 /** The standard error answers of a data route, for the OpenAPI document. */
 /** The caller's own account as settings > profile shows it (GET/PATCH /me, the phone change). */
+/** The users columns of profileShape, for every route that answers with it. */
+export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
+
 export const profileShape = {
   type: "object",
   properties: {

@@ -18,6 +18,7 @@ import * as alertEvents from "./migrations/0017-alert-events";
 import * as epcisCaptureJobs from "./migrations/0018-epcis-capture-jobs";
 import * as summaryState from "./migrations/0019-summary-state";
 import * as phoneE164 from "./migrations/0020-phone-e164";
+import * as userTimeZone from "./migrations/0021-user-time-zone";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018-epcis-capture-jobs": epcisCaptureJobs,
   "0019-summary-state": summaryState,
   "0020-phone-e164": phoneE164,
+  "0021-user-time-zone": userTimeZone,
 };
 
 class StaticProvider implements MigrationProvider {

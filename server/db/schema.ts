@@ -53,6 +53,8 @@ export interface UsersTable {
   /** E.164 only (src/domain/phone.ts, migration 0020): sign-in by phone compares it as is. */
   phone: string | null;
   passwordHash: string | null;
+  /** The person's IANA zone for alert e-mails (0021); null: the alerting company's zone. */
+  timeZone: string | null;
   /**
    * Superseded by user_roles.feature_flags (0009): a person's flags no longer grant
    * anything; kept so older rows and inserts still fit. Never read it for permissions.

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isKnownTimeZone } from "../../src/domain/datetime";
 import type { Db } from "../db/index";
 import { NOTIFICATION_DEFAULTS } from "../routes/me";
 
@@ -13,9 +14,9 @@ const COLUMN: Record<AlertKind, "excursionDetected" | "reportFinished" | "batter
 export interface AlertRecipient {
   email: string;
   /**
-   * The zone the e-mail's times are written in: the company the person gets the alert
-   * through. A person's own zone choice lives in their browser only (spec: preferences),
-   * so the server knows no better one.
+   * The zone the e-mail's times are written in: the person's own (Settings > Profile >
+   * Preferences, copied to the server by the dashboard), else that of the company the
+   * person gets the alert through.
    */
   timeZone: string;
 }
@@ -36,7 +37,7 @@ export async function alertAudience(db: Db, companyId: string, alert: AlertKind)
     .leftJoin("notificationSettings as n", (join) =>
       join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
     )
-    .select(["u.email", "c.timeZone"])
+    .select(["u.email", "u.timeZone as ownTimeZone", "c.timeZone"])
     .where((eb) =>
       eb.or([
         eb("ur.companyId", "=", companyId),
@@ -52,12 +53,17 @@ export async function alertAudience(db: Db, companyId: string, alert: AlertKind)
       ]),
     )
     .where(sql<boolean>`coalesce(${column}, ${NOTIFICATION_DEFAULTS[alert]})`)
-    // The report's own company first, so a member of both gets its zone.
+    // The report's own company first, so a member of both without a zone of their own gets its zone.
     .orderBy(sql`case when ${sql.ref("ur.companyId")} = ${companyId} then 0 else 1 end`)
     .orderBy("u.email")
     .execute();
   const byEmail = new Map<string, AlertRecipient>();
-  for (const row of rows) if (!byEmail.has(row.email)) byEmail.set(row.email, row);
+  for (const { email, ownTimeZone, timeZone } of rows) {
+    if (byEmail.has(email)) continue;
+    // A stored zone a later runtime no longer knows must not keep the e-mail from being written.
+    const own = ownTimeZone !== null && isKnownTimeZone(ownTimeZone) ? ownTimeZone : null;
+    byEmail.set(email, { email, timeZone: own ?? timeZone });
+  }
   return [...byEmail.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 

@@ -7,7 +7,7 @@ import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fres
 import { requireOwnSession } from "../auth/own-session";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, profileShape } from "./schemas";
+import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
 
 /**
  * Changing the phone number, which is a sign-in method (codes by text message). It
@@ -187,11 +187,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         });
       });
       await tellAccount(before, phone);
-      return db
-        .selectFrom("users")
-        .select(["id", "email", "firstName", "lastName", "phone"])
-        .where("id", "=", userId)
-        .executeTakeFirstOrThrow();
+      return db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirstOrThrow();
     },
   );
 

@@ -2,6 +2,7 @@ import { hash } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { passwordError } from "../../src/domain/credentials";
+import { canonicalTimeZone, isKnownTimeZone } from "../../src/domain/datetime";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
@@ -9,12 +10,12 @@ import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, profileShape } from "./schemas";
+import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
 
 /**
- * The caller's own account (settings > profile): personal details, password and
- * e-mail alert settings per company. Any signed-in person may use them; an API key
- * (no person) may not.
+ * The caller's own account (settings > profile): personal details, the time zone of
+ * their alert e-mails, password and e-mail alert settings per company. Any signed-in
+ * person may use them; an API key (no person) may not.
  */
 
 const notificationShape = {
@@ -41,11 +42,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
   const { db } = context;
 
   const readProfile = (userId: string) =>
-    db
-      .selectFrom("users")
-      .select(["id", "email", "firstName", "lastName", "phone"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();
 
   app.get(
     "/me",
@@ -75,12 +72,13 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
       schema: {
         tags: ["settings"],
         summary:
-          "Change the caller's first name or last name. A phone number here is a 400 on phone: it is a sign-in method, changed with POST /me/phone",
+          "Change the caller's first name, last name or time zone (an IANA name, or null to forget it: alert e-mails then use each company's zone). A phone number here is a 400 on phone: it is a sign-in method, changed with POST /me/phone",
         body: Type.Object(
           {
             firstName: Type.Optional(Type.String({ maxLength: 100 })),
             lastName: Type.Optional(Type.String({ maxLength: 100 })),
             phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+            timeZone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
           },
           { minProperties: 1, additionalProperties: false },
         ),
@@ -90,13 +88,19 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
     async (request) => {
       const userId = person(request.principal);
       const body = request.body;
-      const changes: { firstName?: string; lastName?: string } = {};
+      const changes: { firstName?: string; lastName?: string; timeZone?: string | null } = {};
       const problems: { id: string; error: string }[] = [];
       if (body.firstName !== undefined) {
         changes.firstName = body.firstName.trim();
         if (!changes.firstName) problems.push({ id: "firstName", error: "Enter your first name" });
       }
       if (body.lastName !== undefined) changes.lastName = body.lastName.trim();
+      if (body.timeZone === null) changes.timeZone = null;
+      else if (body.timeZone !== undefined) {
+        // Checked now, not when e-mailing: a zone Intl cannot format would break every later alert e-mail.
+        if (isKnownTimeZone(body.timeZone)) changes.timeZone = canonicalTimeZone(body.timeZone);
+        else problems.push({ id: "timeZone", error: "Unknown time zone: use an IANA name such as Europe/Berlin" });
+      }
       // The phone is a sign-in method: a role token alone must not change it (issue #16).
       if (body.phone !== undefined)
         problems.push({
@@ -108,7 +112,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
       return db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom("users")
-          .select(["firstName", "lastName"])
+          .select(["firstName", "lastName", "timeZone"])
           .where("id", "=", userId)
           .forUpdate()
           .executeTakeFirst();
@@ -125,11 +129,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
           before,
           after: { ...before, ...changes },
         });
-        return trx
-          .selectFrom("users")
-          .select(["id", "email", "firstName", "lastName", "phone"])
-          .where("id", "=", userId)
-          .executeTakeFirstOrThrow();
+        return trx.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirstOrThrow();
       });
     },
   );

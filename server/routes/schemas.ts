@@ -70,6 +70,9 @@ export function pagedResponse(item: object) {
 
 /** The standard error answers of a data route, for the OpenAPI document. */
 /** The caller's own account as settings > profile shows it (GET/PATCH /me, the phone change). */
+/** The users columns of profileShape, for every route that answers with it. */
+export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
+
 export const profileShape = {
   type: "object",
   properties: {
@@ -78,6 +81,8 @@ export const profileShape = {
     firstName: { type: "string" },
     lastName: { type: "string" },
     phone: { type: ["string", "null"] },
+    /** The person's IANA zone for alert e-mails; null: each e-mail uses its company's zone. */
+    timeZone: { type: ["string", "null"] },
     /** The calling company's temperature unit: the default of a member who has not chosen one. */
     companyTemperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
   },

@@ -44,6 +44,11 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The runtime's spelling of a known zone ("europe/berlin" is "Europe/Berlin"), so stored names compare equal. */
+export function canonicalTimeZone(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+}
+
 /** True when the runtime can format in the locale (not silently falling back to another). */
 export function isKnownLocale(locale: string): boolean {
   try {

@@ -29,6 +29,8 @@ export interface Profile {
   firstName: string;
   lastName: string;
   phone: string | null;
+  /** The zone of the person's alert e-mails (copied from Preferences); null: each company's zone. */
+  timeZone: string | null;
 }
 
 export interface NotificationSetting {

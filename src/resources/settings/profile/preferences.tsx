@@ -11,6 +11,7 @@ import { formatDecimal } from "@/domain/number-text";
 import { formatTemperature, TEMPERATURE_SYMBOLS } from "@/domain/units";
 import { useCompanyTemperatureUnit, useDisplayPreferences } from "@/hooks/use-display-preferences";
 import { deviceTimeZone, type TimeZoneChoice, usePreferencesStore } from "@/providers/stores/preferences";
+import { useEmailTimeZoneSync } from "./email-time-zone";
 
 type UnitChoice = "company" | "celsius" | "fahrenheit";
 
@@ -24,7 +25,8 @@ function zoneLabel(name: string): string {
 /**
  * Settings > profile > preferences: how dates, numbers and temperatures read on every
  * screen and in the download dialog's defaults. Kept in this browser (spec: interface
- * preferences in local storage); every screen follows a change at once.
+ * preferences in local storage); every screen follows a change at once. The time zone is
+ * also copied to the account, for the times in alert e-mails.
  */
 export function ProfilePreferences() {
   const timeZone = usePreferencesStore((s) => s.timeZone);
@@ -33,6 +35,7 @@ export function ProfilePreferences() {
   const { setTimeZone, setFahrenheit, setLocale } = usePreferencesStore.getState();
   const companyUnit = useCompanyTemperatureUnit();
   const shown = useDisplayPreferences();
+  const syncEmailTimeZone = useEmailTimeZoneSync();
 
   const zoneOptions = useMemo(
     () => [
@@ -49,7 +52,11 @@ export function ProfilePreferences() {
 
   const unitChoice: UnitChoice = fahrenheit === null ? "company" : fahrenheit ? "fahrenheit" : "celsius";
   const chooseUnit = (choice: UnitChoice) => setFahrenheit(choice === "company" ? null : choice === "fahrenheit");
-  const chooseZone = (value: string) => setTimeZone((value === "UTC" ? "utc" : value) as TimeZoneChoice);
+  const chooseZone = (value: string) => {
+    const choice = (value === "UTC" ? "utc" : value) as TimeZoneChoice;
+    setTimeZone(choice);
+    syncEmailTimeZone(choice);
+  };
 
   const now = Date.now();
   const example = [
@@ -102,7 +109,8 @@ export function ProfilePreferences() {
           Example: {example}
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary">
-          Saved in this browser at once. A report's download starts from these choices too.
+          Saved in this browser at once. A report's download starts from these choices too, and alert e-mails use the
+          time zone.
         </Typography.Paragraph>
       </Form>
     </Card>

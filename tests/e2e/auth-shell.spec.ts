@@ -1,7 +1,8 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { formatPhone } from "../../src/domain/phone";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
+import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn, submitSignIn } from "./support/sign-in";
 
 /**
@@ -9,19 +10,6 @@ import { apiAs, signIn, submitSignIn } from "./support/sign-in";
  * by phone, the guards' 403 page, the demo page's sign-in, requests bound to fail, the
  * sign-up and company-choice wording.
  */
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ["desktop", { width: 1440, height: 900 }],
-    ["phone", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = testInfo.outputPath(`${name}-${label}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${label}`, { path, contentType: "image/png" });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 const phoneOf = (email: string) =>
   SEED_COMPANIES.flatMap((c) => c.people).find((p) => p.email === email)?.phone as string;
@@ -55,7 +43,7 @@ test.describe("sign-in by phone", () => {
     const example = /e\.g\. (\+[\d ]+)/.exec((await page.getByText(/e\.g\. \+/).textContent()) ?? "")?.[1]?.trim();
     expect(example).toBeTruthy();
     await page.getByRole("textbox", { name: "Phone number" }).fill(example as string);
-    await shoot(page, testInfo, "sign-in-phone");
+    await attachBothSizes(page, testInfo, "sign-in-phone", { fullPage: true });
     await page.getByRole("button", { name: "Send me a code" }).click();
     // No demo account has the example number: the answer is about the account, not the number's form.
     await expect(page.getByText(/There is no account for this address/)).toBeVisible();
@@ -100,7 +88,7 @@ test.describe("pages a role may not use", () => {
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByText("Access denied", { exact: true })).toBeVisible();
     await expect(page.getByText(/You do not have permission/)).toHaveCount(0);
-    await shoot(page, testInfo, "forbidden");
+    await attachBothSizes(page, testInfo, "forbidden", { fullPage: true });
   });
 
   test("the controls' demo page asks a visitor to sign in", async ({ page }) => {
@@ -160,7 +148,7 @@ test.describe("wording", () => {
     const item = page.locator(".ant-form-item").filter({ has: field });
     await expect(item).not.toContainText("optional");
     await expect(page.getByText("The address your invitation was sent to")).toBeVisible();
-    await shoot(page, testInfo, "sign-up");
+    await attachBothSizes(page, testInfo, "sign-up", { fullPage: true });
   });
 
   test("the company choice does not talk of several companies to a one-company user", async ({ page }, testInfo) => {
@@ -169,7 +157,7 @@ test.describe("wording", () => {
     await expect(page.getByRole("heading", { name: "Select a company" })).toBeVisible();
     await expect(page.getByText(/several companies/)).toHaveCount(0);
     await expect(page.getByText("You work in one company: open it to continue.")).toBeVisible();
-    await shoot(page, testInfo, "select-company-one");
+    await attachBothSizes(page, testInfo, "select-company-one", { fullPage: true });
   });
 
   test("the company choice counts the companies of a multi-company user", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { attachBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -10,19 +11,6 @@ import { signIn } from "./support/sign-in";
 const expect = baseExpect.configure({ timeout: 20_000 });
 const rows = (page: Page) => page.locator(".ant-table-tbody .ant-table-row");
 const thead = (page: Page) => page.locator(".ant-table-thead");
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ["1440x900", { width: 1440, height: 900 }],
-    ["390x844", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}-${label}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name} ${label}`, { path, contentType: "image/png" });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe("a distributor's report list", () => {
   test("has a Company column it can sort by, a Company filter, and the overlay names the company", async ({
@@ -41,7 +29,7 @@ test.describe("a distributor's report list", () => {
     expect(names.length).toBeGreaterThan(0);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(new Set(names).size).toBeGreaterThan(1);
-    await shoot(page, testInfo, "distributor list");
+    await attachBothSizes(page, testInfo, "distributor list");
 
     // The filter narrows to one company.
     const chosen = names[0] as string;
@@ -58,7 +46,7 @@ test.describe("a distributor's report list", () => {
 
     await rows(page).first().locator("td").first().getByRole("link").click();
     await expect(page.getByTestId("report-company")).toHaveText(chosen);
-    await shoot(page, testInfo, "distributor overlay");
+    await attachBothSizes(page, testInfo, "distributor overlay");
   });
 
   test("a one-company administrator's list has no Company column", async ({ page }) => {
@@ -104,6 +92,6 @@ test.describe("the report list's layout", () => {
     const endHeader = thead(page).locator("th", { hasText: /^End$/ });
     await endHeader.scrollIntoViewIfNeeded();
     await expect(endHeader).toBeInViewport({ ratio: 1 });
-    await shoot(page, testInfo, "list pinned label id");
+    await attachBothSizes(page, testInfo, "list pinned label id");
   });
 });

@@ -1,4 +1,5 @@
-import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -9,19 +10,6 @@ import { apiAs, signIn } from "./support/sign-in";
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ["1440x900", { width: 1440, height: 900 }],
-    ["390x844", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}-${label}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name} ${label}`, { path, contentType: "image/png" });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 type Row = { id: string; labelId: string; endTime: string | null; customFields: Record<string, unknown> };
 
@@ -60,7 +48,7 @@ test.describe("a label still recording", () => {
     const overlay = page.locator(".ant-drawer-content");
     await expect(overlay.getByTestId("report-end")).toHaveText("Recording");
     if (report.endTime) await expect(overlay.getByText("Planned end", { exact: true })).toBeVisible();
-    await shoot(page, testInfo, "recording overlay");
+    await attachBothSizes(page, testInfo, "recording overlay");
   });
 });
 
@@ -88,7 +76,7 @@ test.describe("the report's Details", () => {
     await page.reload();
     await expect(page.getByRole("region", { name: "Details" }).getByLabel("Batch number")).toHaveValue(batch);
     await page.getByRole("region", { name: "Details" }).scrollIntoViewIfNeeded();
-    await shoot(page, testInfo, "details section");
+    await attachBothSizes(page, testInfo, "details section");
   });
 });
 

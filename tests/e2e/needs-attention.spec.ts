@@ -1,22 +1,10 @@
-import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { attachBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /** The needs-attention page (issue #21): three short lists, counts in the menu, links into the report list. */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ["1440x900", { width: 1440, height: 900 }],
-    ["390x844", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}-${label}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name} ${label}`, { path, contentType: "image/png" });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 const count = async (page: Page) =>
   Number(((await page.locator(".ant-pagination-total-text").textContent()) ?? "").replace(/\D/g, ""));
@@ -39,7 +27,7 @@ test.describe("needs attention", () => {
     const showAll = awaiting.getByRole("link", { name: /^Show all/ });
     await expect(showAll).toBeVisible();
     const shown = Number(((await showAll.textContent()) ?? "").replace(/\D/g, ""));
-    await shoot(page, testInfo, "needs attention");
+    await attachBothSizes(page, testInfo, "needs attention");
 
     await showAll.click();
     await expect(page).toHaveURL(/\/label-reports\?.*violation/);

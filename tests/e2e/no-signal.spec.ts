@@ -1,4 +1,5 @@
-import { expect as baseExpect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
+import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -11,24 +12,6 @@ import { apiAs, signIn } from "./support/sign-in";
 // The machine running the browser tests is shared: opening a lazy chunk may take a while.
 const expect = baseExpect.configure({ timeout: 15_000 });
 const MINUTE = 60_000;
-
-/** One screenshot at 1440x900 and one at 390x844, with `show` scrolled into view (a phone scrolls the table). */
-async function attachShots(page: Page, testInfo: TestInfo, name: string, show?: Locator) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    if (show) {
-      // A resize re-renders the table's rows (pinned columns change); wait for the new one.
-      await expect(show).toBeVisible();
-      await show.scrollIntoViewIfNeeded().catch(() => undefined);
-    }
-    const path = testInfo.outputPath(`${name}-${width}x${height}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name}-${width}x${height}`, { path, contentType: "image/png" });
-  }
-}
 
 test("the list shows 'No signal' for a silent label, and the filter finds it but not a label heard just now", async ({
   page,
@@ -71,7 +54,7 @@ test("the list shows 'No signal' for a silent label, and the filter finds it but
   await expect(silentRow.getByText("No signal")).toBeVisible();
   // The status tag; the End column says "Recording" too (no end yet).
   await expect(silentRow.getByText("Recording").first()).toBeVisible();
-  await attachShots(page, testInfo, "list-no-signal-badge", silentRow.getByText("No signal"));
+  await attachBothSizes(page, testInfo, "list-no-signal-badge", { show: silentRow.getByText("No signal") });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await search.fill(labels.heard);
@@ -86,7 +69,7 @@ test("the list shows 'No signal' for a silent label, and the filter finds it but
   await page.getByRole("button", { name: "Filters" }).click();
   await expect(page).toHaveURL(/\/label-reports\/filters/);
   await page.getByRole("checkbox", { name: "No signal" }).check();
-  await attachShots(page, testInfo, "filters-no-signal");
+  await attachBothSizes(page, testInfo, "filters-no-signal");
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/noSignal%5Beq%5Dtrue|noSignal\[eq\]true/);

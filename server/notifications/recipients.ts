@@ -66,8 +66,3 @@ export async function alertAudience(db: Db, companyId: string, alert: AlertKind)
   }
   return [...byEmail.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
-
-/** The addresses of alertAudience. */
-export async function alertRecipients(db: Db, companyId: string, alert: AlertKind): Promise<string[]> {
-  return (await alertAudience(db, companyId, alert)).map((r) => r.email);
-}

@@ -1,4 +1,4 @@
-import { isKnownLocale, isKnownTimeZone } from "./datetime";
+import { canonicalTimeZone, isKnownLocale, isKnownTimeZone } from "./datetime";
 import { TEMPERATURE_UNITS, type TemperatureUnit } from "./units";
 
 /**
@@ -115,8 +115,8 @@ export function parseDownloadOptions(input: Partial<Record<string, string | unde
 
   const timeZone = present("timeZone");
   if (timeZone !== undefined) {
-    const canonical = canonicalTimeZone(timeZone);
-    if (canonical) options.timeZone = canonical;
+    // Stored and compared in the runtime's spelling ("europe/berlin", "Etc/UTC" are Europe/Berlin, UTC).
+    if (timeZone.length <= 64 && isKnownTimeZone(timeZone)) options.timeZone = canonicalTimeZone(timeZone);
     else errors.push({ id: "timeZone", error: "must be an IANA time zone name (Europe/Berlin) or UTC" });
   }
 
@@ -127,14 +127,6 @@ export function parseDownloadOptions(input: Partial<Record<string, string | unde
   }
 
   return errors.length ? { ok: false, errors } : { ok: true, options };
-}
-
-/** The runtime's spelling of a zone name, or null when it is unknown. */
-function canonicalTimeZone(name: string): string | null {
-  if (name.length > 64 || !isKnownTimeZone(name)) return null;
-  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  // Node spells the zero-offset zone "UTC" whatever alias was given ("Etc/UTC", "utc").
-  return resolved || null;
 }
 
 /** The query string the dialog sends (only the options that differ from the defaults). */

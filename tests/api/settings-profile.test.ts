@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { alertRecipients } from "../../server/notifications/recipients";
+import { alertAudience } from "../../server/notifications/recipients";
 import { createTestApp, type TestApp } from "./support/app";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
@@ -214,10 +214,12 @@ describe("who gets an alert follows the settings", () => {
       headers,
       payload: [{ companyId: world.companies.a, excursionDetected: false, reportFinished: true, batteryLow: true }],
     });
-    const excursion = await alertRecipients(t.database.db, world.companies.a, "excursionDetected");
+    const emails = async (alert: "excursionDetected" | "reportFinished") =>
+      (await alertAudience(t.database.db, world.companies.a, alert)).map((r) => r.email);
+    const excursion = await emails("excursionDetected");
     expect(excursion).not.toContain("a-subHandler@test.example");
     expect(excursion).toContain("a-handler@test.example");
-    const finished = await alertRecipients(t.database.db, world.companies.a, "reportFinished");
+    const finished = await emails("reportFinished");
     expect(finished).toEqual(["a-subHandler@test.example"]);
   });
 });

@@ -9,7 +9,7 @@ import {
 import { encodeFilters, type Filter, parseFilters } from "@/domain/list-query";
 import { operatorsFor, valueError } from "@/domain/resources";
 import { activeFilterCount } from "@/resources/label-reports/active-filter-count";
-import { customFieldColumns } from "@/resources/label-reports/custom-field-columns";
+import { customFieldColumnChoices, customFieldColumns } from "@/resources/label-reports/custom-field-columns";
 import {
   type CustomFieldFilterValues,
   customFieldFilterKeys,
@@ -155,6 +155,20 @@ describe("custom-field columns of the label report list", () => {
       ["customFields.product", "Product"],
       ["customFields.shipmentValue", "Shipment value (EUR)"],
       ["customFields.packedOn", "Packed on"],
+    ]);
+  });
+
+  test("a field the user hid gets no column; the others keep their order", () => {
+    const columns = customFieldColumns(fields, "own", ["product", "packedOn"]);
+    expect(columns.map((c) => c.key)).toEqual(["customFields.batchNumber", "customFields.shipmentValue"]);
+  });
+
+  test("the Columns control lists every field, hidden ones unchecked", () => {
+    expect(customFieldColumnChoices(fields, "own", ["product"]).map((c) => [c.name, c.shown])).toEqual([
+      ["Batch number", true],
+      ["Product", false],
+      ["Shipment value (EUR)", true],
+      ["Packed on", true],
     ]);
   });
 

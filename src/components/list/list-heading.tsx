@@ -7,7 +7,8 @@ export function ListHeading({ title, children }: { title: string; children: Reac
   return (
     <Flex justify="space-between" align="center" wrap gap="middle">
       <h2 className={styles.title}>{title}</h2>
-      <Flex gap="small" align="center">
+      {/* Wraps on a phone: the search box and buttons stay on the screen instead of widening the page. */}
+      <Flex gap="small" align="center" wrap className={styles.actions}>
         {children}
       </Flex>
     </Flex>

@@ -25,6 +25,8 @@ export interface ResourceListProps<T> {
   /** Actions beside the search box (create buttons, the filters overlay). */
   actions?: ReactNode;
   searchPlaceholder?: string;
+  /** Narrower cell padding, for a list with many columns that should fit a laptop's screen. */
+  dense?: boolean;
 }
 
 /**
@@ -79,6 +81,7 @@ function ResourceListTable<T extends BaseRecord>({
   overlayLinks = false,
   actions,
   searchPlaceholder,
+  dense = false,
 }: ResourceListProps<T>) {
   const list = useResourceList<T>(name);
   const { resource, sorters, tableProps, tableQuery, state, setSearch, setListFilters } = list;
@@ -115,6 +118,7 @@ function ResourceListTable<T extends BaseRecord>({
         {...tableProps}
         {...tableLayout(state.pageSize)}
         className={styles.table}
+        size={dense ? "middle" : undefined}
         rowKey="id"
         columns={antdColumns}
       />

@@ -9,8 +9,10 @@ import {
   textColumn,
   violationColumn,
 } from "@/components/list/columns";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { LabelReport } from "../types";
+import styles from "./columns.module.css";
 import { EndCell } from "./recording-end";
 import { Shipment } from "./shipment";
 
@@ -63,7 +65,7 @@ const status = enumColumn<LabelReport>("status", "Status", { colors: STATUS_COLO
 const statusWithSignal: ColumnSpec<LabelReport> = {
   ...status,
   render: (report) => (
-    <span style={{ display: "inline-flex", gap: 4, alignItems: "center", flexWrap: "wrap" }}>
+    <span className={styles.stack}>
       {status.render(report)}
       {report.noSignal ? (
         <HoverTooltip title="Nothing heard from the label for more than 3 intervals + its company's grace">
@@ -78,9 +80,37 @@ const statusWithSignal: ColumnSpec<LabelReport> = {
 
 const shipment = textColumn<LabelReport>("origin", "Shipment", {
   render: (report) => (
-    <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} />
+    <Shipment origin={report.origin} destination={report.destination} transportMode={report.transportMode} wrap />
   ),
 });
+
+const preset = textColumn<LabelReport>("presetName", "Preset", {
+  render: (report) =>
+    report.presetName ? (
+      <span className={styles.clamp} title={report.presetName}>
+        {report.presetName}
+      </span>
+    ) : (
+      "—"
+    ),
+});
+
+/** A date column whose value shows as day over time: narrower, so End fits a 1440 px screen. */
+function instantColumn(field: "startTime" | "lastReadingAt", title: string): ColumnSpec<LabelReport> {
+  return {
+    ...dateColumn<LabelReport>(field, title),
+    render: (report) => {
+      const value = report[field];
+      return value ? (
+        <span className={styles.instant}>
+          <DateTimeText value={value} />
+        </span>
+      ) : (
+        "—"
+      );
+    },
+  };
+}
 
 const alarms: ColumnSpec<LabelReport> = {
   // Not a field: the badges of four fields, each one a filter.
@@ -120,13 +150,13 @@ export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   // Pinned: the table scrolls sideways at narrow widths and with custom-field columns.
   { ...textColumn("labelId", "Label ID"), fixed: "left" },
   shipment,
-  textColumn("presetName", "Preset"),
+  preset,
   statusWithSignal,
   alarms,
   enumColumn("disposition", "Disposition", { labels: DISPOSITION_LABELS, colors: DISPOSITION_COLORS }),
-  dateColumn("startTime", "Start"),
+  instantColumn("startTime", "Start"),
   end,
-  dateColumn("lastReadingAt", "Last reading"),
+  instantColumn("lastReadingAt", "Last reading"),
 ];
 
 export const labelReportFields: ColumnSpec<LabelReport>[] = [

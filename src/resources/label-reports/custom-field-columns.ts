@@ -6,21 +6,34 @@ import {
   listCustomFields,
 } from "@/domain/custom-fields";
 import type { LabelReport } from "../types";
+import { type ColumnChoiceItem, columnChoices, shownFields } from "./column-choice";
 
 /**
  * One list column per custom field of the list (listCustomFields: one per key, the
- * active company's definition first), after the standard ones, titled with the field's
- * name and showing the report's value formatted for its type (dates in US format,
- * numbers with separators; no value: a dash). Not sortable: the list API orders by its
- * own fields only. Loaded by the list only when the company has custom fields.
+ * active company's definition first) the user has not hidden (column-choice.ts), after
+ * the standard ones, titled with the field's name and showing the report's value
+ * formatted for its type (dates in US format, numbers with separators; no value: a
+ * dash). Not sortable: the list API orders by its own fields only. Loaded by the list
+ * only when the company has custom fields.
  */
 export function customFieldColumns(
   definitions: readonly CustomFieldDefinition[],
   ownCompanyId: string | undefined,
+  hidden: readonly string[] = [],
 ): ColumnSpec<LabelReport>[] {
-  return listCustomFields(definitions, ownCompanyId).map((definition) => ({
+  // A hidden field gets no column at all, so none of its cells is rendered.
+  return shownFields(listCustomFields(definitions, ownCompanyId), hidden).map((definition) => ({
     key: customFieldListKey(definition.key),
     title: definition.name,
     render: (report) => formatCustomFieldValue(definition, report.customFields?.[definition.key]),
   }));
+}
+
+/** The Columns control's check boxes: every field of the list, in the columns' order. */
+export function customFieldColumnChoices(
+  definitions: readonly CustomFieldDefinition[],
+  ownCompanyId: string | undefined,
+  hidden: readonly string[],
+): ColumnChoiceItem[] {
+  return columnChoices(listCustomFields(definitions, ownCompanyId), hidden);
 }

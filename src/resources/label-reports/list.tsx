@@ -13,8 +13,9 @@ import { useCustomFieldColumns } from "./use-custom-field-columns";
 export function LabelReportList() {
   useLiveView();
   usePrefetchReportChunks();
-  // The company's custom fields as more columns, once their definitions have come.
-  const customFieldColumns = useCustomFieldColumns();
+  // The company's custom fields as more columns (those the user shows), once their definitions have come.
+  const customFields = useCustomFieldColumns();
+  const customFieldColumns = customFields.columns;
   const can = useAccess();
   const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const columns = useMemo(() => {
@@ -27,8 +28,10 @@ export function LabelReportList() {
       columns={columns}
       recordLink={labelReportLink}
       overlayLinks
+      // Every column up to End fits a 1440 px screen beside the menu (issue #21).
+      dense
       searchPlaceholder="Search by label ID"
-      actions={<LabelReportListActions />}
+      actions={<LabelReportListActions columnChoices={customFields.choices} onColumnShown={customFields.setShown} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Tag, Typography } from "antd";
 import { DateTimeText } from "@/components/list/date-time-text";
 import type { LabelStatus } from "@/domain/resources";
+import styles from "./columns.module.css";
 
 /**
  * A label that still records (or has not started) has no end yet: its `endTime` is the
@@ -12,16 +13,22 @@ export function isStillRecording(status: LabelStatus): boolean {
 
 /** The End cell of the list: the end, or "Recording" with the planned end under it. */
 export function EndCell({ status, endTime }: { status: LabelStatus; endTime: string | null }) {
-  if (!isStillRecording(status)) return endTime ? <DateTimeText value={endTime} /> : "—";
-  return (
-    <span data-testid="end-recording" style={{ display: "inline-flex", flexDirection: "column", lineHeight: 1.3 }}>
-      <span>
-        <Tag color="processing" bordered={false} style={{ marginInlineEnd: 0 }}>
-          {status === "recording" ? "Recording" : "Not started"}
-        </Tag>
+  if (!isStillRecording(status))
+    return endTime ? (
+      <span className={styles.instant}>
+        <DateTimeText value={endTime} />
       </span>
+    ) : (
+      "—"
+    );
+  return (
+    <span data-testid="end-recording" className={styles.stack} style={{ lineHeight: 1.3 }}>
+      <Tag color="processing" bordered={false} style={{ marginInlineEnd: 0 }}>
+        {status === "recording" ? "Recording" : "Not started"}
+      </Tag>
       {endTime ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        // Wraps like the dates around it (day over time) rather than widening the column.
+        <Typography.Text type="secondary" className={styles.instant} style={{ fontSize: 12, maxWidth: "8em" }}>
           Planned end <DateTimeText value={endTime} />
         </Typography.Text>
       ) : null}

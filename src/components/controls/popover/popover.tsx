@@ -10,10 +10,19 @@ export interface PopoverProps {
   placement?: TooltipSide;
   open?: boolean;
   onOpenChange?(open: boolean): void;
+  /** Once the popover has finished opening or closing (its content can take focus from then on). */
+  afterOpenChange?(open: boolean): void;
 }
 
 /** A popover that toggles on click and closes on a click outside or Escape. */
-export function Popover({ content, title, children, placement = "bottom", ...controlled }: PopoverProps) {
+export function Popover({
+  content,
+  title,
+  children,
+  placement = "bottom",
+  afterOpenChange,
+  ...controlled
+}: PopoverProps) {
   const [uncontrolled, setUncontrolled] = useState(false);
   const open = controlled.open ?? uncontrolled;
   const placements = useMemo(() => tooltipPlacements(TOOLTIP_OFFSET), []);
@@ -45,6 +54,7 @@ export function Popover({ content, title, children, placement = "bottom", ...con
       placement={placement}
       builtinPlacements={placements}
       open={open}
+      afterOpenChange={afterOpenChange}
       // rc-trigger asks to open on a click on the trigger, and to close on a click on it or outside.
       onOpenChange={(next) => apply(next ? "trigger-click" : "outside-click")}
     >

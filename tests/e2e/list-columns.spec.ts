@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn, submitSignIn } from "./support/sign-in";
 
@@ -84,6 +85,17 @@ test.describe("choosing the list's custom-field columns", () => {
     await columnsButton(page).click();
     await picker(page).getByRole("checkbox", { name: "Product" }).check();
     await expect(header(page, "Product")).toBeVisible();
+  });
+
+  test("the list with the Columns control open has no serious or critical WCAG 2.1 A/AA violation", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, "admin@demo.example");
+    await expect(rows(page).first()).toBeVisible();
+    await columnsButton(page).click();
+    await expect(picker(page).getByRole("checkbox").first()).toBeFocused();
+    await expectAccessible(page, "label-report list, Columns open");
   });
 
   test("the choice is kept per company", async ({ page }) => {

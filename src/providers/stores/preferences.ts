@@ -24,6 +24,12 @@ export interface PreferencesData {
   liveViewEnabled: boolean;
   showMaintenanceBanner: boolean;
   showLabelPresetFeatureModal: boolean;
+  /**
+   * True once a temperature unit was chosen (in the dialog or the profile). Until then the
+   * dialog offers the unit the screen shows, which may be the company's (README: Preferences):
+   * the stored `downloadReport.temperatureUnit` alone cannot tell a choice from the default.
+   */
+  downloadUnitChosen?: boolean;
 }
 
 export interface PreferencesActions {
@@ -71,15 +77,20 @@ export const usePreferencesStore = create<PreferencesState>()(
             ? { fahrenheit }
             : {
                 fahrenheit,
+                downloadUnitChosen: true,
                 downloadReport: { ...state.downloadReport, temperatureUnit: fahrenheit ? "fahrenheit" : "celsius" },
               },
         ),
       setLocale: (locale) => set((state) => ({ locale, downloadReport: { ...state.downloadReport, locale } })),
-      setDownloadReport: (changes) => set((state) => ({ downloadReport: { ...state.downloadReport, ...changes } })),
+      setDownloadReport: (changes) =>
+        set((state) => ({
+          downloadReport: { ...state.downloadReport, ...changes },
+          ...(changes.temperatureUnit ? { downloadUnitChosen: true } : {}),
+        })),
       setLiveViewEnabled: (liveViewEnabled) => set({ liveViewEnabled }),
       setShowMaintenanceBanner: (showMaintenanceBanner) => set({ showMaintenanceBanner }),
       setShowLabelPresetFeatureModal: (showLabelPresetFeatureModal) => set({ showLabelPresetFeatureModal }),
-      resetPreferences: () => set(DEFAULT_PREFERENCES),
+      resetPreferences: () => set({ ...DEFAULT_PREFERENCES, downloadUnitChosen: false }),
     }),
     {
       name: PREFERENCES_STORAGE_KEY,

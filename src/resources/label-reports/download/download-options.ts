@@ -4,7 +4,8 @@ import {
   DOWNLOAD_OPTION_VALUES,
   type DownloadOptions,
 } from "@/domain/download-options";
-import type { DownloadReportPreferences } from "@/providers/stores/preferences";
+import { effectiveTemperatureUnit, type TemperatureUnit } from "@/domain/units";
+import type { DownloadReportPreferences, PreferencesData } from "@/providers/stores/preferences";
 import { resolveTimeZone } from "@/providers/stores/preferences";
 
 /**
@@ -26,6 +27,19 @@ export const TEMPERATURE_UNIT_OPTIONS = choices("temperatureUnit");
 export const DATA_TABLE_OPTIONS = choices("includeDataTable");
 
 export { LOCALE_OPTIONS } from "@/domain/locales";
+
+/**
+ * What the dialog offers: the spec's download defaults, overridden by what the person chose
+ * (zone and locale are copied into them when chosen on the profile). The temperature unit,
+ * until one is chosen, is the one the screen shows: the company's for a member without their own.
+ */
+export function dialogChoices(
+  prefs: Pick<PreferencesData, "downloadReport" | "fahrenheit" | "downloadUnitChosen">,
+  companyUnit?: TemperatureUnit | null,
+): DownloadReportPreferences {
+  if (prefs.downloadUnitChosen) return prefs.downloadReport;
+  return { ...prefs.downloadReport, temperatureUnit: effectiveTemperatureUnit(prefs.fahrenheit, companyUnit) };
+}
 
 /** The export path and query for a report and the chosen preferences ("system" resolved to the device's zone). */
 export function exportPath(reportId: string, prefs: DownloadReportPreferences, deviceZone?: string): string {

@@ -15,6 +15,9 @@ export interface DownloadReportPreferences {
   includeDataTable: "none" | "minimal" | "full";
 }
 
+/** The download options that follow the screen's preferences until chosen in the dialog. */
+export type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
+
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
   /** null: not chosen, the company's temperature unit applies (README: Preferences). */
@@ -25,11 +28,11 @@ export interface PreferencesData {
   showMaintenanceBanner: boolean;
   showLabelPresetFeatureModal: boolean;
   /**
-   * True once a temperature unit was chosen (in the dialog or the profile). Until then the
-   * dialog offers the unit the screen shows, which may be the company's (README: Preferences):
-   * the stored `downloadReport.temperatureUnit` alone cannot tell a choice from the default.
+   * The download options chosen in the download dialog itself. The others follow the screen's
+   * choices (the company's unit for a member without their own; README: Preferences): a stored
+   * `downloadReport` value alone cannot tell a choice from the spec's default.
    */
-  downloadUnitChosen?: boolean;
+  downloadChosen?: Partial<Record<FollowedDownloadOption, true>>;
 }
 
 export interface PreferencesActions {
@@ -77,7 +80,6 @@ export const usePreferencesStore = create<PreferencesState>()(
             ? { fahrenheit }
             : {
                 fahrenheit,
-                downloadUnitChosen: true,
                 downloadReport: { ...state.downloadReport, temperatureUnit: fahrenheit ? "fahrenheit" : "celsius" },
               },
         ),
@@ -85,12 +87,17 @@ export const usePreferencesStore = create<PreferencesState>()(
       setDownloadReport: (changes) =>
         set((state) => ({
           downloadReport: { ...state.downloadReport, ...changes },
-          ...(changes.temperatureUnit ? { downloadUnitChosen: true } : {}),
+          downloadChosen: {
+            ...state.downloadChosen,
+            ...(changes.timeZone ? { timeZone: true } : {}),
+            ...(changes.locale ? { locale: true } : {}),
+            ...(changes.temperatureUnit ? { temperatureUnit: true } : {}),
+          },
         })),
       setLiveViewEnabled: (liveViewEnabled) => set({ liveViewEnabled }),
       setShowMaintenanceBanner: (showMaintenanceBanner) => set({ showMaintenanceBanner }),
       setShowLabelPresetFeatureModal: (showLabelPresetFeatureModal) => set({ showLabelPresetFeatureModal }),
-      resetPreferences: () => set({ ...DEFAULT_PREFERENCES, downloadUnitChosen: false }),
+      resetPreferences: () => set({ ...DEFAULT_PREFERENCES, downloadChosen: {} }),
     }),
     {
       name: PREFERENCES_STORAGE_KEY,

@@ -31,9 +31,11 @@ export interface DownloadDialogProps {
 export function DownloadDialog({ reportId, labelId, open, onClose }: DownloadDialogProps) {
   const downloadReport = usePreferencesStore((s) => s.downloadReport);
   const fahrenheit = usePreferencesStore((s) => s.fahrenheit);
-  const downloadUnitChosen = usePreferencesStore((s) => s.downloadUnitChosen);
-  const companyUnit = useCompanyTemperatureUnit(fahrenheit === null && !downloadUnitChosen);
-  const prefs = dialogChoices({ downloadReport, fahrenheit, downloadUnitChosen }, companyUnit);
+  const downloadChosen = usePreferencesStore((s) => s.downloadChosen);
+  const timeZone = usePreferencesStore((s) => s.timeZone);
+  const locale = usePreferencesStore((s) => s.locale);
+  const companyUnit = useCompanyTemperatureUnit(fahrenheit === null && !downloadChosen?.temperatureUnit);
+  const prefs = dialogChoices({ downloadReport, fahrenheit, downloadChosen, timeZone, locale }, companyUnit);
   const setPrefs = usePreferencesStore((s) => s.setDownloadReport);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

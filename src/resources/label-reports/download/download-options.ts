@@ -29,16 +29,25 @@ export const DATA_TABLE_OPTIONS = choices("includeDataTable");
 export { LOCALE_OPTIONS } from "@/domain/locales";
 
 /**
- * What the dialog offers: the spec's download defaults, overridden by what the person chose
- * (zone and locale are copied into them when chosen on the profile). The temperature unit,
- * until one is chosen, is the one the screen shows: the company's for a member without their own.
+ * What the dialog offers: the spec's download defaults, overridden by the screen's zone,
+ * locale and temperature unit where the person chose them (the unit: the company's for a
+ * member without their own), and by what was chosen in the dialog itself.
  */
 export function dialogChoices(
-  prefs: Pick<PreferencesData, "downloadReport" | "fahrenheit" | "downloadUnitChosen">,
+  prefs: Pick<PreferencesData, "downloadReport" | "fahrenheit" | "downloadChosen" | "timeZone" | "locale">,
   companyUnit?: TemperatureUnit | null,
 ): DownloadReportPreferences {
-  if (prefs.downloadUnitChosen) return prefs.downloadReport;
-  return { ...prefs.downloadReport, temperatureUnit: effectiveTemperatureUnit(prefs.fahrenheit, companyUnit) };
+  const chosen = prefs.downloadChosen ?? {};
+  const stored = prefs.downloadReport;
+  return {
+    ...stored,
+    // "system" is also the profile's unchosen default: it leaves the spec's UTC (or a zone chosen in the dialog).
+    timeZone: chosen.timeZone || prefs.timeZone === "system" ? stored.timeZone : prefs.timeZone,
+    locale: chosen.locale ? stored.locale : prefs.locale,
+    temperatureUnit: chosen.temperatureUnit
+      ? stored.temperatureUnit
+      : effectiveTemperatureUnit(prefs.fahrenheit, companyUnit),
+  };
 }
 
 /** The export path and query for a report and the chosen preferences ("system" resolved to the device's zone). */

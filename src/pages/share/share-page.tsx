@@ -72,6 +72,8 @@ function Verdict({ report }: { report: SharedReport }) {
       pagination={false}
       rowKey="key"
       dataSource={rows}
+      // A phone scrolls the table inside its card rather than letting it spill out.
+      scroll={{ x: "max-content" }}
       columns={[
         { title: "Unit", dataIndex: "unit" },
         { title: "Limits (frozen rule)", dataIndex: "limits" },
@@ -142,6 +144,7 @@ function Excursions({ report }: { report: SharedReport }) {
       pagination={false}
       rowKey={(row) => `${row.unit}-${row.start}`}
       dataSource={rows}
+      scroll={{ x: "max-content" }}
       columns={[
         { title: "Unit", dataIndex: "unit" },
         { title: "Side", dataIndex: "side" },

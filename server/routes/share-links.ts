@@ -287,7 +287,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       config: { public: true },
       schema: {
         tags: ["share links"],
-        summary: `A shared report as its public page shows it (no credentials; the token is the key): summary, frozen rule, excursions, disposition, content hash and a chart series. 410 when expired or revoked; at most ${OPENS_PER_MINUTE} requests a minute per address`,
+        summary: `A shared report as its public page shows it (no credentials; the token is the key): summary, frozen rule, excursions, disposition, content hash, a chart series and the company's temperature unit (the default for a viewer without their own). 410 when expired or revoked; at most ${OPENS_PER_MINUTE} requests a minute per address`,
         params: tokenParams,
         response: publicErrors,
       },
@@ -302,6 +302,12 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
         .where("id", "=", link.reportId)
         .executeTakeFirstOrThrow();
       const series = await loadChartSeries(db, content, SHARE_CHART_POINTS);
+      // The company's display unit, so a viewer who never chose one reads what the company reads.
+      const company = await db
+        .selectFrom("companies")
+        .select("temperatureUnit")
+        .where("id", "=", link.companyId)
+        .executeTakeFirst();
       await recordOpen(link.id, request, "page");
       const { report, disposition } = content;
       reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
@@ -329,6 +335,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
         contentHash: content.hash,
         readings: series,
         expiresAt: new Date(link.expiresAt).toISOString(),
+        temperatureUnit: company?.temperatureUnit ?? "celsius",
       };
     },
   );

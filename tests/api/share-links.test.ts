@@ -335,6 +335,18 @@ describe("the public page", () => {
     expect(body).not.toContain("A-0001");
   });
 
+  test("the page gives the company's temperature unit, the viewer's default when they chose none", async () => {
+    const link = await createLink(reportA(0));
+    expect((await open(`/api/share/${link.token}`)).json().temperatureUnit).toBe("celsius");
+    const companies = t.database.db.updateTable("companies").where("id", "=", world.companies.a);
+    await companies.set({ temperatureUnit: "fahrenheit" }).execute();
+    try {
+      expect((await open(`/api/share/${link.token}`)).json().temperatureUnit).toBe("fahrenheit");
+    } finally {
+      await companies.set({ temperatureUnit: "celsius" }).execute();
+    }
+  });
+
   test("a link opens its own report only: a token of company B's report shows B's report, never A's", async () => {
     const foreign = world.reports.b[4] as string;
     const bLink = (

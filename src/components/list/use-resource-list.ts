@@ -152,7 +152,8 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
 /** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */
 export function totalText(total: number, estimate: boolean, locale = "en-US"): string {
   const noun = total === 1 ? "record" : "records";
-  return estimate ? `about ${formatDecimal(total, { locale })} ${noun}` : `${total} ${noun}`;
+  const count = formatDecimal(total, { locale });
+  return estimate ? `about ${count} ${noun}` : `${count} ${noun}`;
 }
 
 /** What a list hands the overlays rendered over it (read with useOutletContext). */

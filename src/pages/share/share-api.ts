@@ -4,6 +4,7 @@ import type { ReadingSeries } from "@/domain/reading-series";
 import type { ReportRule } from "@/domain/report-rule";
 import type { ReportSummary } from "@/domain/report-summary";
 import type { LabelStatus } from "@/domain/resources";
+import type { TemperatureUnit } from "@/domain/units";
 
 /** GET /api/share/{token}: one report as a partner sees it (server/routes/share-links.ts). */
 export interface SharedReport {
@@ -21,6 +22,8 @@ export interface SharedReport {
   /** The chart series of the evaluation window, min/max-downsampled (at most 1,000 points). */
   readings: ReadingSeries;
   expiresAt: string;
+  /** The company's unit: the default for a viewer who has not chosen one. Absent from older servers. */
+  temperatureUnit?: TemperatureUnit;
 }
 
 export type ShareAnswer =

@@ -1,47 +1,68 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { formatInstant } from "@/domain/datetime";
+import { formatInstant, timeZoneAbbreviation } from "@/domain/datetime";
 import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { Excursion } from "@/domain/excursions";
+import { formatDecimal } from "@/domain/number-text";
 import { ruleLimits } from "@/domain/report-rule";
+import { formatMeasurement, type Unit } from "@/domain/units";
 import { APP_TITLE } from "@/providers/document-title";
 import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
 import type { ChartUnit } from "@/resources/label-reports/chart/series-data";
 import { loadSharedReport, type ShareAnswer, type SharedReport, shareApiUrl } from "./share-api";
+import { type ShareDisplay, useShareDisplay } from "./share-preferences";
 
 /**
  * The read-only page a share link opens (issue #17 section 4): no sign-in, no Refine,
- * only what GET /api/share/{token} answers. Times in the tables are in UTC, as printed
- * on the PDF; the chart, drawn from the series in that answer with the frozen limits,
- * reads in the partner's own time zone (it says which). No zoom: a finer window would
- * need another request, and the PDF has the full detail.
+ * only what GET /api/share/{token} answers. Dates, numbers and temperatures follow the
+ * viewer (share-preferences.ts); every time carries its zone's abbreviation, since the
+ * PDF beside it may be in another zone. No zoom: a finer window would need another
+ * request, and the PDF has the full detail.
  */
 
-const FORMAT = { timeZone: "UTC" } as const;
-const when = (value: string | number | null | undefined) => (value ? `${formatInstant(value, FORMAT)} UTC` : "—");
+const DisplayContext = createContext<ShareDisplay>({ locale: "en-US", timeZone: "UTC", temperatureUnit: "celsius" });
+
+function useFormat() {
+  const display = useContext(DisplayContext);
+  const { locale, timeZone, temperatureUnit } = display;
+  return {
+    ...display,
+    when: (value: string | number | null | undefined) => {
+      if (!value) return "—";
+      const zone = timeZoneAbbreviation(timeZone, new Date(value), locale);
+      return `${formatInstant(value, { timeZone, locale })} ${zone}`;
+    },
+    /** A reading in its unit; temperatures in the viewer's unit, one decimal. */
+    measure: (unit: Unit, value: number | null | undefined, decimals?: number) =>
+      value === null || value === undefined
+        ? "—"
+        : formatMeasurement(unit, value, { temperatureUnit, locale, decimals: unit === "temperature" ? 1 : decimals }),
+    count: (value: number) => formatDecimal(value, { locale }),
+  };
+}
 
 const DISPOSITION_TAG_COLORS = { released: "green", quarantined: "orange", rejected: "red" } as const;
 
-function limits(min: number | null, max: number | null, unit: string) {
-  if (min === null && max === null) return "No limits";
-  return `${min ?? "—"} … ${max ?? "—"} ${unit}`;
-}
-
 function Verdict({ report }: { report: SharedReport }) {
   const { rule, summary } = report;
+  const { measure, count } = useFormat();
+  const limits = (unit: Unit, min: number | null, max: number | null) =>
+    min === null && max === null ? "No limits" : `${measure(unit, min)} … ${measure(unit, max)}`;
   const rows = [
     {
-      key: "temperature",
+      key: "temperature" as const,
       unit: "Temperature",
-      limits: rule?.temperatureEnabled ? limits(rule.temperatureMin, rule.temperatureMax, "°C") : "Not measured",
+      limits: rule?.temperatureEnabled
+        ? limits("temperature", rule.temperatureMin, rule.temperatureMax)
+        : "Not measured",
       channel: summary.temperature,
     },
     {
-      key: "humidity",
+      key: "humidity" as const,
       unit: "Humidity",
-      limits: rule?.humidityEnabled ? limits(rule.humidityMin, rule.humidityMax, "%RH") : "Not measured",
+      limits: rule?.humidityEnabled ? limits("humidity", rule.humidityMin, rule.humidityMax) : "Not measured",
       channel: summary.humidity,
     },
   ];
@@ -51,6 +72,8 @@ function Verdict({ report }: { report: SharedReport }) {
       pagination={false}
       rowKey="key"
       dataSource={rows}
+      // A phone scrolls the table inside its card rather than letting it spill out.
+      scroll={{ x: "max-content" }}
       columns={[
         { title: "Unit", dataIndex: "unit" },
         { title: "Limits (frozen rule)", dataIndex: "limits" },
@@ -65,13 +88,10 @@ function Verdict({ report }: { report: SharedReport }) {
               <Tag color="green">OK</Tag>
             ),
         },
-        { title: "Excursions", render: (_: unknown, row) => row.channel.excursionCount },
-        { title: "Min", render: (_: unknown, row) => row.channel.min?.value ?? "—" },
-        { title: "Max", render: (_: unknown, row) => row.channel.max?.value ?? "—" },
-        {
-          title: "Average",
-          render: (_: unknown, row) => (row.channel.average === null ? "—" : row.channel.average.toFixed(1)),
-        },
+        { title: "Excursions", render: (_: unknown, row) => count(row.channel.excursionCount) },
+        { title: "Min", render: (_: unknown, row) => measure(row.key, row.channel.min?.value) },
+        { title: "Max", render: (_: unknown, row) => measure(row.key, row.channel.max?.value) },
+        { title: "Average", render: (_: unknown, row) => measure(row.key, row.channel.average, 1) },
       ]}
     />
   );
@@ -83,7 +103,7 @@ const CHART_UNITS: { key: ChartUnit; title: string }[] = [
 ];
 
 function Charts({ report }: { report: SharedReport }) {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { timeZone, locale, temperatureUnit } = useFormat();
   const units = CHART_UNITS.filter((unit) => report.summary[unit.key].measured);
   if (units.length === 0) return null;
   const trim = report.trim ?? { start: null, end: null };
@@ -99,8 +119,9 @@ function Charts({ report }: { report: SharedReport }) {
               series={report.readings}
               intervalMinutes={report.rule?.intervalMinutes ?? 0}
               {...ruleLimits(report.rule, unit.key)}
-              temperatureUnit="celsius"
+              temperatureUnit={temperatureUnit}
               timeZone={timeZone}
+              locale={locale}
               trim={trim}
             />
           </section>
@@ -111,30 +132,33 @@ function Charts({ report }: { report: SharedReport }) {
 }
 
 function Excursions({ report }: { report: SharedReport }) {
+  const { when, measure, count } = useFormat();
   const rows = [
-    ...report.excursions.temperature.map((e) => ({ ...e, unit: "Temperature" })),
-    ...report.excursions.humidity.map((e) => ({ ...e, unit: "Humidity" })),
+    ...report.excursions.temperature.map((e) => ({ ...e, unit: "Temperature", channel: "temperature" as const })),
+    ...report.excursions.humidity.map((e) => ({ ...e, unit: "Humidity", channel: "humidity" as const })),
   ];
   if (rows.length === 0) return <Typography.Text type="secondary">No excursions.</Typography.Text>;
   return (
-    <Table<Excursion & { unit: string }>
+    <Table<Excursion & { unit: string; channel: Unit }>
       size="small"
       pagination={false}
       rowKey={(row) => `${row.unit}-${row.start}`}
       dataSource={rows}
+      scroll={{ x: "max-content" }}
       columns={[
         { title: "Unit", dataIndex: "unit" },
         { title: "Side", dataIndex: "side" },
         { title: "From", dataIndex: "start", render: (t: number) => when(t) },
         { title: "To", dataIndex: "end", render: (t: number) => when(t) },
-        { title: "Minutes", dataIndex: "durationMinutes" },
-        { title: "Peak", dataIndex: "peak" },
+        { title: "Minutes", dataIndex: "durationMinutes", render: (m: number) => count(m) },
+        { title: "Peak", dataIndex: "peak", render: (peak: number, row) => measure(row.channel, peak) },
       ]}
     />
   );
 }
 
 function Disposition({ report }: { report: SharedReport }) {
+  const { when } = useFormat();
   const signed = report.disposition;
   if (!signed) return <Typography.Text type="secondary">No disposition signed.</Typography.Text>;
   return (
@@ -151,6 +175,7 @@ function Disposition({ report }: { report: SharedReport }) {
 }
 
 function SharedReportView({ token, report }: { token: string; report: SharedReport }) {
+  const { when } = useFormat();
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Flex justify="space-between" align="center" wrap gap="small">
@@ -215,6 +240,7 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
 export function SharePage() {
   const { token = "" } = useParams();
   const [answer, setAnswer] = useState<ShareAnswer | null>(null);
+  const display = useShareDisplay(answer?.kind === "ok" ? answer.report.temperatureUnit : null);
   useEffect(() => {
     document.title = `Shared report · ${APP_TITLE}`;
     let live = true;
@@ -228,7 +254,11 @@ export function SharePage() {
   return (
     <main style={{ maxWidth: 1000, margin: "0 auto", padding: 24 }}>
       {answer === null ? <Skeleton active /> : null}
-      {answer?.kind === "ok" ? <SharedReportView token={token} report={answer.report} /> : null}
+      {answer?.kind === "ok" ? (
+        <DisplayContext.Provider value={display}>
+          <SharedReportView token={token} report={answer.report} />
+        </DisplayContext.Provider>
+      ) : null}
       {answer?.kind === "gone" ? (
         <Result
           status="warning"

@@ -15,6 +15,9 @@ export interface DownloadReportPreferences {
   includeDataTable: "none" | "minimal" | "full";
 }
 
+/** The download options that follow the screen's preferences until chosen in the dialog. */
+export type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
+
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
   /** null: not chosen, the company's temperature unit applies (README: Preferences). */
@@ -24,6 +27,12 @@ export interface PreferencesData {
   liveViewEnabled: boolean;
   showMaintenanceBanner: boolean;
   showLabelPresetFeatureModal: boolean;
+  /**
+   * The download options chosen in the download dialog itself. The others follow the screen's
+   * choices (the company's unit for a member without their own; README: Preferences): a stored
+   * `downloadReport` value alone cannot tell a choice from the spec's default.
+   */
+  downloadChosen?: Partial<Record<FollowedDownloadOption, true>>;
 }
 
 export interface PreferencesActions {
@@ -75,11 +84,20 @@ export const usePreferencesStore = create<PreferencesState>()(
               },
         ),
       setLocale: (locale) => set((state) => ({ locale, downloadReport: { ...state.downloadReport, locale } })),
-      setDownloadReport: (changes) => set((state) => ({ downloadReport: { ...state.downloadReport, ...changes } })),
+      setDownloadReport: (changes) =>
+        set((state) => ({
+          downloadReport: { ...state.downloadReport, ...changes },
+          downloadChosen: {
+            ...state.downloadChosen,
+            ...(changes.timeZone ? { timeZone: true } : {}),
+            ...(changes.locale ? { locale: true } : {}),
+            ...(changes.temperatureUnit ? { temperatureUnit: true } : {}),
+          },
+        })),
       setLiveViewEnabled: (liveViewEnabled) => set({ liveViewEnabled }),
       setShowMaintenanceBanner: (showMaintenanceBanner) => set({ showMaintenanceBanner }),
       setShowLabelPresetFeatureModal: (showLabelPresetFeatureModal) => set({ showLabelPresetFeatureModal }),
-      resetPreferences: () => set(DEFAULT_PREFERENCES),
+      resetPreferences: () => set({ ...DEFAULT_PREFERENCES, downloadChosen: {} }),
     }),
     {
       name: PREFERENCES_STORAGE_KEY,

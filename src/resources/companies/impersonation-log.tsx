@@ -2,8 +2,9 @@ import { type HttpError, useList } from "@refinedev/core";
 import { Alert, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
-import { DateTimeText } from "@/components/list/date-time-text";
+import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
+import { formatDecimal } from "@/domain/number-text";
 import { readableError } from "@/providers/data-provider";
 import type { ImpersonationLogEntry } from "../types";
 
@@ -37,6 +38,7 @@ const columns: ColumnsType<ImpersonationLogEntry> = [
 /** Every request made while impersonating, newest first (system administrators). */
 export function ImpersonationLog() {
   const [page, setPage] = useState(1);
+  const { locale } = useInstantFormat();
   const { query, result } = useList<ImpersonationLogEntry, HttpError>({
     resource: IMPERSONATION_LOG_ENDPOINT,
     pagination: { currentPage: page, pageSize: PAGE_SIZE },
@@ -62,7 +64,7 @@ export function ImpersonationLog() {
           total: result.total ?? 0,
           onChange: setPage,
           showSizeChanger: false,
-          showTotal: (total) => `${total} ${total === 1 ? "request" : "requests"}`,
+          showTotal: (total) => `${formatDecimal(total, { locale })} ${total === 1 ? "request" : "requests"}`,
         }}
       />
     </TitledPage>

@@ -1,7 +1,8 @@
 import { Alert, Badge, Card, Empty, Flex, List, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
-import { DateTimeText } from "@/components/list/date-time-text";
+import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { ATTENTION_LISTS, type AttentionList } from "@/domain/needs-attention";
+import { formatDecimal } from "@/domain/number-text";
 import { seesSubCompanyReports } from "@/domain/permissions";
 import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
@@ -31,6 +32,7 @@ export function NeedsAttentionPage() {
 
 function AttentionCard({ list }: { list: AttentionList }) {
   const { rows, count, loading, unavailable, failed } = useAttentionList(list);
+  const { locale } = useInstantFormat();
   const can = useAccess();
   const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const link = attentionListLink(list);
@@ -99,7 +101,7 @@ function AttentionCard({ list }: { list: AttentionList }) {
       )}
       {count ? (
         <div className={styles.showAll}>
-          <Link to={link}>Show all {count.toLocaleString("en-US")} in the report list</Link>
+          <Link to={link}>Show all {formatDecimal(count, { locale })} in the report list</Link>
         </div>
       ) : null}
     </Card>

@@ -16,8 +16,8 @@ import {
   monthOf,
   monthTitle,
   SELECT_LABELS,
-  WEEKDAY_LABELS,
-  WEEKDAY_NAMES,
+  weekdayLabels,
+  weekdayNames,
 } from "./date-picker-state";
 
 export interface CalendarPanelProps {
@@ -29,6 +29,8 @@ export interface CalendarPanelProps {
   today: Day;
   bounds: Bounds;
   forceRange: boolean;
+  /** Month and weekday names and the days' spoken labels. */
+  locale: string;
   onPick(day: Day): void;
   onHover(day: Day | null): void;
   onGridKey(key: string, shift: boolean): boolean;
@@ -39,9 +41,10 @@ export interface CalendarPanelProps {
 
 /** One month, Monday first, with ISO week numbers, and the Cancel and select buttons. */
 export function CalendarPanel(props: CalendarPanelProps) {
-  const { mode, draft, month, focused, hovered, today, bounds, forceRange } = props;
+  const { mode, draft, month, focused, hovered, today, bounds, forceRange, locale } = props;
   const gridRef = useRef<HTMLTableElement>(null);
-  const title = monthTitle(month);
+  const title = monthTitle(month, locale);
+  const names = weekdayNames(locale);
 
   // The focused day takes the keyboard focus when the calendar opens and as it moves.
   useEffect(() => {
@@ -88,8 +91,8 @@ export function CalendarPanel(props: CalendarPanelProps) {
             <th scope="col" className={styles.weekNumber} aria-label="Week number">
               Wk
             </th>
-            {WEEKDAY_LABELS.map((label, i) => (
-              <th key={label} scope="col" className={styles.weekday} aria-label={WEEKDAY_NAMES[i]}>
+            {weekdayLabels(locale).map((label, i) => (
+              <th key={names[i]} scope="col" className={styles.weekday} aria-label={names[i]}>
                 {label}
               </th>
             ))}
@@ -116,7 +119,7 @@ export function CalendarPanel(props: CalendarPanelProps) {
                     data-today={day === today ? "" : undefined}
                     aria-selected={role !== null}
                     aria-disabled={disabled || undefined}
-                    aria-label={dayLabel(day)}
+                    aria-label={dayLabel(day, locale)}
                     tabIndex={day === focused ? 0 : -1}
                     className={styles.day}
                     onClick={() => props.onPick(day)}

@@ -1,9 +1,10 @@
-import { DATE_FORMAT, dayjs } from "@/providers/dayjs";
+import { dayjs } from "@/providers/dayjs";
 
 /**
  * The date picker's rules (spec sections 2, 4, 5, 9), on calendar days written as
  * 'YYYY-MM-DD' in the device's zone so they compare as strings. Weeks start on Monday
- * and carry ISO week numbers; labels are English (US).
+ * and carry ISO week numbers in every locale; month and weekday names and the field's
+ * text follow the chosen locale (en-US unless given), the buttons stay English.
  */
 
 export type DatePickerMode = "single" | "week" | "range";
@@ -44,11 +45,52 @@ export const SELECT_LABELS: Record<DatePickerMode, string> = {
 
 export const CANCEL_LABEL = "Cancel";
 
-/** Monday first (spec section 1). */
-export const WEEKDAY_LABELS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
-export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-
 const DAY = "YYYY-MM-DD";
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Days are formatted as UTC midnights, so the device's zone cannot shift them by one. */
+function dayFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function utcOf(day: Day): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date);
+}
+
+/** 2024-01-01 was a Monday: the week's days in order, Monday first (spec section 1). */
+const A_WEEK = Array.from({ length: 7 }, (_, i) => `2024-01-0${i + 1}`);
+
+/** Column heads, Monday first: the locale's short names cut to two characters ("Mo", "Di", "月"). */
+export function weekdayLabels(locale = "en-US"): string[] {
+  return A_WEEK.map((day) =>
+    dayFormatter(locale, { weekday: "short" }).format(utcOf(day)).replace(/\.$/, "").slice(0, 2),
+  );
+}
+
+/** Full weekday names, Monday first, for screen readers. */
+export function weekdayNames(locale = "en-US"): string[] {
+  return A_WEEK.map((day) => dayFormatter(locale, { weekday: "long" }).format(utcOf(day)));
+}
+
+export const WEEKDAY_LABELS = weekdayLabels();
+export const WEEKDAY_NAMES = weekdayNames();
+
+/** The calendar day it is now in a zone: "today" is the chosen zone's, not the device's. */
+export function todayIn(timeZone?: string, now: Date = new Date()): Day {
+  if (!timeZone) return toDay(now);
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((all, part) => Object.assign(all, { [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
 
 export function toDay(date: Date | dayjs.Dayjs): Day {
   return dayjs(date).format(DAY);
@@ -117,13 +159,19 @@ export function calendarWeeks(month: string): CalendarWeek[] {
   return weeks;
 }
 
-export function monthTitle(month: string): string {
-  return dayjs(`${month}-01`).format("MMMM YYYY");
+/** "March 2025", "März 2025". */
+export function monthTitle(month: string, locale = "en-US"): string {
+  return dayFormatter(locale, { month: "long", year: "numeric" }).format(utcOf(`${month}-01`));
 }
 
-/** Full name for screen readers, e.g. 'Monday, March 17, 2025'. */
-export function dayLabel(day: Day): string {
-  return dayjs(day).format("dddd, MMMM D, YYYY");
+/** Full name for screen readers, e.g. 'Monday, March 17, 2025', 'Montag, 17. März 2025'. */
+export function dayLabel(day: Day, locale = "en-US"): string {
+  return dayFormatter(locale, { dateStyle: "full" }).format(utcOf(day));
+}
+
+/** A day as the locale writes it in numbers: "03/17/2025", "17.03.2025". */
+export function formatDay(day: Day, locale = "en-US"): string {
+  return dayFormatter(locale, { year: "numeric", month: "2-digit", day: "2-digit" }).format(utcOf(day));
 }
 
 /**
@@ -161,11 +209,11 @@ export function valueFromDraft(mode: DatePickerMode, draft: Draft): DatePickerVa
   return { start: fromDay(draft.start), end: fromDay(draft.end) };
 }
 
-/** The text in the field. */
-export function formatPickerValue(mode: DatePickerMode, value: DatePickerValue | undefined): string {
+/** The text in the field, in the locale's day order. */
+export function formatPickerValue(mode: DatePickerMode, value: DatePickerValue | undefined, locale = "en-US"): string {
   if (!value) return "";
-  if (value instanceof Date) return dayjs(value).format(DATE_FORMAT);
-  const period = `${dayjs(value.start).format(DATE_FORMAT)} – ${dayjs(value.end).format(DATE_FORMAT)}`;
+  if (value instanceof Date) return formatDay(toDay(value), locale);
+  const period = `${formatDay(toDay(value.start), locale)} – ${formatDay(toDay(value.end), locale)}`;
   if (mode !== "week") return period;
   const start = toDay(value.start);
   return `Week ${isoWeekNumber(start)}, ${isoWeekYear(start)} (${period})`;

@@ -1,6 +1,7 @@
 import { CalendarOutlined } from "@ant-design/icons";
 import { Input } from "antd";
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 import { Field } from "../field/field";
 import { ANTD_SIZE, type ControlSize, type FieldIssue, hasError, issueMessage } from "../field/field-state";
 import { FloatingPanel } from "../floating/floating-panel";
@@ -14,7 +15,7 @@ import {
   formatPickerValue,
   PLACEHOLDERS,
   resolveBound,
-  toDay,
+  todayIn,
 } from "./date-picker-state";
 import { useDatePicker } from "./use-date-picker";
 
@@ -32,6 +33,10 @@ interface CommonProps {
   size?: ControlSize;
   issue?: FieldIssue | null;
   className?: string;
+  /** Names and the field's text; the interface preference unless given. */
+  locale?: string;
+  /** The zone whose day is "today" (highlight, 'today' bounds); the interface preference unless given. */
+  timeZone?: string;
 }
 
 export type DatePickerProps = CommonProps &
@@ -58,7 +63,10 @@ export function DatePicker(props: DatePickerProps) {
   const generatedId = useId();
   const inputId = props.id ?? generatedId;
   const panelId = `${inputId}-calendar`;
-  const today = toDay(new Date());
+  const preferredLocale = usePreferencesStore((s) => s.locale);
+  const preferredZone = usePreferencesStore(selectTimeZoneName);
+  const locale = props.locale ?? preferredLocale;
+  const today = todayIn(props.timeZone ?? preferredZone);
   const bounds = { min: resolveBound(props.minimumDate, today), max: resolveBound(props.maximumDate, today) };
   const onChange = props.onChange as (value: DatePickerValue) => void;
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -116,7 +124,7 @@ export function DatePicker(props: DatePickerProps) {
           }}
           id={inputId}
           readOnly
-          value={formatPickerValue(mode, props.value)}
+          value={formatPickerValue(mode, props.value, locale)}
           placeholder={props.placeholder ?? PLACEHOLDERS[mode]}
           size={ANTD_SIZE[size]}
           disabled={disabled}
@@ -151,6 +159,7 @@ export function DatePicker(props: DatePickerProps) {
           today={today}
           bounds={bounds}
           forceRange={props.mode === "range" && props.forceRange === true}
+          locale={locale}
           onPick={picker.pick}
           onHover={picker.setHovered}
           onGridKey={picker.onGridKey}

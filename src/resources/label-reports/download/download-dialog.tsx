@@ -2,11 +2,13 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { Alert, Form, Modal, Radio, Select } from "antd";
 import { useState } from "react";
 import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
+import { useCompanyTemperatureUnit } from "@/hooks/use-display-preferences";
 import { readableError } from "@/providers/data-provider";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { fetchFile, saveBlob } from "./download-file";
 import {
   DATA_TABLE_OPTIONS,
+  dialogChoices,
   downloadFileName,
   exportPath,
   FILE_TYPE_OPTIONS,
@@ -22,9 +24,18 @@ export interface DownloadDialogProps {
   onClose(): void;
 }
 
-/** The download dialog (loaded on first use): every choice is remembered in the preferences. */
+/**
+ * The download dialog (loaded on first use): it opens on the screen's zone, locale and unit
+ * where chosen (dialogChoices), and every choice made here is remembered in the preferences.
+ */
 export function DownloadDialog({ reportId, labelId, open, onClose }: DownloadDialogProps) {
-  const prefs = usePreferencesStore((s) => s.downloadReport);
+  const downloadReport = usePreferencesStore((s) => s.downloadReport);
+  const fahrenheit = usePreferencesStore((s) => s.fahrenheit);
+  const downloadChosen = usePreferencesStore((s) => s.downloadChosen);
+  const timeZone = usePreferencesStore((s) => s.timeZone);
+  const locale = usePreferencesStore((s) => s.locale);
+  const companyUnit = useCompanyTemperatureUnit(fahrenheit === null && !downloadChosen?.temperatureUnit);
+  const prefs = dialogChoices({ downloadReport, fahrenheit, downloadChosen, timeZone, locale }, companyUnit);
   const setPrefs = usePreferencesStore((s) => s.setDownloadReport);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

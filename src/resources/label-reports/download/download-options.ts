@@ -4,7 +4,8 @@ import {
   DOWNLOAD_OPTION_VALUES,
   type DownloadOptions,
 } from "@/domain/download-options";
-import type { DownloadReportPreferences } from "@/providers/stores/preferences";
+import { effectiveTemperatureUnit, type TemperatureUnit } from "@/domain/units";
+import type { DownloadReportPreferences, PreferencesData } from "@/providers/stores/preferences";
 import { resolveTimeZone } from "@/providers/stores/preferences";
 
 /**
@@ -26,6 +27,28 @@ export const TEMPERATURE_UNIT_OPTIONS = choices("temperatureUnit");
 export const DATA_TABLE_OPTIONS = choices("includeDataTable");
 
 export { LOCALE_OPTIONS } from "@/domain/locales";
+
+/**
+ * What the dialog offers: the spec's download defaults, overridden by the screen's zone,
+ * locale and temperature unit where the person chose them (the unit: the company's for a
+ * member without their own), and by what was chosen in the dialog itself.
+ */
+export function dialogChoices(
+  prefs: Pick<PreferencesData, "downloadReport" | "fahrenheit" | "downloadChosen" | "timeZone" | "locale">,
+  companyUnit?: TemperatureUnit | null,
+): DownloadReportPreferences {
+  const chosen = prefs.downloadChosen ?? {};
+  const stored = prefs.downloadReport;
+  return {
+    ...stored,
+    // "system" is also the profile's unchosen default: it leaves the spec's UTC (or a zone chosen in the dialog).
+    timeZone: chosen.timeZone || prefs.timeZone === "system" ? stored.timeZone : prefs.timeZone,
+    locale: chosen.locale ? stored.locale : prefs.locale,
+    temperatureUnit: chosen.temperatureUnit
+      ? stored.temperatureUnit
+      : effectiveTemperatureUnit(prefs.fahrenheit, companyUnit),
+  };
+}
 
 /** The export path and query for a report and the chosen preferences ("system" resolved to the device's zone). */
 export function exportPath(reportId: string, prefs: DownloadReportPreferences, deviceZone?: string): string {

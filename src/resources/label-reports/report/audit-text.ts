@@ -1,5 +1,6 @@
 import { formatInstant, type InstantFormat } from "@/domain/datetime";
 import { DISPOSITION_LABELS, isDisposition } from "@/domain/disposition";
+import { formatDecimal } from "@/domain/number-text";
 import type { AuditEntry } from "./report-queries";
 
 /** An audit entry as people read it: what happened, who did it, each field's old and new value. Pure. */
@@ -42,6 +43,8 @@ function show(field: string, value: unknown, format: InstantFormat): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "disposition" && isDisposition(value)) return DISPOSITION_LABELS[value];
   if (typeof value === "string" && ISO_INSTANT.test(value)) return formatInstant(value, format);
+  // As typed (no thousands separators), with the locale's decimal separator.
+  if (typeof value === "number") return formatDecimal(value, { locale: format.locale, grouping: false });
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }

@@ -62,12 +62,14 @@ export async function ingestReadings(
       .executeTakeFirst();
     if (!report) throw notFound("No label with this id in your company; register it first (POST /api/label-reports)");
 
-    if ((report.status === "stopped" || report.status === "ended") && report.endTime !== null) {
+    // A recording label's end time is its planned end: the worker ends it there
+    // (planned-end.ts), so a reading after it is refused now as it would be then.
+    if (report.endTime !== null) {
       const end = new Date(report.endTime).getTime();
-      const late = readings.flatMap((r, index) =>
-        r.t > end ? [{ id: `readings.${index}.time`, error: `is after the label was ${report.status}` }] : [],
-      );
-      if (late.length) throw badRequest("Some readings are after the label stopped; nothing was written", late);
+      const finished = report.status === "stopped" || report.status === "ended";
+      const error = finished ? `is after the label was ${report.status}` : "is after the label's planned end";
+      const late = readings.flatMap((r, index) => (r.t > end ? [{ id: `readings.${index}.time`, error }] : []));
+      if (late.length) throw badRequest("Some readings are after the label's end; nothing was written", late);
     }
 
     // A time twice in one batch is a duplicate like a time already stored: the first one counts.

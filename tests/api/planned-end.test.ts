@@ -86,9 +86,8 @@ describe("a recording report reaching its planned end", () => {
     await t.app.alertWorker.runOnce();
     const finished = (await alertMailsOf(t.database.db, id)).filter((m) => m.kind === "reportFinished");
     expect(finished.map((m) => m.recipient)).toEqual(["a-handler@test.example"]);
-    expect(mail.delivered.filter((m) => m.subject.includes("PE-TWICE")).map((m) => m.subject)).toEqual([
-      expect.stringMatching(/^Report ended: label PE-TWICE/),
-    ]);
+    // Only the end's e-mail counts here: another instance's silence pass may also have seen it silent.
+    expect(mail.delivered.filter((m) => m.subject.startsWith("Report ended: label PE-TWICE"))).toHaveLength(1);
     const audit = await t.database.db
       .selectFrom("auditLog")
       .select("id")

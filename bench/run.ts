@@ -505,16 +505,20 @@ function ingestRows(kind: Kind, f: IngestFigures, quick: boolean): Row[] {
   const judge = (ok: boolean): boolean | null => (quick || !onPg ? null : ok);
   const { sustained, flat, sizes } = f;
   return [
-    ...(["unnest", "values"] as const).map((method) => {
+    ...(["copy", "unnest", "values"] as const).flatMap((method) => {
       const run = sustained[method];
-      const isDefault = method === "unnest";
-      return {
-        id: `${kind}.ingest.sustained.${method}`,
-        measure: `${name}: ingest ${sizes.senders} senders × ${sizes.batchesPerSender} batches of ${count(sizes.batchSize)} (${isDefault ? "unnest arrays, default" : "multi-row VALUES"})`,
-        value: `${count(Math.round(run.perSecond))} readings/s (${count(run.readings)} in ${seconds(run.seconds * 1000)}; batch ${pLatency(run.batch)})`,
-        budget: onPg && isDefault ? `≥ ${count(BUDGETS.ingestPerSecond)}/s` : "report only",
-        ok: isDefault ? judge(run.perSecond >= BUDGETS.ingestPerSecond) : null,
-      };
+      if (!run) return [];
+      const isDefault = method === f.defaultMethod;
+      const how = { copy: "COPY into staging", unnest: "unnest arrays", values: "multi-row VALUES" }[method];
+      return [
+        {
+          id: `${kind}.ingest.sustained.${method}`,
+          measure: `${name}: ingest ${sizes.senders} senders × ${sizes.batchesPerSender} batches of ${count(sizes.batchSize)} (${how}${isDefault ? ", default" : ""})`,
+          value: `${count(Math.round(run.perSecond))} readings/s (${count(run.readings)} in ${seconds(run.seconds * 1000)}; batch ${pLatency(run.batch)})`,
+          budget: onPg && isDefault ? `≥ ${count(BUDGETS.ingestPerSecond)}/s` : "report only",
+          ok: isDefault ? judge(run.perSecond >= BUDGETS.ingestPerSecond) : null,
+        },
+      ];
     }),
     {
       id: `${kind}.ingest.batch100`,

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Principal } from "../../server/auth/principal";
 import type { Db } from "../../server/db/index";
-import { type InsertMethod, ingestReadings } from "../../server/ingest/ingest-readings";
+import { canCopy } from "../../server/ingest/copy-rows";
+import { COPY_MIN_ROWS, type InsertMethod, ingestReadings } from "../../server/ingest/ingest-readings";
 import { recomputeSummary } from "../../server/reports/summary";
 import type { Reading } from "../../src/domain/readings";
 import { ruleOfPreset } from "../../src/domain/report-rule";
@@ -61,8 +62,10 @@ export interface Sustained {
 
 export interface IngestFigures {
   sizes: IngestSizes;
-  /** Per insert method: arrays through unnest (the default) and multi-row VALUES. */
-  sustained: Record<InsertMethod, Sustained>;
+  /** Per insert method: COPY (PostgreSQL only), arrays through unnest and multi-row VALUES. */
+  sustained: Partial<Record<InsertMethod, Sustained>>;
+  /** What ingestReadings picks for these batches on this database: the method the budget judges. */
+  defaultMethod: InsertMethod;
   smallBatch: Latency;
   flat: { shortReport: Latency; longReport: Latency; ratio: number; fullRecomputeMs: number };
 }
@@ -164,7 +167,11 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
     );
     return { readings: total, seconds, perSecond: total / seconds, batch: summarise(batchTimes) };
   };
-  const sustained = { values: await sustainedRun("values"), unnest: await sustainedRun("unnest") };
+  const copies = await db.transaction().execute(canCopy);
+  const defaultMethod: InsertMethod = copies && sizes.batchSize >= COPY_MIN_ROWS ? "copy" : "unnest";
+  const sustained: Partial<Record<InsertMethod, Sustained>> = {};
+  for (const method of copies ? (["values", "unnest", "copy"] as const) : (["values", "unnest"] as const))
+    sustained[method] = await sustainedRun(method);
 
   // 2. 100-reading batches, one after another, into one report.
   await register("LBL-INGEST-SMALL");
@@ -221,5 +228,11 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
   const longReport = summarise(longTimes);
   const ratio = longReport.p50 / shortReport.p50;
   log(`100-reading batch into 10 vs ${sizes.longReportReadings} readings: ${ratio.toFixed(2)}x (p50)`);
-  return { sizes, sustained, smallBatch: small.latency, flat: { shortReport, longReport, ratio, fullRecomputeMs } };
+  return {
+    sizes,
+    sustained,
+    defaultMethod,
+    smallBatch: small.latency,
+    flat: { shortReport, longReport, ratio, fullRecomputeMs },
+  };
 }

@@ -19,6 +19,8 @@ import * as epcisCaptureJobs from "./migrations/0018-epcis-capture-jobs";
 import * as summaryState from "./migrations/0019-summary-state";
 import * as phoneE164 from "./migrations/0020-phone-e164";
 import * as userTimeZone from "./migrations/0021-user-time-zone";
+import * as plannedEndIndex from "./migrations/0022-planned-end-index";
+import * as measurementsReportCheck from "./migrations/0023-measurements-report-check";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +43,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0019-summary-state": summaryState,
   "0020-phone-e164": phoneE164,
   "0021-user-time-zone": userTimeZone,
+  "0022-planned-end-index": plannedEndIndex,
+  "0023-measurements-report-check": measurementsReportCheck,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,9 +4,10 @@ import type { SummaryReading, SummaryShockEvent } from "../../src/domain/report-
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
-import { readAlertState } from "../notifications/alert-state";
+import { ALERT_STATE_COLUMNS, alertStateOf, readAlertState } from "../notifications/alert-state";
 import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
 import { summaryReading, updateSummary } from "../reports/summary";
+import { canCopy, copyRows, copyValue } from "./copy-rows";
 
 /**
  * Rows per INSERT statement: 5 parameters a reading keeps a statement under PostgreSQL's
@@ -15,11 +16,23 @@ import { summaryReading, updateSummary } from "../reports/summary";
 export const INSERT_CHUNK_ROWS = 2000;
 
 /**
- * How a batch's readings are inserted: one statement over arrays (`unnest`, 5 parameters
- * whatever the batch's size: the default, it parses and plans once) or multi-row VALUES
- * in chunks of INSERT_CHUNK_ROWS (`values`, kept so the bench can show both).
+ * From this many readings a batch goes through COPY on PostgreSQL: COPY costs two more
+ * round trips (the staging table, then the insert from it) than one `unnest` statement,
+ * which only pays once the arrays are long (bench/README.md, "Where an ingest request's
+ * time goes").
  */
-export type InsertMethod = "unnest" | "values";
+export const COPY_MIN_ROWS = 1000;
+
+/**
+ * How a batch's readings are inserted:
+ * - `copy`: COPY FROM STDIN (pg-copy-streams) into a session's temporary staging table,
+ *   then one INSERT … SELECT … ON CONFLICT DO NOTHING from it; PostgreSQL only;
+ * - `unnest`: one statement over arrays (5 parameters whatever the batch's size);
+ * - `values`: multi-row VALUES in chunks of INSERT_CHUNK_ROWS (kept so the bench can
+ *   show it).
+ * Without one, `copy` for big batches on PostgreSQL, `unnest` otherwise (and on PGlite).
+ */
+export type InsertMethod = "copy" | "unnest" | "values";
 
 export interface IngestResult {
   reportId: string;
@@ -52,7 +65,8 @@ export async function ingestReadings(
     // Locked: two batches of one label at once must not both see it notStarted.
     const report = await trx
       .selectFrom("labelReports")
-      .select(["id", "status", "startTime", "endTime"])
+      // The alert state before the batch comes with the row: one round trip less a request.
+      .select(["id", "startTime", ...ALERT_STATE_COLUMNS])
       .where("companyId", "=", principal.companyId)
       .where("labelId", "=", labelId)
       .orderBy("created", "desc")
@@ -62,12 +76,14 @@ export async function ingestReadings(
       .executeTakeFirst();
     if (!report) throw notFound("No label with this id in your company; register it first (POST /api/label-reports)");
 
-    if ((report.status === "stopped" || report.status === "ended") && report.endTime !== null) {
+    // A recording label's end time is its planned end: the worker ends it there
+    // (planned-end.ts), so a reading after it is refused now as it would be then.
+    if (report.endTime !== null) {
       const end = new Date(report.endTime).getTime();
-      const late = readings.flatMap((r, index) =>
-        r.t > end ? [{ id: `readings.${index}.time`, error: `is after the label was ${report.status}` }] : [],
-      );
-      if (late.length) throw badRequest("Some readings are after the label stopped; nothing was written", late);
+      const finished = report.status === "stopped" || report.status === "ended";
+      const error = finished ? `is after the label was ${report.status}` : "is after the label's planned end";
+      const late = readings.flatMap((r, index) => (r.t > end ? [{ id: `readings.${index}.time`, error }] : []));
+      if (late.length) throw badRequest("Some readings are after the label's end; nothing was written", late);
     }
 
     // A time twice in one batch is a duplicate like a time already stored: the first one counts.
@@ -75,7 +91,8 @@ export async function ingestReadings(
     for (const reading of readings) if (!byTime.has(reading.t)) byTime.set(reading.t, reading);
     const unique = [...byTime.values()];
 
-    const stored = await insertMeasurements(trx, report.id, unique, options.insert ?? "unnest");
+    const method = options.insert ?? (unique.length >= COPY_MIN_ROWS && (await canCopy(trx)) ? "copy" : "unnest");
+    const stored = await insertMeasurements(trx, report.id, unique, method);
     const inserted = stored.map((row) => byTime.get(row.t) as Reading);
 
     // A shock is stored with its reading only, so a re-sent shock is never stored twice.
@@ -95,7 +112,7 @@ export async function ingestReadings(
     }
 
     if (inserted.length > 0) {
-      const before = await readAlertState(trx, report.id);
+      const before = alertStateOf(report);
       let first = Number.POSITIVE_INFINITY;
       let last = Number.NEGATIVE_INFINITY;
       for (const r of inserted) {
@@ -119,6 +136,13 @@ export async function ingestReadings(
   });
 }
 
+interface StoredRow {
+  t: Date | string;
+  temperature: number | null;
+  humidity: number | null;
+  battery: number | null;
+}
+
 /**
  * Inserts the readings a report does not hold yet; answers those stored, as the database
  * answers them (float4 values): the summary folds exactly what a full recompute would read.
@@ -129,14 +153,29 @@ async function insertMeasurements(
   readings: readonly Reading[],
   method: InsertMethod,
 ): Promise<SummaryReading[]> {
+  if (method === "copy") {
+    if (readings.length === 0) return [];
+    // Per session, emptied at every commit: no catalog writes per batch, nothing left behind.
+    await sql`create temp table if not exists ingest_staged_readings (
+      t timestamptz not null, temperature real, humidity real, battery real) on commit delete rows`.execute(trx);
+    await copyRows(
+      trx,
+      "copy ingest_staged_readings (t, temperature, humidity, battery) from stdin",
+      readings.map(
+        (r) =>
+          `${new Date(r.t).toISOString()}\t${copyValue(r.temperature)}\t${copyValue(r.humidity)}\t${copyValue(r.battery)}`,
+      ),
+    );
+    const rows = await sql<StoredRow>`
+      insert into measurements (report_id, t, temperature, humidity, battery)
+      select ${reportId}::uuid, s.t, s.temperature, s.humidity, s.battery from ingest_staged_readings s
+      on conflict (report_id, t) do nothing
+      returning t, temperature, humidity, battery`.execute(trx);
+    return rows.rows.map(summaryReading);
+  }
   if (method === "unnest") {
     if (readings.length === 0) return [];
-    const rows = await sql<{
-      t: Date | string;
-      temperature: number | null;
-      humidity: number | null;
-      battery: number | null;
-    }>`
+    const rows = await sql<StoredRow>`
       insert into measurements (report_id, t, temperature, humidity, battery)
       select ${reportId}::uuid, x.t, x.temperature, x.humidity, x.battery
       from unnest(${readings.map((r) => new Date(r.t).toISOString())}::timestamptz[],

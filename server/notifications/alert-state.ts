@@ -19,6 +19,39 @@ export interface AlertState {
 // Literals, not parameters: an untyped parameter after -> could mean a key or an index.
 const field = (unit: string, key: string) => sql<string | null>`summary -> ${sql.lit(unit)} ->> ${sql.lit(key)}`;
 
+/** The label_reports columns an AlertState is made of (alertStateOf), to select with others in one query. */
+export const ALERT_STATE_COLUMNS = [
+  "status",
+  "endTime",
+  "temperatureViolation",
+  "humidityViolation",
+  "shockViolation",
+  "batteryLow",
+  field("temperature", "firstTriggered").as("temperatureAt"),
+  field("temperature", "triggeringExcursionStart").as("temperatureStart"),
+  field("humidity", "firstTriggered").as("humidityAt"),
+  field("humidity", "triggeringExcursionStart").as("humidityStart"),
+  field("battery", "level").as("batteryLevel"),
+  sql<string | null>`rule ->> 'batteryWarningLevel'`.as("batteryWarningLevel"),
+  "lastReadingAt",
+] as const;
+
+export interface AlertStateRow {
+  status: string;
+  endTime: Date | string | null;
+  temperatureViolation: boolean;
+  humidityViolation: boolean;
+  shockViolation: boolean;
+  batteryLow: boolean;
+  temperatureAt: string | null;
+  temperatureStart: string | null;
+  humidityAt: string | null;
+  humidityStart: string | null;
+  batteryLevel: string | null;
+  batteryWarningLevel: string | null;
+  lastReadingAt: Date | string | null;
+}
+
 /**
  * A few of the report's verdict columns and summary fields (not the whole summary, whose
  * gaps list grows with the report), inside the caller's transaction.
@@ -26,23 +59,13 @@ const field = (unit: string, key: string) => sql<string | null>`summary -> ${sql
 export async function readAlertState(db: Db, reportId: string): Promise<AlertState> {
   const row = await db
     .selectFrom("labelReports")
-    .select([
-      "status",
-      "endTime",
-      "temperatureViolation",
-      "humidityViolation",
-      "shockViolation",
-      "batteryLow",
-      field("temperature", "firstTriggered").as("temperatureAt"),
-      field("temperature", "triggeringExcursionStart").as("temperatureStart"),
-      field("humidity", "firstTriggered").as("humidityAt"),
-      field("humidity", "triggeringExcursionStart").as("humidityStart"),
-      field("battery", "level").as("batteryLevel"),
-      sql<string | null>`rule ->> 'batteryWarningLevel'`.as("batteryWarningLevel"),
-      "lastReadingAt",
-    ])
+    .select(ALERT_STATE_COLUMNS)
     .where("id", "=", reportId)
     .executeTakeFirstOrThrow();
+  return alertStateOf(row);
+}
+
+export function alertStateOf(row: AlertStateRow): AlertState {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
     status: row.status,

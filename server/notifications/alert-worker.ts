@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { endReportsAtPlannedEnd } from "../ingest/planned-end";
 import type { Mail } from "../mail/mailer";
 import { detectSilences } from "./no-signal-pass";
 
@@ -10,7 +11,7 @@ export const MAX_ALERT_ATTEMPTS = 10;
 /** A claimed row is another instance's again after this long, should this one die while sending. */
 export const CLAIM_LEASE_MS = 120_000;
 const BATCH = 50;
-/** Silences are minutes long: the timer looks for new ones this often, not at every pass. */
+/** Silences and planned ends are minutes apart: the timer looks for new ones this often, not at every pass. */
 export const SILENCE_PASS_MS = 15_000;
 
 /** Wait before the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
@@ -29,6 +30,8 @@ export interface AlertWorkerOptions {
 
 export interface PassResult {
   silences: number;
+  /** Reports ended at their planned end in this pass. */
+  plannedEnds: number;
   sent: number;
   failed: number;
 }
@@ -36,7 +39,10 @@ export interface PassResult {
 export interface AlertWorker {
   start(): void;
   stop(): Promise<void>;
-  /** One pass at `now`: record new silences (unless told not to), then send every due e-mail. */
+  /**
+   * One pass at `now`: end reports whose planned end passed and record new silences
+   * (unless told not to: `silences` covers both), then send every due e-mail.
+   */
   runOnce(now?: Date, options?: { silences?: boolean }): Promise<PassResult>;
 }
 
@@ -78,7 +84,10 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
     .execute();
 }
 
-/** The transactional outbox's sender: alert e-mails with retries and backoff, and the no-signal pass. */
+/**
+ * The transactional outbox's sender: alert e-mails with retries and backoff, the no-signal
+ * pass and the planned-end pass (whose "report ended" e-mails it sends in the same pass).
+ */
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, transport, publicUrl } = options;
   const log = options.log ?? (() => {});
@@ -89,6 +98,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
 
   async function runOnce(now = new Date(), { silences = true } = {}): Promise<PassResult> {
     const result: PassResult = {
+      plannedEnds: silences ? await endReportsAtPlannedEnd(db, now, { publicUrl }) : 0,
       silences: silences ? await detectSilences(db, now, publicUrl) : 0,
       sent: 0,
       failed: 0,

@@ -848,7 +848,9 @@ async function main(): Promise<number> {
     );
   }
   if (quick) notes.push("--quick: tiny sizes; budgets apply to the full sizes and are not judged.");
-  notes.push("List budgets apply on PostgreSQL; PGlite list figures are reported only.");
+  notes.push(
+    "List latency budgets apply on PostgreSQL; PGlite list figures are reported only, but for page-1 throughput.",
+  );
 
   const broken = rows.filter((r) => r.ok === false);
   const finished = new Date();

@@ -23,7 +23,8 @@ import { measurePdf, pdfRows } from "./lib/pdf";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
 import { measureReportOpen, type ReportOpenFigures } from "./lib/report-open";
 import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
-import { bytes, count, type Latency, ms } from "./lib/stats";
+import { bytes, count, type Latency, ms, type Throughput } from "./lib/stats";
+import { measureThroughput, type ThroughputFigures } from "./lib/throughput";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH_DIR = join(ROOT, "bench");
@@ -111,6 +112,9 @@ const BUDGETS = {
   ingestPerSecond: 100_000,
   ingestBatch100P99Ms: 50,
   ingestFlatRatio: 2,
+  /** List page 1 under autocannon (issue #20): requests/second per database, p99 on PostgreSQL. */
+  page1PerSecond: { postgres: 1_000, pglite: 300 } as Record<Kind, number>,
+  page1LoadP99Ms: 100,
 };
 
 const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--no-build]
@@ -123,10 +127,13 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --no-browser skip the reference starter, the cold loads and the big report opening in Chromium
   --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone
   --only NAME  run one section alone: ingest (readings ingestion, on its own empty databases),
-               alerts (alert latency, its own PGlite);
+               alerts (alert latency, its own PGlite), throughput (list page 1 under autocannon,
+               on databases seeded for it alone);
+  --reports N  with --only throughput: seed N reports on PostgreSQL instead of 1,000,000
+               (to iterate; the budget is judged at full size only)
                results go to bench/results/results-only-NAME.json`;
 
-const SECTIONS = ["ingest", "alerts"] as const;
+const SECTIONS = ["ingest", "alerts", "throughput"] as const;
 
 interface Row {
   id: string;
@@ -345,9 +352,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
     {
       id: `${p}.list.page1Throughput`,
       measure: `${name}: list page 1, autocannon ${t.concurrency} connections ${sizes.rpsSeconds} s`,
-      value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""})`,
-      budget: "-",
-      ok: null,
+      ...throughputJudged(result.kind, t, quick),
     },
     {
       id: `${p}.readings.seed`,
@@ -559,6 +564,56 @@ async function benchIngest(kind: Kind, quick: boolean, log: (line: string) => vo
 
 const ingestResults: Partial<Record<Kind, IngestFigures>> = {};
 
+/** The value, budget and verdict of a page-1 autocannon figure (full sizes only are judged). */
+function throughputJudged(kind: Kind, t: Throughput, quick: boolean): Pick<Row, "value" | "budget" | "ok"> {
+  const minimum = BUDGETS.page1PerSecond[kind];
+  const onPg = kind === "postgres";
+  const ok = t.errors === 0 && t.perSecond >= minimum && (!onPg || t.latency.p99 <= BUDGETS.page1LoadP99Ms);
+  return {
+    value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""})`,
+    budget: `≥ ${count(minimum)}/s${onPg ? `, p99 ≤ ${BUDGETS.page1LoadP99Ms} ms` : ""}`,
+    ok: quick ? null : ok,
+  };
+}
+
+const throughputResults: Partial<Record<Kind, ThroughputFigures>> = {};
+
+/** `--only throughput`: the full run's database sizes unless --reports N (PostgreSQL), then not judged. */
+async function benchThroughput(
+  kind: Kind,
+  quick: boolean,
+  reportsFlag: string | undefined,
+  log: (line: string) => void,
+): Promise<Row[]> {
+  const sizes = quick ? QUICK : FULL;
+  const full = kind === "pglite" ? sizes.pgliteReports : sizes.postgresReports;
+  const reports = kind === "postgres" && reportsFlag !== undefined ? Number(reportsFlag) : full;
+  if (!Number.isInteger(reports) || reports < 1) throw new Error(`--reports: not a positive integer: ${reportsFlag}`);
+  try {
+    const figures = await measureThroughput(
+      kind,
+      { reports, connections: sizes.concurrency, seconds: sizes.rpsSeconds, warmupRequests: 200 },
+      {
+        root: ROOT,
+        onCleanup: (c) => void cleanups.push(c),
+        startPostgres: async () => (await loadPgModule()).startThrowawayPostgres(),
+      },
+      log,
+    );
+    throughputResults[kind] = figures;
+    const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
+    return [
+      {
+        id: `${kind}.throughput.page1`,
+        measure: `${name}: list page 1 (${count(figures.visible)} of ${count(reports)} visible), autocannon ${sizes.concurrency} connections ${sizes.rpsSeconds} s`,
+        ...throughputJudged(kind, figures.page1, quick || reports !== full),
+      },
+    ];
+  } finally {
+    await runCleanups();
+  }
+}
+
 function printTable(rows: Row[]): string {
   const header: Row = { id: "", measure: "measure", value: "value", budget: "budget", ok: null };
   const okText = (row: Row) => (row === header ? "ok" : row.ok === null ? "" : row.ok ? "ok" : "BROKEN");
@@ -588,6 +643,7 @@ async function main(): Promise<number> {
       "no-browser": { type: "boolean", default: false },
       "no-pglite": { type: "boolean", default: false },
       only: { type: "string" },
+      reports: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -751,6 +807,26 @@ async function main(): Promise<number> {
   }
   results.ingest = ingestResults;
 
+  // 7. List page 1 throughput alone, on databases seeded for it
+  if (only === "throughput")
+    for (const kind of databases) {
+      try {
+        rows.push(...(await benchThroughput(kind, quick, values.reports, log(`${kind} throughput`))));
+      } catch (error) {
+        await runCleanups();
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        errors.push(`${kind}.throughput: ${message}`);
+        rows.push({
+          id: `${kind}.throughput`,
+          measure: `${kind} throughput`,
+          value: `error: ${message.split("\n")[0]}`,
+          budget: "-",
+          ok: false,
+        });
+      }
+    }
+  results.throughput = throughputResults;
+
   // 6. Alert latency: alarming readings to the e-mail handed on (its own in-memory PGlite)
   if (only === undefined || only === "alerts")
     try {
@@ -776,7 +852,9 @@ async function main(): Promise<number> {
     );
   }
   if (quick) notes.push("--quick: tiny sizes; budgets apply to the full sizes and are not judged.");
-  notes.push("List budgets apply on PostgreSQL; PGlite list figures are reported only.");
+  notes.push(
+    "List latency budgets apply on PostgreSQL; PGlite list figures are reported only, but for page-1 throughput.",
+  );
 
   const broken = rows.filter((r) => r.ok === false);
   const finished = new Date();

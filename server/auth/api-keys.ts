@@ -1,7 +1,7 @@
 import { isApiKeyScope } from "../../src/domain/api-key-scopes";
-import { defineApiKeyAbility } from "../../src/domain/permissions";
 import type { Db } from "../db/index";
 import { unauthorised } from "../errors";
+import { abilityForApiKey } from "./abilities";
 import { randomToken, sha256Hex } from "./hash";
 import type { Principal } from "./principal";
 
@@ -57,7 +57,7 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Principal
     impersonatorUserId: null,
     tokenId: row.id,
     apiKeyId: row.id,
-    ability: defineApiKeyAbility(row.scopes.filter(isApiKeyScope)),
+    ability: abilityForApiKey(row.scopes.filter(isApiKeyScope)),
     companyScope: [row.companyId],
   };
 }

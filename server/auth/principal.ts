@@ -1,13 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import {
-  type Action,
-  type AppAbility,
-  defineAbilityFor,
-  type Subject,
-  seesSubCompanyReports,
-} from "../../src/domain/permissions";
+import { type Action, type AppAbility, type Subject, seesSubCompanyReports } from "../../src/domain/permissions";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, unauthorised } from "../errors";
+import { abilityFor } from "./abilities";
 import { authenticateApiKey, isApiKey } from "./api-keys";
 import type { SigningKeys } from "./keys";
 import { verifyRoleToken } from "./role-tokens";
@@ -51,7 +46,7 @@ export async function authenticate(db: Db, keys: SigningKeys, request: FastifyRe
   if (secret && isApiKey(secret)) return authenticateApiKey(db, secret);
   if (!jwt || !secret) throw unauthorised("The api-key and jwt headers with a company role token are required");
   const { childCompanyIds, ...token } = await verifyRoleToken(db, keys, jwt, secret);
-  const ability = defineAbilityFor(token.roles, token.featureFlags);
+  const ability = abilityFor(token.roles, token.featureFlags);
   const companyScope = seesSubCompanyReports((action, subject) => ability.can(action, subject))
     ? [token.companyId, ...childCompanyIds]
     : [token.companyId];

@@ -1,9 +1,10 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { sql } from "kysely";
+import { SignJWT } from "jose";
+import { type CompiledQuery, type InferResult, sql } from "kysely";
 import type { Db } from "../db/index";
 import { unauthorised } from "../errors";
 import { randomToken, sameHash, sha256Hex } from "./hash";
 import { SIGNING_ALG, type SigningKeys } from "./keys";
+import { verifyRoleTokenJwt } from "./verified-jwts";
 
 /**
  * Company role tokens: what the spec calls currentUserRoleToken (the secret, sent
@@ -101,6 +102,59 @@ const childCompanyIds = sql<string[]>`array(
   select c.id::text from companies c where c.parent_id = ${sql.ref("userRoles.companyId")} order by c.id
 )`;
 
+/** Everything a request needs to know about a role token, its session and its role, in one row. */
+function tokenRowQuery(db: Db, tokenId: string) {
+  return (
+    db
+      .selectFrom("roleTokens")
+      .innerJoin("userRoles", "userRoles.id", "roleTokens.userRoleId")
+      .innerJoin("users", "users.id", "userRoles.userId")
+      // Joined, not looked up after: a token dies with its session (sign-out, password reset or
+      // change, theft) at no extra round trip. A token without a session matches nothing.
+      .innerJoin("sessions", "sessions.handle", "roleTokens.sessionHandle")
+      .select([
+        "roleTokens.id as tokenId",
+        "roleTokens.secretHash",
+        "roleTokens.expires",
+        "roleTokens.revoked",
+        "roleTokens.impersonatorUserId",
+        "sessions.handle as sessionHandle",
+        "sessions.userId as sessionUserId",
+        "sessions.revoked as sessionRevoked",
+        "sessions.expires as sessionExpires",
+        "userRoles.userId",
+        "userRoles.companyId",
+        "userRoles.id as userRoleId",
+        "userRoles.types",
+        "userRoles.featureFlags",
+        childCompanyIds.as("childCompanyIds"),
+      ])
+      .where("roleTokens.id", "=", tokenId)
+  );
+}
+
+/**
+ * The statement of tokenRowQuery, built and compiled once per database handle: it is the
+ * same on every request but for the token id, and Kysely's build and compile of it were
+ * a measurable share of a list request's CPU (bench/README.md, Throughput).
+ */
+const tokenRowStatements = new WeakMap<Db, CompiledQuery<TokenRow>>();
+type TokenRow = InferResult<ReturnType<typeof tokenRowQuery>>[number];
+
+async function readTokenRow(db: Db, tokenId: string): Promise<TokenRow | undefined> {
+  let statement = tokenRowStatements.get(db);
+  if (!statement) {
+    statement = tokenRowQuery(db, tokenId).compile();
+    // The token id must be its only parameter, or reusing the statement would bind the wrong values.
+    if (statement.parameters.length !== 1 || statement.parameters[0] !== tokenId) {
+      throw new Error("The role-token statement must have the token id as its only parameter");
+    }
+    tokenRowStatements.set(db, statement);
+  }
+  const result = await db.executeQuery<TokenRow>({ ...statement, parameters: [tokenId] });
+  return result.rows[0];
+}
+
 /** Verifies both halves of a role token; any failure is a 401 with no detail to the caller. */
 export async function verifyRoleToken(
   db: Db,
@@ -108,41 +162,9 @@ export async function verifyRoleToken(
   jwt: string,
   secret: string,
 ): Promise<VerifiedRoleToken> {
-  let claims: RoleTokenClaims;
-  try {
-    const { payload } = await jwtVerify(jwt, keys.resolve, { algorithms: [SIGNING_ALG], typ: TOKEN_TYPE });
-    claims = payload as unknown as RoleTokenClaims;
-  } catch (e) {
-    if (e instanceof joseErrors.JOSEError) throw unauthorised("Invalid or expired role token");
-    throw e;
-  }
+  const claims = (await verifyRoleTokenJwt(keys, jwt, TOKEN_TYPE)) as unknown as RoleTokenClaims;
   if (typeof claims.tid !== "string" || typeof claims.urid !== "string") throw unauthorised("Invalid role token");
-  const row = await db
-    .selectFrom("roleTokens")
-    .innerJoin("userRoles", "userRoles.id", "roleTokens.userRoleId")
-    .innerJoin("users", "users.id", "userRoles.userId")
-    // Joined, not looked up after: a token dies with its session (sign-out, password reset or
-    // change, theft) at no extra round trip. A token without a session matches nothing.
-    .innerJoin("sessions", "sessions.handle", "roleTokens.sessionHandle")
-    .select([
-      "roleTokens.id as tokenId",
-      "roleTokens.secretHash",
-      "roleTokens.expires",
-      "roleTokens.revoked",
-      "roleTokens.impersonatorUserId",
-      "sessions.handle as sessionHandle",
-      "sessions.userId as sessionUserId",
-      "sessions.revoked as sessionRevoked",
-      "sessions.expires as sessionExpires",
-      "userRoles.userId",
-      "userRoles.companyId",
-      "userRoles.id as userRoleId",
-      "userRoles.types",
-      "userRoles.featureFlags",
-      childCompanyIds.as("childCompanyIds"),
-    ])
-    .where("roleTokens.id", "=", claims.tid)
-    .executeTakeFirst();
+  const row = await readTokenRow(db, claims.tid);
   // The role row is joined afresh on every request: a removed role stops working at once.
   if (
     !row ||

@@ -102,8 +102,8 @@ const BUDGETS = {
   /** First-load JS (gzip) of a route / the reference starter's list page. */
   signinBundleRatio: 0.35,
   listBundleRatio: 0.8,
-  /** Cold load to the first row, median / the starter's median. */
-  firstRowRatio: 0.8,
+  /** Cold load to the first row a person can click (it opens the overlay), median / the starter's median. */
+  interactiveRowRatio: 0.8,
   /** Big report: overlay open to chart painted (median), and naive / ours at least. */
   reportOpenMs: 1000,
   reportOpenNaiveRatio: 10,
@@ -123,10 +123,18 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --no-browser skip the reference starter, the cold loads and the big report opening in Chromium
   --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone
   --only NAME  run one section alone: ingest (readings ingestion, on its own empty databases),
-               alerts (alert latency, its own PGlite);
+               alerts (alert latency, its own PGlite),
+               browser (bundle, cold loads, report opening; a small PGlite);
                results go to bench/results/results-only-NAME.json`;
 
-const SECTIONS = ["ingest", "alerts"] as const;
+const SECTIONS = ["ingest", "alerts", "browser"] as const;
+
+/**
+ * `--only browser`: the bundle, the cold loads and the report opening against a small PGlite
+ * database (the list's first page looks the same at any size; the big report is smaller), to
+ * iterate on the front end in a few minutes. The cold-load runs are the full ones.
+ */
+const BROWSER_ONLY = { reports: 3_000, bigReportReadings: 20_000 };
 
 interface Row {
   id: string;
@@ -244,6 +252,25 @@ async function benchDatabase(
     list,
     readings,
   };
+}
+
+/** A small PGlite database and its server for `--only browser` (no API figures). */
+async function benchBrowserDatabase(
+  log: (line: string) => void,
+  withServer: (server: BenchServer, big: BigReport) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "coldchain-bench-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  log(`seeding PGlite in ${dir}: demo (small) + ${count(BROWSER_ONLY.reports)} reports (seed CLI)`);
+  await seedWithCli(ROOT, { dataDir: dir }, BROWSER_ONLY.reports);
+  const handle = await openDatabase({ dataDir: join(dir, "pglite") });
+  cleanups.push(() => handle.close());
+  const big = await addBigReport(handle.db, BROWSER_ONLY.bigReportReadings);
+  await settle(handle.db);
+  const server = await startServer(handle.db);
+  cleanups.push(() => server.close());
+  await withServer(server, big);
+  await runCleanups();
 }
 
 /** Where the bundle rows end: the browser rows go right after them. */
@@ -418,11 +445,18 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
     routeRow("/label-reports", BUDGETS.listBundleRatio),
     routeRow("/label-reports/{id}", null),
     {
-      id: "browser.firstRow",
+      id: "browser.interactiveRow",
       measure: `cold load to the first row of the interactive list (median of ${runs})`,
-      value: `${pair(ms(o.firstRowMs), ms(s.firstRowMs))} = ${ratio(f.firstRowRatio)}`,
-      budget: `≤ ${BUDGETS.firstRowRatio}x`,
-      ok: judge(f.firstRowRatio, BUDGETS.firstRowRatio),
+      value: `${pair(ms(o.interactiveRowMs), ms(s.interactiveRowMs))} = ${ratio(f.interactiveRowRatio)}`,
+      budget: `≤ ${BUDGETS.interactiveRowRatio}x`,
+      ok: judge(f.interactiveRowRatio, BUDGETS.interactiveRowRatio),
+    },
+    {
+      id: "browser.firstClick",
+      measure: "first click handled: click on the row's link to the overlay painted (median)",
+      value: ms(o.firstClickMs),
+      budget: "-",
+      ok: null,
     },
     {
       id: "browser.fcp",
@@ -675,7 +709,15 @@ async function main(): Promise<number> {
     };
 
     const dbResults: Record<string, unknown> = {};
-    for (const kind of databases) {
+    if (only === "browser" && browserOn) {
+      try {
+        await benchBrowserDatabase(log("pglite"), measureBrowser);
+      } catch (error) {
+        await runCleanups();
+        browserError("browser.database", error);
+      }
+    }
+    for (const kind of only === "browser" ? [] : databases) {
       const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
       const last = kind === databases[databases.length - 1];
       try {
@@ -699,21 +741,22 @@ async function main(): Promise<number> {
     rows.splice(bundleRowCount(rows), 0, ...frontendRowsOut);
 
     // 4. PDF export of a 30-day, 5-minute report with the full data table (its own in-memory PGlite)
-    try {
-      const pdf = await measurePdf(quick, log("pdf"));
-      results.pdf = pdf;
-      rows.push(...pdfRows(pdf, quick));
-    } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      errors.push(`pdf: ${message}`);
-      rows.push({
-        id: "pdf",
-        measure: "PDF export",
-        value: `error: ${message.split("\n")[0]}`,
-        budget: "-",
-        ok: false,
-      });
-    }
+    if (only !== "browser")
+      try {
+        const pdf = await measurePdf(quick, log("pdf"));
+        results.pdf = pdf;
+        rows.push(...pdfRows(pdf, quick));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        errors.push(`pdf: ${message}`);
+        rows.push({
+          id: "pdf",
+          measure: "PDF export",
+          value: `error: ${message.split("\n")[0]}`,
+          budget: "-",
+          ok: false,
+        });
+      }
   }
 
   const pgModule = await loadPgModule();
@@ -726,7 +769,7 @@ async function main(): Promise<number> {
     errors.push("postgres: --pg given but no PostgreSQL server programs found (apt-get install -y postgresql)");
   } else notes.push("PostgreSQL not installed: its part and budgets were skipped (apt-get install -y postgresql).");
 
-  if (only === undefined) await allButIngest();
+  if (only === undefined || only === "browser") await allButIngest();
 
   // 5. Ingestion, on empty databases of its own
   for (const kind of only === undefined || only === "ingest" ? databases : []) {

@@ -21,8 +21,8 @@ export interface FrontendFigures {
   bundleRatios: Record<string, number>;
   /** Cold load to the interactive row, our median / the starter's median. */
   interactiveRowRatio: number;
-  /** The list with 10,000 rows on one page (virtualised). */
-  bigPage: BigPageFigures;
+  /** The list with 10,000 rows on one page (virtualised); not measured with 0 runs (--only browser). */
+  bigPage?: BigPageFigures;
 }
 
 export async function measureFrontend(
@@ -73,8 +73,9 @@ export async function measureFrontend(
       runs,
       log,
     );
-    log(`10,000-row page: ${bigPageRuns} runs`);
-    const bigPage = await measureBigPage(browser, ours.baseUrl, { storageState }, bigPageRuns, log);
+    if (bigPageRuns > 0) log(`10,000-row page: ${bigPageRuns} runs`);
+    const bigPage =
+      bigPageRuns > 0 ? await measureBigPage(browser, ours.baseUrl, { storageState }, bigPageRuns, log) : undefined;
     const ourLoad = figures.ours as ColdLoadFigures;
     const starterLoad = figures.starter as ColdLoadFigures;
     const base = starter.listPageJs.gzip;

@@ -122,7 +122,24 @@ const ANTD_STYLES_ID = "virtual:antd-styles.css";
 type AntdModule = typeof import("antd");
 
 function landingComponents(antd: AntdModule, h: typeof import("react").createElement) {
-  const { Alert, Avatar, Badge, Button, Flex, Input, Layout, Menu, Pagination, Space, Spin, Switch, Table, Tag } = antd;
+  const {
+    Alert,
+    Avatar,
+    Badge,
+    Button,
+    Dropdown,
+    Flex,
+    Input,
+    Layout,
+    Menu,
+    Pagination,
+    Space,
+    Spin,
+    Switch,
+    Table,
+    Tag,
+    Typography,
+  } = antd;
   return [
     h(
       Layout,
@@ -150,6 +167,13 @@ function landingComponents(antd: AntdModule, h: typeof import("react").createEle
       dataSource: [{ a: 1, key: 1 }],
     }),
     h(Tag, { key: "tag" }),
+    // The list's status tags (a preset status and a preset colour register sheets of their
+    // own), its texts, and the header's menu: the run-time styles a cold load still wrote.
+    h(Tag, { key: "tag-status", color: "success" }),
+    h(Tag, { key: "tag-color", color: "blue" }),
+    h(Typography.Text, { key: "text" }, "a"),
+    h(Typography.Link, { key: "link" }, "a"),
+    h(Dropdown, { key: "dropdown", menu: { items: [] } }, h("span", null, "a")),
   ];
 }
 

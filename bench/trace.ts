@@ -1,5 +1,5 @@
 /**
- * `npm run bench:trace [-- --runs N]`: where a cold load of /label-reports spends its time.
+ * `npm run bench:trace [-- --runs N] [-- --profile]`: where a cold load of /label-reports spends its time.
  *
  * Serves dist/ as it is (build it first: `npx vite build`) with a small PGlite database,
  * signs in once, then records Chromium performance traces of cold loads (a new context each,
@@ -8,13 +8,18 @@
  * the marks (FCP, first row) and the main thread's work by kind and by script, before the
  * row. The median run's trace goes to bench/results/trace-label-reports.json (open it in
  * Chrome's DevTools, Performance panel, "Load profile"). bench/README.md reads it.
+ *
+ * `--profile`: also the JavaScript CPU profile of the same number of loads (the DevTools
+ * protocol's sampling profiler, 200 µs), each sample mapped through dist/'s hidden source
+ * maps to the package (or src/ folder) it ran in: self time per load, averaged.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { SourceMapConsumer } from "source-map-js";
 import { openDatabase } from "../server/db/index";
 import { DEMO_PASSWORD } from "../server/seed/accounts";
 import { launchChromium, OBSERVERS, signInState } from "./lib/browser";
@@ -167,8 +172,77 @@ function mainThreadWork(trace: Buffer, untilMs: number) {
   return { busyMs, longMs, byKind: sorted(byKind), byScript: sorted(byScript).slice(0, 12) };
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a source file belongs: its npm package (antd by component), else its src/ folder. */
+function ownerOf(source: string): string {
+  const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/es\/([^/]+))?/);
+  if (pkg?.[1]) return pkg[1] === "antd" && pkg[2] ? `antd/${pkg[2]}` : pkg[1];
+  const own = source.match(/src\/(.+)\/[^/]+$/);
+  return own?.[1] ? `src/${own[1]}` : source;
+}
+
+/** Self time per owner (ms per load) over `runs` cold loads, until the interactive row. */
+async function profileLoads(browser: Browser, url: string, context: BrowserContextOptions, runs: number) {
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const mapOf = (file: string) => {
+    if (!maps.has(file)) {
+      try {
+        const raw = readFileSync(join(ROOT, "dist", "assets", `${file}.map`), "utf8");
+        maps.set(file, new SourceMapConsumer(JSON.parse(raw)));
+      } catch {
+        maps.set(file, null);
+      }
+    }
+    return maps.get(file);
+  };
+  const totals = new Map<string, number>();
+  for (let run = 0; run < runs; run++) {
+    const ctx = await browser.newContext({ ...context, viewport: { width: 1366, height: 768 } });
+    try {
+      await ctx.addInitScript(OBSERVERS);
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+      await page.goto(url, { waitUntil: "commit" });
+      await page.waitForFunction(
+        () => (window as unknown as { __bench: { interactiveRowMs: number } }).__bench.interactiveRowMs > 0,
+        null,
+        { timeout: 60_000, polling: 50 },
+      );
+      const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+      const self = new Map<number, number>();
+      profile.samples.forEach((id, i) => {
+        self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+      });
+      for (const node of profile.nodes) {
+        const msValue = self.get(node.id);
+        if (!msValue) continue;
+        const { url: script, functionName, lineNumber, columnNumber } = node.callFrame;
+        let owner = script ? basename(new URL(script).pathname) : `(${functionName || "program"})`;
+        if (script.includes("/assets/")) {
+          const position = mapOf(owner)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+          if (position?.source) owner = ownerOf(position.source);
+        }
+        totals.set(owner, (totals.get(owner) ?? 0) + msValue / runs);
+      }
+    } finally {
+      await ctx.close();
+    }
+  }
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]);
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "3" }, profile: { type: "boolean", default: false } },
+  });
   const runs = Math.max(1, Number(values.runs));
   const dir = mkdtempSync(join(tmpdir(), "coldchain-trace-"));
   let browser: Browser | undefined;
@@ -214,6 +288,12 @@ async function main(): Promise<void> {
     console.log("\nscript work by file:");
     for (const [file, msValue] of work.byScript) console.log(`  ${t(msValue)}  ${file}`);
     console.log(`\ntrace: ${join("bench", "results", "trace-label-reports.json")}`);
+    if (values.profile) {
+      console.log(`\nCPU profile, self time per load (mean of ${runs}; "(idle)" is waiting):`);
+      for (const [owner, msValue] of (await profileLoads(browser, url, { storageState }, runs)).slice(0, 30)) {
+        console.log(`  ${t(msValue)}  ${owner}`);
+      }
+    }
   } finally {
     await browser?.close();
     for (const close of closers.reverse()) await close();

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { antdImportRewrites } from "./scripts/antd-import-rewrites";
 
 const RUNTIME_CONFIG = `// Runtime settings of the dashboard, read before it starts. Edit after the build to point
 // the dashboard at another API without rebuilding, e.g.:
@@ -106,94 +107,6 @@ const SIDE_EFFECT_FREE =
   /node_modules[\\/](rc-field-form|@rc-component[\\/]async-validator|papaparse|error-stack-parser|stackframe|react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unist-[^\\/]+|unified|vfile[^\\/]*)[\\/]/;
 
 /**
- * antd's form context (imported by ConfigProvider, Button, Input…, so by every page)
- * takes FormProvider from rc-field-form's index, whose top level decorates the Form
- * component: that counts as a side effect and kept the whole form engine and its
- * validator (~13 kB gzip) in the first load. FormProvider alone lives in FormContext.
- */
-function narrowAntdFormContext(): Plugin {
-  return {
-    name: "narrow-antd-form-context",
-    transform(code, id) {
-      if (!/node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(id)) return null;
-      return code.replace(
-        "import { FormProvider as RcFormProvider } from 'rc-field-form';",
-        "import { FormProvider as RcFormProvider } from 'rc-field-form/es/FormContext';",
-      );
-    },
-  };
-}
-
-/**
- * antd Table's column filter dropdown imports Tree (rc-tree, ~14 kB gzip) for
- * `filterMode: "tree"`, and it and the row selection import Checkbox and Radio. No
- * table of the dashboard has antd column filters (lists filter through the URL grammar
- * and their own filter panels) or row selection, so these are replaced by components
- * that fail loudly if a table ever asks for them. Other pages import the real ones.
- */
-const TABLE_STUBS: [file: RegExp, imports: [from: string, name: string][]][] = [
-  [
-    /node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
-    [
-      ["../../../tree", "Tree"],
-      ["../../../checkbox", "Checkbox"],
-      ["../../../radio", "Radio"],
-    ],
-  ],
-  [
-    /node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
-    [
-      ["../../checkbox", "Checkbox"],
-      ["../../radio", "Radio"],
-    ],
-  ],
-];
-
-function dropAntdTableExtras(): Plugin {
-  return {
-    name: "drop-antd-table-extras",
-    transform(code, id) {
-      const stubs = TABLE_STUBS.find(([file]) => file.test(id))?.[1];
-      if (!stubs) return null;
-      let out = code;
-      for (const [from, name] of stubs) {
-        const line = `import ${name} from '${from}';`;
-        if (!out.includes(line)) throw new Error(`${id} no longer has ${line} (vite.config.ts TABLE_STUBS)`);
-        out = out.replace(
-          line,
-          `const ${name} = () => { throw new Error('antd Table: ${name} is not bundled for tables (vite.config.ts)'); };`,
-        );
-      }
-      return out;
-    },
-  };
-}
-
-/**
- * antd's Form.Item label imports Tooltip (rc-trigger, portal, resize observer: ~20 kB gzip)
- * for its `tooltip` prop, so every page with a form (the sign-in page too) paid for it. The
- * label gets a lazily loaded Tooltip instead: until it arrives, the label's question-mark
- * icon shows without its tooltip (only forms that use `tooltip` ever fetch it).
- */
-function lazyFormLabelTooltip(): Plugin {
-  const line = "import Tooltip from '../tooltip';";
-  return {
-    name: "lazy-form-label-tooltip",
-    transform(code, id) {
-      if (!/node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/.test(id)) return null;
-      if (!code.includes(line)) throw new Error(`${id} no longer has ${line} (vite.config.ts lazyFormLabelTooltip)`);
-      return code.replace(
-        line,
-        [
-          "const LazyTooltip = /*#__PURE__*/React.lazy(() => import('../tooltip'));",
-          "const Tooltip = (props) => /*#__PURE__*/React.createElement(React.Suspense, { fallback: props.children }, /*#__PURE__*/React.createElement(LazyTooltip, props));",
-        ].join("\n"),
-      );
-    },
-  };
-}
-
-/**
  * antd writes each component's CSS at run time (CSS-in-JS): on a cold load of the list that
  * was ~0.5 s of the main thread. The components of the landing page (the shell and the label
  * report list) are rendered once at build time with the dashboard's theme, and their styles
@@ -209,7 +122,24 @@ const ANTD_STYLES_ID = "virtual:antd-styles.css";
 type AntdModule = typeof import("antd");
 
 function landingComponents(antd: AntdModule, h: typeof import("react").createElement) {
-  const { Alert, Avatar, Badge, Button, Flex, Input, Layout, Menu, Pagination, Space, Spin, Switch, Table, Tag } = antd;
+  const {
+    Alert,
+    Avatar,
+    Badge,
+    Button,
+    Dropdown,
+    Flex,
+    Input,
+    Layout,
+    Menu,
+    Pagination,
+    Space,
+    Spin,
+    Switch,
+    Table,
+    Tag,
+    Typography,
+  } = antd;
   return [
     h(
       Layout,
@@ -237,6 +167,13 @@ function landingComponents(antd: AntdModule, h: typeof import("react").createEle
       dataSource: [{ a: 1, key: 1 }],
     }),
     h(Tag, { key: "tag" }),
+    // The list's status tags (a preset status and a preset colour register sheets of their
+    // own), its texts, and the header's menu: the run-time styles a cold load still wrote.
+    h(Tag, { key: "tag-status", color: "success" }),
+    h(Tag, { key: "tag-color", color: "blue" }),
+    h(Typography.Text, { key: "text" }, "a"),
+    h(Typography.Link, { key: "link" }, "a"),
+    h(Dropdown, { key: "dropdown", menu: { items: [] } }, h("span", null, "a")),
   ];
 }
 
@@ -278,9 +215,7 @@ export default defineConfig({
     react(),
     runtimeConfig(),
     buildInfo(),
-    narrowAntdFormContext(),
-    dropAntdTableExtras(),
-    lazyFormLabelTooltip(),
+    antdImportRewrites(),
     antdStaticStyles(),
     // Hashed scripts and styles, compressed once at build time (brotli at its best level, and
     // gzip): the server sends these files instead of compressing each request on its one

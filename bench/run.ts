@@ -103,8 +103,8 @@ const BUDGETS = {
   /** First-load JS (gzip) of a route / the reference starter's list page. */
   signinBundleRatio: 0.35,
   listBundleRatio: 0.8,
-  /** Cold load to the first row, median / the starter's median. */
-  firstRowRatio: 0.8,
+  /** Cold load to the first row a person can click (it opens the overlay), median / the starter's median. */
+  interactiveRowRatio: 0.8,
   /** Big report: overlay open to chart painted (median), and naive / ours at least. */
   reportOpenMs: 1000,
   reportOpenNaiveRatio: 10,
@@ -128,12 +128,20 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --no-pglite  skip the PGlite part (report-only figures), e.g. to rerun the PostgreSQL budgets alone
   --only NAME  run one section alone: ingest (readings ingestion, on its own empty databases),
                alerts (alert latency, its own PGlite), throughput (list page 1 under autocannon,
-               on databases seeded for it alone);
+               on databases seeded for it alone),
+               browser (bundle, cold loads, report opening; a small PGlite);
   --reports N  with --only throughput: seed N reports on PostgreSQL instead of 1,000,000
                (to iterate; the budget is judged at full size only)
                results go to bench/results/results-only-NAME.json`;
 
-const SECTIONS = ["ingest", "alerts", "throughput"] as const;
+const SECTIONS = ["ingest", "alerts", "throughput", "browser"] as const;
+
+/**
+ * `--only browser`: the bundle, the cold loads and the report opening against a small PGlite
+ * database (the list's first page looks the same at any size; the big report is smaller), to
+ * iterate on the front end in a few minutes. The cold-load runs are the full ones.
+ */
+const BROWSER_ONLY = { reports: 3_000, bigReportReadings: 20_000 };
 
 interface Row {
   id: string;
@@ -251,6 +259,25 @@ async function benchDatabase(
     list,
     readings,
   };
+}
+
+/** A small PGlite database and its server for `--only browser` (no API figures). */
+async function benchBrowserDatabase(
+  log: (line: string) => void,
+  withServer: (server: BenchServer, big: BigReport) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "coldchain-bench-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  log(`seeding PGlite in ${dir}: demo (small) + ${count(BROWSER_ONLY.reports)} reports (seed CLI)`);
+  await seedWithCli(ROOT, { dataDir: dir }, BROWSER_ONLY.reports);
+  const handle = await openDatabase({ dataDir: join(dir, "pglite") });
+  cleanups.push(() => handle.close());
+  const big = await addBigReport(handle.db, BROWSER_ONLY.bigReportReadings);
+  await settle(handle.db);
+  const server = await startServer(handle.db);
+  cleanups.push(() => server.close());
+  await withServer(server, big);
+  await runCleanups();
 }
 
 /** Where the bundle rows end: the browser rows go right after them. */
@@ -411,7 +438,7 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
   const s = f.coldLoad.starter.median;
   const pair = (a: string, b: string) => `ours ${a} / starter ${b}`;
   const runs = f.coldLoad.ours.runs.length;
-  return [
+  const rows: Row[] = [
     {
       id: "bundle.starter",
       measure: "bundle: reference starter list page first-load JS",
@@ -423,11 +450,18 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
     routeRow("/label-reports", BUDGETS.listBundleRatio),
     routeRow("/label-reports/{id}", null),
     {
-      id: "browser.firstRow",
+      id: "browser.interactiveRow",
       measure: `cold load to the first row of the interactive list (median of ${runs})`,
-      value: `${pair(ms(o.firstRowMs), ms(s.firstRowMs))} = ${ratio(f.firstRowRatio)}`,
-      budget: `≤ ${BUDGETS.firstRowRatio}x`,
-      ok: judge(f.firstRowRatio, BUDGETS.firstRowRatio),
+      value: `${pair(ms(o.interactiveRowMs), ms(s.interactiveRowMs))} = ${ratio(f.interactiveRowRatio)}`,
+      budget: `≤ ${BUDGETS.interactiveRowRatio}x`,
+      ok: judge(f.interactiveRowRatio, BUDGETS.interactiveRowRatio),
+    },
+    {
+      id: "browser.firstClick",
+      measure: "first click handled: click on the row's link to the overlay painted (median)",
+      value: ms(o.firstClickMs),
+      budget: "-",
+      ok: null,
     },
     {
       id: "browser.fcp",
@@ -458,13 +492,6 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
       ok: null,
     },
     {
-      id: "browser.bigPage",
-      measure: `list page of ${count(f.bigPage.median.rows)} rows (virtualised; median of ${f.bigPage.runs.length})`,
-      value: `first row ${ms(f.bigPage.median.firstRowMs)}, ${f.bigPage.median.domRows} rows in the DOM; scrolling: frames p50 ${ms(f.bigPage.median.frameP50Ms)} / p95 ${ms(f.bigPage.median.frameP95Ms)}, ${(f.bigPage.median.slowFrameShare * 100).toFixed(1)}% over 50 ms`,
-      budget: "-",
-      ok: null,
-    },
-    {
       id: "browser.jsTransfer",
       measure: "cold load JS transferred (median)",
       value: pair(bytes(o.jsTransferBytes), bytes(s.jsTransferBytes)),
@@ -472,6 +499,16 @@ function frontendRows(f: FrontendFigures, bundle: BundleFigures | undefined, qui
       ok: null,
     },
   ];
+  const big = f.bigPage;
+  if (big)
+    rows.push({
+      id: "browser.bigPage",
+      measure: `list page of ${count(big.median.rows)} rows (virtualised; median of ${big.runs.length})`,
+      value: `first row ${ms(big.median.firstRowMs)}, ${big.median.domRows} rows in the DOM; scrolling: frames p50 ${ms(big.median.frameP50Ms)} / p95 ${ms(big.median.frameP95Ms)}, ${(big.median.slowFrameShare * 100).toFixed(1)}% over 50 ms`,
+      budget: "-",
+      ok: null,
+    });
+  return rows;
 }
 
 function reportOpenRows(f: ReportOpenFigures, quick: boolean): Row[] {
@@ -717,7 +754,7 @@ async function main(): Promise<number> {
           server,
           bundle,
           sizes.coldLoadRuns,
-          sizes.bigPageRuns,
+          only === "browser" ? 0 : sizes.bigPageRuns,
           log("browser"),
         );
         results.frontend = frontend;
@@ -728,14 +765,23 @@ async function main(): Promise<number> {
       try {
         const reportOpen = await measureReportOpen(ROOT, server, big, sizes.reportOpenRuns, log("report open"));
         results.reportOpen = reportOpen;
-        frontendRowsOut.push(...reportOpenRows(reportOpen, quick));
+        // --only browser opens a smaller report than the budget is for: shown, not judged.
+        frontendRowsOut.push(...reportOpenRows(reportOpen, quick || only === "browser"));
       } catch (error) {
         browserError("browser.reportOpen", error);
       }
     };
 
     const dbResults: Record<string, unknown> = {};
-    for (const kind of databases) {
+    if (only === "browser" && browserOn) {
+      try {
+        await benchBrowserDatabase(log("pglite"), measureBrowser);
+      } catch (error) {
+        await runCleanups();
+        browserError("browser.database", error);
+      }
+    }
+    for (const kind of only === "browser" ? [] : databases) {
       const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
       const last = kind === databases[databases.length - 1];
       try {
@@ -759,21 +805,22 @@ async function main(): Promise<number> {
     rows.splice(bundleRowCount(rows), 0, ...frontendRowsOut);
 
     // 4. PDF export of a 30-day, 5-minute report with the full data table (its own in-memory PGlite)
-    try {
-      const pdf = await measurePdf(quick, log("pdf"));
-      results.pdf = pdf;
-      rows.push(...pdfRows(pdf, quick));
-    } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      errors.push(`pdf: ${message}`);
-      rows.push({
-        id: "pdf",
-        measure: "PDF export",
-        value: `error: ${message.split("\n")[0]}`,
-        budget: "-",
-        ok: false,
-      });
-    }
+    if (only !== "browser")
+      try {
+        const pdf = await measurePdf(quick, log("pdf"));
+        results.pdf = pdf;
+        rows.push(...pdfRows(pdf, quick));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        errors.push(`pdf: ${message}`);
+        rows.push({
+          id: "pdf",
+          measure: "PDF export",
+          value: `error: ${message.split("\n")[0]}`,
+          budget: "-",
+          ok: false,
+        });
+      }
   }
 
   const pgModule = await loadPgModule();
@@ -786,7 +833,7 @@ async function main(): Promise<number> {
     errors.push("postgres: --pg given but no PostgreSQL server programs found (apt-get install -y postgresql)");
   } else notes.push("PostgreSQL not installed: its part and budgets were skipped (apt-get install -y postgresql).");
 
-  if (only === undefined) await allButIngest();
+  if (only === undefined || only === "browser") await allButIngest();
 
   // 5. Ingestion, on empty databases of its own
   for (const kind of only === undefined || only === "ingest" ? databases : []) {

@@ -115,13 +115,26 @@ export const usePreferencesStore = create<PreferencesState>()(
   ),
 );
 
+/**
+ * Intl builds a whole formatter to answer, and a list asks once per date cell on every
+ * render: ~100 ms of a cold load of /label-reports in the profile (bench/README.md). A device
+ * that changes zone (a laptop that travelled) is seen within a minute.
+ */
+const DEVICE_ZONE_TTL_MS = 60_000;
+let deviceZone: { name: string; at: number } | undefined;
+
 /** The zone the device runs in, as an IANA name ('UTC' when the runtime cannot tell). */
 export function deviceTimeZone(): string {
+  const now = Date.now();
+  if (deviceZone && now - deviceZone.at < DEVICE_ZONE_TTL_MS) return deviceZone.name;
+  let name: string;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    name = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {
-    return "UTC";
+    name = "UTC";
   }
+  deviceZone = { name, at: now };
+  return name;
 }
 
 /** The IANA zone a stored choice stands for: `system` is the device's zone, `utc` is UTC. */

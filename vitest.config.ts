@@ -1,7 +1,12 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+
+// Vitest's default (cores - 1) leaves one of a 2-core machine's cores idle while the
+// main process mostly waits. A PGlite worker holds about half a gigabyte: no more than 4.
+const workers = Math.min(4, availableParallelism());
 
 // Two projects: `unit` (pure logic and components, no database) and `api`
 // (the Fastify app over a real database: PGlite by default, PostgreSQL when
@@ -20,6 +25,7 @@ export default defineConfig({
           // timeout here would report a slow machine, not a broken rule.
           testTimeout: 30_000,
           setupFiles: ["tests/unit/support/setup.ts"],
+          maxWorkers: workers,
         },
       },
       {
@@ -28,10 +34,15 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
+          // A backup-and-restore or a second app inside one test takes 20-30 s on a 2-core
+          // machine shared with another run; the limit is for a hang, not for a slow moment.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // PGlite is single-threaded WASM; forks keep each file's database apart.
           pool: "forks",
+          maxWorkers: workers,
+          // Migrates one database per run; each file loads a copy instead of migrating its own.
+          globalSetup: ["tests/api/support/database-template.ts"],
         },
       },
     ],

@@ -15,7 +15,7 @@
 //      `tests: N passed, M failed[, K skipped]`
 //
 // `npm run test:quick` (--quick): the pre-push loop: b–e, then the end-to-end smoke
-// (tests/e2e/shell.spec.ts) instead of f and the whole of g.
+// (E2E_SMOKE below) instead of f and the whole of g.
 //
 // SKIP_E2E=1 skips the Chromium requirement and step g; SKIP_PG=1 skips the
 // PostgreSQL requirement and step f. They are for quick local runs; CI never
@@ -40,8 +40,16 @@ const flag = (name) => ["1", "true", "yes"].includes((process.env[name] ?? "").t
 const SKIP_E2E = flag("SKIP_E2E");
 const QUICK = process.argv.includes("--quick");
 const SKIP_PG = flag("SKIP_PG") || QUICK;
-/** The end-to-end files of the quick loop: the shell (sign-in, the list, not-found). */
-const E2E_SMOKE = ["tests/e2e/shell.spec.ts"];
+/**
+ * The end-to-end files of the quick loop, a minute or so: the shell (sign-in, the list,
+ * not-found), a report's overlay with a saved edit, and the preset wizard with its server
+ * errors: the paths most changes go through.
+ */
+const E2E_SMOKE = [
+  "tests/e2e/shell.spec.ts",
+  "tests/e2e/label-report-details.spec.ts",
+  "tests/e2e/label-presets.spec.ts",
+];
 const IS_ROOT = typeof process.getuid === "function" && process.getuid() === 0;
 
 // ---- process plumbing -------------------------------------------------------

@@ -54,7 +54,7 @@ test.describe("signing in with a password", () => {
     await signIn(page, "user@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     // The e2e server's access tokens live 8 s (playwright.config.ts).
-    await page.waitForTimeout(9_000);
+    await waitForAccessTokenExpiry(page);
     const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/session/refresh") && r.status() === 200);
     await page
       .getByRole("menuitem", { name: "Users" })
@@ -76,7 +76,8 @@ async function waitForAccessTokenExpiry(page: Page) {
       ?.slice("sFrontToken=".length);
     return raw ? (JSON.parse(atob(decodeURIComponent(raw))) as { ate: number }).ate : Date.now();
   });
-  await page.waitForTimeout(Math.max(0, ate - Date.now()) + 500);
+  // The token's own expiry time, not a guess at how long a step takes: the server refuses it after this.
+  await expect.poll(() => Date.now(), { message: "the access token has expired" }).toBeGreaterThan(ate + 500);
 }
 
 test.describe("a session refresh cut off on the way (quick reloads, a flaky network)", () => {
@@ -95,7 +96,7 @@ test.describe("a session refresh cut off on the way (quick reloads, a flaky netw
         // The server rotates the refresh token, and the answer never reaches the page: the next load cuts it off.
         await route.fetch();
         started();
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await page.waitForURL(/\/label-presets/, { waitUntil: "commit" }).catch(() => undefined);
         await route.abort().catch(() => undefined);
       },
       { times: 1 },
@@ -186,15 +187,20 @@ async function requestCode(page: Page, email: string) {
 }
 
 test("the sign-in form stays in place when the sign-in methods below it arrive", async ({ page }) => {
-  // The provider buttons come after the form: held back here, so the form paints first.
+  // The provider buttons come after the form: held back here until the form has been measured.
+  let release: () => void = () => {};
+  const measured = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/api/auth/loginmethods*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await measured;
     await route.continue();
   });
   await page.goto("/signin");
   const button = page.getByRole("button", { name: "Sign in" });
   await expect(button).toBeVisible();
   const before = await button.boundingBox();
+  release();
   await expect(page.getByRole("button", { name: "Continue with Test SSO" })).toBeVisible();
   expect(await button.boundingBox()).toEqual(before);
 });

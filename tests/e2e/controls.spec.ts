@@ -244,6 +244,8 @@ test.describe("controls page", () => {
   });
 
   test("snackbars: sign-out, timeout, maximum of five, pause on hover, click to close, action", async ({ page }) => {
+    // A clock that runs as the real one until the test moves it on (the hover pause below).
+    await page.clock.install();
     await openControls(page);
     const snackbars = page.getByTestId("snackbar");
 
@@ -260,11 +262,11 @@ test.describe("controls page", () => {
     await snackbars.first().click();
     await expect(snackbars).toHaveCount(4);
 
-    // Hover pauses the 2 s timeout.
+    // Hover pauses the 2 s timeout: the page's clock is moved on past it, instead of waiting.
     await page.getByRole("button", { name: "Error", exact: true }).click();
     const error = snackbars.filter({ hasText: "Could not save" });
     await error.hover();
-    await page.waitForTimeout(2600);
+    await page.clock.runFor(2_600);
     await expect(error).toBeVisible();
     await page.mouse.move(10, 10);
     await expect(error).toBeHidden();

@@ -26,10 +26,13 @@ test("a page of more than 100 rows keeps only the visible rows in the DOM and sc
   const last = body.data[body.data.length - 1]?.labelId as string;
   await expect(page.getByRole("link", { name: last, exact: true })).toHaveCount(0);
   await page.locator(".ant-table-tbody-virtual-holder").hover();
-  for (let i = 0; i < 10 && (await page.getByRole("link", { name: last, exact: true }).count()) === 0; i++) {
-    await page.mouse.wheel(0, 50_000);
-    await page.waitForTimeout(100);
-  }
+  // Scrolled until the virtual list has drawn the last row (each wheel turn draws a few more).
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 50_000);
+      return page.getByRole("link", { name: last, exact: true }).count();
+    })
+    .toBeGreaterThan(0);
   await expect(page.getByRole("link", { name: last, exact: true })).toBeVisible();
   expect(await page.locator(rows).count()).toBeLessThan(body.data.length);
 });

@@ -28,14 +28,21 @@ test("opening the label reports asks the API for their first page once", async (
   if (!fresh) throw new Error("no browser");
   const cold = await fresh.newPage();
   const listRequests: string[] = [];
+  let badgeAnswers = 0;
   cold.on("request", (request) => {
     const url = new URL(request.url());
     // The menu's needs-attention badge asks its own short lists (5 rows) once the browser is idle.
     if (url.pathname === "/api/label-reports" && url.searchParams.get("pageSize") !== "5") listRequests.push(url.href);
   });
+  cold.on("requestfinished", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/label-reports" && url.searchParams.get("pageSize") === "5") badgeAnswers += 1;
+  });
   await cold.goto("/label-reports");
   await expect(cold.locator("tr.ant-table-row").first()).toBeVisible();
-  await cold.waitForTimeout(500);
+  // The badge asks only once the browser has gone idle after drawing the list: a second ask
+  // for the first page would have gone out by the time the badge's three lists are back.
+  await expect.poll(() => badgeAnswers, { message: "the badge's three lists answered" }).toBeGreaterThanOrEqual(3);
   expect(listRequests).toHaveLength(1);
   await fresh.close();
 });

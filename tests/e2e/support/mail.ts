@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { expect } from "@playwright/test";
 
 export interface CaughtMail {
   to: string[];
@@ -15,15 +16,23 @@ function all(): CaughtMail[] {
     .map((f) => JSON.parse(readFileSync(join(MAIL_DIR, f), "utf8")) as CaughtMail);
 }
 
-/** Waits for the newest mail to an address (the local SMTP server of serve.ts writes them to files). */
-export async function latestMailTo(address: string, since = 0, timeoutMs = 10_000): Promise<CaughtMail> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const mails = all().filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase()));
-    if (mails.length > since) return mails[mails.length - 1] as CaughtMail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
+/**
+ * Waits for the newest mail to an address (the local SMTP server of serve.ts writes them to
+ * files), as long as any other expectation waits: a loaded machine delivers late, not never.
+ */
+export async function latestMailTo(address: string, since = 0): Promise<CaughtMail> {
+  let latest: CaughtMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = all().filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase()));
+        latest = mails[mails.length - 1];
+        return mails.length;
+      },
+      { message: `a new mail to ${address}` },
+    )
+    .toBeGreaterThan(since);
+  return latest as CaughtMail;
 }
 
 /** Where the e2e server's text messages to a phone number arrive (SMS_EMAIL_DOMAIN in serve.ts). */

@@ -56,8 +56,21 @@ export async function detectSilences(db: Db, now: Date, publicUrl: string): Prom
       graceMinutes: report.noSignalGraceMinutes,
     });
     if (from === null) continue;
-    const stored = await db.transaction().execute((trx) =>
-      recordAlertEvent(
+    const stored = await db.transaction().execute(async (trx) => {
+      // Another instance may have ended the report, or a reading may have arrived, since the
+      // candidates were read: re-read it under a lock (the planned-end pass locks it too).
+      const current = await trx
+        .selectFrom("labelReports")
+        .select(["status", "lastReadingAt"])
+        .where("id", "=", report.id)
+        .forUpdate()
+        .executeTakeFirst();
+      const unchanged =
+        current?.status === "recording" &&
+        current.lastReadingAt !== null &&
+        new Date(current.lastReadingAt).toISOString() === last;
+      if (!unchanged) return false;
+      return recordAlertEvent(
         trx,
         {
           reportId: report.id,
@@ -68,8 +81,8 @@ export async function detectSilences(db: Db, now: Date, publicUrl: string): Prom
         },
         publicUrl,
         now,
-      ),
-    );
+      );
+    });
     if (stored) recorded++;
   }
   return recorded;

@@ -73,16 +73,3 @@ export function timeZoneAbbreviation(timeZone: string, at: Date = new Date(), lo
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
-
-/**
- * The day's pattern in dayjs tokens as the locale writes a date: "MM/DD/YYYY" in en-US,
- * "DD.MM.YYYY" in de-DE, "DD/MM/YYYY" in en-GB, "YYYY/MM/DD" in ja-JP. For date fields,
- * so a typed date reads like the dates shown beside it.
- */
-export function dayPattern(locale = "en-US"): string {
-  const tokens: Record<string, string> = { day: "DD", month: "MM", year: "YYYY" };
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(Date.UTC(2026, 10, 24))
-    .map((part) => tokens[part.type] ?? part.value)
-    .join("");
-}

@@ -49,6 +49,29 @@ describe("custom field inputs", () => {
     expect(onFinish.mock.calls[0]?.[0].customFields).toMatchObject({ batch: "L-2", packedOn: "2026-01-05" });
   });
 
+  it("a custom date is picked in a calendar that speaks the chosen locale, and sent as YYYY-MM-DD", async () => {
+    usePreferencesStore.setState({ locale: "de-DE" });
+    try {
+      const onFinish = vi.fn();
+      render(
+        <Form onFinish={onFinish} initialValues={{ customFields: { packedOn: "2026-03-04" } }}>
+          <CustomFieldInputs definitions={definitions.slice(1, 2)} />
+          <Button htmlType="submit">Save</Button>
+        </Form>,
+      );
+      const field = screen.getByLabelText("Packed on") as HTMLInputElement;
+      expect(field.value).toBe("04.03.2026");
+      fireEvent.click(field);
+      expect(screen.getByRole("grid").getAttribute("aria-label")).toBe("März 2026");
+      fireEvent.click(screen.getByLabelText("Dienstag, 10. März 2026"));
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(onFinish).toHaveBeenCalled());
+      expect(onFinish.mock.calls[0]?.[0].customFields).toEqual({ packedOn: "2026-03-10" });
+    } finally {
+      usePreferencesStore.setState({ locale: "en-US" });
+    }
+  });
+
   it("in de-DE a custom number is typed with a decimal comma and sent as a number", async () => {
     usePreferencesStore.setState({ locale: "de-DE" });
     try {

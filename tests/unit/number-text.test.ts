@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { dayPattern } from "@/domain/datetime";
 import { canonicalNumberText, formatDecimal, localiseNumberText, parseNumberInLocale } from "@/domain/number-text";
 import { formatMeasurement, formatTemperature } from "@/domain/units";
 
@@ -46,13 +45,5 @@ describe("showing numbers in the chosen locale", () => {
 
   it("a value that rounds to zero never prints as -0", () => {
     expect(formatTemperature(-0.04, "celsius", 1, "de-DE")).toBe("0,0 °C");
-  });
-});
-
-describe("date fields in the chosen locale", () => {
-  it("a date field's pattern is the locale's order of day, month and year", () => {
-    expect(dayPattern("en-US")).toBe("MM/DD/YYYY");
-    expect(dayPattern("de-DE")).toBe("DD.MM.YYYY");
-    expect(dayPattern("en-GB")).toBe("DD/MM/YYYY");
   });
 });

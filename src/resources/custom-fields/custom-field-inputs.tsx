@@ -1,10 +1,9 @@
-import { DatePicker, Form, Input, Select } from "antd";
+import { Form, Input, Select } from "antd";
 import type { Rule } from "antd/es/form";
-import dayjs, { type Dayjs } from "dayjs";
+import { DatePicker } from "@/components/controls/date-picker";
+import { fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
-import { dayPattern } from "@/domain/datetime";
-import { usePreferencesStore } from "@/providers/stores/preferences";
 
 /**
  * Form items for a report's custom fields, named `["customFields", key]`, so a form's
@@ -20,7 +19,6 @@ export function CustomFieldInputs({
   /** More rules per field (the report overlay checks values with the server's rule). */
   rules?: (definition: CustomFieldDefinition) => Rule[];
 }) {
-  const locale = usePreferencesStore((s) => s.locale);
   return (
     <>
       {definitions.map((definition) => (
@@ -32,29 +30,20 @@ export function CustomFieldInputs({
             ...(definition.required ? [{ required: true, message: `${definition.name} is required` }] : []),
             ...(rules?.(definition) ?? []),
           ]}
-          {...(definition.type === "date"
-            ? {
-                // Stored as YYYY-MM-DD; the picker works with dayjs values.
-                getValueProps: (value: unknown) => ({
-                  value: typeof value === "string" && value ? dayjs(value) : null,
-                }),
-                normalize: (value: Dayjs | null) => (value ? value.format("YYYY-MM-DD") : null),
-              }
-            : {})}
         >
-          {input(definition, locale)}
+          {input(definition)}
         </Form.Item>
       ))}
     </>
   );
 }
 
-function input(definition: CustomFieldDefinition, locale: string) {
+function input(definition: CustomFieldDefinition) {
   switch (definition.type) {
     case "number":
       return <LocaleInputNumber style={{ width: "100%" }} />;
     case "date":
-      return <DatePicker format={dayPattern(locale)} style={{ width: "100%" }} />;
+      return <CustomDateInput aria-label={definition.name} />;
     case "select":
       return (
         <Select
@@ -66,6 +55,27 @@ function input(definition: CustomFieldDefinition, locale: string) {
     case "text":
       return <Input maxLength={500} />;
   }
+}
+
+/**
+ * The controls' date picker under a form item: the value stays the stored `YYYY-MM-DD`
+ * text, and the calendar speaks the chosen locale (antd's picker only knew English names).
+ */
+function CustomDateInput(props: {
+  id?: string;
+  "aria-label": string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}) {
+  const value = typeof props.value === "string" && props.value ? fromDay(props.value) : null;
+  return (
+    <DatePicker
+      id={props.id}
+      aria-label={props["aria-label"]}
+      value={value}
+      onChange={(date) => props.onChange?.(date ? toDay(date) : null)}
+    />
+  );
 }
 
 /** Empty inputs mean "no value": sent as null, which clears the stored value. */

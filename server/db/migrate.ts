@@ -21,6 +21,7 @@ import * as phoneE164 from "./migrations/0020-phone-e164";
 import * as userTimeZone from "./migrations/0021-user-time-zone";
 import * as plannedEndIndex from "./migrations/0022-planned-end-index";
 import * as measurementsReportCheck from "./migrations/0023-measurements-report-check";
+import * as rollupsFromFineBuckets from "./migrations/0024-rollups-from-fine-buckets";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021-user-time-zone": userTimeZone,
   "0022-planned-end-index": plannedEndIndex,
   "0023-measurements-report-check": measurementsReportCheck,
+  "0024-rollups-from-fine-buckets": rollupsFromFineBuckets,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -19,6 +19,39 @@ import { type Kysely, sql } from "kysely";
  */
 export const ROLLUP_LEVELS_SECONDS = [900, 14_400] as const;
 
+/** How the aggregates of new readings merge into a stored bucket (minima of minima, sums of counts). */
+export const ROLLUP_MERGE = sql`
+      on conflict (report_id, level_seconds, bucket) do update set
+        first_t = least(r.first_t, excluded.first_t),
+        last_t = greatest(r.last_t, excluded.last_t),
+        n = r.n + excluded.n,
+        temperature_min = least(r.temperature_min, excluded.temperature_min),
+        temperature_max = greatest(r.temperature_max, excluded.temperature_max),
+        humidity_min = least(r.humidity_min, excluded.humidity_min),
+        humidity_max = greatest(r.humidity_max, excluded.humidity_max),
+        battery_sum = coalesce(r.battery_sum + excluded.battery_sum, r.battery_sum, excluded.battery_sum),
+        battery_n = r.battery_n + excluded.battery_n`;
+
+/** The insert trigger's function: each level grouped from the inserted readings (0024 replaces it). */
+export async function createRollupInsertFunction(db: Kysely<unknown>): Promise<void> {
+  const levels = sql.raw(ROLLUP_LEVELS_SECONDS.map((w) => `(${w})`).join(", "));
+  await sql`
+    create or replace function measurements_rollup_inserted() returns trigger language plpgsql as $fn$
+    begin
+      insert into measurement_rollups as r (report_id, level_seconds, bucket, first_t, last_t, n,
+          temperature_min, temperature_max, humidity_min, humidity_max, battery_sum, battery_n)
+        select m.report_id, l.w, to_timestamp(floor(extract(epoch from m.t) / l.w) * l.w),
+               min(m.t), max(m.t), count(*)::integer,
+               min(m.temperature), max(m.temperature), min(m.humidity), max(m.humidity),
+               sum(m.battery), count(m.battery)::integer
+        from changed_rows m cross join (values ${levels}) as l(w)
+        group by m.report_id, l.w, 3
+      ${ROLLUP_MERGE};
+      return null;
+    end
+    $fn$`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table measurement_rollups (
@@ -64,30 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $fn$`.execute(db);
 
   // Inserts only add readings: their aggregates merge into the stored buckets.
-  await sql`
-    create function measurements_rollup_inserted() returns trigger language plpgsql as $fn$
-    begin
-      insert into measurement_rollups as r (report_id, level_seconds, bucket, first_t, last_t, n,
-          temperature_min, temperature_max, humidity_min, humidity_max, battery_sum, battery_n)
-        select m.report_id, l.w, to_timestamp(floor(extract(epoch from m.t) / l.w) * l.w),
-               min(m.t), max(m.t), count(*)::integer,
-               min(m.temperature), max(m.temperature), min(m.humidity), max(m.humidity),
-               sum(m.battery), count(m.battery)::integer
-        from changed_rows m cross join (values ${levels}) as l(w)
-        group by m.report_id, l.w, 3
-      on conflict (report_id, level_seconds, bucket) do update set
-        first_t = least(r.first_t, excluded.first_t),
-        last_t = greatest(r.last_t, excluded.last_t),
-        n = r.n + excluded.n,
-        temperature_min = least(r.temperature_min, excluded.temperature_min),
-        temperature_max = greatest(r.temperature_max, excluded.temperature_max),
-        humidity_min = least(r.humidity_min, excluded.humidity_min),
-        humidity_max = greatest(r.humidity_max, excluded.humidity_max),
-        battery_sum = coalesce(r.battery_sum + excluded.battery_sum, r.battery_sum, excluded.battery_sum),
-        battery_n = r.battery_n + excluded.battery_n;
-      return null;
-    end
-    $fn$`.execute(db);
+  await createRollupInsertFunction(db);
   // Deletes see their rows as changed_rows; updates both old and new rows.
   await sql`
     create function measurements_rollup_changed() returns trigger language plpgsql as $fn$

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { ROLLUP_LEVELS_SECONDS } from "./0005-measurement-rollups";
+import { createRollupInsertFunction, ROLLUP_LEVELS_SECONDS, ROLLUP_MERGE } from "./0005-measurement-rollups";
 
 /**
  * The insert trigger of the chart rollups (0005) grouped every inserted reading once per
@@ -40,16 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                f.temperature_min, f.temperature_max, f.humidity_min, f.humidity_max, f.battery_sum, f.battery_n
         from fine f
         ${sql.join(coarser, sql` `)}
-      on conflict (report_id, level_seconds, bucket) do update set
-        first_t = least(r.first_t, excluded.first_t),
-        last_t = greatest(r.last_t, excluded.last_t),
-        n = r.n + excluded.n,
-        temperature_min = least(r.temperature_min, excluded.temperature_min),
-        temperature_max = greatest(r.temperature_max, excluded.temperature_max),
-        humidity_min = least(r.humidity_min, excluded.humidity_min),
-        humidity_max = greatest(r.humidity_max, excluded.humidity_max),
-        battery_sum = coalesce(r.battery_sum + excluded.battery_sum, r.battery_sum, excluded.battery_sum),
-        battery_n = r.battery_n + excluded.battery_n;
+      ${ROLLUP_MERGE};
       return null;
     end
     $fn$`.execute(db);
@@ -57,29 +48,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Back to 0005's trigger function: every level grouped from the readings. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const levels = sql.raw(ROLLUP_LEVELS_SECONDS.map((w) => `(${w})`).join(", "));
-  await sql`
-    create or replace function measurements_rollup_inserted() returns trigger language plpgsql as $fn$
-    begin
-      insert into measurement_rollups as r (report_id, level_seconds, bucket, first_t, last_t, n,
-          temperature_min, temperature_max, humidity_min, humidity_max, battery_sum, battery_n)
-        select m.report_id, l.w, to_timestamp(floor(extract(epoch from m.t) / l.w) * l.w),
-               min(m.t), max(m.t), count(*)::integer,
-               min(m.temperature), max(m.temperature), min(m.humidity), max(m.humidity),
-               sum(m.battery), count(m.battery)::integer
-        from changed_rows m cross join (values ${levels}) as l(w)
-        group by m.report_id, l.w, 3
-      on conflict (report_id, level_seconds, bucket) do update set
-        first_t = least(r.first_t, excluded.first_t),
-        last_t = greatest(r.last_t, excluded.last_t),
-        n = r.n + excluded.n,
-        temperature_min = least(r.temperature_min, excluded.temperature_min),
-        temperature_max = greatest(r.temperature_max, excluded.temperature_max),
-        humidity_min = least(r.humidity_min, excluded.humidity_min),
-        humidity_max = greatest(r.humidity_max, excluded.humidity_max),
-        battery_sum = coalesce(r.battery_sum + excluded.battery_sum, r.battery_sum, excluded.battery_sum),
-        battery_n = r.battery_n + excluded.battery_n;
-      return null;
-    end
-    $fn$`.execute(db);
+  await createRollupInsertFunction(db);
 }

@@ -1,4 +1,3 @@
-import { hash } from "@node-rs/argon2";
 import {
   decodeJwt,
   decodeProtectedHeader,
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { randomToken, sha256Hex } from "../../server/auth/hash";
 import { createTestApp, type TestApp } from "./support/app";
 import { ProtocolClient } from "./support/protocol";
-import { buildWorld, type World } from "./support/world";
+import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
  * Forged and stale credentials: a JWT with `alg: none`, one signed by a key the server
@@ -30,10 +29,7 @@ const email = (key: string) => `${key.replace(":", "-")}@test.example`;
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 2 });
-  await t.database.db
-    .updateTable("users")
-    .set({ passwordHash: await hash(PASSWORD) })
-    .execute();
+  await setEveryPassword(t.database.db, PASSWORD);
 });
 afterAll(async () => t?.close());
 

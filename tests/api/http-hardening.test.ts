@@ -1,8 +1,7 @@
-import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readConfig } from "../../server/config";
 import { createTestApp, type TestApp } from "./support/app";
-import { buildWorld, type World } from "./support/world";
+import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
  * What a browser enforces for us when the server says so: Secure session cookies
@@ -20,10 +19,7 @@ async function appWith(options: Parameters<typeof createTestApp>[0] = {}) {
   const built = await buildWorld(t.database.db, { reportsPerCompany: 1 });
   // The CORS tests use the first app's world.
   if (apps.length === 1) world = built;
-  await t.database.db
-    .updateTable("users")
-    .set({ passwordHash: await hash(PASSWORD) })
-    .execute();
+  await setEveryPassword(t.database.db, PASSWORD);
   return t;
 }
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newApiKey } from "../../server/auth/api-keys";
 import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
 import { ProtocolClient } from "./support/protocol";
-import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
+import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "./support/world";
 
 /**
  * Issue #17 section 3: a QA disposition is an electronic signature (21 CFR Part 11
@@ -21,10 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // Statuses by index (support/world.ts): 0 ended, 1 recording, 2 stopped, 3 notStarted, 4 ended, …
   world = await buildWorld(t.database.db, { reportsPerCompany: 24 });
-  await t.database.db
-    .updateTable("users")
-    .set({ passwordHash: await hash(PASSWORD) })
-    .execute();
+  await setEveryPassword(t.database.db, PASSWORD);
 });
 afterAll(async () => t?.close());
 

@@ -1,9 +1,8 @@
-import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newApiKey } from "../../../server/auth/api-keys";
 import { createTestApp, type TestApp } from "../support/app";
 import { ProtocolClient } from "../support/protocol";
-import { buildWorld, type World } from "../support/world";
+import { buildWorld, setEveryPassword, type World } from "../support/world";
 
 /**
  * Issue #20 §5: the server keeps verified role-token signatures and built abilities in
@@ -18,10 +17,7 @@ const PASSWORD = "Cached-pass-1";
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 1 });
-  await t.database.db
-    .updateTable("users")
-    .set({ passwordHash: await hash(PASSWORD) })
-    .execute();
+  await setEveryPassword(t.database.db, PASSWORD);
 });
 afterAll(async () => t?.close());
 

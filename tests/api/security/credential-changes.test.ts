@@ -1,9 +1,8 @@
-import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newApiKey } from "../../../server/auth/api-keys";
 import { createTestApp, type TestApp } from "../support/app";
 import { ProtocolClient } from "../support/protocol";
-import { buildWorld, MEMBER_ROLES, type World } from "../support/world";
+import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "../support/world";
 
 /** Issue #16, HIGH: a role token (or an impersonation token, or an API key) adds no sign-in method. */
 
@@ -14,10 +13,7 @@ const PASSWORD = "Original-pass-1";
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 1 });
-  await t.database.db
-    .updateTable("users")
-    .set({ passwordHash: await hash(PASSWORD) })
-    .execute();
+  await setEveryPassword(t.database.db, PASSWORD);
 });
 afterAll(async () => t?.close());
 

@@ -1,9 +1,8 @@
-import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mintRoleToken } from "../../../server/auth/role-tokens";
 import { createTestApp, type TestApp } from "../support/app";
 import { ProtocolClient } from "../support/protocol";
-import { buildWorld, type World } from "../support/world";
+import { buildWorld, setEveryPassword, type World } from "../support/world";
 
 /** Issue #16, MEDIUM: a role token lives only as long as the sign-in session that issued it. */
 
@@ -14,10 +13,7 @@ const PASSWORD = "Original-pass-1";
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 1 });
-  await t.database.db
-    .updateTable("users")
-    .set({ passwordHash: await hash(PASSWORD) })
-    .execute();
+  await setEveryPassword(t.database.db, PASSWORD);
 });
 afterAll(async () => t?.close());
 

@@ -1,3 +1,4 @@
+import { hash } from "@node-rs/argon2";
 import type { Db } from "../../../server/db/index";
 import type { Role } from "../../../src/domain/permissions";
 import { ruleOfPreset } from "../../../src/domain/report-rule";
@@ -148,4 +149,12 @@ export async function buildWorld(db: Db, options: { reportsPerCompany?: number }
       sub: await reports(db, sub, null, 5, "S"),
     },
   };
+}
+
+/** Gives every account of the world the same password, for tests that sign in through the real routes. */
+export async function setEveryPassword(db: Db, password: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ passwordHash: await hash(password) })
+    .execute();
 }

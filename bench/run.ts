@@ -547,11 +547,11 @@ function ingestRows(kind: Kind, f: IngestFigures, quick: boolean): Row[] {
   const judge = (ok: boolean): boolean | null => (quick || !onPg ? null : ok);
   const { sustained, flat, sizes } = f;
   return [
-    ...(["copy", "unnest", "values"] as const).flatMap((method) => {
+    ...(["unnest", "values"] as const).flatMap((method) => {
       const run = sustained[method];
       if (!run) return [];
       const isDefault = method === f.defaultMethod;
-      const how = { copy: "COPY into staging", unnest: "unnest arrays", values: "multi-row VALUES" }[method];
+      const how = { unnest: "unnest arrays", values: "multi-row VALUES" }[method];
       return [
         {
           id: `${kind}.ingest.sustained.${method}`,

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { Principal } from "../../server/auth/principal";
 import type { Db } from "../../server/db/index";
-import { canCopy } from "../../server/ingest/copy-rows";
-import { COPY_MIN_ROWS, type InsertMethod, ingestReadings } from "../../server/ingest/ingest-readings";
+import { type InsertMethod, ingestReadings } from "../../server/ingest/ingest-readings";
 import { recomputeSummary } from "../../server/reports/summary";
 import type { Reading } from "../../src/domain/readings";
 import { ruleOfPreset } from "../../src/domain/report-rule";
@@ -14,8 +13,7 @@ import { type Latency, sample, summarise } from "./stats";
  * runs after parsing; the HTTP and JSON layers are left out) on an empty database of its own:
  * - sustained: `senders` concurrent senders, each sending `batches` appended batches of
  *   `batchSize` readings into its own label, once per insert method (ingest-readings.ts:
- *   arrays through unnest, the default, and multi-row VALUES; COPY would need
- *   pg-copy-streams, which is not installed);
+ *   arrays through unnest, the default, and multi-row VALUES);
  * - one 100-reading batch after another into one report: latency per batch;
  * - the summary update's cost against the report's length: 100-reading batches into a
  *   10-reading report and into a long one, alternately (median of each), and one full
@@ -62,7 +60,7 @@ export interface Sustained {
 
 export interface IngestFigures {
   sizes: IngestSizes;
-  /** Per insert method: COPY (PostgreSQL only), arrays through unnest and multi-row VALUES. */
+  /** Per insert method: arrays through unnest and multi-row VALUES. */
   sustained: Partial<Record<InsertMethod, Sustained>>;
   /** What ingestReadings picks for these batches on this database: the method the budget judges. */
   defaultMethod: InsertMethod;
@@ -167,11 +165,9 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
     );
     return { readings: total, seconds, perSecond: total / seconds, batch: summarise(batchTimes) };
   };
-  const copies = await db.transaction().execute(canCopy);
-  const defaultMethod: InsertMethod = copies && sizes.batchSize >= COPY_MIN_ROWS ? "copy" : "unnest";
+  const defaultMethod: InsertMethod = "unnest";
   const sustained: Partial<Record<InsertMethod, Sustained>> = {};
-  for (const method of copies ? (["values", "unnest", "copy"] as const) : (["values", "unnest"] as const))
-    sustained[method] = await sustainedRun(method);
+  for (const method of ["values", "unnest"] as const) sustained[method] = await sustainedRun(method);
 
   // 2. 100-reading batches, one after another, into one report.
   await register("LBL-INGEST-SMALL");

@@ -7,7 +7,6 @@ import { badRequest, notFound } from "../errors";
 import { ALERT_STATE_COLUMNS, alertStateOf, readAlertState } from "../notifications/alert-state";
 import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
 import { summaryReading, updateSummary } from "../reports/summary";
-import { canCopy, copyRows, copyValue } from "./copy-rows";
 
 /**
  * Rows per INSERT statement: 5 parameters a reading keeps a statement under PostgreSQL's
@@ -16,23 +15,14 @@ import { canCopy, copyRows, copyValue } from "./copy-rows";
 export const INSERT_CHUNK_ROWS = 2000;
 
 /**
- * From this many readings a batch goes through COPY on PostgreSQL: COPY costs two more
- * round trips (the staging table, then the insert from it) than one `unnest` statement,
- * which only pays once the arrays are long (bench/README.md, "Where an ingest request's
- * time goes").
- */
-export const COPY_MIN_ROWS = 1000;
-
-/**
  * How a batch's readings are inserted:
- * - `copy`: COPY FROM STDIN (pg-copy-streams) into a session's temporary staging table,
- *   then one INSERT … SELECT … ON CONFLICT DO NOTHING from it; PostgreSQL only;
  * - `unnest`: one statement over arrays (5 parameters whatever the batch's size);
  * - `values`: multi-row VALUES in chunks of INSERT_CHUNK_ROWS (kept so the bench can
  *   show it).
- * Without one, `copy` for big batches on PostgreSQL, `unnest` otherwise (and on PGlite).
+ * Without one, `unnest`. COPY into a staging table was measured too and was no faster once
+ * the report key is checked per statement (bench/README.md), so it is not kept.
  */
-export type InsertMethod = "copy" | "unnest" | "values";
+export type InsertMethod = "unnest" | "values";
 
 export interface IngestResult {
   reportId: string;
@@ -91,8 +81,7 @@ export async function ingestReadings(
     for (const reading of readings) if (!byTime.has(reading.t)) byTime.set(reading.t, reading);
     const unique = [...byTime.values()];
 
-    const method = options.insert ?? (unique.length >= COPY_MIN_ROWS && (await canCopy(trx)) ? "copy" : "unnest");
-    const stored = await insertMeasurements(trx, report.id, unique, method);
+    const stored = await insertMeasurements(trx, report.id, unique, options.insert ?? "unnest");
     const inserted = stored.map((row) => byTime.get(row.t) as Reading);
 
     // A shock is stored with its reading only, so a re-sent shock is never stored twice.
@@ -153,26 +142,6 @@ async function insertMeasurements(
   readings: readonly Reading[],
   method: InsertMethod,
 ): Promise<SummaryReading[]> {
-  if (method === "copy") {
-    if (readings.length === 0) return [];
-    // Per session, emptied at every commit: no catalog writes per batch, nothing left behind.
-    await sql`create temp table if not exists ingest_staged_readings (
-      t timestamptz not null, temperature real, humidity real, battery real) on commit delete rows`.execute(trx);
-    await copyRows(
-      trx,
-      "copy ingest_staged_readings (t, temperature, humidity, battery) from stdin",
-      readings.map(
-        (r) =>
-          `${new Date(r.t).toISOString()}\t${copyValue(r.temperature)}\t${copyValue(r.humidity)}\t${copyValue(r.battery)}`,
-      ),
-    );
-    const rows = await sql<StoredRow>`
-      insert into measurements (report_id, t, temperature, humidity, battery)
-      select ${reportId}::uuid, s.t, s.temperature, s.humidity, s.battery from ingest_staged_readings s
-      on conflict (report_id, t) do nothing
-      returning t, temperature, humidity, battery`.execute(trx);
-    return rows.rows.map(summaryReading);
-  }
   if (method === "unnest") {
     if (readings.length === 0) return [];
     const rows = await sql<StoredRow>`

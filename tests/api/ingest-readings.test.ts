@@ -160,7 +160,7 @@ describe("POST /api/readings", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ accepted: 10_000, duplicates: 0 });
     expect((await detail(id)).readingCount).toBe(10_000);
-    // Big batches take PostgreSQL's COPY path: its duplicates count as the other path's do.
+    // A big re-send overlapping half of what is stored: the new half is accepted, the rest counted as duplicates.
     const overlapping = series("2026-09-04T11:20:00Z", 10_000, 1).map((r) => ({ ...r, shock: 0 }));
     const again = await sendReadings(t, ingestA, "ING-FULL", overlapping);
     expect(again.json()).toMatchObject({ accepted: 5_000, duplicates: 5_000 });

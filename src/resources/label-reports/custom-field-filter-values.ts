@@ -40,20 +40,6 @@ export function customFieldFilterKeys(filters: readonly Filter[]): string[] {
   return [...new Set(filters.map((f) => f.key).filter(isCustomFieldFilterKey))];
 }
 
-/** The value of a field's control with no filter. */
-export function emptyCustomFieldValue(definition: CustomFieldDefinition): CustomFieldFilterValue {
-  switch (definition.type) {
-    case "text":
-      return "";
-    case "select":
-      return [];
-    case "number":
-      return { min: null, max: null };
-    case "date":
-      return null;
-  }
-}
-
 const finite = (value: string): number | null => {
   const n = Number(value);
   return value.trim() !== "" && Number.isFinite(n) ? n : null;

@@ -81,7 +81,6 @@ export function weekdayNames(locale = "en-US"): string[] {
 }
 
 export const WEEKDAY_LABELS = weekdayLabels();
-export const WEEKDAY_NAMES = weekdayNames();
 
 /** The calendar day it is now in a zone: "today" is the chosen zone's, not the device's. */
 export function todayIn(timeZone?: string, now: Date = new Date()): Day {

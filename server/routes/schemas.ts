@@ -1,6 +1,7 @@
 // Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
 // them, @fastify/swagger documents them) and also give the handlers their static types.
 import { Type } from "typebox";
+import { profileRecord } from "../../src/domain/api/profile";
 import { nullableString, StringEnum } from "../../src/domain/api/schema-types";
 import { ROLES } from "../../src/domain/permissions";
 
@@ -58,24 +59,11 @@ export function pagedResponse(item: object) {
   } as const;
 }
 
-/** The standard error answers of a data route, for the OpenAPI document. */
-/** The caller's own account as settings > profile shows it (GET/PATCH /me, the phone change). */
 /** The users columns of profileShape, for every route that answers with it. */
 export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
 
-export const profileShape = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    email: { type: "string" },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    phone: { type: ["string", "null"] },
-    /** The person's IANA zone for alert e-mails; null: each e-mail uses its company's zone. */
-    timeZone: { type: ["string", "null"] },
-    /** The calling company's temperature unit: the default of a member who has not chosen one. */
-    companyTemperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
-  },
-} as const;
+/** The caller's own account (src/domain/api/profile.ts), by the name the routes know it by. */
+export const profileShape = profileRecord;
 
+/** The standard error answers of a data route, for the OpenAPI document. */
 export const dataErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

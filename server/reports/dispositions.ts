@@ -1,3 +1,4 @@
+import { signedDispositionRecord } from "../../src/domain/api/signed-disposition";
 import type { Disposition, SignedDisposition } from "../../src/domain/disposition";
 import type { Db } from "../db/index";
 
@@ -46,33 +47,6 @@ function toSigned(row: {
   };
 }
 
-const signedDispositionSchema = {
-  type: "object",
-  properties: {
-    value: { type: "string", enum: ["released", "quarantined", "rejected"] },
-    comment: { type: "string" },
-    meaning: { type: "string", description: "What the signature means, e.g. 'Released for sale'" },
-    signedBy: {
-      type: "object",
-      description: "The signer's id, printed name and address as they were when signing",
-      properties: { id: { type: "string" }, name: { type: "string" }, email: { type: "string" } },
-    },
-    signedAt: { type: "string", format: "date-time", description: "UTC" },
-  },
-} as const;
-
 export const dispositionSchemas = {
-  signed: signedDispositionSchema,
-  /** The detail's two fields. */
-  detailProperties: {
-    disposition: {
-      anyOf: [signedDispositionSchema, { type: "null" }],
-      description: "The signed QA disposition in force (the newest), or null",
-    },
-    dispositionHistory: {
-      type: "array",
-      description: "Every signed disposition, newest first; the older ones are superseded, never changed",
-      items: signedDispositionSchema,
-    },
-  },
-} as const;
+  signed: signedDispositionRecord,
+};

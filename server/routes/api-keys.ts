@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
+import { apiKeyRecord, createdApiKeyRecord } from "../../src/domain/api/api-key";
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
@@ -8,24 +9,10 @@ import { newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, dateTime, idParams, nullableDateTime, nullableString, StringEnum } from "./schemas";
+import { dataErrors, idParams, StringEnum } from "./schemas";
 
 /** At most this many keys work at once in a company. */
 export const MAX_ACTIVE_KEYS = 20;
-
-const keyShape = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    prefix: { type: "string" },
-    created: dateTime,
-    createdBy: nullableString,
-    createdByName: nullableString,
-    lastUsed: nullableDateTime,
-    scopes: { type: "array", items: { type: "string", enum: API_KEY_SCOPES } },
-  },
-} as const;
 
 function listKeys(db: Db, companyId: string) {
   return db
@@ -62,7 +49,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
       schema: {
         tags: ["settings"],
         summary: "The company's working API keys (never their secrets)",
-        response: { 200: { type: "array", items: keyShape }, ...dataErrors },
+        response: { 200: { type: "array", items: apiKeyRecord }, ...dataErrors },
       },
     },
     async (request) => listKeys(db, request.principal.companyId).orderBy("k.created", "desc").execute(),
@@ -90,7 +77,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
           { additionalProperties: false },
         ),
         response: {
-          201: { type: "object", properties: { ...keyShape.properties, key: { type: "string" } } },
+          201: createdApiKeyRecord,
           409: dataErrors[400],
           ...dataErrors,
         },

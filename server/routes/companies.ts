@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
+import { companyRecord } from "../../src/domain/api/company";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
@@ -17,7 +18,7 @@ import {
   inviteFirstAdministrator,
   mailFirstAdministrator,
 } from "./first-administrator";
-import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
+import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
 
 const columns: ColumnMap = {
   id: sql.ref("c.id"),
@@ -29,24 +30,6 @@ const columns: ColumnMap = {
   country: sql.ref("c.country"),
   created: sql.ref("c.created"),
 };
-
-const company = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    type: { type: "string", enum: ["operator", "distributor", "customer"] },
-    parentId: nullableString,
-    parentName: nullableString,
-    city: nullableString,
-    country: nullableString,
-    timeZone: { type: "string" },
-    temperatureUnit: { type: "string" },
-    userCount: { type: "integer" },
-    reportCount: { type: "integer" },
-    created: dateTime,
-  },
-} as const;
 
 function baseQuery(db: Db) {
   return db
@@ -95,7 +78,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["companies"],
         summary: "The sub-companies of the caller's (distributor) company",
         querystring: listQuerystring,
-        response: { 200: pagedResponse(company), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(companyRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) =>
@@ -113,7 +96,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["companies"],
         summary: "One sub-company",
         params: idParams,
-        response: { 200: company, ...dataErrors },
+        response: { 200: companyRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -139,7 +122,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
           { ...companyWritable, name: companyName, ...administratorEmailProperty },
           { additionalProperties: false },
         ),
-        response: { 201: company, ...dataErrors },
+        response: { 201: companyRecord, ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -189,7 +172,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         summary: "Change a sub-company of the caller's company",
         params: idParams,
         body: Type.Object(companyWritable, { minProperties: 1, additionalProperties: false }),
-        response: { 200: company, ...dataErrors },
+        response: { 200: companyRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -256,7 +239,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["control center"],
         summary: "Every company on the platform (system administrators)",
         querystring: listQuerystring,
-        response: { 200: pagedResponse(company), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(companyRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) => runList(baseQuery(db), listQuery("control-center-companies", request.query)),
@@ -270,7 +253,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         tags: ["control center"],
         summary: "One company (system administrators)",
         params: idParams,
-        response: { 200: company, ...dataErrors },
+        response: { 200: companyRecord, ...dataErrors },
       },
     },
     async (request) => {

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
+import { impersonationLogEntryRecord } from "../../src/domain/api/impersonation-log-entry";
+import { memberRecord } from "../../src/domain/api/member";
 import { listResource } from "../../src/domain/resources";
 import type { AppContext } from "../app";
 import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse } from "./schemas";
-import { memberColumns, memberQuery, memberSchema } from "./users";
+import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
+import { memberColumns, memberQuery } from "./users";
 
 export const IMPERSONATION_LOG_PAGE_SIZE = 50;
 
@@ -44,21 +46,6 @@ export function impersonatedRequestRecorder(context: AppContext) {
   };
 }
 
-const logEntry = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    at: dateTime,
-    impersonatorEmail: nullableString,
-    userEmail: nullableString,
-    companyName: nullableString,
-    method: { type: "string" },
-    path: { type: "string" },
-    statusCode: { type: "integer" },
-    durationMs: { type: "integer" },
-  },
-} as const;
-
 /** System administrators' views: the users of any company (to impersonate one) and the impersonation trail. */
 export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
   const app = plugin.withTypeProvider<TypedRequests>();
@@ -73,7 +60,7 @@ export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = 
         summary: "The members of any company with their roles there (system administrators; list grammar of users)",
         params: idParams,
         querystring: listQuerystring,
-        response: { 200: pagedResponse(memberSchema), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(memberRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) => {
@@ -100,7 +87,7 @@ export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = 
           },
           { additionalProperties: false },
         ),
-        response: { 200: pagedResponse(logEntry), ...dataErrors },
+        response: { 200: pagedResponse(impersonationLogEntryRecord), ...dataErrors },
       },
     },
     async (request) => {

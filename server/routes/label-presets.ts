@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
+import { labelPresetRecord } from "../../src/domain/api/label-preset";
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
@@ -35,37 +36,6 @@ const columns: ColumnMap = {
   created: sql.ref("p.created"),
   updated: sql.ref("p.updated"),
 };
-
-const nullableNumber = { type: ["number", "null"] } as const;
-
-const preset = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    companyId: { type: "string" },
-    name: { type: "string" },
-    slug: { type: "string" },
-    description: { type: "string" },
-    temperatureEnabled: { type: "boolean" },
-    temperatureMin: nullableNumber,
-    temperatureMax: nullableNumber,
-    humidityEnabled: { type: "boolean" },
-    humidityMin: nullableNumber,
-    humidityMax: nullableNumber,
-    shockEnabled: { type: "boolean" },
-    shockThresholdG: nullableNumber,
-    alarmDelayMinutes: { type: "integer" },
-    alarmType: { type: "string", enum: ["single", "cumulative"] },
-    intervalMinutes: { type: "integer" },
-    startDelayMinutes: { type: "integer" },
-    batteryWarningLevel: { type: "integer" },
-    isArchived: { type: "boolean" },
-    version: { type: "integer", description: "Raised by every change of a setting, the name or the description" },
-    reportCount: { type: "integer" },
-    created: dateTime,
-    updated: dateTime,
-  },
-} as const;
 
 const numberOrNull = Nullable(Type.Number());
 
@@ -210,7 +180,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label presets"],
         summary: "List the label presets of the caller's company",
         querystring: listQuerystring,
-        response: { 200: pagedResponse(preset), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(labelPresetRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) => {
@@ -227,7 +197,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label presets"],
         summary: "One label preset, by id or by its slug",
         params: idOrSlugParams,
-        response: { 200: preset, ...dataErrors },
+        response: { 200: labelPresetRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -300,7 +270,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         summary:
           "Create a label preset; its slug is derived from the name (unique in the company) and never changes, even on a rename",
         body: Type.Object({ ...writable, name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-        response: { 201: preset, ...dataErrors },
+        response: { 201: labelPresetRecord, ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -353,7 +323,7 @@ export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           { ...writable, isArchived: Type.Optional(Type.Boolean()) },
           { minProperties: 1, additionalProperties: false },
         ),
-        response: { 200: preset, ...dataErrors },
+        response: { 200: labelPresetRecord, ...dataErrors },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
+import { labelReportDetail, labelReportListItem } from "../../src/domain/api/label-report";
 import { auditActorLabel } from "../../src/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
 import { ruleOfPreset } from "../../src/domain/report-rule";
@@ -16,7 +17,7 @@ import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { noSignalCondition } from "../notifications/no-signal-pass";
-import { dispositionSchemas, dispositionsOf } from "../reports/dispositions";
+import { dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
 import { customFieldDefinitions } from "./custom-fields";
@@ -81,84 +82,6 @@ const columns: ColumnMap = {
   dispositioned: sql`(r.disposition is not null)`,
 };
 
-const listItem = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    labelId: { type: "string" },
-    reference: { type: "string" },
-    status: { type: "string", enum: ["notStarted", "recording", "stopped", "ended"] },
-    presetId: nullableString,
-    presetName: nullableString,
-    companyId: { type: "string" },
-    companyName: { type: "string" },
-    origin: { type: "string" },
-    destination: { type: "string" },
-    transportMode: { type: "string", enum: ["truck", "train", "plane", "boat"] },
-    isArchived: { type: "boolean" },
-    created: dateTime,
-    startTime: nullableDateTime,
-    endTime: nullableDateTime,
-    lastReadingAt: { ...nullableDateTime, description: "When the label's latest reading was taken (null: none yet)" },
-    noSignal: {
-      type: "boolean",
-      description:
-        "A recording label silent for more than 3 intervals plus its company's grace (noSignalGraceMinutes, default 15)",
-    },
-    readingCount: { type: "integer" },
-    temperatureViolation: { type: "boolean" },
-    humidityViolation: { type: "boolean" },
-    shockViolation: { type: "boolean" },
-    batteryLow: { type: "boolean" },
-    disposition: { type: ["string", "null"], enum: ["released", "quarantined", "rejected", null] },
-    customFields: { type: "object", additionalProperties: true },
-    trimmed: { type: "boolean", description: "An evaluation window (trim) is set" },
-  },
-} as const;
-
-const detail = {
-  type: "object",
-  properties: {
-    ...listItem.properties,
-    intervalMinutes: { type: "integer" },
-    trimStart: nullableDateTime,
-    trimEnd: nullableDateTime,
-    trimReason: { ...nullableString, description: "Why the window was set (null when not trimmed)" },
-    trimSetBy: {
-      type: ["object", "null"],
-      description: "Who set the window (null when not trimmed, or the person was deleted)",
-      properties: { name: { type: "string" }, email: { type: "string" } },
-    },
-    trimSetAt: nullableDateTime,
-    updated: dateTime,
-    summary: { type: "object", additionalProperties: true },
-    presetVersion: { type: ["integer", "null"] },
-    ...dispositionSchemas.detailProperties,
-    rule: {
-      type: ["object", "null"],
-      description:
-        "The rule the report is judged by, kept when it was registered (the preset's settings, name and version then); a later preset edit never changes it. Null only for a report whose preset was deleted before rules were kept.",
-      properties: {
-        presetName: { type: "string" },
-        presetVersion: { type: "integer" },
-        temperatureEnabled: { type: "boolean" },
-        temperatureMin: { type: ["number", "null"] },
-        temperatureMax: { type: ["number", "null"] },
-        humidityEnabled: { type: "boolean" },
-        humidityMin: { type: ["number", "null"] },
-        humidityMax: { type: ["number", "null"] },
-        shockEnabled: { type: "boolean" },
-        shockThresholdG: { type: ["number", "null"] },
-        alarmDelayMinutes: { type: "integer" },
-        alarmType: { type: "string", enum: ["single", "cumulative"] },
-        intervalMinutes: { type: "integer" },
-        startDelayMinutes: { type: "integer" },
-        batteryWarningLevel: { type: "integer" },
-      },
-    },
-  },
-} as const;
-
 function baseQuery(db: Db, companyScope: string[]) {
   return db
     .selectFrom("labelReports as r")
@@ -220,7 +143,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label reports"],
         summary: "List label reports of the caller's companies",
         querystring: listQuerystring,
-        response: { 200: pagedResponse(listItem), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(labelReportListItem), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) => {
@@ -251,7 +174,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
         tags: ["label reports"],
         summary: "One label report with its summary",
         params: idParams,
-        response: { 200: detail, ...dataErrors },
+        response: { 200: labelReportDetail, ...dataErrors },
       },
     },
     async (request) => {
@@ -281,7 +204,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           },
           { additionalProperties: false },
         ),
-        response: { 201: detail, ...dataErrors },
+        response: { 201: labelReportDetail, ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -346,7 +269,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           },
           { additionalProperties: false, minProperties: 1 },
         ),
-        response: { 200: detail, ...dataErrors },
+        response: { 200: labelReportDetail, ...dataErrors },
       },
     },
     async (request) => {
@@ -536,7 +459,7 @@ export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = as
           },
           { additionalProperties: false },
         ),
-        response: { 200: detail, ...dataErrors },
+        response: { 200: labelReportDetail, ...dataErrors },
       },
     },
     async (request) => {

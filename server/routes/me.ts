@@ -1,6 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { notificationSettingRecord } from "../../src/domain/api/notification-setting";
 import { passwordError } from "../../src/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../src/domain/datetime";
 import type { AppContext } from "../app";
@@ -17,17 +18,6 @@ import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
  * their alert e-mails, password and e-mail alert settings per company. Any signed-in
  * person may use them; an API key (no person) may not.
  */
-
-const notificationShape = {
-  type: "object",
-  properties: {
-    companyId: { type: "string" },
-    companyName: { type: "string" },
-    excursionDetected: { type: "boolean" },
-    reportFinished: { type: "boolean" },
-    batteryLow: { type: "boolean" },
-  },
-} as const;
 
 /** Defaults of an alert setting nobody saved yet (the notification_settings column defaults). */
 export const NOTIFICATION_DEFAULTS = { excursionDetected: true, reportFinished: false, batteryLow: true } as const;
@@ -250,7 +240,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
       schema: {
         tags: ["settings"],
         summary: "Which e-mail alerts the caller gets, per company they belong to",
-        response: { 200: { type: "array", items: notificationShape }, ...dataErrors },
+        response: { 200: { type: "array", items: notificationSettingRecord }, ...dataErrors },
       },
     },
     async (request) => readNotifications(person(request.principal)),
@@ -274,7 +264,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
           ),
           { minItems: 1, maxItems: 100 },
         ),
-        response: { 200: { type: "array", items: notificationShape }, ...dataErrors },
+        response: { 200: { type: "array", items: notificationSettingRecord }, ...dataErrors },
       },
     },
     async (request) => {

@@ -1,25 +1,20 @@
 // Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
 // them, @fastify/swagger documents them) and also give the handlers their static types.
-import { type Static, type TBoolean, type TInteger, type TNumber, type TObject, type TString, Type } from "typebox";
+import { Type } from "typebox";
+import { profileRecord } from "../../src/domain/api/profile";
+import { nullableString, StringEnum } from "../../src/domain/api/schema-types";
 import { ROLES } from "../../src/domain/permissions";
 
-/**
- * `type: [T, "null"]`, kept as one type array rather than TypeBox's anyOf, so Ajv's
- * per-field message stays "must be string,null" as clients have always seen it.
- */
-export function Nullable<T extends TString | TNumber | TInteger | TBoolean>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, "null"] });
-}
-
-/** `type: ["object", "null"]`: a body that may be left out or sent as null, kept as one type array like Nullable. */
-export function NullableObject<T extends TObject>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: ["object", "null"] });
-}
-
-/** `{ type: "string", enum }`, typed as the union of its values (Type.Enum would drop `type`, and with it Ajv's type message). */
-export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
-}
+// The helpers moved to src/domain/api so the dashboard's types come from the same schemas;
+// re-exported so that routes keep one import line for every schema piece.
+export {
+  dateTime,
+  Nullable,
+  NullableObject,
+  nullableDateTime,
+  nullableString,
+  StringEnum,
+} from "../../src/domain/api/schema-types";
 
 export const listQuerystring = Type.Object(
   {
@@ -51,10 +46,6 @@ export const errorResponse = {
   },
 } as const;
 
-export const nullableString = Nullable(Type.String());
-export const dateTime = Type.String({ format: "date-time" });
-export const nullableDateTime = Nullable(Type.String({ format: "date-time" }));
-
 export function pagedResponse(item: object) {
   return {
     type: "object",
@@ -68,24 +59,11 @@ export function pagedResponse(item: object) {
   } as const;
 }
 
-/** The standard error answers of a data route, for the OpenAPI document. */
-/** The caller's own account as settings > profile shows it (GET/PATCH /me, the phone change). */
 /** The users columns of profileShape, for every route that answers with it. */
 export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
 
-export const profileShape = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    email: { type: "string" },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    phone: { type: ["string", "null"] },
-    /** The person's IANA zone for alert e-mails; null: each e-mail uses its company's zone. */
-    timeZone: { type: ["string", "null"] },
-    /** The calling company's temperature unit: the default of a member who has not chosen one. */
-    companyTemperatureUnit: { type: "string", enum: ["celsius", "fahrenheit"] },
-  },
-} as const;
+/** The caller's own account (src/domain/api/profile.ts), by the name the routes know it by. */
+export const profileShape = profileRecord;
 
+/** The standard error answers of a data route, for the OpenAPI document. */
 export const dataErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

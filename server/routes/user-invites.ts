@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { inviteRecord } from "../../src/domain/api/invite";
 import { emailError } from "../../src/domain/credentials";
 import { canGrant } from "../../src/domain/role-rules";
 import type { AppContext } from "../app";
@@ -10,21 +11,9 @@ import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, dateTime, idParams, roleList } from "./schemas";
+import { dataErrors, idParams, roleList } from "./schemas";
 
 export const INVITE_DAYS = 7;
-
-const invite = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    email: { type: "string" },
-    roles: { type: "array", items: { type: "string" } },
-    created: dateTime,
-    expires: dateTime,
-    invitedBy: { type: ["string", "null"] },
-  },
-} as const;
 
 function pendingQuery(db: Db, companyId: string) {
   return db
@@ -107,7 +96,7 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
         tags: ["users"],
         summary: `Invite someone into the caller's company; the e-mailed link expires after ${INVITE_DAYS} days`,
         body: Type.Object({ email: Type.String({ maxLength: 254 }), roles: roleList }, { additionalProperties: false }),
-        response: { 201: invite, ...dataErrors },
+        response: { 201: inviteRecord, ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -155,7 +144,7 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
       schema: {
         tags: ["users"],
         summary: "Pending invitations of the caller's company",
-        response: { 200: { type: "array", items: invite }, ...dataErrors },
+        response: { 200: { type: "array", items: inviteRecord }, ...dataErrors },
       },
     },
     async (request) => pendingQuery(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
@@ -170,7 +159,7 @@ export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
         summary:
           "Send a pending invitation again with a fresh link and expiry; the caller becomes its inviter (and must be able to grant its roles)",
         params: idParams,
-        response: { 200: invite, ...dataErrors },
+        response: { 200: inviteRecord, ...dataErrors },
       },
     },
     async (request) => {

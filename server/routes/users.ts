@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
+import { memberRecord } from "../../src/domain/api/member";
 import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
@@ -12,7 +13,7 @@ import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, idParams, listQuerystring, nullableString, pagedResponse, roleList } from "./schemas";
+import { dataErrors, idParams, listQuerystring, pagedResponse, roleList } from "./schemas";
 
 const resource = listResource("users");
 
@@ -27,21 +28,6 @@ export const memberColumns: ColumnMap = {
   roles: sql.ref("ur.types"),
   created: sql.ref("ur.created"),
 };
-
-export const memberSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    email: { type: "string" },
-    phone: nullableString,
-    roles: { type: "array", items: { type: "string" } },
-    created: dateTime,
-    hasSignedUp: { type: "boolean" },
-  },
-} as const;
 
 /** The members of one company: a user shows only through their role in it. */
 export function memberQuery(db: Db, companyId: string) {
@@ -74,7 +60,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (pl
         tags: ["users"],
         summary: "List the members of the caller's company with their roles there",
         querystring: listQuerystring,
-        response: { 200: pagedResponse(memberSchema), 416: dataErrors[400], ...dataErrors },
+        response: { 200: pagedResponse(memberRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
     async (request) => {
@@ -91,7 +77,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (pl
         tags: ["users"],
         summary: "One member of the caller's company",
         params: idParams,
-        response: { 200: memberSchema, ...dataErrors },
+        response: { 200: memberRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -111,7 +97,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (pl
         summary: "Change a member's roles in the caller's company",
         params: idParams,
         body: Type.Object({ roles: roleList }, { additionalProperties: false }),
-        response: { 200: memberSchema, ...dataErrors },
+        response: { 200: memberRecord, ...dataErrors },
       },
     },
     async (request) => {

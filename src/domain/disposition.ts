@@ -1,3 +1,5 @@
+import type { Static } from "typebox";
+import type { signedDispositionRecord } from "./api/signed-disposition";
 import type { LabelStatus } from "./resources";
 
 /**
@@ -32,11 +34,5 @@ export function isDisposition(value: unknown): value is Disposition {
   return typeof value === "string" && (DISPOSITIONS as readonly string[]).includes(value);
 }
 
-/** A signed disposition as the API returns it. */
-export interface SignedDisposition {
-  value: Disposition;
-  comment: string;
-  meaning: string;
-  signedBy: { id: string; name: string; email: string };
-  signedAt: string;
-}
+/** A signed disposition as the API returns it (its schema: src/domain/api/signed-disposition.ts). */
+export type SignedDisposition = Static<typeof signedDispositionRecord>;

@@ -1,4 +1,5 @@
-import { type BaseRecord, type HttpError, useCustom } from "@refinedev/core";
+import { type HttpError, useCustom } from "@refinedev/core";
+import type { ProfileRecord } from "@/domain/api/profile";
 import { effectiveTemperatureUnit, type TemperatureUnit } from "@/domain/units";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 
@@ -15,14 +16,13 @@ export interface DisplayPreferences {
  * request serves both); until it arrives, and for a person who chose, the preference rules.
  */
 export function useCompanyTemperatureUnit(enabled = true): TemperatureUnit | undefined {
-  const { query } = useCustom<BaseRecord, HttpError>({
+  const { query } = useCustom<ProfileRecord, HttpError>({
     url: "me",
     method: "get",
     queryOptions: { enabled, staleTime: 5 * 60_000 },
     errorNotification: false,
   });
-  const unit = (query.data?.data as { companyTemperatureUnit?: TemperatureUnit } | undefined)?.companyTemperatureUnit;
-  return unit;
+  return query.data?.data.companyTemperatureUnit;
 }
 
 export function useTemperatureUnit(): TemperatureUnit {

@@ -1,14 +1,7 @@
 import { Tag } from "antd";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons/measurement-icons";
-import {
-  booleanColumn,
-  type ColumnSpec,
-  dateColumn,
-  enumColumn,
-  textColumn,
-  violationColumn,
-} from "@/components/list/columns";
+import { type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { LabelReport } from "../types";
@@ -157,21 +150,4 @@ export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   instantColumn("startTime", "Start"),
   end,
   instantColumn("lastReadingAt", "Last reading"),
-];
-
-export const labelReportFields: ColumnSpec<LabelReport>[] = [
-  ...labelReportColumns,
-  textColumn("reference", "Reference"),
-  textColumn("companyName", "Company"),
-  textColumn("readingCount", "Readings"),
-  textColumn("intervalMinutes", "Interval (minutes)"),
-  violationColumn("temperatureViolation", "Temperature"),
-  violationColumn("humidityViolation", "Humidity"),
-  violationColumn("shockViolation", "Shock"),
-  violationColumn("batteryLow", "Battery", "Low"),
-  dateColumn("trimStart", "Trimmed from"),
-  dateColumn("trimEnd", "Trimmed to"),
-  booleanColumn("isArchived", "Archived"),
-  dateColumn("created", "Created"),
-  dateColumn("updated", "Updated"),
 ];

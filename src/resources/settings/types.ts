@@ -1,7 +1,12 @@
 import type { PaymentBrandName } from "@/components/icons";
-import type { ApiKeyScope } from "@/domain/api-key-scopes";
+import type { ApiKeyRecord, CreatedApiKeyRecord } from "@/domain/api/api-key";
+import type { NotificationSettingRecord } from "@/domain/api/notification-setting";
+import type { ProfileRecord } from "@/domain/api/profile";
 
-/** The company settings shapes the dashboard edits (the server's JSON schema: server/routes/company-settings.ts). */
+/**
+ * The company settings shapes the dashboard edits (the server's JSON schema: server/routes/company-settings.ts),
+ * and the records of the caller's own settings, derived from the response schemas in src/domain/api/.
+ */
 
 export const ADDRESS_TYPES = ["shipping", "billing"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
@@ -23,31 +28,10 @@ export interface Billing {
   paymentBrand?: PaymentBrandName;
 }
 
-export interface Profile {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  /** The zone of the person's alert e-mails (copied from Preferences); null: each company's zone. */
-  timeZone: string | null;
-}
+export type Profile = ProfileRecord;
 
-export interface NotificationSetting {
-  companyId: string;
-  companyName: string;
-  excursionDetected: boolean;
-  reportFinished: boolean;
-  batteryLow: boolean;
-}
+export type NotificationSetting = NotificationSettingRecord;
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  created: string;
-  createdBy: string | null;
-  createdByName: string | null;
-  lastUsed: string | null;
-  scopes: ApiKeyScope[];
-}
+export type ApiKey = ApiKeyRecord;
+/** The answer to creating a key: the key itself is in it, this once. */
+export type CreatedApiKey = CreatedApiKeyRecord;

@@ -1,10 +1,7 @@
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SignedDisposition } from "@/domain/disposition";
-import type { ReportSummary } from "@/domain/report-summary";
 import type { TrimEffect } from "@/domain/trim-effect";
 import { RESOURCE } from "@/providers/resources";
-import type { LabelReport } from "../../types";
 import type { ReadingSeries } from "../chart/series-data";
 import type { TrimWindow } from "../trim/trim-window";
 
@@ -17,13 +14,9 @@ import type { TrimWindow } from "../trim/trim-window";
 
 export const REPORT_QUERY_KEY = "label-report";
 
-export interface LabelReportDetail extends LabelReport {
-  summary: ReportSummary | Record<string, never>;
-  /** The signed disposition in force (issue #17), and every one newest first. */
-  disposition?: SignedDisposition | null;
-  dispositionHistory?: SignedDisposition[];
-  customFields?: Record<string, string | number | boolean | null>;
-}
+import type { LabelReportDetail } from "../../types";
+
+export type { LabelReportDetail };
 
 export interface ShockEvent {
   id: string;

@@ -14,7 +14,7 @@ import { apiUrl } from "@/providers/api-url";
 import { readableError } from "@/providers/data-provider";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 import { SETTINGS_URL, showFieldErrors, useSettingsDocument, useSettingsMutation } from "../api";
-import type { ApiKey } from "../types";
+import type { ApiKey, CreatedApiKey } from "../types";
 
 /**
  * Settings > API keys: keys let another system (a warehouse system, a script) read
@@ -29,7 +29,7 @@ export function ApiKeysPage() {
     SETTINGS_URL.apiKeys,
     can({ action: "read", subject: "apiKey" }),
   );
-  const { mutate, mutation } = useSettingsMutation<ApiKey & { key: string }>();
+  const { mutate, mutation } = useSettingsMutation<CreatedApiKey>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
   const [form] = Form.useForm<{ name: string; scopes: ApiKeyScope[] }>();

@@ -1,0 +1,31 @@
+import { type Static, Type } from "typebox";
+import { dateTime, Nullable, StringEnum } from "./schema-types";
+
+/** A label preset as every preset route answers with it. */
+export const labelPresetRecord = Type.Object({
+  id: Type.String(),
+  companyId: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  temperatureEnabled: Type.Boolean(),
+  temperatureMin: Nullable(Type.Number()),
+  temperatureMax: Nullable(Type.Number()),
+  humidityEnabled: Type.Boolean(),
+  humidityMin: Nullable(Type.Number()),
+  humidityMax: Nullable(Type.Number()),
+  shockEnabled: Type.Boolean(),
+  shockThresholdG: Nullable(Type.Number()),
+  alarmDelayMinutes: Type.Integer(),
+  alarmType: StringEnum(["single", "cumulative"]),
+  intervalMinutes: Type.Integer(),
+  startDelayMinutes: Type.Integer(),
+  batteryWarningLevel: Type.Integer(),
+  isArchived: Type.Boolean(),
+  version: Type.Integer({ description: "Raised by every change of a setting, the name or the description" }),
+  reportCount: Type.Integer(),
+  created: dateTime,
+  updated: dateTime,
+});
+
+export type LabelPresetRecord = Static<typeof labelPresetRecord>;

@@ -1,0 +1,106 @@
+import { type Static, Type } from "typebox";
+import type { Disposition } from "../disposition";
+import { DISPOSITIONS } from "../disposition";
+import type { ReportSummary } from "../report-summary";
+import { LABEL_STATUSES, TRANSPORT_MODES } from "../resources";
+import { dateTime, Nullable, NullableObject, nullableDateTime, nullableString, StringEnum } from "./schema-types";
+import { signedDispositionRecord } from "./signed-disposition";
+
+/**
+ * Every property is required: fast-json-stringify then refuses (500) an answer that lost
+ * one, rather than the dashboard meeting `undefined` where its type promised a value.
+ */
+export const labelReportListItem = Type.Object({
+  id: Type.String(),
+  labelId: Type.String(),
+  reference: Type.String(),
+  status: StringEnum(LABEL_STATUSES),
+  presetId: nullableString,
+  presetName: nullableString,
+  companyId: Type.String(),
+  companyName: Type.String(),
+  origin: Type.String(),
+  destination: Type.String(),
+  transportMode: StringEnum(TRANSPORT_MODES),
+  isArchived: Type.Boolean(),
+  created: dateTime,
+  startTime: nullableDateTime,
+  endTime: nullableDateTime,
+  lastReadingAt: Nullable(
+    Type.String({ format: "date-time", description: "When the label's latest reading was taken (null: none yet)" }),
+  ),
+  noSignal: Type.Boolean({
+    description:
+      "A recording label silent for more than 3 intervals plus its company's grace (noSignalGraceMinutes, default 15)",
+  }),
+  readingCount: Type.Integer(),
+  temperatureViolation: Type.Boolean(),
+  humidityViolation: Type.Boolean(),
+  shockViolation: Type.Boolean(),
+  batteryLow: Type.Boolean(),
+  disposition: Type.Unsafe<Disposition | null>({ type: ["string", "null"], enum: [...DISPOSITIONS, null] }),
+  // Values are checked against the company's definitions when written (src/domain/custom-fields.ts).
+  customFields: Type.Unsafe<Record<string, string | number | boolean | null>>({
+    type: "object",
+    additionalProperties: true,
+  }),
+  trimmed: Type.Boolean({ description: "An evaluation window (trim) is set" }),
+});
+
+const ruleSchema = NullableObject(
+  Type.Object(
+    {
+      presetName: Type.String(),
+      presetVersion: Type.Integer(),
+      temperatureEnabled: Type.Boolean(),
+      temperatureMin: Nullable(Type.Number()),
+      temperatureMax: Nullable(Type.Number()),
+      humidityEnabled: Type.Boolean(),
+      humidityMin: Nullable(Type.Number()),
+      humidityMax: Nullable(Type.Number()),
+      shockEnabled: Type.Boolean(),
+      shockThresholdG: Nullable(Type.Number()),
+      alarmDelayMinutes: Type.Integer(),
+      alarmType: StringEnum(["single", "cumulative"]),
+      intervalMinutes: Type.Integer(),
+      startDelayMinutes: Type.Integer(),
+      batteryWarningLevel: Type.Integer(),
+    },
+    {
+      description:
+        "The rule the report is judged by, kept when it was registered (the preset's settings, name and version then); a later preset edit never changes it. Null only for a report whose preset was deleted before rules were kept.",
+    },
+  ),
+);
+
+/** One report (GET/PATCH /label-reports/{id}, its trim, POST /label-reports): the list row and more. */
+export const labelReportDetail = Type.Object({
+  ...labelReportListItem.properties,
+  intervalMinutes: Type.Integer(),
+  trimStart: nullableDateTime,
+  trimEnd: nullableDateTime,
+  trimReason: Nullable(Type.String({ description: "Why the window was set (null when not trimmed)" })),
+  trimSetBy: NullableObject(
+    Type.Object(
+      { name: Type.String(), email: Type.String() },
+      { description: "Who set the window (null when not trimmed, or the person was deleted)" },
+    ),
+  ),
+  trimSetAt: nullableDateTime,
+  updated: dateTime,
+  summary: Type.Unsafe<ReportSummary | Record<string, never>>({ type: "object", additionalProperties: true }),
+  presetVersion: Nullable(Type.Integer()),
+  disposition: Type.Union([signedDispositionRecord, Type.Null()], {
+    description: "The signed QA disposition in force (the newest), or null",
+  }),
+  // Optional: the answer to POST /label-reports (a report just registered) leaves it out.
+  dispositionHistory: Type.Optional(
+    Type.Array(signedDispositionRecord, {
+      description: "Every signed disposition, newest first; the older ones are superseded, never changed",
+    }),
+  ),
+  rule: ruleSchema,
+});
+
+export type LabelReportListItem = Static<typeof labelReportListItem>;
+export type LabelReportDetailRecord = Static<typeof labelReportDetail>;

@@ -1,0 +1,17 @@
+import { type Static, Type } from "typebox";
+import { dateTime, nullableString } from "./schema-types";
+
+/** A user as a member of one company: their roles there (GET /users, a control-center company's users). */
+export const memberRecord = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  phone: nullableString,
+  roles: Type.Array(Type.String()),
+  created: dateTime,
+  hasSignedUp: Type.Boolean(),
+});
+
+export type MemberRecord = Static<typeof memberRecord>;

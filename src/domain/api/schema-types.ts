@@ -1,0 +1,27 @@
+// Building blocks of the API's TypeBox schemas, shared by the server (which validates and
+// serialises with them) and the dashboard (which imports only the types they produce).
+import { type Static, type TBoolean, type TInteger, type TNumber, type TObject, type TString, Type } from "typebox";
+
+/**
+ * `type: [T, "null"]`, kept as one type array rather than TypeBox's anyOf, so Ajv's
+ * per-field message stays "must be string,null" as clients have always seen it.
+ */
+export function Nullable<T extends TString | TNumber | TInteger | TBoolean>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, "null"] });
+}
+
+/** `type: ["object", "null"]`: a body that may be left out or sent as null, kept as one type array like Nullable. */
+export function NullableObject<T extends TObject>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: ["object", "null"] });
+}
+
+/** `{ type: "string", enum }`, typed as the union of its values (Type.Enum would drop `type`, and with it Ajv's type message). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
+}
+
+export const nullableString = Nullable(Type.String());
+/** On the wire a timestamp is an ISO 8601 string; the server's rows hold a Date that the serializer turns into one. */
+export const dateTime = Type.String({ format: "date-time" });
+export const nullableDateTime = Nullable(Type.String({ format: "date-time" }));
+export const nullableNumber = Nullable(Type.Number());

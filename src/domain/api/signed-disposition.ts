@@ -1,0 +1,15 @@
+import { Type } from "typebox";
+import { DISPOSITIONS } from "../disposition";
+import { StringEnum } from "./schema-types";
+
+/** A signed QA disposition as the API answers with it (src/domain/disposition.ts says what one is). */
+export const signedDispositionRecord = Type.Object({
+  value: StringEnum(DISPOSITIONS),
+  comment: Type.String(),
+  meaning: Type.String({ description: "What the signature means, e.g. 'Released for sale'" }),
+  signedBy: Type.Object(
+    { id: Type.String(), name: Type.String(), email: Type.String() },
+    { description: "The signer's id, printed name and address as they were when signing" },
+  ),
+  signedAt: Type.String({ format: "date-time", description: "UTC" }),
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../app";
-import { authenticate, requirePermission } from "../auth/principal";
+import { HEAVY_PAGE_ROWS } from "../plugins/heavy-work";
+import { principalPlugin } from "../plugins/principal";
 import { apiKeyRoutes } from "./api-keys";
 import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
@@ -20,25 +21,13 @@ import { shareLinkRoutes } from "./share-links";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
-/** List pages above this many rows take a heavy-read slot (server/reports/export/export-limiter.ts). */
-export const HEAVY_PAGE_ROWS = 1000;
-
 /** `?pageSize=` of any route (this hook runs for all of them, whatever their query schema), NaN when absent. */
 function requestedPageSize(query: unknown): number {
   return typeof query === "object" && query !== null && "pageSize" in query ? Number(query.pageSize) : Number.NaN;
 }
 
 export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  app.decorateRequest("principal", null as never);
-
-  // Every data route authenticates and checks its declared permission first, before
-  // its input is even validated: a caller without rights learns nothing from a 400.
-  app.addHook("onRequest", async (request) => {
-    const config = request.routeOptions.config;
-    if (config.public) return;
-    request.principal = await authenticate(context.db, context.keys, request);
-    if (config.permission) requirePermission(request.principal, ...config.permission);
-  });
+  await app.register(principalPlugin);
 
   // A page of thousands of rows is heavy work: it takes a slot like a download does, so
   // twenty of them from one key queue (then 429) instead of stalling everyone else.

@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     exports: app.exports,
     heavyReads: app.heavyReads,
   };
-  await app.register(authPlugin, { prefix: "/api", context });
+  await app.register(authPlugin, { prefix: "/api" });
   await app.register(apiRoutes, { prefix: "/api", context });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -89,9 +89,9 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
       const principal = request.principal;
       refuseOtherThanPerson(principal);
       await signableReport(principal.companyScope, id);
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
-      await proveIdentity(context, request, user, body, {
+      await proveIdentity(request, user, body, {
         codePurpose: "signature-proof",
         codeField: "code",
         wrongPassword: "The password is wrong",
@@ -165,7 +165,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
       const { id } = request.params;
       refuseOtherThanPerson(request.principal);
       const report = await signableReport(request.principal.companyScope, id);
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
       throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const code = await storeCode(db, userId, "signature-proof", null);

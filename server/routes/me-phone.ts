@@ -37,7 +37,6 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
     proof: { password?: string; emailCode?: string },
   ) =>
     proveShared(
-      context,
       request,
       user,
       { password: proof.password, code: proof.emailCode },
@@ -58,7 +57,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const user = await account(userId);
       throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const code = await storeCode(db, userId, "email-proof", null);
@@ -100,7 +99,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const body = request.body;
       const raw = body.phone === null ? "" : body.phone.trim();
       // Stored in E.164 only, so that sign-in by phone finds the number however it was typed.
@@ -160,7 +159,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const { code } = request.body;
       const pending = await spendCode(db, userId, "phone-change", code, "code");
       const phone = pending.phone as string;

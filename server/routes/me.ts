@@ -158,7 +158,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
     },
     async (request) => {
       const principal = request.principal;
-      const session = await requireOwnSession(context, request);
+      const session = await requireOwnSession(request);
       const userId = session.userId;
       const body = request.body;
       const problems: { id: string; error: string }[] = [];
@@ -175,7 +175,6 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
       if (!user) throw notFound("Account not found");
       // The same proof, and the same sign-in counters, as a phone change or a signature.
       await proveIdentity(
-        context,
         request,
         user,
         { password: body.currentPassword },

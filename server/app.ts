@@ -18,13 +18,12 @@ import type { Mailer } from "./mail/mailer";
 import type { AlertTransport } from "./notifications/alert-worker";
 import { alertWorkerPlugin } from "./plugins/alert-worker";
 import { databasePlugin } from "./plugins/database";
-import { type ExportLimitOptions, type ExportSlots, heavyWorkPlugin } from "./plugins/heavy-work";
+import { type ExportLimitOptions, heavyWorkPlugin } from "./plugins/heavy-work";
 import { mailerPlugin } from "./plugins/mailer";
 import { routeTablePlugin } from "./plugins/route-table";
 import { settingsPlugin, type ThirdPartyProvider } from "./plugins/settings";
 import { signingKeysPlugin } from "./plugins/signing-keys";
 import { throttlesPlugin } from "./plugins/throttles";
-import type { ExportLimiter } from "./reports/export/export-limiter";
 import { apiRoutes } from "./routes/index";
 
 export type { ThirdPartyProvider };
@@ -63,21 +62,6 @@ export interface AppOptions {
   alertWorkerIntervalMs?: number;
   /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
   exportLimits?: ExportLimitOptions;
-}
-
-export interface AppContext {
-  db: Db;
-  keys: SigningKeys;
-  publicUrl: string;
-  mailer: Mailer;
-  throttles: AuthThrottles;
-  lookupFloorMs: number;
-  sessionSettings: SessionSettings;
-  secureCookies: boolean;
-  thirdPartyProviders: ThirdPartyProvider[];
-  passwordlessEnabled: boolean;
-  exports: ExportSlots;
-  heavyReads: ExportLimiter;
 }
 
 /** Builds the whole server without listening; tests call it and use inject() or listen(0). */
@@ -146,17 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transport: options.alertTransport,
     intervalMs: options.alertWorkerIntervalMs,
   });
-  const context: AppContext = {
-    db: app.db,
-    keys: app.keys,
-    ...app.settings,
-    mailer: app.mailer,
-    throttles: app.throttles,
-    exports: app.exports,
-    heavyReads: app.heavyReads,
-  };
   await app.register(authPlugin, { prefix: "/api" });
-  await app.register(apiRoutes, { prefix: "/api", context });
+  await app.register(apiRoutes, { prefix: "/api" });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const staticDir = options.staticDir;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
 import type { Db } from "../db/index";
@@ -51,9 +50,9 @@ function listKeys(db: Db, companyId: string) {
 }
 
 /** Settings > API keys: create (the secret is answered once), list, revoke. */
-export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/api-keys",

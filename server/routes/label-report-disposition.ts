@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { canBeDisposed, DISPOSITION_MEANINGS, DISPOSITIONS } from "../../src/domain/disposition";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -32,12 +31,9 @@ function refuseOtherThanPerson(principal: Principal) {
   if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
 }
 
-export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
-  plugin,
-  { context },
-) => {
+export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, mailer, throttles } = context;
+  const { db, mailer, throttles } = plugin;
 
   async function signableReport(companyScope: string[], id: string) {
     const report = await db

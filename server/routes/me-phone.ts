@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { toE164 } from "../../src/domain/phone";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -16,9 +15,9 @@ import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
  * code sent to it comes back; the account's address is told. See docs/security.md.
  */
 
-export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, throttles, mailer } = context;
+  const { db, throttles, mailer } = plugin;
 
   const account = async (userId: string) => {
     const user = await db

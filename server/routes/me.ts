@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { passwordError } from "../../src/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../src/domain/datetime";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -37,9 +36,9 @@ function person(principal: Principal): string {
   return principal.userId;
 }
 
-export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const meRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   const readProfile = (userId: string) =>
     db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();

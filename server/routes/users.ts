@@ -4,7 +4,6 @@ import { Type } from "typebox";
 import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -62,9 +61,9 @@ export function memberQuery(db: Db, companyId: string) {
     ]);
 }
 
-export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const userRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/users",

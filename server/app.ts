@@ -7,27 +7,26 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { authPlugin } from "./auth/index";
 import type { SigningKeys } from "./auth/keys";
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "./auth/sessions";
-import { type AuthThrottles, createThrottles } from "./auth/throttle";
+import type { SessionSettings } from "./auth/sessions";
+import type { AuthThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
 import { corsHook } from "./http/cors";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
 import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
-import { createMailer, createMailTransport, type Mailer } from "./mail/mailer";
-import { type AlertTransport, createAlertWorker } from "./notifications/alert-worker";
-import { DEFAULT_EXPORT_LIMITS, ExportLimiter, type ExportLimits } from "./reports/export/export-limiter";
-import { PdfWorkerPool } from "./reports/export/pdf-pool";
-import { apiRoutes, HEAVY_PAGE_ROWS } from "./routes/index";
-import type { RouteEntry } from "./types";
+import type { Mailer } from "./mail/mailer";
+import type { AlertTransport } from "./notifications/alert-worker";
+import { alertWorkerPlugin } from "./plugins/alert-worker";
+import { databasePlugin } from "./plugins/database";
+import { type ExportLimitOptions, heavyWorkPlugin } from "./plugins/heavy-work";
+import { mailerPlugin } from "./plugins/mailer";
+import { routeTablePlugin } from "./plugins/route-table";
+import { settingsPlugin, type ThirdPartyProvider } from "./plugins/settings";
+import { signingKeysPlugin } from "./plugins/signing-keys";
+import { throttlesPlugin } from "./plugins/throttles";
+import { apiRoutes } from "./routes/index";
 
-export interface ThirdPartyProvider {
-  id: string;
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-}
+export type { ThirdPartyProvider };
 
 export interface AppOptions {
   db: Db;
@@ -62,28 +61,7 @@ export interface AppOptions {
    */
   alertWorkerIntervalMs?: number;
   /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
-  exportLimits?: Partial<ExportLimits & { perKeyPerMinute: number }>;
-}
-
-/** Downloads per minute of one API key or one person, before the concurrency limits. */
-export const EXPORTS_PER_KEY_PER_MINUTE = 60;
-
-export interface AppContext {
-  db: Db;
-  keys: SigningKeys;
-  publicUrl: string;
-  mailer: Mailer;
-  throttles: AuthThrottles;
-  lookupFloorMs: number;
-  sessionSettings: SessionSettings;
-  /** Session cookies always carry Secure (the public address is https); else only on https requests. */
-  secureCookies: boolean;
-  thirdPartyProviders: ThirdPartyProvider[];
-  passwordlessEnabled: boolean;
-  /** Report downloads: how many run at once, the PDF worker threads, the per-key budget. */
-  exports: { limiter: ExportLimiter; pdf: PdfWorkerPool; perKeyPerMinute: number };
-  /** List pages of thousands of rows: bounded like downloads, in their own slots. */
-  heavyReads: ExportLimiter;
+  exportLimits?: ExportLimitOptions;
 }
 
 /** Builds the whole server without listening; tests call it and use inject() or listen(0). */
@@ -108,26 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("preValidation", rejectNulCharacters);
   app.addHook("preValidation", rejectPrototypeKeys);
 
-  const routeTable: RouteEntry[] = [];
-  app.decorate("routeTable", routeTable);
-  app.addHook("onRoute", (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === "HEAD") continue;
-      // Read lazily: a plugin's own onRoute hook (auth marks its routes public) runs after this one.
-      routeTable.push({
-        method,
-        url: route.url,
-        get permission() {
-          return route.config?.permission ?? null;
-        },
-        get public() {
-          return route.config?.public === true;
-        },
-      });
-    }
-  });
-
+  await app.register(routeTablePlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -156,41 +115,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  const publicUrl = options.publicUrl ?? "http://localhost:3000";
-  const context: AppContext = {
-    db: options.db,
-    keys: options.keys,
-    publicUrl,
-    secureCookies: publicUrl.startsWith("https://"),
-    mailer: options.mailer ?? createMailer(options.db, undefined, (msg) => app.log.info(msg)),
-    throttles: options.throttles ?? createThrottles(),
-    lookupFloorMs: options.lookupFloorMs ?? Number(process.env.AUTH_LOOKUP_FLOOR_MS ?? 200),
-    sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
-    thirdPartyProviders: options.thirdPartyProviders ?? [],
-    passwordlessEnabled: true,
-    exports: {
-      limiter: new ExportLimiter({ ...DEFAULT_EXPORT_LIMITS, ...options.exportLimits }),
-      pdf: new PdfWorkerPool(),
-      perKeyPerMinute: options.exportLimits?.perKeyPerMinute ?? EXPORTS_PER_KEY_PER_MINUTE,
-    },
-    heavyReads: new ExportLimiter(
-      { ...DEFAULT_EXPORT_LIMITS, ...options.exportLimits },
-      `list pages of more than ${HEAVY_PAGE_ROWS.toLocaleString("en-US")} rows`,
-    ),
-  };
-  app.addHook("onClose", () => context.exports.pdf.close());
-  const alertWorker = createAlertWorker({
-    db: options.db,
-    transport: options.alertTransport ?? createMailTransport(undefined, (msg) => app.log.info(msg)),
-    publicUrl,
-    intervalMs: options.alertWorkerIntervalMs ?? 0,
-    log: (msg) => app.log.warn(msg),
+  await app.register(databasePlugin, { db: options.db });
+  await app.register(signingKeysPlugin, { keys: options.keys });
+  await app.register(settingsPlugin, {
+    publicUrl: options.publicUrl,
+    sessionSettings: options.sessionSettings,
+    thirdPartyProviders: options.thirdPartyProviders,
+    lookupFloorMs: options.lookupFloorMs,
   });
-  app.decorate("alertWorker", alertWorker);
-  app.addHook("onReady", async () => alertWorker.start());
-  app.addHook("onClose", () => alertWorker.stop());
-  await app.register(authPlugin, { prefix: "/api", context });
-  await app.register(apiRoutes, { prefix: "/api", context });
+  await app.register(mailerPlugin, { mailer: options.mailer });
+  await app.register(throttlesPlugin, { throttles: options.throttles });
+  await app.register(heavyWorkPlugin, { exportLimits: options.exportLimits });
+  await app.register(alertWorkerPlugin, {
+    transport: options.alertTransport,
+    intervalMs: options.alertWorkerIntervalMs,
+  });
+  await app.register(authPlugin, { prefix: "/api" });
+  await app.register(apiRoutes, { prefix: "/api" });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const staticDir = options.staticDir;

@@ -1,6 +1,13 @@
 import type { Action, Subject } from "../src/domain/permissions";
+import type { SigningKeys } from "./auth/keys";
 import type { Principal } from "./auth/principal";
+import type { AuthThrottles } from "./auth/throttle";
+import type { Db } from "./db/index";
+import type { Mailer } from "./mail/mailer";
 import type { AlertWorker } from "./notifications/alert-worker";
+import type { ExportSlots } from "./plugins/heavy-work";
+import type { AppSettings } from "./plugins/settings";
+import type { ExportLimiter } from "./reports/export/export-limiter";
 
 export interface RouteEntry {
   method: string;
@@ -9,6 +16,7 @@ export interface RouteEntry {
   public: boolean;
 }
 
+// The decorators of server/plugins/, typed once here so no route file imports server/app.ts.
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The permission a data route needs; checked before the handler runs. */
@@ -17,9 +25,18 @@ declare module "fastify" {
     public?: boolean;
   }
   interface FastifyRequest {
+    /** Who is calling a data route (server/plugins/principal.ts); absent on the auth routes. */
     principal: Principal;
   }
   interface FastifyInstance {
+    db: Db;
+    keys: SigningKeys;
+    settings: AppSettings;
+    mailer: Mailer;
+    throttles: AuthThrottles;
+    exports: ExportSlots;
+    /** List pages of thousands of rows: bounded like downloads, in their own slots. */
+    heavyReads: ExportLimiter;
     /** Every route with its declared permission, for the permission and isolation suites. */
     routeTable: RouteEntry[];
     /** Sends the alert e-mails of the outbox and finds silent labels (server/notifications/alert-worker.ts). */

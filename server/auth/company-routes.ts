@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import type { AppContext } from "../app";
 import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { findUserById, rolesOf } from "./accounts";
@@ -10,9 +9,9 @@ import { requireSession } from "./session-routes";
 import { setSessionCompany } from "./sessions";
 
 /** The product calls of spec section 7 around sessions: company role tokens and invitations. */
-export function companyTokenRoutes(server: FastifyInstance, context: AppContext) {
+export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
-  const { db, keys } = context;
+  const { db, keys } = server;
 
   app.post(
     "/auth/token",
@@ -27,7 +26,7 @@ export function companyTokenRoutes(server: FastifyInstance, context: AppContext)
       },
     },
     async (request) => {
-      const session = await requireSession(context, request);
+      const session = await requireSession(request);
       const { companyId } = request.body;
       let token: Awaited<ReturnType<typeof mintRoleToken>>;
       try {
@@ -92,7 +91,7 @@ export function companyTokenRoutes(server: FastifyInstance, context: AppContext)
       },
     },
     async (request) => {
-      const session = await requireSession(context, request);
+      const session = await requireSession(request);
       const { inviteToken } = request.body;
       const user = await findUserById(db, session.sub);
       const check = await checkInvite(db, inviteToken);
@@ -127,4 +126,4 @@ export function companyTokenRoutes(server: FastifyInstance, context: AppContext)
       return { status: "OK", roles: await rolesOf(db, user) };
     },
   );
-}
+};

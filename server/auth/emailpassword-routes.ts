@@ -1,8 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { emailError, passwordError } from "../../src/domain/credentials";
-import type { AppContext } from "../app";
 import type { TypedRequests } from "../http/type-provider";
 import { StringEnum } from "../routes/schemas";
 import { findUserByEmail } from "./accounts";
@@ -29,9 +28,9 @@ const formBody = Type.Object({
   shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
 });
 
-export function emailPasswordRoutes(server: FastifyInstance, context: AppContext) {
+export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
-  const { db, throttles } = context;
+  const { db, throttles } = server;
 
   app.post(
     "/signin",
@@ -45,7 +44,7 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
       const email = (values.email as string).toLowerCase();
       const address = addressKey(request.ip);
       const user = await findUserByEmail(db, email);
-      const device = await knownDeviceOf(context, request, user?.id);
+      const device = await knownDeviceOf(request, user?.id);
       // The owner's known device has its own bucket: strangers' failures never reach it.
       const bucket = device ? `signin:${email}|device:${device}` : `signin:${email}|${address}`;
       const addressBucket = `signin:${address}`;
@@ -73,7 +72,7 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
         throttles.perAddress.remove(addressBucket);
         throttles.accountFailures.remove(accountBucket);
       }
-      return signedIn(context, request, reply, user.id);
+      return signedIn(request, reply, user.id);
     },
   );
 
@@ -97,7 +96,7 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
 
       throttles.lookups.hit(`signup:${addressKey(request.ip)}`, "sign-up attempts from this address");
       // "This email already exists" is the protocol's answer, so its timing must not say more.
-      const outcome = await afterFloor(context.lookupFloorMs, async (): Promise<SignUpOutcome> => {
+      const outcome = await afterFloor(server.settings.lookupFloorMs, async (): Promise<SignUpOutcome> => {
         const token = inviteTokenOf(request);
         if (!token)
           return {
@@ -132,7 +131,7 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
         return { status: "OK", userId };
       });
       if (outcome.status !== "OK") return outcome;
-      return signedIn(context, request, reply, outcome.userId);
+      return signedIn(request, reply, outcome.userId);
     },
   );
 
@@ -148,7 +147,7 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
     async (request) => {
       throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { email } = request.query;
-      return afterFloor(context.lookupFloorMs, async () => {
+      return afterFloor(server.settings.lookupFloorMs, async () => {
         const user = await findUserByEmail(db, email.trim());
         return { status: "OK", exists: Boolean(user?.passwordHash) };
       });
@@ -171,7 +170,7 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
       throttles.reset.hit(`account:${email}|${address}`, "password reset requests for this account");
       throttles.accountResets.hit(`account:${email}`, "password reset requests for this account");
       // The same answer for unknown e-mails, in the same time, so the form reveals nothing.
-      return afterFloor(context.lookupFloorMs, async () => {
+      return afterFloor(server.settings.lookupFloorMs, async () => {
         const user = await findUserByEmail(db, email);
         if (!user) return { status: "OK" };
         const token = randomToken();
@@ -183,8 +182,8 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
             expires: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
           })
           .execute();
-        const link = `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}&tenantId=public`;
-        await context.mailer.send({
+        const link = `${server.settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}&tenantId=public`;
+        await server.mailer.send({
           to: user.email,
           subject: "Reset your ColdChain password",
           text: `Hello ${user.firstName || user.email},\n\nSomeone (hopefully you) asked to reset the password of your ColdChain account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
@@ -254,4 +253,4 @@ export function emailPasswordRoutes(server: FastifyInstance, context: AppContext
       return done ? { status: "OK" } : { status: "RESET_PASSWORD_INVALID_TOKEN_ERROR" };
     },
   );
-}
+};

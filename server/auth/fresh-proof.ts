@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../app";
 import type { Db } from "../db/index";
 import { badRequest } from "../errors";
 import { sha256Hex } from "./hash";
@@ -90,7 +89,6 @@ export interface Proof {
  * counters, so guessing here is no cheaper than guessing at the sign-in form.
  */
 export async function proveIdentity(
-  context: Pick<AppContext, "db" | "throttles">,
   request: FastifyRequest,
   user: { id: string; email: string; passwordHash: string | null },
   proof: Proof,
@@ -104,7 +102,7 @@ export async function proveIdentity(
     noPassword?: string;
   },
 ): Promise<void> {
-  const { throttles, db } = context;
+  const { throttles, db } = request.server;
   if (proof.password !== undefined) {
     const email = user.email.toLowerCase();
     throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");

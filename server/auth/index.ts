@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../app";
+import fp from "fastify-plugin";
 import { companyTokenRoutes } from "./company-routes";
 import { emailPasswordRoutes } from "./emailpassword-routes";
 import { loginMethodRoutes } from "./login-methods";
@@ -13,20 +13,28 @@ import { thirdPartyRoutes } from "./thirdparty-routes";
  * and invitation calls. These routes check sessions themselves, so the data routes'
  * role-token check does not apply (they are public in the route table).
  */
-export const authPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+const authRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRoute", (route) => {
     route.config = { ...(route.config ?? {}), public: true };
   });
   await app.register(cookie);
   await app.register(
     async (auth) => {
-      sessionRoutes(auth, context);
-      emailPasswordRoutes(auth, context);
-      passwordlessRoutes(auth, context);
-      thirdPartyRoutes(auth, context);
-      loginMethodRoutes(auth, context);
+      await auth.register(sessionRoutes);
+      await auth.register(emailPasswordRoutes);
+      await auth.register(passwordlessRoutes);
+      await auth.register(thirdPartyRoutes);
+      await auth.register(loginMethodRoutes);
     },
     { prefix: "/auth" },
   );
-  companyTokenRoutes(app, context);
+  await app.register(companyTokenRoutes);
 };
+
+// Encapsulated like any route group; named only so its dependencies are checked at boot.
+export const authPlugin = fp(authRoutes, {
+  name: "auth-routes",
+  fastify: "5.x",
+  encapsulate: true,
+  dependencies: ["database", "signing-keys", "settings", "mailer", "throttles"],
+});

@@ -1,23 +1,23 @@
-import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../app";
+import type { FastifyPluginAsync } from "fastify";
 
 /** Which sign-in methods the sign-in page offers (multitenancy recipe, auth-protocol.md section 12). */
-export function loginMethodRoutes(app: FastifyInstance, context: AppContext) {
+export const loginMethodRoutes: FastifyPluginAsync = async (app) => {
+  const { settings } = app;
   app.get(
     "/loginmethods",
     { schema: { tags: ["auth"], summary: "The sign-in methods this server offers" } },
     async () => {
-      const providers = context.thirdPartyProviders.map((p) => ({ id: p.id, name: p.name }));
+      const providers = settings.thirdPartyProviders.map((p) => ({ id: p.id, name: p.name }));
       const firstFactors = ["emailpassword"];
-      if (context.passwordlessEnabled) firstFactors.push("otp-email", "link-email", "otp-phone", "link-phone");
+      if (settings.passwordlessEnabled) firstFactors.push("otp-email", "link-email", "otp-phone", "link-phone");
       if (providers.length) firstFactors.push("thirdparty");
       return {
         status: "OK",
         emailPassword: { enabled: true },
-        passwordless: { enabled: context.passwordlessEnabled },
+        passwordless: { enabled: settings.passwordlessEnabled },
         thirdParty: { enabled: providers.length > 0, providers },
         firstFactors,
       };
     },
   );
-}
+};

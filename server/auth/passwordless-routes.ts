@@ -1,9 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import { phoneNumberError, toE164 } from "../../src/domain/phone";
-import type { AppContext } from "../app";
 import type { Db } from "../db/index";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -56,15 +55,15 @@ async function findUserByContact(db: Db, contact: Contact) {
   return db.selectFrom("users").selectAll().where("phone", "=", contact.phone).executeTakeFirst();
 }
 
-export function passwordlessRoutes(server: FastifyInstance, context: AppContext) {
+export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
-  const { db, throttles } = context;
+  const { db, throttles } = server;
 
   async function sendCode(contact: Contact, preAuthSessionId: string, code: string, linkCode: string) {
-    const link = `${context.publicUrl}/signin/verify?preAuthSessionId=${encodeURIComponent(preAuthSessionId)}&tenantId=public#${linkCode}`;
+    const link = `${server.settings.publicUrl}/signin/verify?preAuthSessionId=${encodeURIComponent(preAuthSessionId)}&tenantId=public#${linkCode}`;
     const text = `Your ColdChain sign-in code is ${code}.\n\nOr open this link to sign in:\n${link}\n\nThe code and the link are valid for 15 minutes. If you did not ask for them, ignore this message.\n`;
     // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
-    await context.mailer.send({
+    await server.mailer.send({
       to: contact.email ?? (contact.phone as string),
       subject: `ColdChain sign-in code ${code}`,
       text,
@@ -77,7 +76,7 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
    * spares the owner's known device.
    */
   async function countCodeRequest(request: FastifyRequest, account: string, userId: string | undefined) {
-    const device = await knownDeviceOf(context, request, userId);
+    const device = await knownDeviceOf(request, userId);
     const from = device ? `device:${device}` : addressKey(request.ip);
     throttles.codes.hit(`code:${account}|${from}`, "code requests for this account");
     if (!device) throttles.accountCodes.hit(`code:${account}`, "code requests for this account");
@@ -300,14 +299,7 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
         return { status: "OK", userId: user.id, created: true } as const;
       });
       if (outcome.status !== "OK") return outcome;
-      return signedIn(
-        context,
-        request,
-        reply,
-        outcome.userId,
-        { createdNewRecipeUser: outcome.created },
-        "passwordless",
-      );
+      return signedIn(request, reply, outcome.userId, { createdNewRecipeUser: outcome.created }, "passwordless");
     },
   );
 
@@ -322,7 +314,7 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
     async (request) => {
       throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { email } = request.query;
-      return afterFloor(context.lookupFloorMs, async () => ({
+      return afterFloor(server.settings.lookupFloorMs, async () => ({
         status: "OK",
         exists: Boolean(await findUserByEmail(db, email.trim())),
       }));
@@ -340,10 +332,10 @@ export function passwordlessRoutes(server: FastifyInstance, context: AppContext)
     async (request) => {
       throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { phoneNumber } = request.query;
-      return afterFloor(context.lookupFloorMs, async () => ({
+      return afterFloor(server.settings.lookupFloorMs, async () => ({
         status: "OK",
         exists: Boolean(await findUserByContact(db, { email: null, phone: toE164(phoneNumber) ?? phoneNumber.trim() })),
       }));
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext } from "../app";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../errors";
 import { findUserById, protocolUser, rolesOf } from "./accounts";
 import { rememberDevice } from "./known-device";
@@ -15,35 +14,37 @@ import {
 } from "./transfer";
 
 /** The caller's session, or a 440 that makes the SDK refresh (and sign out when that fails too). */
-export async function requireSession(context: AppContext, request: FastifyRequest): Promise<AccessTokenPayload> {
-  const check = await verifyAccessToken(context.db, context.keys, readAccessToken(request));
+export async function requireSession(request: FastifyRequest): Promise<AccessTokenPayload> {
+  const { db, keys } = request.server;
+  const check = await verifyAccessToken(db, keys, readAccessToken(request));
   if (!check.ok) throw new HttpError(SESSION_EXPIRED_STATUS, "try refresh token");
   return check.payload;
 }
 
 /** Starts a session for a user who just proved who they are, and answers with the user and their roles. */
 export async function signedIn(
-  context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
   extra: Record<string, unknown> = {},
   recipe: "emailpassword" | "passwordless" | "thirdparty" = "emailpassword",
 ) {
-  const user = await findUserById(context.db, userId);
+  const { db, keys, settings } = request.server;
+  const user = await findUserById(db, userId);
   if (!user) throw new Error(`User ${userId} vanished during sign-in`);
-  const tokens = await createSession(context.db, context.keys, { userId }, context.sessionSettings);
-  attachTokens(request, reply, tokens, transferMethodOf(request), context.secureCookies);
-  await rememberDevice(context, request, reply, userId);
+  const tokens = await createSession(db, keys, { userId }, settings.sessionSettings);
+  attachTokens(request, reply, tokens, transferMethodOf(request), settings.secureCookies);
+  await rememberDevice(request, reply, userId);
   return reply.send({
     status: "OK",
     ...extra,
     user: protocolUser(user, recipe),
-    roles: await rolesOf(context.db, user),
+    roles: await rolesOf(db, user),
   });
 }
 
-export function sessionRoutes(app: FastifyInstance, context: AppContext) {
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const { db, keys, settings } = app;
   app.post(
     "/session/refresh",
     {
@@ -53,25 +54,20 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const outcome = await refreshSession(
-        context.db,
-        context.keys,
-        readRefreshToken(request),
-        context.sessionSettings,
-      );
+      const outcome = await refreshSession(db, keys, readRefreshToken(request), settings.sessionSettings);
       if (!outcome.ok) {
         request.log.info({ reason: outcome.reason }, "session refresh refused");
         clearTokens(reply);
         const message = outcome.reason === "theft" ? "token theft detected" : "unauthorised";
         return reply.code(SESSION_EXPIRED_STATUS).send({ message });
       }
-      attachTokens(request, reply, outcome.tokens, transferMethodOf(request), context.secureCookies);
-      const user = await findUserById(context.db, outcome.userId);
-      const body: Record<string, unknown> = { status: "OK", roles: user ? await rolesOf(context.db, user) : [] };
+      attachTokens(request, reply, outcome.tokens, transferMethodOf(request), settings.secureCookies);
+      const user = await findUserById(db, outcome.userId);
+      const body: Record<string, unknown> = { status: "OK", roles: user ? await rolesOf(db, user) : [] };
       // Spec section 4: after a refresh the dashboard stores roles, secret and JWT; no jwtToken signs it out.
       if (outcome.companyId) {
         try {
-          const token = await mintRoleToken(context.db, context.keys, {
+          const token = await mintRoleToken(db, keys, {
             userId: outcome.userId,
             companyId: outcome.companyId,
             sessionHandle: outcome.handle,
@@ -88,8 +84,8 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext) {
   );
 
   app.post("/signout", { schema: { tags: ["auth"], summary: "End the session" } }, async (request, reply) => {
-    const session = await requireSession(context, request);
-    await revokeSession(context.db, session.sessionHandle);
+    const session = await requireSession(request);
+    await revokeSession(db, session.sessionHandle);
     clearTokens(reply);
     return reply.send({ status: "OK" });
   });
@@ -98,7 +94,7 @@ export function sessionRoutes(app: FastifyInstance, context: AppContext) {
     "/jwt/jwks.json",
     { schema: { tags: ["auth"], summary: "Public keys of every token this server signs" } },
     async () => {
-      return context.keys.jwks;
+      return keys.jwks;
     },
   );
-}
+};

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
 import { Type } from "typebox";
-import type { AppContext, ThirdPartyProvider } from "../app";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
+import type { ThirdPartyProvider } from "../plugins/settings";
 import { findUserByEmail } from "./accounts";
 import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
 import { saveSignInState, takeSignInState } from "./oidc-states";
@@ -60,10 +60,10 @@ export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): ThirdPar
   ];
 }
 
-export function thirdPartyRoutes(server: FastifyInstance, context: AppContext) {
+export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
   const providerById = (id: string) => {
-    const provider = context.thirdPartyProviders.find((p) => p.id === id);
+    const provider = server.settings.thirdPartyProviders.find((p) => p.id === id);
     if (!provider)
       throw badRequest(`Unknown third-party provider '${id}'`, [{ id: "thirdPartyId", error: "Unknown provider" }]);
     return provider;
@@ -89,7 +89,7 @@ export function thirdPartyRoutes(server: FastifyInstance, context: AppContext) {
       const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await saveSignInState(context.db, {
+      await saveSignInState(server.db, {
         state,
         providerId: provider.id,
         pkceCodeVerifier,
@@ -140,7 +140,7 @@ export function thirdPartyRoutes(server: FastifyInstance, context: AppContext) {
       const state = redirectURIQueryParams.state;
       const nonce =
         state && pkceCodeVerifier
-          ? await takeSignInState(context.db, {
+          ? await takeSignInState(server.db, {
               state,
               providerId: provider.id,
               pkceCodeVerifier,
@@ -177,25 +177,24 @@ export function thirdPartyRoutes(server: FastifyInstance, context: AppContext) {
           reason: `${provider.name} has not verified this e-mail address, so it cannot be used to sign in.`,
         };
       }
-      const existing = await findUserByEmail(context.db, email);
-      if (existing)
-        return signedIn(context, request, reply, existing.id, { createdNewRecipeUser: false }, "thirdparty");
+      const existing = await findUserByEmail(server.db, email);
+      if (existing) return signedIn(request, reply, existing.id, { createdNewRecipeUser: false }, "thirdparty");
 
       const token = inviteTokenOf(request);
-      const invite = token ? await findValidInvite(context.db, token) : undefined;
+      const invite = token ? await findValidInvite(server.db, token) : undefined;
       if (!invite || invite.email.toLowerCase() !== email) {
         return {
           status: "SIGN_IN_UP_NOT_ALLOWED",
           reason: "There is no account for this address. Ask your company's administrator for an invitation.",
         };
       }
-      const userId = await acceptInviteAsNewAccount(context.db, invite.id, {
+      const userId = await acceptInviteAsNewAccount(server.db, invite.id, {
         email,
         ...(typeof claims?.given_name === "string" ? { firstName: claims.given_name } : {}),
         ...(typeof claims?.family_name === "string" ? { lastName: claims.family_name } : {}),
       });
       if (!userId) return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
-      return signedIn(context, request, reply, userId, { createdNewRecipeUser: true }, "thirdparty");
+      return signedIn(request, reply, userId, { createdNewRecipeUser: true }, "thirdparty");
     },
   );
-}
+};

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql } from "kysely";
 import { Type } from "typebox";
 import { apiKeyRecord, createdApiKeyRecord } from "../../src/domain/api/api-key";
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
-import type { Db } from "../db/index";
+import { countWorkingKeys, insertApiKey, lockWorkingKey, revokeApiKey, workingKeys } from "../db/api-keys";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, idParams, StringEnum } from "./schemas";
@@ -14,33 +12,11 @@ import { dataErrors, idParams, StringEnum } from "./schemas";
 /** At most this many keys work at once in a company. */
 export const MAX_ACTIVE_KEYS = 20;
 
-function listKeys(db: Db, companyId: string) {
-  return db
-    .selectFrom("apiKeys as k")
-    .leftJoin("users as u", "u.id", "k.createdBy")
-    .select([
-      "k.id",
-      "k.name",
-      "k.prefix",
-      "k.created",
-      "k.createdBy",
-      "k.lastUsed",
-      "k.scopes",
-      // Who created it, as people recognise them: the name, else the e-mail.
-      sql<
-        string | null
-      >`coalesce(nullif(trim(${sql.ref("u.firstName")} || ' ' || ${sql.ref("u.lastName")}), ''), ${sql.ref("u.email")})`.as(
-        "createdByName",
-      ),
-    ])
-    .where("k.companyId", "=", companyId)
-    .where("k.revoked", "is", null);
-}
 
 /** Settings > API keys: create (the secret is answered once), list, revoke. */
-export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/api-keys",
@@ -52,7 +28,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
         response: { 200: { type: "array", items: apiKeyRecord }, ...dataErrors },
       },
     },
-    async (request) => listKeys(db, request.principal.companyId).orderBy("k.created", "desc").execute(),
+    async (request) => workingKeys(db, request.principal.companyId).orderBy("k.created", "desc").execute(),
   );
 
   app.post(
@@ -106,27 +82,24 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
         throw badRequest("Name the key", [{ id: "name", error: "Enter a name, e.g. the system that uses it" }]);
       const { key, prefix, keyHash } = newApiKey();
       const created = await db.transaction().execute(async (trx) => {
-        const active = await trx
-          .selectFrom("apiKeys")
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .where("companyId", "=", principal.companyId)
-          .where("revoked", "is", null)
-          .executeTakeFirstOrThrow();
-        if (Number(active.n) >= MAX_ACTIVE_KEYS)
+        if ((await countWorkingKeys(trx, principal.companyId)) >= MAX_ACTIVE_KEYS)
           throw new HttpError(409, `A company has at most ${MAX_ACTIVE_KEYS} API keys; revoke one first`);
-        const row = await trx
-          .insertInto("apiKeys")
-          .values({ companyId: principal.companyId, createdBy: principal.userId, name, prefix, keyHash, scopes })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const id = await insertApiKey(trx, {
+          companyId: principal.companyId,
+          createdBy: principal.userId,
+          name,
+          prefix,
+          keyHash,
+          scopes,
+        });
         await recordAudit(trx, principal, {
           action: "create",
           entity: "apiKey",
-          entityId: row.id,
+          entityId: id,
           before: null,
           after: { name, prefix, scopes },
         });
-        return listKeys(trx, principal.companyId).where("k.id", "=", row.id).executeTakeFirstOrThrow();
+        return workingKeys(trx, principal.companyId).where("k.id", "=", id).executeTakeFirstOrThrow();
       });
       return reply.code(201).send({ ...created, key });
     },
@@ -147,16 +120,9 @@ export const apiKeyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
       const { id } = request.params;
       const principal = request.principal;
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom("apiKeys")
-          .select(["id", "name", "prefix"])
-          .where("id", "=", id)
-          .where("companyId", "=", principal.companyId)
-          .where("revoked", "is", null)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockWorkingKey(trx, principal.companyId, id);
         if (!before) throw notFound("API key not found");
-        await trx.updateTable("apiKeys").set({ revoked: new Date() }).where("id", "=", id).execute();
+        await revokeApiKey(trx, id);
         await recordAudit(trx, principal, { action: "revoke", entity: "apiKey", entityId: id, before, after: null });
       });
       return reply.code(204).send();

@@ -3,7 +3,6 @@ import { sql } from "kysely";
 import { Type } from "typebox";
 import { companyRecord } from "../../src/domain/api/company";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
@@ -66,9 +65,9 @@ function listQuery(name: ListResourceName, raw: unknown) {
   return { resource, columns, query: parseResourceQuery(resource, raw) };
 }
 
-export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const companyRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/sub-companies",
@@ -158,7 +157,7 @@ export const companyRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
         );
         return { id: row.id, pending };
       });
-      await mailFirstAdministrator(context, pending);
+      await mailFirstAdministrator(plugin, pending);
       return reply.code(201).send(await baseQuery(db).where("c.id", "=", id).executeTakeFirst());
     },
   );

@@ -3,7 +3,6 @@ import { type Static, Type } from "typebox";
 import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
 import { isKnownTimeZone } from "../../src/domain/datetime";
 import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../src/domain/no-signal";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
@@ -144,9 +143,9 @@ export async function assertDeletable(db: Db, companyId: string): Promise<void> 
 }
 
 /** The caller's own company (spec: create/read/update/delete on companies) and creating companies. */
-export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/company",
@@ -268,7 +267,7 @@ export const companySettingsRoutes: FastifyPluginAsync<{ context: AppContext }> 
         );
         return { company: await companyDetails(trx).where("id", "=", row.id).executeTakeFirstOrThrow(), pending };
       });
-      await mailFirstAdministrator(context, created.pending);
+      await mailFirstAdministrator(plugin, created.pending);
       return reply.code(201).send(created.company);
     },
   );

@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { impersonationLogEntryRecord } from "../../src/domain/api/impersonation-log-entry";
 import { memberRecord } from "../../src/domain/api/member";
 import { listResource } from "../../src/domain/resources";
-import type { AppContext } from "../app";
+import type { Db } from "../db/index";
 import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
@@ -21,12 +21,12 @@ export const IMPERSONATION_LOG_PAGE_SIZE = 50;
  * an auditor) reads the log. Method, path without the query string, status and duration;
  * never a body or a query value.
  */
-export function impersonatedRequestRecorder(context: AppContext) {
+export function impersonatedRequestRecorder(db: Db) {
   return async <T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
     const principal = request.principal;
     if (!principal?.impersonatorUserId) return payload;
     try {
-      await context.db
+      await db
         .insertInto("impersonationRequests")
         .values({
           impersonatorUserId: principal.impersonatorUserId,
@@ -47,9 +47,9 @@ export function impersonatedRequestRecorder(context: AppContext) {
 }
 
 /** System administrators' views: the users of any company (to impersonate one) and the impersonation trail. */
-export const controlCenterRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const controlCenterRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/control-center-companies/:id/users",

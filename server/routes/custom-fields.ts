@@ -8,7 +8,6 @@ import {
   MAX_CUSTOM_FIELDS,
   MAX_SELECT_OPTIONS,
 } from "../../src/domain/custom-fields";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, HttpError, notFound } from "../errors";
@@ -46,9 +45,9 @@ export async function customFieldDefinitions(db: Db, companyIds: string[]): Prom
 }
 
 /** Settings > custom fields: extra fields on the company's label reports. */
-export const customFieldRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/custom-fields",

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../app";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { eventsOfDocument, MAX_EPCIS_EVENTS, mapEpcisEvents } from "../ingest/epcis";
@@ -52,9 +51,9 @@ const captureJob = {
 } as const;
 
 /** GS1 EPCIS 2.0 capture over the REST binding (issue #18 section 3; README: EPCIS capture). */
-export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db, settings } = plugin;
   // JSON-LD is JSON: the @context is not expanded (the types are read by name, see ingest/epcis.ts).
   app.addContentTypeParser(
     "application/ld+json",
@@ -107,7 +106,7 @@ export const epcisRoutes: FastifyPluginAsync<{ context: AppContext }> = async (p
         mapping,
         eventIdOf,
         (error) => request.log.error({ err: error, jobId }, "EPCIS capture: a label could not be stored"),
-        context,
+        settings,
       ).catch(async (error) => {
         request.log.error({ err: error, jobId }, "EPCIS capture job failed");
         await db

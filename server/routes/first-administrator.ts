@@ -1,6 +1,6 @@
+import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
-import type { AppContext } from "../app";
 import { findUserByEmail } from "../auth/accounts";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
@@ -46,12 +46,12 @@ export async function inviteFirstAdministrator(
 
 /** After the commit: the invitation e-mail (sign-up link, or confirm link for an existing account). */
 export async function mailFirstAdministrator(
-  context: AppContext,
+  app: FastifyInstance,
   pending: PendingFirstAdministrator | null,
 ): Promise<void> {
   if (!pending) return;
-  const hasAccount = Boolean(await findUserByEmail(context.db, pending.email));
-  await sendInviteMail(context, {
+  const hasAccount = Boolean(await findUserByEmail(app.db, pending.email));
+  await sendInviteMail(app, {
     to: pending.email,
     token: pending.token,
     companyName: pending.companyName,

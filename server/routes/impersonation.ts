@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { findUserById, rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
@@ -10,9 +9,9 @@ import type { TypedRequests } from "../http/type-provider";
 export const IMPERSONATION_MINUTES = Number(process.env.IMPERSONATION_MINUTES ?? 60);
 
 /** A system administrator acts as another user in one of that user's companies, for a limited time. */
-export const impersonationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, keys } = context;
+  const { db, keys } = plugin;
 
   app.post(
     "/auth/impersonate",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../app";
-import { authenticate, requirePermission } from "../auth/principal";
+import fp from "fastify-plugin";
+import { HEAVY_PAGE_ROWS } from "../plugins/heavy-work";
+import { principalPlugin } from "../plugins/principal";
 import { apiKeyRoutes } from "./api-keys";
 import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
@@ -20,25 +21,13 @@ import { shareLinkRoutes } from "./share-links";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 
-/** List pages above this many rows take a heavy-read slot (server/reports/export/export-limiter.ts). */
-export const HEAVY_PAGE_ROWS = 1000;
-
 /** `?pageSize=` of any route (this hook runs for all of them, whatever their query schema), NaN when absent. */
 function requestedPageSize(query: unknown): number {
   return typeof query === "object" && query !== null && "pageSize" in query ? Number(query.pageSize) : Number.NaN;
 }
 
-export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  app.decorateRequest("principal", null as never);
-
-  // Every data route authenticates and checks its declared permission first, before
-  // its input is even validated: a caller without rights learns nothing from a 400.
-  app.addHook("onRequest", async (request) => {
-    const config = request.routeOptions.config;
-    if (config.public) return;
-    request.principal = await authenticate(context.db, context.keys, request);
-    if (config.permission) requirePermission(request.principal, ...config.permission);
-  });
+const dataRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(principalPlugin);
 
   // A page of thousands of rows is heavy work: it takes a slot like a download does, so
   // twenty of them from one key queue (then 429) instead of stalling everyone else.
@@ -46,7 +35,7 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   app.addHook("preHandler", async (request, reply) => {
     const pageSize = requestedPageSize(request.query);
     if (request.method !== "GET" || !request.principal || !(pageSize > HEAVY_PAGE_ROWS)) return;
-    const release = await context.heavyReads.acquire(request.principal.companyId);
+    const release = await app.heavyReads.acquire(request.principal.companyId);
     heavyPages.set(request, release);
     // Also when the client goes away before the answer is sent.
     reply.raw.once("close", release);
@@ -54,33 +43,41 @@ export const apiRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app
   app.addHook("onResponse", async (request) => heavyPages.get(request)?.());
 
   // Every request made with an impersonation token leaves a row (method, path, status).
-  app.addHook("onSend", impersonatedRequestRecorder(context));
+  app.addHook("onSend", impersonatedRequestRecorder(app.db));
 
   app.get(
     "/health",
     { config: { public: true }, schema: { tags: ["system"], summary: "Liveness and database check" } },
     async (_request, reply) => {
-      await context.db.selectFrom("companies").select("id").limit(1).execute();
+      await app.db.selectFrom("companies").select("id").limit(1).execute();
       return reply.send({ status: "ok" });
     },
   );
 
-  await app.register(labelReportRoutes, { context });
-  await app.register(labelReportExportRoutes, { context });
-  await app.register(readingRoutes, { context });
-  await app.register(epcisRoutes, { context });
-  await app.register(labelReportDispositionRoutes, { context });
-  await app.register(shareLinkRoutes, { context });
-  await app.register(labelPresetRoutes, { context });
-  await app.register(userRoutes, { context });
-  await app.register(companyRoutes, { context });
-  await app.register(impersonationRoutes, { context });
-  await app.register(userInviteRoutes, { context });
-  await app.register(companySettingsRoutes, { context });
-  await app.register(migrationInviteRoutes, { context });
-  await app.register(meRoutes, { context });
-  await app.register(mePhoneRoutes, { context });
-  await app.register(apiKeyRoutes, { context });
-  await app.register(customFieldRoutes, { context });
-  await app.register(controlCenterRoutes, { context });
+  await app.register(labelReportRoutes);
+  await app.register(labelReportExportRoutes);
+  await app.register(readingRoutes);
+  await app.register(epcisRoutes);
+  await app.register(labelReportDispositionRoutes);
+  await app.register(shareLinkRoutes);
+  await app.register(labelPresetRoutes);
+  await app.register(userRoutes);
+  await app.register(companyRoutes);
+  await app.register(impersonationRoutes);
+  await app.register(userInviteRoutes);
+  await app.register(companySettingsRoutes);
+  await app.register(migrationInviteRoutes);
+  await app.register(meRoutes);
+  await app.register(mePhoneRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(customFieldRoutes);
+  await app.register(controlCenterRoutes);
 };
+
+// Encapsulated like any route group; named only so its dependencies are checked at boot.
+export const apiRoutes = fp(dataRoutes, {
+  name: "data-routes",
+  fastify: "5.x",
+  encapsulate: true,
+  dependencies: ["database", "signing-keys", "settings", "mailer", "throttles", "heavy-work"],
+});

@@ -10,7 +10,6 @@ import {
   uniqueSlug,
 } from "../../src/domain/label-preset";
 import { listResource } from "../../src/domain/resources";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
@@ -168,9 +167,9 @@ function baseQuery(db: Db, companyId: string) {
     );
 }
 
-export const labelPresetRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/label-presets",

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { canBeDisposed, DISPOSITION_MEANINGS, DISPOSITIONS } from "../../src/domain/disposition";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -32,12 +31,9 @@ function refuseOtherThanPerson(principal: Principal) {
   if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
 }
 
-export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
-  plugin,
-  { context },
-) => {
+export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, mailer, throttles } = context;
+  const { db, mailer, throttles } = plugin;
 
   async function signableReport(companyScope: string[], id: string) {
     const report = await db
@@ -89,9 +85,9 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
       const principal = request.principal;
       refuseOtherThanPerson(principal);
       await signableReport(principal.companyScope, id);
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
-      await proveIdentity(context, request, user, body, {
+      await proveIdentity(request, user, body, {
         codePurpose: "signature-proof",
         codeField: "code",
         wrongPassword: "The password is wrong",
@@ -165,7 +161,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync<{ context: AppCont
       const { id } = request.params;
       refuseOtherThanPerson(request.principal);
       const report = await signableReport(request.principal.companyScope, id);
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
       throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const code = await storeCode(db, userId, "signature-proof", null);

@@ -8,7 +8,6 @@ import {
   MEDIA_TYPES,
   parseDownloadOptions,
 } from "../../src/domain/download-options";
-import type { AppContext } from "../app";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { csvStream } from "../reports/export/csv";
@@ -55,15 +54,14 @@ const budgetKey = (request: FastifyRequest) =>
  * hash. Shared by the signed-in download and a share link's (server/routes/share-links.ts).
  */
 export async function sendReportExport(
-  context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   companyId: string,
   query: ExportQuery,
   load: () => Promise<ReportContent | null>,
 ): Promise<FastifyReply> {
-  const { db } = context;
-  const { limiter, pdf } = context.exports;
+  const { db } = request.server;
+  const { limiter, pdf } = request.server.exports;
   const parsed = parseDownloadOptions(query);
   if (!parsed.ok) {
     throw badRequest(
@@ -108,10 +106,10 @@ export async function sendReportExport(
   }
 }
 
-export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
-  const { perKeyPerMinute } = context.exports;
+  const { db } = plugin;
+  const { perKeyPerMinute } = plugin.exports;
 
   // A key that downloads all day is slowed down before it fills the queue below.
   await app.register(rateLimit, {
@@ -157,7 +155,7 @@ export const labelReportExportRoutes: FastifyPluginAsync<{ context: AppContext }
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendReportExport(context, request, reply, request.principal.companyId, request.query, () =>
+      return sendReportExport(request, reply, request.principal.companyId, request.query, () =>
         loadReportContent(db, request.principal.companyScope, id),
       );
     },

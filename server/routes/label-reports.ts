@@ -7,7 +7,6 @@ import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
 import { ruleOfPreset } from "../../src/domain/report-rule";
 import { listResource } from "../../src/domain/resources";
 import { trimEffect, trimReasonError } from "../../src/domain/trim-effect";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, type FieldError, notFound } from "../errors";
@@ -131,9 +130,9 @@ function countBase(db: Db, companyScope: string[], joins: { presets: boolean; co
     .where("r.companyId", "in", companyScope);
 }
 
-export const labelReportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/label-reports",

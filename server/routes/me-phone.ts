@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { toE164 } from "../../src/domain/phone";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -16,9 +15,9 @@ import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
  * code sent to it comes back; the account's address is told. See docs/security.md.
  */
 
-export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, throttles, mailer } = context;
+  const { db, throttles, mailer } = plugin;
 
   const account = async (userId: string) => {
     const user = await db
@@ -37,7 +36,6 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
     proof: { password?: string; emailCode?: string },
   ) =>
     proveShared(
-      context,
       request,
       user,
       { password: proof.password, code: proof.emailCode },
@@ -58,7 +56,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const user = await account(userId);
       throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const code = await storeCode(db, userId, "email-proof", null);
@@ -100,7 +98,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const body = request.body;
       const raw = body.phone === null ? "" : body.phone.trim();
       // Stored in E.164 only, so that sign-in by phone finds the number however it was typed.
@@ -160,7 +158,7 @@ export const mePhoneRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      const { userId } = await requireOwnSession(context, request);
+      const { userId } = await requireOwnSession(request);
       const { code } = request.body;
       const pending = await spendCode(db, userId, "phone-change", code, "code");
       const phone = pending.phone as string;

@@ -4,7 +4,6 @@ import { Type } from "typebox";
 import { notificationSettingRecord } from "../../src/domain/api/notification-setting";
 import { passwordError } from "../../src/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../src/domain/datetime";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -27,9 +26,9 @@ function person(principal: Principal): string {
   return principal.userId;
 }
 
-export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const meRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   const readProfile = (userId: string) =>
     db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();
@@ -148,7 +147,7 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
     },
     async (request) => {
       const principal = request.principal;
-      const session = await requireOwnSession(context, request);
+      const session = await requireOwnSession(request);
       const userId = session.userId;
       const body = request.body;
       const problems: { id: string; error: string }[] = [];
@@ -165,7 +164,6 @@ export const meRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plug
       if (!user) throw notFound("Account not found");
       // The same proof, and the same sign-in counters, as a phone change or a signature.
       await proveIdentity(
-        context,
         request,
         user,
         { password: body.currentPassword },

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
+import { deleteMigrationInvite } from "../db/migration-invites";
 import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, idParams } from "./schemas";
 
 /** Migration invitations (accounts moved from an earlier platform); system administrators may delete them. */
-export const migrationInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const migrationInviteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   app.delete(
     "/migration-invites/:id",
@@ -21,18 +21,17 @@ export const migrationInviteRoutes: FastifyPluginAsync<{ context: AppContext }> 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const deleted = await context.db
-        .deleteFrom("migrationInvites")
-        .where("id", "=", id)
-        .returning(["id", "email", "companyId"])
-        .executeTakeFirst();
-      if (!deleted) throw notFound("Migration invitation not found");
-      await recordAudit(context.db, request.principal, {
-        action: "delete",
-        entity: "migrationInvite",
-        entityId: id,
-        before: deleted,
-        after: null,
+      // The deletion and its audit row commit together, or neither does.
+      await plugin.db.transaction().execute(async (trx) => {
+        const deleted = await deleteMigrationInvite(trx, id);
+        if (!deleted) throw notFound("Migration invitation not found");
+        await recordAudit(trx, request.principal, {
+          action: "delete",
+          entity: "migrationInvite",
+          entityId: id,
+          before: deleted,
+          after: null,
+        });
       });
       return reply.code(204).send();
     },

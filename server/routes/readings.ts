@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../src/domain/readings";
-import type { AppContext } from "../app";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { ingestReadings } from "../ingest/ingest-readings";
@@ -19,9 +18,9 @@ const ranges = Object.entries(READING_RANGES)
   .join(", ");
 
 /** Readings from labels, sent by a gateway with an ingest-scoped API key (issue #18). */
-export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const readingRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db, settings } = plugin;
 
   app.post(
     "/readings",
@@ -75,7 +74,7 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
       const body = request.body;
       const { readings, problems } = parseReadings(body.readings, Date.now());
       if (problems.length) throw badRequest("Some readings are not valid; nothing was written", problems);
-      return ingestReadings(db, request.principal, body.labelId, readings, context);
+      return ingestReadings(db, request.principal, body.labelId, readings, settings);
     },
   );
 
@@ -104,7 +103,7 @@ export const readingRoutes: FastifyPluginAsync<{ context: AppContext }> = async 
     async (request) => {
       const { id } = request.params;
       const status = request.body?.status ?? "stopped";
-      await stopLabel(db, request.principal, id, status, context);
+      await stopLabel(db, request.principal, id, status, settings);
       return db
         .selectFrom("labelReports")
         .select(["id", "status", "endTime"])

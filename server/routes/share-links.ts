@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { auditActorLabel } from "../../src/domain/audit-actor";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";
+import type { Db } from "../db/index";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
@@ -77,8 +77,8 @@ const linkOpen = {
 const publicErrors = { 404: dataErrors[404], 410: dataErrors[404], 429: dataErrors[404] };
 
 /** Printed name of whoever creates a link, as the customer sees it (support stays "ColdChain support"). */
-async function creatorName(context: AppContext, principal: Principal): Promise<string> {
-  const user = await context.db
+async function creatorName(db: Db, principal: Principal): Promise<string> {
+  const user = await db
     .selectFrom("users")
     .select(["firstName", "lastName", "email"])
     .where("id", "=", principal.userId)
@@ -89,9 +89,10 @@ async function creatorName(context: AppContext, principal: Principal): Promise<s
   );
 }
 
-export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, publicUrl } = context;
+  const { db } = plugin;
+  const { publicUrl } = plugin.settings;
   const opens = new Throttle(OPENS_PER_MINUTE, 60_000);
 
   async function reportInScope(principal: Principal, id: string) {
@@ -156,7 +157,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       const days = request.body?.expiresInDays ?? SHARE_LINK_DAYS.default;
       const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
       const { token, tokenHash } = newShareToken();
-      const name = await creatorName(context, principal);
+      const name = await creatorName(db, principal);
       const link = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto("shareLinks")
@@ -357,7 +358,7 @@ export const shareLinkRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       const link = await openLink(request, request.params.token);
       const fileType = request.query.fileType === "csv" ? "csv" : "pdf";
       await recordOpen(link.id, request, fileType);
-      return sendReportExport(context, request, reply, link.companyId, request.query, () =>
+      return sendReportExport(request, reply, link.companyId, request.query, () =>
         loadReportContent(db, [link.companyId], link.reportId),
       );
     },

@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { inviteRecord } from "../../src/domain/api/invite";
 import { emailError } from "../../src/domain/credentials";
 import { canGrant } from "../../src/domain/role-rules";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import { findUserByEmail } from "../auth/accounts";
 import { randomToken, sha256Hex } from "../auth/hash";
@@ -27,12 +26,12 @@ function pendingQuery(db: Db, companyId: string) {
 
 /** The e-mail with the invitation link: sign-up for a new person, confirm-invite for an existing account. */
 export async function sendInviteMail(
-  context: AppContext,
+  app: Pick<FastifyInstance, "mailer" | "settings">,
   mail: { to: string; token: string; companyName: string; roles: string[]; hasAccount: boolean },
 ): Promise<void> {
   const path = mail.hasAccount ? "confirm-invite" : "signup";
-  const link = `${context.publicUrl}/${path}?token=${encodeURIComponent(mail.token)}`;
-  await context.mailer.send({
+  const link = `${app.settings.publicUrl}/${path}?token=${encodeURIComponent(mail.token)}`;
+  await app.mailer.send({
     to: mail.to,
     subject: `You are invited to ${mail.companyName} on ColdChain`,
     text: `Hello,\n\nYou are invited to join ${mail.companyName} on the ColdChain dashboard as ${mail.roles.join(" and ")}.\n${mail.hasAccount ? "Sign in and accept the invitation" : "Create your account"} with this link within ${INVITE_DAYS} days:\n\n${link}\n`,
@@ -81,12 +80,12 @@ export async function issueInvite(
 }
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
-export const userInviteRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   const sendInvite = (to: string, token: string, companyName: string, roles: string[], hasAccount: boolean) =>
-    sendInviteMail(context, { to, token, companyName, roles, hasAccount });
+    sendInviteMail(plugin, { to, token, companyName, roles, hasAccount });
 
   app.post(
     "/user-invites",

@@ -5,7 +5,6 @@ import { memberRecord } from "../../src/domain/api/member";
 import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
-import type { AppContext } from "../app";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -48,9 +47,9 @@ export function memberQuery(db: Db, companyId: string) {
     ]);
 }
 
-export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const userRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = context;
+  const { db } = plugin;
 
   app.get(
     "/users",

@@ -1,0 +1,61 @@
+import { sql } from "kysely";
+import type { ApiKeyScope } from "../../src/domain/api-key-scopes";
+import type { Db } from "./index";
+
+/** A company's working keys as Settings > API keys shows them: never the hash. */
+export function workingKeys(db: Db, companyId: string) {
+  return db
+    .selectFrom("apiKeys as k")
+    .leftJoin("users as u", "u.id", "k.createdBy")
+    .select([
+      "k.id",
+      "k.name",
+      "k.prefix",
+      "k.created",
+      "k.createdBy",
+      "k.lastUsed",
+      "k.scopes",
+      // Who created it, as people recognise them: the name, else the e-mail.
+      sql<
+        string | null
+      >`coalesce(nullif(trim(${sql.ref("u.firstName")} || ' ' || ${sql.ref("u.lastName")}), ''), ${sql.ref("u.email")})`.as(
+        "createdByName",
+      ),
+    ])
+    .where("k.companyId", "=", companyId)
+    .where("k.revoked", "is", null);
+}
+
+export async function countWorkingKeys(db: Db, companyId: string): Promise<number> {
+  const row = await db
+    .selectFrom("apiKeys")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("companyId", "=", companyId)
+    .where("revoked", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertApiKey(
+  db: Db,
+  key: { companyId: string; createdBy: string; name: string; prefix: string; keyHash: string; scopes: ApiKeyScope[] },
+): Promise<string> {
+  const row = await db.insertInto("apiKeys").values(key).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A working key of the company, locked until the transaction ends (a revocation in progress). */
+export function lockWorkingKey(db: Db, companyId: string, id: string) {
+  return db
+    .selectFrom("apiKeys")
+    .select(["id", "name", "prefix"])
+    .where("id", "=", id)
+    .where("companyId", "=", companyId)
+    .where("revoked", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function revokeApiKey(db: Db, id: string): Promise<void> {
+  await db.updateTable("apiKeys").set({ revoked: new Date() }).where("id", "=", id).execute();
+}

@@ -1,0 +1,47 @@
+import fp from "fastify-plugin";
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../auth/sessions";
+
+export interface ThirdPartyProvider {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What buildApp was told about the deployment, with the defaults filled in. */
+export interface AppSettings {
+  /** Origin of the dashboard, for links in e-mails (also the alert e-mails' AlertLinks). */
+  publicUrl: string;
+  /** Session cookies always carry Secure (the public address is https); else only on https requests. */
+  secureCookies: boolean;
+  sessionSettings: SessionSettings;
+  thirdPartyProviders: ThirdPartyProvider[];
+  /** The least time an answer that reveals whether an account exists takes. */
+  lookupFloorMs: number;
+  passwordlessEnabled: boolean;
+}
+
+export interface SettingsOptions {
+  publicUrl?: string;
+  sessionSettings?: SessionSettings;
+  thirdPartyProviders?: ThirdPartyProvider[];
+  lookupFloorMs?: number;
+}
+
+/** `app.settings`, read once at boot so no handler reads the environment. */
+export const settingsPlugin = fp<SettingsOptions>(
+  async (app, options) => {
+    const publicUrl = options.publicUrl ?? "http://localhost:3000";
+    const settings: AppSettings = {
+      publicUrl,
+      secureCookies: publicUrl.startsWith("https://"),
+      sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
+      thirdPartyProviders: options.thirdPartyProviders ?? [],
+      lookupFloorMs: options.lookupFloorMs ?? Number(process.env.AUTH_LOOKUP_FLOOR_MS ?? 200),
+      passwordlessEnabled: true,
+    };
+    app.decorate("settings", settings);
+  },
+  { name: "settings", fastify: "5.x" },
+);

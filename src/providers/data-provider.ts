@@ -184,6 +184,8 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
         const empty: ListResult<T> = { data: [], total: 0, pageOutOfRange: true };
         return empty;
       }
+      // Short lists (API keys, custom fields, pending invites) come whole as a plain array.
+      if (Array.isArray(body)) return { data: body as T[], total: body.length };
       const page = (body ?? { data: [], totalDocuments: 0, after: null }) as PagedList<T>;
       const result: ListResult<T> = { data: page.data, total: page.totalDocuments, after: page.after };
       if (page.totalIsEstimate) result.totalIsEstimate = true;

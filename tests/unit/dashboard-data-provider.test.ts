@@ -74,6 +74,13 @@ describe("data provider: getList", () => {
     expect(result).toMatchObject({ data: rows, total: 42 });
   });
 
+  it("an endpoint that answers its whole list as a plain array gives that array, its length the total", async () => {
+    const rows = [{ id: "1" }, { id: "2" }, { id: "3" }];
+    const { provider } = setup(() => json(rows));
+    const result = await provider.getList({ resource: "api-keys", pagination: { mode: "off" } });
+    expect(result).toMatchObject({ data: rows, total: 3 });
+  });
+
   it("answers HTTP 416 with an empty list, total 0, and the page-out-of-range flag", async () => {
     const { provider } = setup(() => new Response("", { status: 416 }));
     const result = await provider.getList({ resource: "users", pagination: { currentPage: 9, pageSize: 50 } });

@@ -44,7 +44,12 @@ export function ImpersonationLog() {
       {tableQuery.isError ? (
         <Alert type="error" showIcon message="Could not load the log" description={readableError(tableQuery.error)} />
       ) : null}
-      <Table {...tableProps} size="small" locale={{ emptyText: "Nobody has impersonated anyone yet" }} />
+      <Table
+        {...tableProps}
+        size="small"
+        scroll={{ x: "max-content" }}
+        locale={{ emptyText: "Nobody has impersonated anyone yet" }}
+      />
     </TitledPage>
   );
 }

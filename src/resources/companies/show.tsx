@@ -85,7 +85,7 @@ function CompanyMembers({ companyId }: { companyId: string }) {
           description={readableError(tableQuery.error)}
         />
       ) : null}
-      <Table {...tableProps} locale={{ emptyText: "No members yet" }} />
+      <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No members yet" }} />
     </Flex>
   );
 }

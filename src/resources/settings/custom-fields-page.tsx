@@ -111,7 +111,7 @@ export function CustomFieldsPage() {
             </div>
           )}
           {tableQuery.isError && <Alert type="error" showIcon message={readableError(tableQuery.error)} />}
-          <Table {...tableProps} locale={{ emptyText: "No custom fields yet" }} />
+          <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No custom fields yet" }} />
         </Flex>
       </Card>
 

@@ -83,7 +83,7 @@ export function ApiKeysPage() {
             </div>
           )}
           {tableQuery.isError && <Alert type="error" showIcon message={readableError(tableQuery.error)} />}
-          <Table {...tableProps} locale={{ emptyText: "No API keys yet" }} />
+          <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No API keys yet" }} />
         </Flex>
       </Card>
 

@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
 import type { ColumnFilter, PaginationState, SortingState } from "@tanstack/react-table";
-import { crudFiltersToWire, crudSortingToWire, SEARCH_FILTER_KEY, wireToCrudFilters } from "./crud-list-query";
+import { crudSortingToWire, splitSearch, wireToCrudFilters } from "./crud-list-query";
 import type { Filter, Order } from "./list-query";
 import type { ListResource } from "./resources";
 
@@ -72,13 +72,8 @@ export function tableStateOf(state: ListState, resource: ListResource): TableLis
 
 /** The list state of TanStack's state. */
 export function listStateOf(table: TableListState): ListState {
-  const searchGroup = table.columnFilters.find((f) => f.id === SEARCH_FILTER_KEY && f.operator === "and");
-  const rest = table.columnFilters.filter((f) => f !== searchGroup);
-  const inner = (searchGroup?.value as CrudFilter[] | undefined)?.[0];
-  const search = inner && "field" in inner && typeof inner.value === "string" ? inner.value : "";
   return {
-    filters: crudFiltersToWire(columnFiltersToCrud(rest)),
-    search,
+    ...splitSearch(columnFiltersToCrud(table.columnFilters)),
     order: crudSortingToWire(sortingToCrud(table.sorting)),
     pageNumber: table.pagination.pageIndex + 1,
     pageSize: table.pagination.pageSize,

@@ -1,6 +1,6 @@
 import type { CrudFilter } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
-import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "@/providers/crud-filters";
+import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "@/domain/crud-list-query";
 import { ApiError, createDataProvider, FALLBACK_ERROR_MESSAGE, readableError } from "@/providers/data-provider";
 
 function json(body: unknown, status = 200): Response {

@@ -41,12 +41,18 @@ export function antdSortOrder(sorting: SortingState, columnId: string): SortOrde
   return sort ? (sort.desc ? "descend" : "ascend") : null;
 }
 
-/** antd's sorter (one column, or several) as TanStack sorting; a column antd stopped sorting drops out. */
+/** antd's sorter (one column, or several by priority) as TanStack sorting; a column antd stopped sorting drops out. */
 export function sortingFromAntd<T>(sorter: SorterResult<T> | SorterResult<T>[]): SortingState {
   const all = Array.isArray(sorter) ? sorter : [sorter];
-  return all.flatMap((s) =>
-    s.columnKey !== undefined && s.order ? [{ id: String(s.columnKey), desc: s.order === "descend" }] : [],
-  );
+  const priority = (s: SorterResult<T>) => {
+    const spec = s.column?.sorter;
+    return typeof spec === "object" && spec !== null && "multiple" in spec ? (spec.multiple ?? 0) : 0;
+  };
+  return [...all]
+    .sort((a, b) => priority(a) - priority(b))
+    .flatMap((s) =>
+      s.columnKey !== undefined && s.order ? [{ id: String(s.columnKey), desc: s.order === "descend" }] : [],
+    );
 }
 
 function renderCell<T>(row: Row<T>, column: Column<T, unknown>) {

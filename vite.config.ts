@@ -208,6 +208,9 @@ const ALIASES = [
   { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
   // qs's cycle tracking without its old-engine fallbacks (src/shims/side-channel.cjs).
   { find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) },
+  // @refinedev/react-table imports CommonJS lodash's isEqual; Refine's core already ships
+  // lodash-es's, the same function: one copy instead of two (~4 kB gzip on the list).
+  { find: /^lodash\/isEqual$/, replacement: "lodash-es/isEqual" },
 ];
 
 export default defineConfig({

@@ -25,6 +25,8 @@ export default defineConfig({
           // timeout here would report a slow machine, not a broken rule.
           testTimeout: 30_000,
           setupFiles: ["tests/unit/support/setup.ts"],
+          // Its ESM build imports `lodash/isEqual` without an extension, which only a bundler resolves.
+          server: { deps: { inline: ["@refinedev/react-table"] } },
           maxWorkers: workers,
         },
       },

@@ -1,8 +1,6 @@
 import type {
   BaseRecord,
   CreateParams,
-  CrudFilter,
-  CrudSort,
   CustomParams,
   DataProvider,
   DeleteOneParams,
@@ -11,13 +9,12 @@ import type {
   GetManyParams,
   GetOneParams,
   HttpError,
-  Pagination,
   UpdateParams,
 } from "@refinedev/core";
-import { encodeListQuery, type PagedList } from "@/domain/list-query";
+import { listQueryString } from "@/domain/crud-list-query";
+import type { PagedList } from "@/domain/list-query";
 import { apiUrl } from "./api-url";
 import { takePrefetched } from "./boot-prefetch";
-import { crudFiltersToWire, crudSortingToWire } from "./crud-filters";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
 /**
@@ -109,15 +106,7 @@ interface Request {
   allowPageOutOfRange?: boolean;
 }
 
-/** The list grammar's query string of a Refine list call (also used to prefetch the landing list). */
-export function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], pagination?: Pagination): string {
-  const paged = pagination?.mode !== "off" && pagination?.mode !== "client";
-  return encodeListQuery({
-    filters: crudFiltersToWire(filters),
-    order: crudSortingToWire(sorters),
-    ...(paged ? { pageNumber: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 } : {}),
-  });
-}
+export { listQueryString };
 
 export const withQuery = (url: string, query: string) =>
   query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
@@ -184,6 +173,8 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
         const empty: ListResult<T> = { data: [], total: 0, pageOutOfRange: true };
         return empty;
       }
+      // Short lists (API keys, custom fields, pending invites) come whole as a plain array.
+      if (Array.isArray(body)) return { data: body as T[], total: body.length };
       const page = (body ?? { data: [], totalDocuments: 0, after: null }) as PagedList<T>;
       const result: ListResult<T> = { data: page.data, total: page.totalDocuments, after: page.after };
       if (page.totalIsEstimate) result.totalIsEstimate = true;

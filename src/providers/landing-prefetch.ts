@@ -1,7 +1,7 @@
+import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
 import { listResource } from "@/domain/resources";
 import { apiUrl } from "./api-url";
 import { prefetchGet } from "./boot-prefetch";
-import { wireOrderToCrud, wireToCrudFilters } from "./crud-filters";
 import { activeRoleHeaders, DATABASE_HEADER, listQueryString, withQuery } from "./data-provider";
 import { defaultListState, parseListUrl } from "./list-url";
 import { selectHasSignedInState, useAuthSessionStore } from "./stores/auth-session";

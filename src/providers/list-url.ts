@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
+import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
 import {
   encodeFilters,
   encodeOrder,
@@ -11,7 +12,7 @@ import {
   parseOrder,
 } from "@/domain/list-query";
 import { LIST_RESOURCES, type ListResource, type ListResourceName, listResource } from "@/domain/resources";
-import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "./crud-filters";
+import type { ListState } from "@/domain/table-state";
 
 /**
  * The list state a URL carries (spec section 2: filter, order, search, pageNumber,
@@ -29,14 +30,8 @@ export type ListUrlKey = (typeof LIST_URL_KEYS)[number];
 /** Refine's own list keys (and its older spellings): translated by the router provider, never in the URL. */
 export const REFINE_LIST_KEYS = ["filters", "sorters", "currentPage", "pageSize", "current", "sorter"] as const;
 
-export interface ListUrlState {
-  filters: Filter[];
-  order: Order[];
-  /** The search box text; folded into the filters only when the API is called. */
-  search: string;
-  pageNumber: number;
-  pageSize: number;
-}
+/** The list state a URL carries. */
+export type ListUrlState = ListState;
 
 /** The list state in Refine's vocabulary, as useTable reads it from the parsed route. */
 export interface RefineListParams {

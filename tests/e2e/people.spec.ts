@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { latestMailTo, linkIn } from "./support/mail";
+import { attachBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 test.describe("people", () => {
-  test("an administrator invites a user whose e-mailed link leads through sign-up", async ({ page, browser }) => {
+  test("an administrator invites a user whose e-mailed link leads through sign-up", async ({
+    page,
+    browser,
+  }, testInfo) => {
     await signIn(page, "admin@demo.example");
     await page.goto("/users");
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -18,7 +22,9 @@ test.describe("people", () => {
     const row = page.getByRole("row", { name: new RegExp(email) });
     await expect(row).toBeVisible();
     await expect(row.getByText("Handler", { exact: true })).toBeVisible();
-    await page.screenshot({ path: "/tmp/people-pending.png", fullPage: true });
+    // A refetch after a change greys the table out; the picture is of the list at rest.
+    await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
+    await attachBothSizes(page, testInfo, "pending-invites", { show: row });
 
     const link = linkIn(await latestMailTo(email));
     expect(link.pathname).toBe("/signup");
@@ -78,7 +84,7 @@ test.describe("people", () => {
 
   test("the system admin creates a company, impersonates an administrator with a banner, and stops", async ({
     page,
-  }) => {
+  }, testInfo) => {
     await signIn(page, "system@demo.example");
     await page.goto("/control-center");
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
@@ -106,7 +112,12 @@ test.describe("people", () => {
     await expect(page.getByRole("row")).toHaveCount(2);
     await page.getByRole("link", { name: "Meridian Pharma GmbH" }).click();
     await expect(page.getByRole("heading", { name: "Members" })).toBeVisible();
-    await page.screenshot({ path: "/tmp/people-company-members.png", fullPage: true });
+    await expect(page.getByRole("button", { name: "Impersonate admin@demo.example" })).toBeVisible();
+    // A refetch after a change greys the table out; the picture is of the list at rest.
+    await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
+    await attachBothSizes(page, testInfo, "company-members", {
+      show: page.getByRole("button", { name: "Impersonate admin@demo.example" }),
+    });
     await page.getByRole("button", { name: "Impersonate admin@demo.example" }).click();
     await expect(page).toHaveURL(/\/label-reports/);
     const banner = page.getByRole("status", { name: "Impersonation" });
@@ -136,6 +147,8 @@ test.describe("people", () => {
     await page.goto("/control-center/impersonation-log");
     await expect(page.getByRole("cell", { name: "GET /api/label-reports" }).first()).toBeVisible();
     await expect(page.getByRole("cell", { name: "admin@demo.example" }).first()).toBeVisible();
-    await page.screenshot({ path: "/tmp/people-impersonation-log.png", fullPage: true });
+    // A refetch after a change greys the table out; the picture is of the list at rest.
+    await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
+    await attachBothSizes(page, testInfo, "impersonation-log");
   });
 });

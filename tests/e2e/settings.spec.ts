@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
+import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
@@ -132,7 +133,7 @@ test("a changed password signs in; the old one no longer does", async ({ page, r
 test("an API key created in settings lists label reports with a plain request, and stops after revocation", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   // A name of its own: a reused test database may hold keys of earlier runs.
   const name = `Warehouse system ${Date.now()}`;
   await signIn(page, "admin@demo.example");
@@ -157,7 +158,9 @@ test("an API key created in settings lists label reports with a plain request, a
 
   await page.reload();
   await expect(page.getByRole("row", { name: new RegExp(name) })).not.toContainText("Never");
-  await shot(page, "api-keys");
+  // A refetch after a change greys the table out; the picture is of the list at rest.
+  await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
+  await attachBothSizes(page, testInfo, "api-keys", { show: page.getByRole("row", { name: new RegExp(name) }) });
   await page.getByRole("button", { name: `Revoke ${name}` }).click();
   await page.getByRole("button", { name: "Revoke", exact: true }).click();
   await expect(page.getByText(`API key "${name}" revoked`)).toBeVisible();
@@ -165,7 +168,7 @@ test("an API key created in settings lists label reports with a plain request, a
   expect((await request.get("/api/label-reports", { headers: { "api-key": key } })).status()).toBe(401);
 });
 
-test("custom fields, notifications and companies pages", async ({ page }) => {
+test("custom fields, notifications and companies pages", async ({ page }, testInfo) => {
   await signIn(page, "admin@demo.example");
   await page.goto("/settings/custom-fields");
   await expect(page.getByRole("cell", { name: "batchNumber", exact: true })).toBeVisible({ timeout: 15_000 });
@@ -174,7 +177,11 @@ test("custom fields, notifications and companies pages", async ({ page }) => {
   await expect(page.getByText("Key: coldRoom")).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("cell", { name: "coldRoom", exact: true })).toBeVisible();
-  await shot(page, "custom-fields");
+  // A refetch after a change greys the table out; the picture is of the list at rest.
+  await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
+  await attachBothSizes(page, testInfo, "custom-fields", {
+    show: page.getByRole("cell", { name: "coldRoom", exact: true }),
+  });
   await page.getByRole("button", { name: "Delete Cold room" }).click();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByRole("cell", { name: "coldRoom", exact: true })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { CrudFilter } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
-import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "@/providers/crud-filters";
+import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "@/domain/crud-list-query";
 import { ApiError, createDataProvider, FALLBACK_ERROR_MESSAGE, readableError } from "@/providers/data-provider";
 
 function json(body: unknown, status = 200): Response {
@@ -72,6 +72,13 @@ describe("data provider: getList", () => {
     const { provider } = setup(() => json({ data: rows, totalDocuments: 42, after: "c" }));
     const result = await provider.getList({ resource: "users" });
     expect(result).toMatchObject({ data: rows, total: 42 });
+  });
+
+  it("an endpoint that answers its whole list as a plain array gives that array, its length the total", async () => {
+    const rows = [{ id: "1" }, { id: "2" }, { id: "3" }];
+    const { provider } = setup(() => json(rows));
+    const result = await provider.getList({ resource: "api-keys", pagination: { mode: "off" } });
+    expect(result).toMatchObject({ data: rows, total: 3 });
   });
 
   it("answers HTTP 416 with an empty list, total 0, and the page-out-of-range flag", async () => {

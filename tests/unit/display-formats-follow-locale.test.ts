@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { totalText } from "@/components/list/use-resource-list";
+import { totalText } from "@/components/list/total-text";
 import { describeAuditEntry } from "@/resources/label-reports/report/audit-text";
 
 describe("numbers on screen follow the chosen locale", () => {

@@ -9,7 +9,11 @@ import {
 import { encodeFilters, type Filter, parseFilters } from "@/domain/list-query";
 import { operatorsFor, valueError } from "@/domain/resources";
 import { activeFilterCount } from "@/resources/label-reports/active-filter-count";
-import { customFieldColumnChoices, customFieldColumns } from "@/resources/label-reports/custom-field-columns";
+import {
+  customFieldColumnChoices,
+  customFieldColumns,
+  customFieldColumnVisibility,
+} from "@/resources/label-reports/custom-field-columns";
 import {
   type CustomFieldFilterValues,
   customFieldFilterKeys,
@@ -158,9 +162,11 @@ describe("custom-field columns of the label report list", () => {
     ]);
   });
 
-  test("a field the user hid gets no column; the others keep their order", () => {
-    const columns = customFieldColumns(fields, "own", ["product", "packedOn"]);
-    expect(columns.map((c) => c.key)).toEqual(["customFields.batchNumber", "customFields.shipmentValue"]);
+  test("a field the user hid is a hidden column; the others stay shown", () => {
+    expect(customFieldColumnVisibility(["product", "packedOn"])).toEqual({
+      "customFields.product": false,
+      "customFields.packedOn": false,
+    });
   });
 
   test("the Columns control lists every field, hidden ones unchecked", () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { LIST_COLUMNS_STORAGE_KEY, selectHiddenColumns, useListColumnsStore } from "@/providers/stores/list-columns";
-import { columnChoiceScope, columnChoices, shownFields, withFieldShown } from "@/resources/label-reports/column-choice";
+import { columnChoiceScope, columnChoices, withFieldShown } from "@/resources/label-reports/column-choice";
 
 const batch = { key: "batchNumber", name: "Batch number" };
 const product = { key: "product", name: "Product" };
@@ -9,16 +9,12 @@ const value = { key: "shipmentValue", name: "Shipment value (EUR)" };
 
 describe("which custom-field columns the list shows", () => {
   it("shows every field while the user has hidden none", () => {
-    expect(shownFields([batch, product, value], [])).toEqual([batch, product, value]);
-  });
-
-  it("leaves out the fields the user hid, keeping the list's order", () => {
-    expect(shownFields([batch, product, value], ["product"])).toEqual([batch, value]);
+    expect(columnChoices([batch, product, value], []).every((c) => c.shown)).toBe(true);
   });
 
   it("shows a field defined after the choice was saved", () => {
     const hidden = withFieldShown([batch, product], [], "product", false);
-    expect(shownFields([batch, product, value], hidden)).toEqual([batch, value]);
+    expect(columnChoices([batch, product, value], hidden).map((c) => c.shown)).toEqual([true, false, true]);
   });
 
   it("offers one check box per field, checked when its column shows", () => {

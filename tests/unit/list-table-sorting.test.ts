@@ -1,41 +1,41 @@
 import { describe, expect, test } from "vitest";
-import { antdSorterToCrud, columnSortOrder } from "../../src/components/list/sort-order";
+import { antdSortOrder, sortingFromAntd } from "../../src/components/table/antd-table-props";
 
-describe("table sorting between antd and the list state", () => {
-  test("a column sorted ascending or descending becomes that field's asc or desc order", () => {
-    expect(antdSorterToCrud({ field: "labelId", columnKey: "labelId", order: "ascend" })).toEqual([
-      { field: "labelId", order: "asc" },
+describe("table sorting between antd and TanStack Table", () => {
+  test("a column sorted ascending or descending becomes that column's asc or desc sorting", () => {
+    expect(sortingFromAntd({ field: "labelId", columnKey: "labelId", order: "ascend" })).toEqual([
+      { id: "labelId", desc: false },
     ]);
-    expect(antdSorterToCrud({ field: "created", order: "descend" })).toEqual([{ field: "created", order: "desc" }]);
+    expect(sortingFromAntd({ columnKey: "created", order: "descend" })).toEqual([{ id: "created", desc: true }]);
   });
 
   test("the column key names the order when the column shows another field", () => {
-    expect(antdSorterToCrud({ field: "shipment", columnKey: "origin", order: "ascend" })).toEqual([
-      { field: "origin", order: "asc" },
+    expect(sortingFromAntd({ field: "shipment", columnKey: "origin", order: "ascend" })).toEqual([
+      { id: "origin", desc: false },
     ]);
   });
 
   test("a column whose sorting was cleared gives no order (the list falls back to its default)", () => {
-    expect(antdSorterToCrud({ field: "labelId", order: null })).toEqual([]);
+    expect(sortingFromAntd({ columnKey: "labelId", order: null })).toEqual([]);
   });
 
   test("several sorted columns keep their priority order", () => {
     const column = (multiple: number) => ({ sorter: { multiple } });
     expect(
-      antdSorterToCrud([
-        { field: "created", order: "descend", column: column(2) },
-        { field: "status", order: "ascend", column: column(1) },
+      sortingFromAntd([
+        { columnKey: "created", order: "descend", column: column(2) },
+        { columnKey: "status", order: "ascend", column: column(1) },
       ]),
     ).toEqual([
-      { field: "status", order: "asc" },
-      { field: "created", order: "desc" },
+      { id: "status", desc: false },
+      { id: "created", desc: true },
     ]);
   });
 
   test("a column shows the direction the list is ordered by, and no arrow otherwise", () => {
-    const sorters = [{ field: "created", order: "desc" as const }];
-    expect(columnSortOrder("created", sorters)).toBe("descend");
-    expect(columnSortOrder("labelId", sorters)).toBeNull();
-    expect(columnSortOrder("labelId", [{ field: "labelId", order: "asc" }])).toBe("ascend");
+    const sorting = [{ id: "created", desc: true }];
+    expect(antdSortOrder(sorting, "created")).toBe("descend");
+    expect(antdSortOrder(sorting, "labelId")).toBeNull();
+    expect(antdSortOrder([{ id: "labelId", desc: false }], "labelId")).toBe("ascend");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { totalText } from "@/components/list/use-resource-list";
+import { totalText } from "@/components/list/total-text";
 import { createDataProvider } from "@/providers/data-provider";
 
 describe("the list total under the table", () => {

@@ -1,19 +1,28 @@
 import type { BaseRecord } from "@refinedev/core";
+import type { Row, VisibilityState } from "@tanstack/react-table";
 import { Alert, Flex, Table } from "antd";
 import { type ReactNode, Suspense, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
 import { readableError } from "@/providers/data-provider";
 import { hasListParams, LIST_URL_KEYS, savedSelectionSearch } from "@/providers/list-url";
 import { findResource } from "@/providers/resources";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
-import { antdColumnsOf } from "./antd-columns";
+import { usePreferencesStore } from "@/providers/stores/preferences";
+import { columnDefsOf } from "./column-defs";
 import type { ColumnSpec } from "./columns";
 import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
 import styles from "./resource-list.module.css";
 import { tableLayout } from "./table-layout";
-import { type ListOutletContext, RESTORED_SELECTION_STATE, useResourceList } from "./use-resource-list";
+import { totalText } from "./total-text";
+import {
+  type ListOutletContext,
+  PAGE_SIZE_OPTIONS,
+  RESTORED_SELECTION_STATE,
+  useResourceList,
+} from "./use-resource-list";
 
 export interface ResourceListProps<T> {
   resource: ListResourceName;
@@ -27,6 +36,8 @@ export interface ResourceListProps<T> {
   searchPlaceholder?: string;
   /** Narrower cell padding, for a list with many columns that should fit a laptop's screen. */
   dense?: boolean;
+  /** Columns the person hid (TanStack column visibility: column id -> false). */
+  columnVisibility?: VisibilityState;
 }
 
 /**
@@ -82,19 +93,32 @@ function ResourceListTable<T extends BaseRecord>({
   actions,
   searchPlaceholder,
   dense = false,
+  columnVisibility,
 }: ResourceListProps<T>) {
-  const list = useResourceList<T>(name);
-  const { resource, sorters, tableProps, tableQuery, state, setSearch, setListFilters } = list;
-  const outletContext: ListOutletContext = { state, setListFilters };
-  const location = useLocation();
-  const title = findResource(name)?.meta.label ?? name;
-
-  // Kept while only the path changes (an overlay opening over the list): new columns would
-  // render every cell of the page again.
-  const antdColumns = useMemo(
-    () => antdColumnsOf(columns, { resource, sorters, recordLink, linkSearch: overlayLinks ? location.search : "" }),
-    [columns, resource, sorters, recordLink, overlayLinks, location.search],
+  const resource = listResource(name);
+  // Kept while only the address changes (paging, an overlay opening over the list): new
+  // column definitions would render every cell of the page again.
+  const columnDefs = useMemo(
+    () => columnDefsOf(columns, { resource, recordLink, overlayLinks }),
+    [columns, resource, recordLink, overlayLinks],
   );
+  const list = useResourceList<T>(name, columnDefs, columnVisibility);
+  const { reactTable, refineCore, state, total, totalIsEstimate, setSearch, setListFilters } = list;
+  const outletContext = useMemo<ListOutletContext>(() => ({ state, setListFilters }), [state, setListFilters]);
+  const title = findResource(name)?.meta.label ?? name;
+  const locale = usePreferencesStore((s) => s.locale);
+  const { tableQuery } = refineCore;
+
+  const tableProps = useAntdTableProps(reactTable, {
+    total,
+    loading: !tableQuery.isFetched,
+    pagination: {
+      position: ["bottomRight"],
+      showSizeChanger: true,
+      pageSizeOptions: PAGE_SIZE_OPTIONS,
+      showTotal: (count) => totalText(count, totalIsEstimate, locale),
+    },
+  });
 
   return (
     <Flex vertical gap="middle">
@@ -114,13 +138,11 @@ function ResourceListTable<T extends BaseRecord>({
           description={readableError(tableQuery.error)}
         />
       ) : null}
-      <Table<T>
+      <Table<Row<T>>
         {...tableProps}
         {...tableLayout(state.pageSize)}
         className={styles.table}
         size={dense ? "middle" : undefined}
-        rowKey="id"
-        columns={antdColumns}
       />
       <Suspense fallback={null}>
         <Outlet context={outletContext} />

@@ -1,23 +1,15 @@
-import { type BaseRecord, type HttpError, useTable } from "@refinedev/core";
-import type { TableProps } from "antd";
+import type { BaseRecord, HttpError } from "@refinedev/core";
+import { useTable } from "@refinedev/react-table";
+import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { encodeFilters, encodeOrder, type Filter, type Order, searchFilter } from "@/domain/list-query";
-import { formatDecimal } from "@/domain/number-text";
+import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
+import { type Filter, type Order, searchFilter } from "@/domain/list-query";
 import { type ListResourceName, listResource } from "@/domain/resources";
-import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-filters";
+import { type ListState, listStateOf, type TableListState, tableStateOf } from "@/domain/table-state";
 import type { ListResult } from "@/providers/data-provider";
-import {
-  applyFilters,
-  applyOrder,
-  applySearch,
-  type ListUrlState,
-  parseListUrl,
-  sameListState,
-} from "@/providers/list-url";
+import { applyFilters, applyOrder, applySearch, parseListUrl, sameListState } from "@/providers/list-url";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
-import { usePreferencesStore } from "@/providers/stores/preferences";
-import { antdSorterToCrud } from "./sort-order";
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
@@ -28,41 +20,61 @@ function isRestoredSelection(state: unknown): boolean {
   return (state as Partial<typeof RESTORED_SELECTION_STATE> | null)?.restoredListSelection === true;
 }
 
+const rowIdOf = (record: BaseRecord) => String(record.id);
+const NO_HIDDEN_COLUMNS: VisibilityState = {};
+
 /**
- * Refine's (headless) useTable on one of the five list resources, with antd Table props
- * made here (@refinedev/antd's useTable would bring antd Form into every list's first
- * load for a search form the lists do not use), with the list rules of
- * spec section 4: state in the URL (through the router provider), page 1 after any
- * change of filter, order or search, same-key filters replacing earlier ones, back
- * to page 1 on a 416, and the selection saved in the page filter store.
+ * One of the five list resources on @refinedev/react-table's useTable: TanStack Table owns
+ * sorting, column filters (the search box among them), pagination and column visibility;
+ * Refine's data provider fetches, and its router provider keeps the state in the URL. On
+ * top, the list rules of spec section 4: page 1 after any change of filter, order or
+ * search, same-key filters replacing earlier ones, back to page 1 on a 416, and the
+ * selection saved in the page filter store.
  */
-export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
+export function useResourceList<T extends BaseRecord>(
+  name: ListResourceName,
+  columns: ColumnDef<T>[],
+  columnVisibility: VisibilityState = NO_HIDDEN_COLUMNS,
+) {
   const resource = listResource(name);
   const location = useLocation();
   const navigationType = useNavigationType();
 
-  const table = useTable<T, HttpError>({
-    resource: name,
-    syncWithLocation: true,
-    pagination: { pageSize: resource.pageSize },
-    sorters: { initial: wireOrderToCrud(resource.defaultOrder) },
-    filters: { initial: wireToCrudFilters(resource, resource.defaultFilters, ""), defaultBehavior: "replace" },
+  const { reactTable, refineCore } = useTable<T, HttpError>({
+    columns,
+    getRowId: rowIdOf,
+    state: { columnVisibility },
+    refineCoreProps: {
+      resource: name,
+      syncWithLocation: true,
+      pagination: { pageSize: resource.pageSize },
+      sorters: { initial: wireOrderToCrud(resource.defaultOrder) },
+      filters: { initial: wireToCrudFilters(resource, resource.defaultFilters, ""), defaultBehavior: "replace" },
+    },
   });
-  const { filters, sorters, currentPage, pageSize, setFilters, setSorters, setCurrentPage, setPageSize } = table;
+  const { columnFilters, sorting, pagination } = reactTable.getState();
+  const { setCurrentPage } = refineCore;
 
-  const state = useMemo<ListUrlState>(() => {
-    const split = splitSearch(filters);
-    return { ...split, order: crudSortingToWire(sorters), pageNumber: currentPage, pageSize };
-  }, [filters, sorters, currentPage, pageSize]);
+  // TanStack's page is the page: @refinedev/react-table moves Refine to page 1 whenever the
+  // filters or the columns change, which would lose the page of a deep link or of the back
+  // button. Run after its effects, this puts TanStack's page back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columnFilters, sorting and columns are the changes after which Refine's page may have moved.
+  useEffect(() => {
+    setCurrentPage(pagination.pageIndex + 1);
+  }, [pagination.pageIndex, columnFilters, sorting, columns, setCurrentPage]);
+
+  const state = useMemo<ListState>(
+    () => listStateOf({ columnFilters, sorting, pagination } as TableListState),
+    [columnFilters, sorting, pagination],
+  );
   const stateRef = useRef(state);
   stateRef.current = state;
 
   const setPageFilter = usePageFilterStore((s) => s.setPageFilter);
 
-  /** Moves the table to `next`, touching only what differs. */
+  /** Moves the table to `next`. */
   const apply = useCallback(
-    (next: ListUrlState) => {
-      const current = stateRef.current;
+    (next: ListState) => {
       // Saved at once, not only after the table has rendered: a panel that closes onto the
       // bare list URL (its defaults) must not find the previous selection there to restore.
       setPageFilter(name, {
@@ -70,14 +82,12 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
         order: next.order,
         search: next.search ? searchFilter(resource.searchKey, next.search) : null,
       });
-      if (encodeFilters(next.filters) !== encodeFilters(current.filters) || next.search !== current.search) {
-        setFilters(wireToCrudFilters(resource, next.filters, next.search), "replace");
-      }
-      if (encodeOrder(next.order) !== encodeOrder(current.order)) setSorters(wireOrderToCrud(next.order));
-      if (next.pageNumber !== current.pageNumber) setCurrentPage(next.pageNumber);
-      if (next.pageSize !== current.pageSize) setPageSize(next.pageSize);
+      const table = tableStateOf(next, resource);
+      reactTable.setColumnFilters(table.columnFilters);
+      reactTable.setSorting(table.sorting);
+      reactTable.setPagination(table.pagination);
     },
-    [name, resource, setFilters, setSorters, setCurrentPage, setPageSize, setPageFilter],
+    [name, resource, reactTable, setPageFilter],
   );
 
   // The table writes the URL with `replace`; a push or pop (a menu link, the back
@@ -91,12 +101,11 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   }, [navigationType, location.search, location.state, resource, apply]);
 
   // HTTP 416: the page lies past the end; go back to page 1.
-  const pageOutOfRange = (table.tableQuery.data as ListResult<T> | undefined)?.pageOutOfRange === true;
-  const totalIsEstimate = (table.tableQuery.data as ListResult<T> | undefined)?.totalIsEstimate === true;
-  const locale = usePreferencesStore((s) => s.locale);
+  const result = refineCore.tableQuery.data as ListResult<T> | undefined;
+  const pageOutOfRange = result?.pageOutOfRange === true;
   useEffect(() => {
-    if (pageOutOfRange && currentPage !== 1) setCurrentPage(1);
-  }, [pageOutOfRange, currentPage, setCurrentPage]);
+    if (pageOutOfRange && pagination.pageIndex !== 0) reactTable.setPageIndex(0);
+  }, [pageOutOfRange, pagination.pageIndex, reactTable]);
 
   // The selection is saved per page, to restore a list opened without parameters.
   const setCurrentPageFilterKey = usePageFilterStore((s) => s.setCurrentPageFilterKey);
@@ -116,48 +125,21 @@ export function useResourceList<T extends BaseRecord>(name: ListResourceName) {
   );
   const setOrder = useCallback((order: Order[]) => apply(applyOrder(stateRef.current, order)), [apply]);
 
-  const onChange = useCallback<NonNullable<TableProps<T>["onChange"]>>(
-    (pagination, _tableFilters, sorter, extra) => {
-      if (extra.action === "sort") {
-        setSorters(antdSorterToCrud(sorter));
-        // antd keeps the page on a sort; the list rule is page 1 after any change.
-        setCurrentPage(1);
-        return;
-      }
-      setCurrentPage(pagination.current || 1);
-      setPageSize(pagination.pageSize || resource.pageSize);
-    },
-    [setSorters, setCurrentPage, setPageSize, resource.pageSize],
-  );
-
-  const data = table.tableQuery.data;
-  const tableProps: TableProps<T> = {
-    dataSource: data?.data,
-    loading: !table.tableQuery.isFetched,
-    onChange,
-    pagination: {
-      current: currentPage,
-      pageSize,
-      total: data?.total,
-      position: ["bottomRight"],
-      showSizeChanger: true,
-      pageSizeOptions: PAGE_SIZE_OPTIONS,
-      showTotal: (total) => totalText(total, totalIsEstimate, locale),
-    },
+  return {
+    reactTable,
+    refineCore,
+    resource,
+    state,
+    total: result?.total,
+    totalIsEstimate: result?.totalIsEstimate === true,
+    setSearch,
+    setListFilters,
+    setOrder,
   };
-
-  return { ...table, tableProps, resource, state, setSearch, setListFilters, setOrder };
-}
-
-/** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */
-export function totalText(total: number, estimate: boolean, locale = "en-US"): string {
-  const noun = total === 1 ? "record" : "records";
-  const count = formatDecimal(total, { locale });
-  return estimate ? `about ${count} ${noun}` : `${count} ${noun}`;
 }
 
 /** What a list hands the overlays rendered over it (read with useOutletContext). */
 export interface ListOutletContext {
-  state: ListUrlState;
+  state: ListState;
   setListFilters: (next: Filter[], cleared?: string[]) => void;
 }

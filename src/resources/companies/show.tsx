@@ -1,19 +1,19 @@
-import { UserSwitchOutlined } from "@ant-design/icons";
-import { type HttpError, useList } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Table, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
-import { useState } from "react";
+import type { HttpError } from "@refinedev/core";
+import { useTable } from "@refinedev/react-table";
+import type { ColumnFilter } from "@tanstack/react-table";
+import { Alert, Card, Flex, Table, Typography } from "antd";
+import { useCallback, useMemo } from "react";
 import { useParams } from "react-router";
 import { ListSearch } from "@/components/list/list-search";
 import { RecordDetails } from "@/components/record/record-details";
 import { TitledPage } from "@/components/record/record-page";
+import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { readableError } from "@/providers/data-provider";
 import { RESOURCE } from "@/providers/resources";
-import { selectActiveRole, selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
+import { selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { companyFields } from "../sub-companies/columns";
 import type { Company, User } from "../types";
-import { userColumns } from "../users/columns";
-import { useImpersonate } from "./use-impersonate";
+import { memberColumns } from "./member-columns";
 
 const MEMBERS_PAGE_SIZE = 50;
 
@@ -32,75 +32,60 @@ export function ControlCenterCompanyShow() {
   );
 }
 
+/** The search box's column filter: the server's users grammar searches name and e-mail at once. */
+const SEARCH_FILTER = "nameOrEmail";
+
 function CompanyMembers({ companyId }: { companyId: string }) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const selfId = useAuthSessionStore((s) => selectActiveRole(s)?.user.id);
   // Once an impersonation starts, this page is on its way out and its token may not read
   // the control center: a refetch here would only be a 403.
   const impersonating = useAuthSessionStore(selectIsImpersonating);
-  const { impersonate, pendingFor } = useImpersonate();
-  const { query, result } = useList<User, HttpError>({
-    queryOptions: { enabled: !impersonating },
-    resource: `${RESOURCE.controlCenterCompanies}/${encodeURIComponent(companyId)}/users`,
-    pagination: { currentPage: page, pageSize: MEMBERS_PAGE_SIZE },
-    filters: search ? [{ field: "nameOrEmail", operator: "contains", value: search }] : [],
-    sorters: [{ field: "created", order: "desc" }],
-  });
-  const columns: ColumnsType<User> = [
-    ...userColumns.map((spec) => ({
-      key: spec.key,
-      title: spec.title,
-      render: (_: unknown, u: User) => spec.render(u),
-    })),
-    {
-      key: "impersonate",
-      title: "",
-      align: "right",
-      render: (_: unknown, user: User) =>
-        user.id === selfId ? null : (
-          <Button
-            icon={<UserSwitchOutlined />}
-            loading={pendingFor === user.id}
-            aria-label={`Impersonate ${user.email}`}
-            onClick={() => void impersonate(user, companyId).catch(() => undefined)}
-          >
-            Impersonate
-          </Button>
-        ),
+  const { reactTable, refineCore } = useTable<User, HttpError>({
+    columns: useMemo(() => memberColumns(companyId), [companyId]),
+    getRowId: (user) => user.id,
+    refineCoreProps: {
+      resource: `${RESOURCE.controlCenterCompanies}/${encodeURIComponent(companyId)}/users`,
+      pagination: { pageSize: MEMBERS_PAGE_SIZE },
+      sorters: { permanent: [{ field: "created", order: "desc" }] },
+      syncWithLocation: false,
+      queryOptions: { enabled: !impersonating },
     },
-  ];
+  });
+  const { tableQuery, result } = refineCore;
+  const tableProps = useAntdTableProps(reactTable, {
+    total: result.total ?? 0,
+    loading: tableQuery.isFetching,
+    pagination: { showSizeChanger: false, hideOnSinglePage: true },
+  });
+  const searchValue = reactTable.getState().columnFilters.find((f) => f.id === SEARCH_FILTER)?.value;
+  const search = useCallback(
+    (text: string) => {
+      const value = text.trim();
+      // Refine's useTable reads a filter's `operator` off the column filter (a like search, not eq).
+      reactTable.setColumnFilters(value ? [{ id: SEARCH_FILTER, value, operator: "contains" } as ColumnFilter] : []);
+      // Any change of search goes back to page 1; with server paging TanStack would keep the page.
+      reactTable.setPageIndex(0);
+    },
+    [reactTable],
+  );
   return (
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="middle">
         <Typography.Title level={3}>Members</Typography.Title>
         <ListSearch
-          value={search}
-          onSearch={(text) => {
-            setSearch(text.trim());
-            setPage(1);
-          }}
+          value={typeof searchValue === "string" ? searchValue : ""}
+          onSearch={search}
           placeholder="Search by name or e-mail"
         />
       </Flex>
-      {query.isError ? (
-        <Alert type="error" showIcon message="Could not load the members" description={readableError(query.error)} />
+      {tableQuery.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message="Could not load the members"
+          description={readableError(tableQuery.error)}
+        />
       ) : null}
-      <Table<User>
-        rowKey="id"
-        columns={columns}
-        dataSource={result.data}
-        loading={query.isFetching}
-        locale={{ emptyText: "No members yet" }}
-        pagination={{
-          current: page,
-          pageSize: MEMBERS_PAGE_SIZE,
-          total: result.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-        }}
-      />
+      <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No members yet" }} />
     </Flex>
   );
 }

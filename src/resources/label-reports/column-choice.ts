@@ -21,13 +21,6 @@ export function columnChoiceScope(list: string, userId: string | undefined, comp
   return userId && companyId ? `${list}:${userId}:${companyId}` : null;
 }
 
-/** The fields that get a column, in the list's order. */
-export function shownFields<F extends ColumnField>(fields: readonly F[], hidden: readonly string[]): F[] {
-  if (hidden.length === 0) return [...fields];
-  const off = new Set(hidden);
-  return fields.filter((field) => !off.has(field.key));
-}
-
 /** One check box per field, in the list's order. */
 export function columnChoices(fields: readonly ColumnField[], hidden: readonly string[]): ColumnChoiceItem[] {
   const off = new Set(hidden);

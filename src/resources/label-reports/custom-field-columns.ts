@@ -1,3 +1,4 @@
+import type { VisibilityState } from "@tanstack/react-table";
 import type { ColumnSpec } from "@/components/list/columns";
 import {
   type CustomFieldDefinition,
@@ -6,11 +7,11 @@ import {
   listCustomFields,
 } from "@/domain/custom-fields";
 import type { LabelReport } from "../types";
-import { type ColumnChoiceItem, columnChoices, shownFields } from "./column-choice";
+import { type ColumnChoiceItem, columnChoices } from "./column-choice";
 
 /**
  * One list column per custom field of the list (listCustomFields: one per key, the
- * active company's definition first) the user has not hidden (column-choice.ts), after
+ * active company's definition first; those the user hid are hidden columns), after
  * the standard ones, titled with the field's name and showing the report's value
  * formatted for its type (dates in US format, numbers with separators; no value: a
  * dash). Not sortable: the list API orders by its own fields only. Loaded by the list
@@ -19,14 +20,17 @@ import { type ColumnChoiceItem, columnChoices, shownFields } from "./column-choi
 export function customFieldColumns(
   definitions: readonly CustomFieldDefinition[],
   ownCompanyId: string | undefined,
-  hidden: readonly string[] = [],
 ): ColumnSpec<LabelReport>[] {
-  // A hidden field gets no column at all, so none of its cells is rendered.
-  return shownFields(listCustomFields(definitions, ownCompanyId), hidden).map((definition) => ({
+  return listCustomFields(definitions, ownCompanyId).map((definition) => ({
     key: customFieldListKey(definition.key),
     title: definition.name,
     render: (report) => formatCustomFieldValue(definition, report.customFields?.[definition.key]),
   }));
+}
+
+/** The fields the user hid as TanStack column visibility: a hidden column renders none of its cells. */
+export function customFieldColumnVisibility(hidden: readonly string[]): VisibilityState {
+  return Object.fromEntries(hidden.map((key) => [customFieldListKey(key), false]));
 }
 
 /** The Columns control's check boxes: every field of the list, in the columns' order. */

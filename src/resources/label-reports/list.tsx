@@ -26,6 +26,7 @@ export function LabelReportList() {
     <ResourceList<LabelReport>
       resource={RESOURCE.labelReports}
       columns={columns}
+      columnVisibility={customFields.visibility}
       recordLink={labelReportLink}
       overlayLinks
       // Every column up to End fits a 1440 px screen beside the menu (issue #21).

@@ -1,3 +1,4 @@
+import type { VisibilityState } from "@tanstack/react-table";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ColumnSpec } from "@/components/list/columns";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
@@ -10,10 +11,13 @@ type ColumnsModule = typeof import("./custom-field-columns");
 
 const NONE: ColumnSpec<LabelReport>[] = [];
 const NO_CHOICES: ColumnChoiceItem[] = [];
+const NO_HIDDEN: VisibilityState = {};
 
 export interface CustomFieldColumns {
-  /** The columns of the fields the user has not hidden. */
+  /** A column per field. */
   columns: ColumnSpec<LabelReport>[];
+  /** The columns of the fields the user hid (TanStack column visibility). */
+  visibility: VisibilityState;
   /** Every field of the list, with whether its column shows (empty: no Columns control). */
   choices: ColumnChoiceItem[];
   setShown(key: string, shown: boolean): void;
@@ -45,9 +49,14 @@ export function useCustomFieldColumns(): CustomFieldColumns {
       live = false;
     };
   }, [wanted, module]);
+  // Hiding a column changes its visibility, not the columns: the rest of the page keeps its cells.
   const columns = useMemo(
-    () => (module && wanted ? module.customFieldColumns(definitions, companyId, hidden) : NONE),
-    [module, wanted, definitions, companyId, hidden],
+    () => (module && wanted ? module.customFieldColumns(definitions, companyId) : NONE),
+    [module, wanted, definitions, companyId],
+  );
+  const visibility = useMemo(
+    () => (module && wanted ? module.customFieldColumnVisibility(hidden) : NO_HIDDEN),
+    [module, wanted, hidden],
   );
   const choices = useMemo(
     () => (module && wanted ? module.customFieldColumnChoices(definitions, companyId, hidden) : NO_CHOICES),
@@ -60,5 +69,5 @@ export function useCustomFieldColumns(): CustomFieldColumns {
     },
     [scope, choices, hidden, setHiddenColumns],
   );
-  return { columns, choices, setShown };
+  return { columns, visibility, choices, setShown };
 }

@@ -1,9 +1,9 @@
 import { type HttpError, useList } from "@refinedev/core";
 import { useEffect, useState } from "react";
+import { wireToCrudFilters } from "@/domain/crud-list-query";
 import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/needs-attention";
 import { listResource } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
-import { wireToCrudFilters } from "@/providers/crud-filters";
 import { defaultListState, listSearchString } from "@/providers/list-url";
 import { RESOURCE } from "@/providers/resources";
 import type { LabelReport } from "../types";

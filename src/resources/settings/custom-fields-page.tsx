@@ -1,23 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
-import { useState } from "react";
+import type { HttpError } from "@refinedev/core";
+import { useTable } from "@refinedev/react-table";
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Radio, Select, Table, Typography } from "antd";
+import { useCallback, useMemo, useState } from "react";
 import { TitledPage } from "@/components/record/record-page";
+import { useAntdTableProps } from "@/components/table/antd-table-props";
 import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDefinition,
@@ -27,10 +14,8 @@ import {
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
-import { useCustomFieldDefinitions } from "@/resources/custom-fields";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "./api";
-
-const TYPE_LABELS: Record<CustomFieldType, string> = { text: "Text", number: "Number", date: "Date", select: "Select" };
+import { CUSTOM_FIELD_TYPE_LABELS, customFieldColumns } from "./custom-field-columns";
 
 interface Values {
   name: string;
@@ -42,22 +27,46 @@ interface Values {
 /** Settings > custom fields: extra fields on the company's label reports (shown and filterable there). */
 export function CustomFieldsPage() {
   const can = useAccess();
+  const canCreate = can({ action: "create", subject: "customField" });
+  const canUpdate = can({ action: "update", subject: "customField" });
+  const canDelete = can({ action: "delete", subject: "customField" });
   const companyId = useAuthSessionStore((s) => s.currentUserRole?.company.id);
-  const { definitions, query } = useCustomFieldDefinitions(companyId);
   const { mutate, mutation } = useSettingsMutation<CustomFieldDefinition & Record<string, unknown>>();
   const [editing, setEditing] = useState<CustomFieldDefinition | "new" | null>(null);
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch("type", form);
   const name = Form.useWatch("name", form);
 
-  const open = (field: CustomFieldDefinition | "new") => {
-    setEditing(field);
-    form.setFieldsValue(
-      field === "new"
-        ? { name: "", type: "text", options: [], required: false }
-        : { name: field.name, type: field.type, options: field.options, required: field.required },
-    );
-  };
+  const open = useCallback(
+    (field: CustomFieldDefinition | "new") => {
+      setEditing(field);
+      form.setFieldsValue(
+        field === "new"
+          ? { name: "", type: "text", options: [], required: false }
+          : { name: field.name, type: field.type, options: field.options, required: field.required },
+      );
+    },
+    [form],
+  );
+
+  // The endpoint answers every definition the caller can see at once (oldest first, the order
+  // reports show them in); TanStack keeps this company's.
+  const columnFilters = useMemo(() => (companyId ? [{ id: "companyId", value: companyId }] : []), [companyId]);
+  const { reactTable, refineCore } = useTable<CustomFieldDefinition, HttpError>({
+    columns: useMemo(() => customFieldColumns({ canUpdate, canDelete, edit: open }), [canUpdate, canDelete, open]),
+    getRowId: (field) => field.id,
+    state: { columnFilters, columnVisibility: { companyId: false } },
+    refineCoreProps: {
+      resource: SETTINGS_URL.customFields,
+      pagination: { mode: "off" },
+      sorters: { mode: "off" },
+      filters: { mode: "off" },
+      syncWithLocation: false,
+      errorNotification: false,
+    },
+  });
+  const { tableQuery } = refineCore;
+  const tableProps = useAntdTableProps(reactTable, { loading: tableQuery.isLoading, pagination: false });
 
   const save = (values: Values) => {
     const isNew = editing === "new";
@@ -77,7 +86,7 @@ export function CustomFieldsPage() {
       {
         onSuccess: () => {
           setEditing(null);
-          query.refetch();
+          tableQuery.refetch();
         },
         onError: (error) => {
           if (!showFieldErrors(form, error)) form.setFields([{ name: "name", errors: [readableError(error)] }]);
@@ -85,21 +94,6 @@ export function CustomFieldsPage() {
       },
     );
   };
-
-  const remove = (field: CustomFieldDefinition) =>
-    mutate(
-      {
-        url: `${SETTINGS_URL.customFields}/${field.id}`,
-        method: "delete",
-        values: {},
-        successNotification: { message: `Custom field "${field.name}" deleted`, type: "success" },
-      },
-      { onSuccess: () => query.refetch() },
-    );
-
-  const canCreate = can({ action: "create", subject: "customField" });
-  const canUpdate = can({ action: "update", subject: "customField" });
-  const canDelete = can({ action: "delete", subject: "customField" });
 
   return (
     <TitledPage title="Custom fields" backTo="/settings">
@@ -116,52 +110,8 @@ export function CustomFieldsPage() {
               </Button>
             </div>
           )}
-          {query.isError && <Alert type="error" showIcon message={readableError(query.error)} />}
-          <Table<CustomFieldDefinition>
-            rowKey="id"
-            loading={query.isLoading}
-            dataSource={definitions}
-            pagination={false}
-            locale={{ emptyText: "No custom fields yet" }}
-            columns={[
-              { key: "name", title: "Name", dataIndex: "name" },
-              { key: "key", title: "Key", render: (_, f) => <code>{f.key}</code> },
-              { key: "type", title: "Type", render: (_, f) => TYPE_LABELS[f.type] },
-              {
-                key: "options",
-                title: "Options",
-                render: (_, f) => (f.options.length ? f.options.map((o) => <Tag key={o}>{o}</Tag>) : "—"),
-              },
-              { key: "required", title: "Required", render: (_, f) => (f.required ? "Yes" : "No") },
-              {
-                key: "actions",
-                title: "",
-                align: "right",
-                render: (_, f) => (
-                  <Space>
-                    {canUpdate && (
-                      <Button onClick={() => open(f)} aria-label={`Edit ${f.name}`}>
-                        Edit
-                      </Button>
-                    )}
-                    {canDelete && (
-                      <Popconfirm
-                        title={`Delete "${f.name}"?`}
-                        description="Reports keep their values, but they are no longer shown."
-                        okText="Delete"
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => remove(f)}
-                      >
-                        <Button danger aria-label={`Delete ${f.name}`}>
-                          Delete
-                        </Button>
-                      </Popconfirm>
-                    )}
-                  </Space>
-                ),
-              },
-            ]}
-          />
+          {tableQuery.isError && <Alert type="error" showIcon message={readableError(tableQuery.error)} />}
+          <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No custom fields yet" }} />
         </Flex>
       </Card>
 
@@ -190,7 +140,7 @@ export function CustomFieldsPage() {
           >
             <Radio.Group
               disabled={editing !== "new"}
-              options={CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+              options={CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: CUSTOM_FIELD_TYPE_LABELS[t] }))}
               optionType="button"
             />
           </Form.Item>

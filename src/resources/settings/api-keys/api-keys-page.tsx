@@ -1,20 +1,22 @@
 import { KeyOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from "antd";
-import { useState } from "react";
+import type { HttpError } from "@refinedev/core";
+import { useTable } from "@refinedev/react-table";
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Table, Typography } from "antd";
+import { useMemo, useState } from "react";
 import { TitledPage } from "@/components/record/record-page";
+import { useAntdTableProps } from "@/components/table/antd-table-props";
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
   type ApiKeyScope,
   DEFAULT_API_KEY_SCOPES,
 } from "@/domain/api-key-scopes";
-import { formatInstant } from "@/domain/datetime";
 import { useAccess } from "@/hooks/use-access";
 import { apiUrl } from "@/providers/api-url";
 import { readableError } from "@/providers/data-provider";
-import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
-import { SETTINGS_URL, showFieldErrors, useSettingsDocument, useSettingsMutation } from "../api";
+import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
 import type { ApiKey, CreatedApiKey } from "../types";
+import { apiKeyColumns } from "./api-key-columns";
 
 /**
  * Settings > API keys: keys let another system (a warehouse system, a script) read
@@ -23,19 +25,28 @@ import type { ApiKey, CreatedApiKey } from "../types";
  */
 export function ApiKeysPage() {
   const can = useAccess();
-  const timeZone = usePreferencesStore(selectTimeZoneName);
-  const locale = usePreferencesStore((s) => s.locale);
-  const { data, query } = useSettingsDocument<ApiKey[]>(
-    SETTINGS_URL.apiKeys,
-    can({ action: "read", subject: "apiKey" }),
-  );
+  const canCreate = can({ action: "create", subject: "apiKey" });
+  const canRevoke = can({ action: "delete", subject: "apiKey" });
+  // The endpoint answers every working key at once, newest first: no paging, no order to ask for.
+  const { reactTable, refineCore } = useTable<ApiKey, HttpError>({
+    columns: useMemo(() => apiKeyColumns(canRevoke), [canRevoke]),
+    getRowId: (key) => key.id,
+    refineCoreProps: {
+      resource: SETTINGS_URL.apiKeys,
+      pagination: { mode: "off" },
+      sorters: { mode: "off" },
+      filters: { mode: "off" },
+      syncWithLocation: false,
+      errorNotification: false,
+      queryOptions: { enabled: can({ action: "read", subject: "apiKey" }) },
+    },
+  });
+  const { tableQuery } = refineCore;
+  const tableProps = useAntdTableProps(reactTable, { loading: tableQuery.isLoading, pagination: false });
   const { mutate, mutation } = useSettingsMutation<CreatedApiKey>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
   const [form] = Form.useForm<{ name: string; scopes: ApiKeyScope[] }>();
-  const canCreate = can({ action: "create", subject: "apiKey" });
-  const canRevoke = can({ action: "delete", subject: "apiKey" });
-  const when = (value: string | null) => (value ? formatInstant(value, { timeZone, locale }) : "Never");
 
   const create = ({ name, scopes }: { name: string; scopes: ApiKeyScope[] }) =>
     mutate(
@@ -45,23 +56,12 @@ export function ApiKeysPage() {
           setCreating(false);
           form.resetFields();
           setSecret({ name: created.name, key: created.key });
-          query.refetch();
+          tableQuery.refetch();
         },
         onError: (error) => {
           if (!showFieldErrors(form, error)) form.setFields([{ name: "name", errors: [readableError(error)] }]);
         },
       },
-    );
-
-  const revoke = (key: ApiKey) =>
-    mutate(
-      {
-        url: `${SETTINGS_URL.apiKeys}/${key.id}`,
-        method: "delete",
-        values: {},
-        successNotification: { message: `API key "${key.name}" revoked`, type: "success" },
-      },
-      { onSuccess: () => query.refetch() },
     );
 
   return (
@@ -82,50 +82,8 @@ export function ApiKeysPage() {
               </Button>
             </div>
           )}
-          {query.isError && <Alert type="error" showIcon message={readableError(query.error)} />}
-          <Table<ApiKey>
-            rowKey="id"
-            loading={query.isLoading}
-            dataSource={data ?? []}
-            pagination={false}
-            locale={{ emptyText: "No API keys yet" }}
-            columns={[
-              { key: "name", title: "Name", dataIndex: "name" },
-              { key: "prefix", title: "Key", render: (_, key) => <code>{key.prefix}…</code> },
-              {
-                key: "scopes",
-                title: "Scopes",
-                render: (_, key) =>
-                  (key.scopes ?? []).map((scope) => (
-                    <Tag key={scope} title={API_KEY_SCOPE_LABELS[scope]}>
-                      {scope}
-                    </Tag>
-                  )),
-              },
-              { key: "created", title: "Created", render: (_, key) => when(key.created) },
-              { key: "createdBy", title: "Created by", render: (_, key) => key.createdByName ?? "—" },
-              { key: "lastUsed", title: "Last used", render: (_, key) => when(key.lastUsed) },
-              {
-                key: "actions",
-                title: "",
-                align: "right",
-                render: (_, key) =>
-                  canRevoke && (
-                    <Popconfirm
-                      title={`Revoke "${key.name}"?`}
-                      description="Systems using this key lose access at once."
-                      okText="Revoke"
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => revoke(key)}
-                    >
-                      <Button danger aria-label={`Revoke ${key.name}`}>
-                        Revoke
-                      </Button>
-                    </Popconfirm>
-                  ),
-              },
-            ]}
-          />
+          {tableQuery.isError && <Alert type="error" showIcon message={readableError(tableQuery.error)} />}
+          <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No API keys yet" }} />
         </Flex>
       </Card>
 

@@ -1,5 +1,13 @@
-import type { ConditionalFilter, CrudFilter, CrudOperators, CrudSort, LogicalFilter } from "@refinedev/core";
+import type {
+  ConditionalFilter,
+  CrudFilter,
+  CrudOperators,
+  CrudSort,
+  LogicalFilter,
+  Pagination,
+} from "@refinedev/core";
 import {
+  encodeListQuery,
   type Filter,
   type FilterOperator,
   includesFilter,
@@ -155,4 +163,14 @@ export function splitSearch(filters: readonly CrudFilter[]): { filters: Filter[]
 /** Wire filters plus search text -> Refine's filter state. */
 export function wireToCrudFilters(resource: ListResource, filters: readonly Filter[], search: string): CrudFilter[] {
   return [...filters.map((f) => wireFilterToCrud(f, resource)), ...searchToCrud(resource, search)];
+}
+
+/** The list grammar's query string of a Refine list call (the data provider's request; also the landing list's prefetch). */
+export function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], pagination?: Pagination): string {
+  const paged = pagination?.mode !== "off" && pagination?.mode !== "client";
+  return encodeListQuery({
+    filters: crudFiltersToWire(filters),
+    order: crudSortingToWire(sorters),
+    ...(paged ? { pageNumber: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 } : {}),
+  });
 }

@@ -12,7 +12,6 @@ import { dataErrors, idParams, StringEnum } from "./schemas";
 /** At most this many keys work at once in a company. */
 export const MAX_ACTIVE_KEYS = 20;
 
-
 /** Settings > API keys: create (the secret is answered once), list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();

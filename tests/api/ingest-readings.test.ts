@@ -79,6 +79,25 @@ describe("POST /api/readings", () => {
     expect(changedTables(before, await databaseFingerprint(t.database.db)).filter((n) => n !== "api_keys")).toEqual([]);
   });
 
+  test("two overlapping batches sent at once store each time once and count the rest as duplicates", async () => {
+    // The insert skips stored times with NOT EXISTS under the report's row lock (docs/decisions.md):
+    // without the lock both requests would insert the shared times and one would fail on the key.
+    const { id } = await registerLabel(t, ingestA, "ING-RACE", world.presets.a);
+    const first = series("2026-11-20T08:00:00Z", 200);
+    const second = series("2026-11-20T12:00:00Z", 200);
+    const shared = first.filter((r) => second.some((s) => s.time === r.time)).length;
+    expect(shared).toBeGreaterThan(0);
+    const answers = await Promise.all([
+      sendReadings(t, ingestA, "ING-RACE", first),
+      sendReadings(t, ingestA, "ING-RACE", second),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const counts = answers.map((a) => a.json() as { accepted: number; duplicates: number });
+    expect(counts.reduce((n, c) => n + c.accepted, 0)).toBe(400 - shared);
+    expect(counts.reduce((n, c) => n + c.duplicates, 0)).toBe(shared);
+    expect((await detail(id)).readingCount).toBe(400 - shared);
+  });
+
   test("a time repeated in one batch is stored once and counted as a duplicate", async () => {
     const { id } = await registerLabel(t, ingestA, "ING-TWICE", world.presets.a);
     const [first] = series("2026-11-20T08:00:00Z", 1);

@@ -249,7 +249,8 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         await recomputeSummary(trx, row.id);
         return row.id;
       });
-      return reply.code(201).send(await findReport(db, principal.companyScope, id));
+      const created = await findReport(db, principal.companyScope, id);
+      return reply.code(201).send(created && (await detailOf(db, created)));
     },
   );
 

@@ -24,6 +24,11 @@ const stop = (id: string, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: "POST", url: `/api/label-reports/${id}/stop`, headers: { "api-key": ingest }, payload });
 
 describe("label status from readings", () => {
+  test("registering a label answers the report as GET shows it, disposition history included", async () => {
+    const created = await registerLabel(t, ingest, "ST-SAME", world.presets.a);
+    expect(created).toEqual(await detail(created.id));
+  });
+
   test("the first readings start recording, at the earliest reading's time", async () => {
     const { id, status } = await registerLabel(t, ingest, "ST-START", world.presets.a);
     expect(status).toBe("notStarted");

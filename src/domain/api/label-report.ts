@@ -3,6 +3,7 @@ import type { Disposition } from "../disposition";
 import { DISPOSITIONS } from "../disposition";
 import type { ReportSummary } from "../report-summary";
 import { LABEL_STATUSES, TRANSPORT_MODES } from "../resources";
+import { presetSettingsProperties } from "./label-preset";
 import { dateTime, Nullable, NullableObject, nullableDateTime, nullableString, StringEnum } from "./schema-types";
 import { signedDispositionRecord } from "./signed-disposition";
 
@@ -52,19 +53,7 @@ const ruleSchema = NullableObject(
     {
       presetName: Type.String(),
       presetVersion: Type.Integer(),
-      temperatureEnabled: Type.Boolean(),
-      temperatureMin: Nullable(Type.Number()),
-      temperatureMax: Nullable(Type.Number()),
-      humidityEnabled: Type.Boolean(),
-      humidityMin: Nullable(Type.Number()),
-      humidityMax: Nullable(Type.Number()),
-      shockEnabled: Type.Boolean(),
-      shockThresholdG: Nullable(Type.Number()),
-      alarmDelayMinutes: Type.Integer(),
-      alarmType: StringEnum(["single", "cumulative"]),
-      intervalMinutes: Type.Integer(),
-      startDelayMinutes: Type.Integer(),
-      batteryWarningLevel: Type.Integer(),
+      ...presetSettingsProperties,
     },
     {
       description:

@@ -4,7 +4,8 @@ import { Button, Form } from "antd";
 import { describe, expect, it, vi } from "vitest";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
 import { usePreferencesStore } from "@/providers/stores/preferences";
-import { CustomFieldInputs, CustomFieldValues, customFieldChanges } from "@/resources/custom-fields";
+import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
+import { CustomFieldValues } from "@/resources/custom-fields/custom-field-values";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { LabelPresetFeatureModal } from "@/components/global";
 import { ResourceList } from "@/components/list/resource-list";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";
 import { labelPresetColumns } from "./columns";
 import { PresetListFilters } from "./components/preset-list-filters";

@@ -21,9 +21,6 @@ export interface CustomFieldDefinition {
   required: boolean;
 }
 
-export type CustomFieldValue = string | number;
-export type CustomFieldValues = Record<string, CustomFieldValue>;
-
 /** The list-filter key of a custom field: `customFields.<key>` (see README, list grammar). */
 export const CUSTOM_FIELD_FILTER_PREFIX = "customFields.";
 

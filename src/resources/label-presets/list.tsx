@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import { useNavigate } from "react-router";
-import { LabelPresetFeatureModal } from "@/components/global";
+import { LabelPresetFeatureModal } from "@/components/global/feature-modal/label-preset-feature-modal";
 import { ResourceList } from "@/components/list/resource-list";
 import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/resources/names";

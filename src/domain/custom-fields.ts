@@ -234,11 +234,12 @@ export function formatCustomFieldValue(definition: CustomFieldDefinition, value:
 export function customFieldRows(
   definitions: readonly CustomFieldDefinition[],
   values: Record<string, unknown> | null | undefined,
+  locale = "en-US",
 ): { key: string; label: string; text: string; defined: boolean }[] {
   const defined = definitions.map((d) => ({
     key: d.key,
     label: d.name,
-    text: formatCustomFieldValue(d, values?.[d.key]),
+    text: formatCustomFieldValue(d, values?.[d.key], locale),
     defined: true,
   }));
   const known = new Set(definitions.map((d) => d.key));

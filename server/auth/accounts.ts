@@ -67,15 +67,3 @@ export async function rolesOf(db: Db, user: User): Promise<RoleView[]> {
     user: profile(user, r.featureFlags ?? {}),
   }));
 }
-
-export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
-    .executeTakeFirst();
-}
-
-export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-}

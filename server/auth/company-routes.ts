@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { findUserByEmail, findUserById } from "../db/users";
 import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { findUserById, rolesOf } from "./accounts";
+import { rolesOf } from "./accounts";
 import { checkInvite, INVITE_UNUSABLE } from "./invites";
 import { mintRoleToken } from "./role-tokens";
 import { requireSession } from "./session-routes";
@@ -66,11 +67,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
       const check = token ? await checkInvite(db, token) : undefined;
       if (!check?.ok) throw notFound(check?.reason ?? INVITE_UNUSABLE);
       const invite = check.invite;
-      const existing = await db
-        .selectFrom("users")
-        .select("passwordHash")
-        .where((eb) => eb(eb.fn("lower", ["email"]), "=", invite.email.toLowerCase()))
-        .executeTakeFirst();
+      const existing = await findUserByEmail(db, invite.email);
       return {
         email: invite.email,
         roles: invite.types,

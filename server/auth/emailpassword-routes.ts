@@ -2,9 +2,9 @@ import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { emailError, passwordError } from "../../src/domain/credentials";
+import { findUserByEmail, updateUser } from "../db/users";
 import type { TypedRequests } from "../http/type-provider";
 import { StringEnum } from "../routes/schemas";
-import { findUserByEmail } from "./accounts";
 import { formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
 import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
@@ -227,11 +227,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
           .set({ used: new Date() })
           .where("tokenHash", "=", row.tokenHash)
           .execute();
-        await trx
-          .updateTable("users")
-          .set({ passwordHash, updated: new Date() })
-          .where("id", "=", row.userId)
-          .execute();
+        await updateUser(trx, row.userId, { passwordHash });
         // A new password ends every session that the old one opened, and their role tokens with them
         // (verifyRoleToken joins the session; revoked here as well, for the record).
         await trx

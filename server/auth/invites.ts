@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { defineAbilityFor } from "../../src/domain/permissions";
 import { canGrant } from "../../src/domain/role-rules";
 import type { Db } from "../db/index";
+import { insertUser } from "../db/users";
 import { sha256Hex } from "./hash";
 
 /** Spec section 7: sign-up, third-party sign-in/up and passwordless code creation send the invite token. */
@@ -121,22 +122,15 @@ export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account
       .executeTakeFirst();
     if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return null;
     if (!(await inviterMayStillInvite(trx, invite))) return null;
-    const user = await trx
-      .insertInto("users")
-      .values({
-        email: account.email,
-        passwordHash: account.passwordHash ?? null,
-        firstName: account.firstName ?? "",
-        lastName: account.lastName ?? "",
-        featureFlags: "{}",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("userRoles")
-      .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-      .execute();
+    const userId = await insertUser(trx, {
+      email: account.email,
+      passwordHash: account.passwordHash ?? null,
+      firstName: account.firstName ?? "",
+      lastName: account.lastName ?? "",
+      featureFlags: "{}",
+    });
+    await trx.insertInto("userRoles").values({ userId, companyId: invite.companyId, types: invite.types }).execute();
     await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
-    return user.id;
+    return userId;
   });
 }

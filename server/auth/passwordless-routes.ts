@@ -4,9 +4,9 @@ import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import { phoneNumberError, toE164 } from "../../src/domain/phone";
 import type { Db } from "../db/index";
+import { findUserByEmail, findUserByPhone, insertUser } from "../db/users";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { findUserByEmail } from "./accounts";
 import { sha256Hex } from "./hash";
 import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
@@ -52,7 +52,7 @@ interface Contact {
 
 async function findUserByContact(db: Db, contact: Contact) {
   if (contact.email) return findUserByEmail(db, contact.email);
-  return db.selectFrom("users").selectAll().where("phone", "=", contact.phone).executeTakeFirst();
+  return findUserByPhone(db, contact.phone);
 }
 
 export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
@@ -286,17 +286,13 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
             .executeTakeFirstOrThrow();
           return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(company.name)}.` } as const;
         }
-        const user = await trx
-          .insertInto("users")
-          .values({ email: device.email, featureFlags: "{}" })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const userId = await insertUser(trx, { email: device.email, featureFlags: "{}" });
         await trx
           .insertInto("userRoles")
-          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
+          .values({ userId, companyId: invite.companyId, types: invite.types })
           .execute();
         await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
-        return { status: "OK", userId: user.id, created: true } as const;
+        return { status: "OK", userId, created: true } as const;
       });
       if (outcome.status !== "OK") return outcome;
       return signedIn(request, reply, outcome.userId, { createdNewRecipeUser: outcome.created }, "passwordless");

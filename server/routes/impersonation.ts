@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { recordAudit } from "../audit";
-import { findUserById, rolesOf } from "../auth/accounts";
+import { rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
+import { findUserById } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 

@@ -5,6 +5,7 @@ import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
+import { readUser } from "../db/users";
 import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
@@ -49,11 +50,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
   }
 
   const signer = async (userId: string) => {
-    const user = await db
-      .selectFrom("users")
-      .select(["id", "email", "firstName", "lastName", "passwordHash"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "passwordHash"]);
     if (!user) throw notFound("Account not found");
     return user;
   };

@@ -8,9 +8,10 @@ import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
+import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
+import { dataErrors, Nullable, profileShape } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, the time zone of
@@ -30,9 +31,6 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
 
-  const readProfile = (userId: string) =>
-    db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();
-
   app.get(
     "/me",
     {
@@ -43,7 +41,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      const row = await readProfile(person(request.principal));
+      const row = await profileQuery(db, person(request.principal)).executeTakeFirst();
       if (!row) throw notFound("Account not found");
       // The token's company (the impersonated one while impersonating), never one named by the caller.
       const company = await db
@@ -99,18 +97,9 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         });
       if (problems.length) throw badRequest("Please check the fields", problems);
       return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom("users")
-          .select(["firstName", "lastName", "timeZone"])
-          .where("id", "=", userId)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockPersonalDetails(trx, userId);
         if (!before) throw notFound("Account not found");
-        await trx
-          .updateTable("users")
-          .set({ ...changes, updated: new Date() })
-          .where("id", "=", userId)
-          .execute();
+        await updateUser(trx, userId, changes);
         await recordAudit(trx, request.principal, {
           action: "update",
           entity: "user",
@@ -118,7 +107,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
           before,
           after: { ...before, ...changes },
         });
-        return trx.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirstOrThrow();
+        return profileQuery(trx, userId).executeTakeFirstOrThrow();
       });
     },
   );
@@ -156,11 +145,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       if (body.repeatPassword !== undefined && body.repeatPassword !== body.newPassword)
         problems.push({ id: "repeatPassword", error: "The passwords differ" });
       if (problems.length) throw badRequest("Please check the fields", problems);
-      const user = await db
-        .selectFrom("users")
-        .select(["id", "email", "passwordHash"])
-        .where("id", "=", userId)
-        .executeTakeFirst();
+      const user = await readUser(db, userId, ["id", "email", "passwordHash"]);
       if (!user) throw notFound("Account not found");
       // The same proof, and the same sign-in counters, as a phone change or a signature.
       await proveIdentity(
@@ -181,7 +166,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       const passwordHash = await hash(body.newPassword);
       const sessionsEnded = await db.transaction().execute(async (trx) => {
         const keep = session.sessionHandle;
-        await trx.updateTable("users").set({ passwordHash, updated: new Date() }).where("id", "=", userId).execute();
+        await updateUser(trx, userId, { passwordHash });
         // Every other session of the account ends (a stolen one included); this one stays signed in.
         let sessions = trx
           .updateTable("sessions")

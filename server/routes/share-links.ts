@@ -5,6 +5,7 @@ import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";
 import type { Db } from "../db/index";
+import { readUser } from "../db/users";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
@@ -78,11 +79,7 @@ const publicErrors = { 404: dataErrors[404], 410: dataErrors[404], 429: dataErro
 
 /** Printed name of whoever creates a link, as the customer sees it (support stays "ColdChain support"). */
 async function creatorName(db: Db, principal: Principal): Promise<string> {
-  const user = await db
-    .selectFrom("users")
-    .select(["firstName", "lastName", "email"])
-    .where("id", "=", principal.userId)
-    .executeTakeFirst();
+  const user = await readUser(db, principal.userId, ["firstName", "lastName", "email"]);
   return auditActorLabel(
     user ?? { firstName: null, lastName: null, email: null },
     principal.impersonatorUserId !== null,

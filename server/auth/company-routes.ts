@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { insertMembership, lockMembership, setMembershipTypes } from "../db/memberships";
 import { findUserByEmail, findUserById } from "../db/users";
 import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -98,25 +99,11 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
         throw forbidden(`This invitation is for ${invite.email}; you are signed in as ${user.email}`);
       }
       await db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom("userRoles")
-          .select(["id", "types"])
-          .where("userId", "=", user.id)
-          .where("companyId", "=", invite.companyId)
-          .forUpdate()
-          .executeTakeFirst();
+        const existing = await lockMembership(trx, user.id, invite.companyId);
         if (existing) {
-          const types = [...new Set([...existing.types, ...invite.types])];
-          await trx
-            .updateTable("userRoles")
-            .set({ types, updated: new Date() })
-            .where("id", "=", existing.id)
-            .execute();
+          await setMembershipTypes(trx, existing.id, [...new Set([...existing.types, ...invite.types])]);
         } else {
-          await trx
-            .insertInto("userRoles")
-            .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-            .execute();
+          await insertMembership(trx, { userId: user.id, companyId: invite.companyId, types: invite.types });
         }
         await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
       });

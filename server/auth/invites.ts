@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { defineAbilityFor } from "../../src/domain/permissions";
 import { canGrant } from "../../src/domain/role-rules";
 import type { Db } from "../db/index";
+import { grantsOf, insertMembership } from "../db/memberships";
 import { insertUser } from "../db/users";
 import { sha256Hex } from "./hash";
 
@@ -44,11 +45,7 @@ export async function inviterMayStillInvite(
     .where("id", "=", invite.companyId)
     .executeTakeFirst();
   if (!company) return false;
-  const memberships = await db
-    .selectFrom("userRoles")
-    .select(["companyId", "types", "featureFlags"])
-    .where("userId", "=", invite.invitedBy)
-    .execute();
+  const memberships = await grantsOf(db, invite.invitedBy);
   return memberships.some((m) => {
     const reaches =
       m.companyId === invite.companyId ||
@@ -129,7 +126,7 @@ export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account
       lastName: account.lastName ?? "",
       featureFlags: "{}",
     });
-    await trx.insertInto("userRoles").values({ userId, companyId: invite.companyId, types: invite.types }).execute();
+    await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });
     await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
     return userId;
   });

@@ -4,6 +4,7 @@ import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import { phoneNumberError, toE164 } from "../../src/domain/phone";
 import type { Db } from "../db/index";
+import { insertMembership } from "../db/memberships";
 import { findUserByEmail, findUserByPhone, insertUser } from "../db/users";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -287,10 +288,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
           return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(company.name)}.` } as const;
         }
         const userId = await insertUser(trx, { email: device.email, featureFlags: "{}" });
-        await trx
-          .insertInto("userRoles")
-          .values({ userId, companyId: invite.companyId, types: invite.types })
-          .execute();
+        await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });
         await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
         return { status: "OK", userId, created: true } as const;
       });

@@ -5,6 +5,7 @@ import { isKnownTimeZone } from "../../src/domain/datetime";
 import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../src/domain/no-signal";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/index";
+import { insertMembership } from "../db/memberships";
 import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
@@ -247,10 +248,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
           .returning("id")
           .executeTakeFirstOrThrow();
         if (!operator)
-          await trx
-            .insertInto("userRoles")
-            .values({ userId: principal.userId, companyId: row.id, types: ["administrator"] })
-            .execute();
+          await insertMembership(trx, { userId: principal.userId, companyId: row.id, types: ["administrator"] });
         await recordAudit(trx, principal, {
           action: "create",
           entity: "company",

@@ -5,12 +5,12 @@ import { impersonationLogEntryRecord } from "../../src/domain/api/impersonation-
 import { memberRecord } from "../../src/domain/api/member";
 import { listResource } from "../../src/domain/resources";
 import type { Db } from "../db/index";
+import { memberColumns, memberQuery } from "../db/memberships";
 import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
-import { memberColumns, memberQuery } from "./users";
 
 export const IMPERSONATION_LOG_PAGE_SIZE = 50;
 

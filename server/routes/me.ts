@@ -8,6 +8,7 @@ import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
+import { companyIdsOf } from "../db/memberships";
 import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -254,11 +255,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       const userId = person(request.principal);
       const body = request.body;
       await db.transaction().execute(async (trx) => {
-        const mine = new Set(
-          (await trx.selectFrom("userRoles").select("companyId").where("userId", "=", userId).execute()).map(
-            (r) => r.companyId,
-          ),
-        );
+        const mine = new Set(await companyIdsOf(trx, userId));
         // A company the caller does not belong to is "not found", as any other company's record.
         if (body.some((s) => !mine.has(s.companyId))) throw notFound("Company not found");
         for (const s of body) {

@@ -7,6 +7,7 @@ import { recordAudit } from "../audit";
 import { randomToken, sha256Hex } from "../auth/hash";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
+import { isMember } from "../db/memberships";
 import { findUserByEmail } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -109,18 +110,10 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const existing = await findUserByEmail(db, email);
-      if (existing) {
-        const member = await db
-          .selectFrom("userRoles")
-          .select("id")
-          .where("userId", "=", existing.id)
-          .where("companyId", "=", principal.companyId)
-          .executeTakeFirst();
-        if (member)
-          throw badRequest("This person is already a member of the company", [
-            { id: "email", error: "Already a member" },
-          ]);
-      }
+      if (existing && (await isMember(db, existing.id, principal.companyId)))
+        throw badRequest("This person is already a member of the company", [
+          { id: "email", error: "Already a member" },
+        ]);
       const company = await db
         .selectFrom("companies")
         .select("name")

@@ -2,6 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { emailError, passwordError } from "../../src/domain/credentials";
+import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { findUserByEmail, updateUser } from "../db/users";
 import type { TypedRequests } from "../http/type-provider";
 import { StringEnum } from "../routes/schemas";
@@ -230,20 +231,8 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
         await updateUser(trx, row.userId, { passwordHash });
         // A new password ends every session that the old one opened, and their role tokens with them
         // (verifyRoleToken joins the session; revoked here as well, for the record).
-        await trx
-          .updateTable("roleTokens")
-          .set({ revoked: new Date() })
-          .where("sessionHandle", "in", (eb) =>
-            eb.selectFrom("sessions").select("handle").where("userId", "=", row.userId),
-          )
-          .where("revoked", "is", null)
-          .execute();
-        await trx
-          .updateTable("sessions")
-          .set({ revoked: new Date() })
-          .where("userId", "=", row.userId)
-          .where("revoked", "is", null)
-          .execute();
+        await revokeRoleTokensOfUser(trx, row.userId);
+        await endSessionsOfUser(trx, row.userId);
         return true;
       });
       return done ? { status: "OK" } : { status: "RESET_PASSWORD_INVALID_TOKEN_ERROR" };

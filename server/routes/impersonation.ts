@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import { recordAudit } from "../audit";
 import { rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
+import { revokeRoleToken } from "../db/sessions";
 import { findUserById } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -89,12 +90,7 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       if (!principal.impersonatorUserId) throw badRequest("You are not impersonating anyone");
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("roleTokens")
-          .set({ revoked: new Date() })
-          .where("id", "=", principal.tokenId)
-          .where("revoked", "is", null)
-          .execute();
+        await revokeRoleToken(trx, principal.tokenId);
         await recordAudit(trx, principal, {
           action: "impersonate-stop",
           entity: "user",

@@ -9,6 +9,7 @@ import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { companyIdsOf } from "../db/memberships";
+import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -169,30 +170,17 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         const keep = session.sessionHandle;
         await updateUser(trx, userId, { passwordHash });
         // Every other session of the account ends (a stolen one included); this one stays signed in.
-        let sessions = trx
-          .updateTable("sessions")
-          .set({ revoked: new Date() })
-          .where("userId", "=", userId)
-          .where("revoked", "is", null);
-        sessions = sessions.where("handle", "<>", keep);
-        const ended = await sessions.executeTakeFirst();
+        const ended = await endSessionsOfUser(trx, userId, keep);
         // Their role tokens die with them (verifyRoleToken joins the session); revoked here too, for the record.
-        await trx
-          .updateTable("roleTokens")
-          .set({ revoked: new Date() })
-          .where("sessionHandle", "in", (eb) =>
-            eb.selectFrom("sessions").select("handle").where("userId", "=", userId).where("handle", "<>", keep),
-          )
-          .where("revoked", "is", null)
-          .execute();
+        await revokeRoleTokensOfUser(trx, userId, keep);
         await recordAudit(trx, principal, {
           action: "password-change",
           entity: "user",
           entityId: userId,
           before: null,
-          after: { otherSessionsEnded: Number(ended.numUpdatedRows) },
+          after: { otherSessionsEnded: ended },
         });
-        return Number(ended.numUpdatedRows);
+        return ended;
       });
       return { status: "OK", sessionsEnded };
     },

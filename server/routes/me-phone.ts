@@ -4,6 +4,7 @@ import { toE164 } from "../../src/domain/phone";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
+import { deleteCredentialCodesOf } from "../db/credential-codes";
 import { phoneTakenByOther, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -109,7 +110,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
       if (phone === null) {
         await db.transaction().execute(async (trx) => {
           await updateUser(trx, userId, { phone: null });
-          await trx.deleteFrom("credentialCodes").where("userId", "=", userId).execute();
+          await deleteCredentialCodesOf(trx, userId);
           await recordAudit(trx, request.principal, {
             action: "phone-remove",
             entity: "user",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { markInviteAccepted } from "../db/invites";
 import { insertMembership, lockMembership, setMembershipTypes } from "../db/memberships";
 import { findUserByEmail, findUserById } from "../db/users";
 import { forbidden, HttpError, notFound } from "../errors";
@@ -105,7 +106,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
         } else {
           await insertMembership(trx, { userId: user.id, companyId: invite.companyId, types: invite.types });
         }
-        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+        await markInviteAccepted(trx, invite.id);
       });
       return { status: "OK", roles: await rolesOf(db, user) };
     },

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { defineAbilityFor } from "../../src/domain/permissions";
 import { canGrant } from "../../src/domain/role-rules";
 import type { Db } from "../db/index";
+import { inviteByTokenHash, lockInvite, markInviteAccepted } from "../db/invites";
 import { grantsOf, insertMembership } from "../db/memberships";
 import { insertUser } from "../db/users";
 import { sha256Hex } from "./hash";
@@ -64,22 +65,7 @@ export type InviteCheck =
   | { ok: false; reason: string };
 
 function readInvite(db: Db, token: string) {
-  return db
-    .selectFrom("invites as i")
-    .innerJoin("companies as c", "c.id", "i.companyId")
-    .select([
-      "i.id",
-      "i.email",
-      "i.types",
-      "i.companyId",
-      "i.invitedBy",
-      "i.expires",
-      "i.accepted",
-      "i.revoked",
-      "c.name as companyName",
-    ])
-    .where("i.tokenHash", "=", sha256Hex(token))
-    .executeTakeFirst();
+  return inviteByTokenHash(db, sha256Hex(token));
 }
 
 /** An invitation that can still be used, or why not (shown to the invitee). */
@@ -111,12 +97,7 @@ export interface NewAccount {
  */
 export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account: NewAccount): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
-    const invite = await trx
-      .selectFrom("invites")
-      .select(["id", "companyId", "types", "invitedBy", "accepted", "revoked", "expires"])
-      .where("id", "=", inviteId)
-      .forUpdate()
-      .executeTakeFirst();
+    const invite = await lockInvite(trx, inviteId);
     if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return null;
     if (!(await inviterMayStillInvite(trx, invite))) return null;
     const userId = await insertUser(trx, {
@@ -127,7 +108,7 @@ export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account
       featureFlags: "{}",
     });
     await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });
-    await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+    await markInviteAccepted(trx, invite.id);
     return userId;
   });
 }

@@ -4,6 +4,7 @@ import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import { phoneNumberError, toE164 } from "../../src/domain/phone";
 import type { Db } from "../db/index";
+import { lockUsableInviteByTokenHash, markInviteAccepted } from "../db/invites";
 import { insertMembership } from "../db/memberships";
 import {
   deletePasswordlessDevice,
@@ -250,15 +251,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
         if (existing) return { status: "OK", userId: existing.id, created: false } as const;
         // No account yet: only an invitation (checked again, it may have been used meanwhile) creates one.
         const invite = device.inviteTokenHash
-          ? await trx
-              .selectFrom("invites")
-              .selectAll()
-              .where("tokenHash", "=", device.inviteTokenHash)
-              .where("accepted", "is", null)
-              .where("revoked", "is", null)
-              .where("expires", ">", new Date())
-              .forUpdate()
-              .executeTakeFirst()
+          ? await lockUsableInviteByTokenHash(trx, device.inviteTokenHash)
           : undefined;
         if (!invite || !device.email) {
           return {
@@ -276,7 +269,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
         }
         const userId = await insertUser(trx, { email: device.email, featureFlags: "{}" });
         await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });
-        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+        await markInviteAccepted(trx, invite.id);
         return { status: "OK", userId, created: true } as const;
       });
       if (outcome.status !== "OK") return outcome;

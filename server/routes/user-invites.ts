@@ -7,6 +7,14 @@ import { recordAudit } from "../audit";
 import { randomToken, sha256Hex } from "../auth/hash";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
+import {
+  findPendingInvite,
+  insertInvite,
+  pendingInvites,
+  reissueInvite,
+  revokePendingInvite,
+  revokePendingInvitesOf,
+} from "../db/invites";
 import { isMember } from "../db/memberships";
 import { findUserByEmail } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -14,16 +22,6 @@ import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, idParams, roleList } from "./schemas";
 
 export const INVITE_DAYS = 7;
-
-function pendingQuery(db: Db, companyId: string) {
-  return db
-    .selectFrom("invites as i")
-    .leftJoin("users as u", "u.id", "i.invitedBy")
-    .select(["i.id", "i.email", "i.types as roles", "i.created", "i.expires", "u.email as invitedBy"])
-    .where("i.companyId", "=", companyId)
-    .where("i.accepted", "is", null)
-    .where("i.revoked", "is", null);
-}
 
 /** The e-mail with the invitation link: sign-up for a new person, confirm-invite for an existing account. */
 export async function sendInviteMail(
@@ -50,34 +48,23 @@ export async function issueInvite(
   invite: { companyId: string; email: string; roles: string[] },
 ): Promise<{ id: string; token: string }> {
   const token = randomToken();
-  await trx
-    .updateTable("invites")
-    .set({ revoked: new Date() })
-    .where("companyId", "=", invite.companyId)
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", invite.email))
-    .where("accepted", "is", null)
-    .where("revoked", "is", null)
-    .execute();
-  const row = await trx
-    .insertInto("invites")
-    .values({
-      companyId: invite.companyId,
-      email: invite.email,
-      types: invite.roles,
-      tokenHash: sha256Hex(token),
-      invitedBy: principal.userId,
-      expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  await revokePendingInvitesOf(trx, invite.companyId, invite.email);
+  const id = await insertInvite(trx, {
+    companyId: invite.companyId,
+    email: invite.email,
+    types: invite.roles,
+    tokenHash: sha256Hex(token),
+    invitedBy: principal.userId,
+    expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+  });
   await recordAudit(trx, principal, {
     action: "create",
     entity: "userInvite",
-    entityId: row.id,
+    entityId: id,
     before: null,
     after: { companyId: invite.companyId, email: invite.email, roles: invite.roles },
   });
-  return { id: row.id, token };
+  return { id, token };
 }
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
@@ -123,9 +110,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         .transaction()
         .execute((trx) => issueInvite(trx, principal, { companyId: principal.companyId, email, roles: body.roles }));
       await sendInvite(email, token, company.name, body.roles, Boolean(existing));
-      return reply
-        .code(201)
-        .send(await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst());
+      return reply.code(201).send(await findPendingInvite(db, principal.companyId, id));
     },
   );
 
@@ -139,7 +124,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: { type: "array", items: inviteRecord }, ...dataErrors },
       },
     },
-    async (request) => pendingQuery(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
+    async (request) => pendingInvites(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
   );
 
   app.post(
@@ -157,7 +142,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id } = request.params;
       const principal = request.principal;
-      const pending = await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
+      const pending = await findPendingInvite(db, principal.companyId, id);
       if (!pending) throw notFound("Invitation not found");
       // Resending vouches for the invitation afresh: the resender becomes its inviter (an
       // invitation is only accepted while its inviter may still send it), so they too
@@ -166,15 +151,11 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const token = randomToken();
-      await db
-        .updateTable("invites")
-        .set({
-          tokenHash: sha256Hex(token),
-          expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-          invitedBy: principal.userId,
-        })
-        .where("id", "=", id)
-        .execute();
+      await reissueInvite(db, id, {
+        tokenHash: sha256Hex(token),
+        expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+        invitedBy: principal.userId,
+      });
       const company = await db
         .selectFrom("companies")
         .select("name")
@@ -189,7 +170,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         before: null,
         after: null,
       });
-      return pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
+      return findPendingInvite(db, principal.companyId, id);
     },
   );
 
@@ -207,15 +188,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const { id } = request.params;
       const principal = request.principal;
-      const result = await db
-        .updateTable("invites")
-        .set({ revoked: new Date() })
-        .where("id", "=", id)
-        .where("companyId", "=", principal.companyId)
-        .where("accepted", "is", null)
-        .where("revoked", "is", null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound("Invitation not found");
+      if (!(await revokePendingInvite(db, principal.companyId, id))) throw notFound("Invitation not found");
       await recordAudit(db, principal, {
         action: "revoke",
         entity: "userInvite",

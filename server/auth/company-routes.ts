@@ -31,14 +31,22 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
     async (request) => {
       const session = await requireSession(request);
       const { companyId } = request.body;
-      let token: Awaited<ReturnType<typeof mintRoleToken>>;
-      try {
-        token = await mintRoleToken(db, keys, { userId: session.sub, companyId, sessionHandle: session.sessionHandle });
-      } catch (e) {
-        if (e instanceof HttpError) throw forbidden("You have no role in that company");
-        throw e;
-      }
-      await setSessionCompany(db, session.sessionHandle, companyId);
+      // The token and the session's company are written together: a refresh mints for the company answered here.
+      const token = await db.transaction().execute(async (trx) => {
+        let minted: Awaited<ReturnType<typeof mintRoleToken>>;
+        try {
+          minted = await mintRoleToken(trx, keys, {
+            userId: session.sub,
+            companyId,
+            sessionHandle: session.sessionHandle,
+          });
+        } catch (e) {
+          if (e instanceof HttpError) throw forbidden("You have no role in that company");
+          throw e;
+        }
+        await setSessionCompany(trx, session.sessionHandle, companyId);
+        return minted;
+      });
       return { jwtToken: token.jwtToken, secret: token.secret };
     },
   );

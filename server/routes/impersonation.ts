@@ -43,19 +43,24 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("A system administrator cannot impersonate another system administrator");
       if (!principal.sessionHandle) throw forbidden("Impersonation needs a sign-in session");
       // Bound to the administrator's sign-in session: signing out (or a revoked session) ends it too.
-      const token = await mintRoleToken(db, keys, {
-        userId,
-        companyId,
-        impersonatorUserId: principal.userId,
-        ttlSeconds: IMPERSONATION_MINUTES * 60,
-        sessionHandle: principal.sessionHandle,
-      });
-      await recordAudit(db, principal, {
-        action: "impersonate",
-        entity: "user",
-        entityId: userId,
-        before: null,
-        after: { companyId, until: token.expires.toISOString() },
+      const sessionHandle = principal.sessionHandle;
+      // The token and its audit entry are one change: support never acts without a trace.
+      const token = await db.transaction().execute(async (trx) => {
+        const minted = await mintRoleToken(trx, keys, {
+          userId,
+          companyId,
+          impersonatorUserId: principal.userId,
+          ttlSeconds: IMPERSONATION_MINUTES * 60,
+          sessionHandle,
+        });
+        await recordAudit(trx, principal, {
+          action: "impersonate",
+          entity: "user",
+          entityId: userId,
+          before: null,
+          after: { companyId, until: minted.expires.toISOString() },
+        });
+        return minted;
       });
       return {
         roleToken: { jwtToken: token.jwtToken, secret: token.secret },

@@ -151,10 +151,20 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const token = randomToken();
-      await reissueInvite(db, id, {
-        tokenHash: sha256Hex(token),
-        expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-        invitedBy: principal.userId,
+      // The new link and its audit entry are one change; the e-mail goes out once it is committed.
+      await db.transaction().execute(async (trx) => {
+        await reissueInvite(trx, id, {
+          tokenHash: sha256Hex(token),
+          expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+          invitedBy: principal.userId,
+        });
+        await recordAudit(trx, principal, {
+          action: "resend",
+          entity: "userInvite",
+          entityId: id,
+          before: null,
+          after: null,
+        });
       });
       const company = await db
         .selectFrom("companies")
@@ -163,13 +173,6 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         .executeTakeFirstOrThrow();
       const existing = await findUserByEmail(db, pending.email);
       await sendInvite(pending.email, token, company.name, pending.roles, Boolean(existing));
-      await recordAudit(db, principal, {
-        action: "resend",
-        entity: "userInvite",
-        entityId: id,
-        before: null,
-        after: null,
-      });
       return findPendingInvite(db, principal.companyId, id);
     },
   );
@@ -188,13 +191,15 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const { id } = request.params;
       const principal = request.principal;
-      if (!(await revokePendingInvite(db, principal.companyId, id))) throw notFound("Invitation not found");
-      await recordAudit(db, principal, {
-        action: "revoke",
-        entity: "userInvite",
-        entityId: id,
-        before: null,
-        after: null,
+      await db.transaction().execute(async (trx) => {
+        if (!(await revokePendingInvite(trx, principal.companyId, id))) throw notFound("Invitation not found");
+        await recordAudit(trx, principal, {
+          action: "revoke",
+          entity: "userInvite",
+          entityId: id,
+          before: null,
+          after: null,
+        });
       });
       return reply.code(204).send();
     },

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { defineAbilityFor } from "../../src/domain/permissions";
 import { canGrant } from "../../src/domain/role-rules";
+import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
 import { inviteByTokenHash, lockInvite, markInviteAccepted } from "../db/invites";
 import { grantsOf, insertMembership } from "../db/memberships";
@@ -40,11 +41,7 @@ export async function inviterMayStillInvite(
   invite: { companyId: string; types: string[]; invitedBy: string | null },
 ): Promise<boolean> {
   if (!invite.invitedBy) return true;
-  const company = await db
-    .selectFrom("companies")
-    .select("parentId")
-    .where("id", "=", invite.companyId)
-    .executeTakeFirst();
+  const company = await readCompany(db, invite.companyId, ["parentId"]);
   if (!company) return false;
   const memberships = await grantsOf(db, invite.invitedBy);
   return memberships.some((m) => {

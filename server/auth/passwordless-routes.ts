@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import { phoneNumberError, toE164 } from "../../src/domain/phone";
+import { companyNameOf } from "../db/companies";
 import type { Db } from "../db/index";
 import { lockUsableInviteByTokenHash, markInviteAccepted } from "../db/invites";
 import { insertMembership } from "../db/memberships";
@@ -260,12 +261,8 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
           } as const;
         }
         if (!(await inviterMayStillInvite(trx, invite))) {
-          const company = await trx
-            .selectFrom("companies")
-            .select("name")
-            .where("id", "=", invite.companyId)
-            .executeTakeFirstOrThrow();
-          return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(company.name)}.` } as const;
+          const companyName = await companyNameOf(trx, invite.companyId);
+          return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(companyName)}.` } as const;
         }
         const userId = await insertUser(trx, { email: device.email, featureFlags: "{}" });
         await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });

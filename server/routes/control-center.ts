@@ -4,6 +4,7 @@ import { Type } from "typebox";
 import { impersonationLogEntryRecord } from "../../src/domain/api/impersonation-log-entry";
 import { memberRecord } from "../../src/domain/api/member";
 import { listResource } from "../../src/domain/resources";
+import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
 import { memberColumns, memberQuery } from "../db/memberships";
 import { notFound } from "../errors";
@@ -65,7 +66,7 @@ export const controlCenterRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { id } = request.params;
-      const company = await db.selectFrom("companies").select("id").where("id", "=", id).executeTakeFirst();
+      const company = await readCompany(db, id, ["id"]);
       if (!company) throw notFound("Company not found");
       const resource = listResource("users");
       const query = parseResourceQuery(resource, request.query);

@@ -8,6 +8,7 @@ import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
+import { readCompany } from "../db/companies";
 import { companyIdsOf } from "../db/memberships";
 import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
@@ -46,11 +47,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       const row = await profileQuery(db, person(request.principal)).executeTakeFirst();
       if (!row) throw notFound("Account not found");
       // The token's company (the impersonated one while impersonating), never one named by the caller.
-      const company = await db
-        .selectFrom("companies")
-        .select("temperatureUnit")
-        .where("id", "=", request.principal.companyId)
-        .executeTakeFirst();
+      const company = await readCompany(db, request.principal.companyId, ["temperatureUnit"]);
       return { ...row, companyTemperatureUnit: company?.temperatureUnit ?? "celsius" };
     },
   );

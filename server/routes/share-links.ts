@@ -4,6 +4,7 @@ import { auditActorLabel } from "../../src/domain/audit-actor";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";
+import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
 import { readUser } from "../db/users";
 import { HttpError, notFound } from "../errors";
@@ -301,11 +302,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         .executeTakeFirstOrThrow();
       const series = await loadChartSeries(db, content, SHARE_CHART_POINTS);
       // The company's display unit, so a viewer who never chose one reads what the company reads.
-      const company = await db
-        .selectFrom("companies")
-        .select("temperatureUnit")
-        .where("id", "=", link.companyId)
-        .executeTakeFirst();
+      const company = await readCompany(db, link.companyId, ["temperatureUnit"]);
       await recordOpen(link.id, request, "page");
       const { report, disposition } = content;
       reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");

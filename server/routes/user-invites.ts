@@ -6,6 +6,7 @@ import { canGrant } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
 import { randomToken, sha256Hex } from "../auth/hash";
 import type { Principal } from "../auth/principal";
+import { companyNameOf } from "../db/companies";
 import type { Db } from "../db/index";
 import {
   findPendingInvite,
@@ -101,15 +102,11 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         throw badRequest("This person is already a member of the company", [
           { id: "email", error: "Already a member" },
         ]);
-      const company = await db
-        .selectFrom("companies")
-        .select("name")
-        .where("id", "=", principal.companyId)
-        .executeTakeFirstOrThrow();
+      const companyName = await companyNameOf(db, principal.companyId);
       const { id, token } = await db
         .transaction()
         .execute((trx) => issueInvite(trx, principal, { companyId: principal.companyId, email, roles: body.roles }));
-      await sendInvite(email, token, company.name, body.roles, Boolean(existing));
+      await sendInvite(email, token, companyName, body.roles, Boolean(existing));
       return reply.code(201).send(await findPendingInvite(db, principal.companyId, id));
     },
   );
@@ -166,13 +163,9 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
           after: null,
         });
       });
-      const company = await db
-        .selectFrom("companies")
-        .select("name")
-        .where("id", "=", principal.companyId)
-        .executeTakeFirstOrThrow();
+      const companyName = await companyNameOf(db, principal.companyId);
       const existing = await findUserByEmail(db, pending.email);
-      await sendInvite(pending.email, token, company.name, pending.roles, Boolean(existing));
+      await sendInvite(pending.email, token, companyName, pending.roles, Boolean(existing));
       return findPendingInvite(db, principal.companyId, id);
     },
   );

@@ -10,6 +10,7 @@ import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { readCompany } from "../db/companies";
 import { companyIdsOf } from "../db/memberships";
+import { notificationSettingsOf, saveNotificationSetting } from "../db/notification-settings";
 import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -21,9 +22,6 @@ import { dataErrors, Nullable, profileShape } from "./schemas";
  * their alert e-mails, password and e-mail alert settings per company. Any signed-in
  * person may use them; an API key (no person) may not.
  */
-
-/** Defaults of an alert setting nobody saved yet (the notification_settings column defaults). */
-export const NOTIFICATION_DEFAULTS = { excursionDetected: true, reportFinished: false, batteryLow: true } as const;
 
 function person(principal: Principal): string {
   if (principal.apiKeyId) throw forbidden("An API key has no personal settings");
@@ -183,26 +181,6 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
-  async function readNotifications(userId: string) {
-    const rows = await db
-      .selectFrom("userRoles as ur")
-      .innerJoin("companies as c", "c.id", "ur.companyId")
-      .leftJoin("notificationSettings as n", (join) =>
-        join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
-      )
-      .select(["c.id as companyId", "c.name as companyName", "n.excursionDetected", "n.reportFinished", "n.batteryLow"])
-      .where("ur.userId", "=", userId)
-      .orderBy("c.name")
-      .execute();
-    return rows.map((r) => ({
-      companyId: r.companyId,
-      companyName: r.companyName,
-      excursionDetected: r.excursionDetected ?? NOTIFICATION_DEFAULTS.excursionDetected,
-      reportFinished: r.reportFinished ?? NOTIFICATION_DEFAULTS.reportFinished,
-      batteryLow: r.batteryLow ?? NOTIFICATION_DEFAULTS.batteryLow,
-    }));
-  }
-
   app.get(
     "/me/notifications",
     {
@@ -212,7 +190,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: { type: "array", items: notificationSettingRecord }, ...dataErrors },
       },
     },
-    async (request) => readNotifications(person(request.principal)),
+    async (request) => notificationSettingsOf(db, person(request.principal)),
   );
 
   app.put(
@@ -243,20 +221,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         const mine = new Set(await companyIdsOf(trx, userId));
         // A company the caller does not belong to is "not found", as any other company's record.
         if (body.some((s) => !mine.has(s.companyId))) throw notFound("Company not found");
-        for (const s of body) {
-          await trx
-            .insertInto("notificationSettings")
-            .values({ ...s, userId, updated: new Date() })
-            .onConflict((oc) =>
-              oc.columns(["userId", "companyId"]).doUpdateSet({
-                excursionDetected: s.excursionDetected,
-                reportFinished: s.reportFinished,
-                batteryLow: s.batteryLow,
-                updated: new Date(),
-              }),
-            )
-            .execute();
-        }
+        for (const setting of body) await saveNotificationSetting(trx, userId, setting);
         await recordAudit(trx, request.principal, {
           action: "update",
           entity: "notificationSettings",
@@ -265,7 +230,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
           after: body,
         });
       });
-      return readNotifications(userId);
+      return notificationSettingsOf(db, userId);
     },
   );
 };

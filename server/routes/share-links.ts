@@ -6,6 +6,7 @@ import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";
 import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
+import { readReportInScope, reportRule } from "../db/label-reports";
 import { readUser } from "../db/users";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -94,12 +95,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
   const opens = new Throttle(OPENS_PER_MINUTE, 60_000);
 
   async function reportInScope(principal: Principal, id: string) {
-    const report = await db
-      .selectFrom("labelReports")
-      .select(["id", "companyId"])
-      .where("id", "=", id)
-      .where("companyId", "in", principal.companyScope)
-      .executeTakeFirst();
+    const report = await readReportInScope(db, principal.companyScope, id, ["id", "companyId"]);
     if (!report) throw notFound("Label report not found");
     return report;
   }
@@ -295,11 +291,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const link = await openLink(request, request.params.token);
       const content = await loadReportContent(db, [link.companyId], link.reportId);
       if (!content) throw unknownLink();
-      const rule = await db
-        .selectFrom("labelReports")
-        .select("rule")
-        .where("id", "=", link.reportId)
-        .executeTakeFirstOrThrow();
+      const rule = await reportRule(db, link.reportId);
       const series = await loadChartSeries(db, content, SHARE_CHART_POINTS);
       // The company's display unit, so a viewer who never chose one reads what the company reads.
       const company = await readCompany(db, link.companyId, ["temperatureUnit"]);
@@ -312,7 +304,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         status: report.status,
         startTime: report.startTime?.toISOString() ?? null,
         endTime: report.endTime?.toISOString() ?? null,
-        rule: rule.rule,
+        rule,
         trim: content.trim
           ? { start: content.trim.start?.toISOString() ?? null, end: content.trim.end?.toISOString() ?? null }
           : null,

@@ -7,6 +7,15 @@ import { addressKey, Throttle } from "../auth/throttle";
 import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
 import { readReportInScope, reportRule } from "../db/label-reports";
+import {
+  insertShareLink,
+  insertShareLinkOpen,
+  isLinkOfReport,
+  lockLinkOfReport,
+  revokeShareLink,
+  shareLinkByTokenHash,
+  shareLinkOpens,
+} from "../db/share-links";
 import { readUser } from "../db/users";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -104,18 +113,14 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
   async function openLink(request: FastifyRequest, token: string) {
     opens.hit(`share:${addressKey(request.ip)}`, "opens of share links from this address");
     if (!isShareTokenShape(token)) throw unknownLink();
-    const link = await db
-      .selectFrom("shareLinks")
-      .select(["id", "reportId", "companyId", "expiresAt", "revokedAt"])
-      .where("tokenHash", "=", hashShareToken(token))
-      .executeTakeFirst();
+    const link = await shareLinkByTokenHash(db, hashShareToken(token));
     if (!link) throw unknownLink();
     if (shareLinkState(link) !== "active") throw gone();
     return link;
   }
 
   const recordOpen = (linkId: string, request: FastifyRequest, kind: "page" | "pdf" | "csv") =>
-    db.insertInto("shareLinkOpens").values({ linkId, address: request.ip, kind }).execute();
+    insertShareLinkOpen(db, { linkId, address: request.ip, kind });
 
   app.post(
     "/label-reports/:id/share-links",
@@ -152,33 +157,29 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
       const { token, tokenHash } = newShareToken();
       const name = await creatorName(db, principal);
-      const link = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("shareLinks")
-          .values({
-            reportId: id,
-            companyId: report.companyId,
-            tokenHash,
-            createdBy: principal.userId,
-            createdByName: name,
-            impersonatorUserId: principal.impersonatorUserId,
-            expiresAt,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+      const linkId = await db.transaction().execute(async (trx) => {
+        const linkId = await insertShareLink(trx, {
+          reportId: id,
+          companyId: report.companyId,
+          tokenHash,
+          createdBy: principal.userId,
+          createdByName: name,
+          impersonatorUserId: principal.impersonatorUserId,
+          expiresAt,
+        });
         await recordAudit(trx, principal, {
           action: "shareLinkCreate",
           entity: "labelReport",
           entityId: id,
           before: null,
-          after: { shareLink: row.id, expiresAt: expiresAt.toISOString() },
+          after: { shareLink: linkId, expiresAt: expiresAt.toISOString() },
         });
-        return row;
+        return linkId;
       });
       return reply
         .code(201)
         .header("cache-control", "no-store")
-        .send({ id: link.id, url: `${publicUrl}/share/${token}`, expiresAt: expiresAt.toISOString() });
+        .send({ id: linkId, url: `${publicUrl}/share/${token}`, expiresAt: expiresAt.toISOString() });
     },
   );
 
@@ -214,21 +215,8 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id, linkId } = request.params;
       await reportInScope(request.principal, id);
-      const link = await db
-        .selectFrom("shareLinks")
-        .select("id")
-        .where("id", "=", linkId)
-        .where("reportId", "=", id)
-        .executeTakeFirst();
-      if (!link) throw unknownLink();
-      const rows = await db
-        .selectFrom("shareLinkOpens")
-        .select(["openedAt", "address", "kind"])
-        .where("linkId", "=", linkId)
-        .orderBy("openedAt", "desc")
-        .orderBy("id", "desc")
-        .limit(1000)
-        .execute();
+      if (!(await isLinkOfReport(db, id, linkId))) throw unknownLink();
+      const rows = await shareLinkOpens(db, linkId);
       return rows.map((r) => ({ openedAt: new Date(r.openedAt).toISOString(), address: r.address, kind: r.kind }));
     },
   );
@@ -249,21 +237,11 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       await reportInScope(principal, id);
       await db.transaction().execute(async (trx) => {
-        const link = await trx
-          .selectFrom("shareLinks")
-          .select(["id", "revokedAt", "expiresAt"])
-          .where("id", "=", linkId)
-          .where("reportId", "=", id)
-          .forUpdate()
-          .executeTakeFirst();
+        const link = await lockLinkOfReport(trx, id, linkId);
         if (!link) throw unknownLink();
         if (link.revokedAt !== null) return;
         const revokedAt = new Date();
-        await trx
-          .updateTable("shareLinks")
-          .set({ revokedAt, revokedBy: principal.userId })
-          .where("id", "=", linkId)
-          .execute();
+        await revokeShareLink(trx, linkId, revokedAt, principal.userId);
         await recordAudit(trx, principal, {
           action: "shareLinkRevoke",
           entity: "labelReport",

@@ -9,6 +9,7 @@ import { listResource } from "../../src/domain/resources";
 import { trimEffect, trimReasonError } from "../../src/domain/trim-effect";
 import { recordAudit } from "../audit";
 import { auditTrailOf } from "../db/audit-log";
+import { customFieldDefinitions } from "../db/custom-fields";
 import type { Db } from "../db/index";
 import { sharePreset } from "../db/label-presets";
 import { deleteLabelReport, insertLabelReport, shockEventsOf, updateLabelReport } from "../db/label-reports";
@@ -22,7 +23,6 @@ import { noSignalCondition } from "../notifications/no-signal-pass";
 import { dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
-import { customFieldDefinitions } from "./custom-fields";
 import {
   dataErrors,
   dateTime,

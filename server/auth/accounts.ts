@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { membershipsWithCompanies } from "../db/memberships";
 import type { User } from "../db/schema";
 
 /** The user object of the SuperTokens frontend protocol (auth-protocol.md section 8), no account linking. */
@@ -52,13 +53,7 @@ export interface RoleView {
 
 /** Every role of a user, one per company (spec: a user may hold roles in several companies). */
 export async function rolesOf(db: Db, user: User): Promise<RoleView[]> {
-  const rows = await db
-    .selectFrom("userRoles as ur")
-    .innerJoin("companies as c", "c.id", "ur.companyId")
-    .select(["ur.id", "ur.types", "ur.featureFlags", "c.id as companyId", "c.name", "c.type", "c.parentId"])
-    .where("ur.userId", "=", user.id)
-    .orderBy("c.name")
-    .execute();
+  const rows = await membershipsWithCompanies(db, user.id);
   return rows.map((r) => ({
     id: r.id,
     type: r.types,
@@ -66,16 +61,4 @@ export async function rolesOf(db: Db, user: User): Promise<RoleView[]> {
     company: { id: r.companyId, name: r.name, type: r.type, parentId: r.parentId },
     user: profile(user, r.featureFlags ?? {}),
   }));
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
-    .executeTakeFirst();
-}
-
-export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }

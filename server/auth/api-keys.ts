@@ -1,4 +1,5 @@
 import { isApiKeyScope } from "../../src/domain/api-key-scopes";
+import { apiKeyByHash, touchApiKey } from "../db/api-keys";
 import type { Db } from "../db/index";
 import { unauthorised } from "../errors";
 import { abilityForApiKey } from "./abilities";
@@ -32,21 +33,10 @@ export function newApiKey(): { key: string; prefix: string; keyHash: string } {
 /** A key's principal: its company only, what its scopes allow; revoked or unknown keys are 401 at once. */
 export async function authenticateApiKey(db: Db, key: string): Promise<Principal> {
   if (key.length > 200) throw unauthorised("Invalid API key");
-  const row = await db
-    .selectFrom("apiKeys")
-    .select(["id", "companyId", "lastUsed", "revoked", "scopes"])
-    .where("keyHash", "=", sha256Hex(key))
-    .executeTakeFirst();
+  const row = await apiKeyByHash(db, sha256Hex(key));
   if (!row || row.revoked) throw unauthorised("Invalid or revoked API key");
   if (!row.lastUsed || Date.now() - row.lastUsed.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db
-      .updateTable("apiKeys")
-      .set({ lastUsed: new Date() })
-      .where("id", "=", row.id)
-      .where((eb) =>
-        eb.or([eb("lastUsed", "is", null), eb("lastUsed", "<", new Date(Date.now() - LAST_USED_RESOLUTION_MS))]),
-      )
-      .execute();
+    await touchApiKey(db, row.id, new Date(Date.now() - LAST_USED_RESOLUTION_MS));
   }
   return {
     userId: NO_USER,

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { markInviteAccepted } from "../db/invites";
+import { insertMembership, lockMembership, setMembershipTypes } from "../db/memberships";
+import { findUserByEmail, findUserById } from "../db/users";
 import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { findUserById, rolesOf } from "./accounts";
+import { rolesOf } from "./accounts";
 import { checkInvite, INVITE_UNUSABLE } from "./invites";
 import { mintRoleToken } from "./role-tokens";
 import { requireSession } from "./session-routes";
@@ -28,14 +31,22 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
     async (request) => {
       const session = await requireSession(request);
       const { companyId } = request.body;
-      let token: Awaited<ReturnType<typeof mintRoleToken>>;
-      try {
-        token = await mintRoleToken(db, keys, { userId: session.sub, companyId, sessionHandle: session.sessionHandle });
-      } catch (e) {
-        if (e instanceof HttpError) throw forbidden("You have no role in that company");
-        throw e;
-      }
-      await setSessionCompany(db, session.sessionHandle, companyId);
+      // The token and the session's company are written together: a refresh mints for the company answered here.
+      const token = await db.transaction().execute(async (trx) => {
+        let minted: Awaited<ReturnType<typeof mintRoleToken>>;
+        try {
+          minted = await mintRoleToken(trx, keys, {
+            userId: session.sub,
+            companyId,
+            sessionHandle: session.sessionHandle,
+          });
+        } catch (e) {
+          if (e instanceof HttpError) throw forbidden("You have no role in that company");
+          throw e;
+        }
+        await setSessionCompany(trx, session.sessionHandle, companyId);
+        return minted;
+      });
       return { jwtToken: token.jwtToken, secret: token.secret };
     },
   );
@@ -66,11 +77,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
       const check = token ? await checkInvite(db, token) : undefined;
       if (!check?.ok) throw notFound(check?.reason ?? INVITE_UNUSABLE);
       const invite = check.invite;
-      const existing = await db
-        .selectFrom("users")
-        .select("passwordHash")
-        .where((eb) => eb(eb.fn("lower", ["email"]), "=", invite.email.toLowerCase()))
-        .executeTakeFirst();
+      const existing = await findUserByEmail(db, invite.email);
       return {
         email: invite.email,
         roles: invite.types,
@@ -101,27 +108,13 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
         throw forbidden(`This invitation is for ${invite.email}; you are signed in as ${user.email}`);
       }
       await db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom("userRoles")
-          .select(["id", "types"])
-          .where("userId", "=", user.id)
-          .where("companyId", "=", invite.companyId)
-          .forUpdate()
-          .executeTakeFirst();
+        const existing = await lockMembership(trx, user.id, invite.companyId);
         if (existing) {
-          const types = [...new Set([...existing.types, ...invite.types])];
-          await trx
-            .updateTable("userRoles")
-            .set({ types, updated: new Date() })
-            .where("id", "=", existing.id)
-            .execute();
+          await setMembershipTypes(trx, existing.id, [...new Set([...existing.types, ...invite.types])]);
         } else {
-          await trx
-            .insertInto("userRoles")
-            .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-            .execute();
+          await insertMembership(trx, { userId: user.id, companyId: invite.companyId, types: invite.types });
         }
-        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
+        await markInviteAccepted(trx, invite.id);
       });
       return { status: "OK", roles: await rolesOf(db, user) };
     },

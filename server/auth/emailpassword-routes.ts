@@ -2,9 +2,15 @@ import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { emailError, passwordError } from "../../src/domain/credentials";
+import {
+  insertPasswordResetToken,
+  lockPasswordResetToken,
+  markPasswordResetTokenUsed,
+} from "../db/password-reset-tokens";
+import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
+import { findUserByEmail, updateUser } from "../db/users";
 import type { TypedRequests } from "../http/type-provider";
 import { StringEnum } from "../routes/schemas";
-import { findUserByEmail } from "./accounts";
 import { formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
 import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
@@ -174,14 +180,11 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
         const user = await findUserByEmail(db, email);
         if (!user) return { status: "OK" };
         const token = randomToken();
-        await db
-          .insertInto("passwordResetTokens")
-          .values({
-            tokenHash: sha256Hex(token),
-            userId: user.id,
-            expires: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-          })
-          .execute();
+        await insertPasswordResetToken(db, {
+          tokenHash: sha256Hex(token),
+          userId: user.id,
+          expires: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+        });
         const link = `${server.settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}&tenantId=public`;
         await server.mailer.send({
           to: user.email,
@@ -215,39 +218,14 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       throttles.perAddress.hit(`reset-use:${request.ip}`, "password reset attempts from this address");
       const passwordHash = await hash(values.password as string);
       const done = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom("passwordResetTokens")
-          .selectAll()
-          .where("tokenHash", "=", sha256Hex(token))
-          .forUpdate()
-          .executeTakeFirst();
+        const row = await lockPasswordResetToken(trx, sha256Hex(token));
         if (!row || row.used || row.expires.getTime() <= Date.now()) return false;
-        await trx
-          .updateTable("passwordResetTokens")
-          .set({ used: new Date() })
-          .where("tokenHash", "=", row.tokenHash)
-          .execute();
-        await trx
-          .updateTable("users")
-          .set({ passwordHash, updated: new Date() })
-          .where("id", "=", row.userId)
-          .execute();
+        await markPasswordResetTokenUsed(trx, row.tokenHash);
+        await updateUser(trx, row.userId, { passwordHash });
         // A new password ends every session that the old one opened, and their role tokens with them
         // (verifyRoleToken joins the session; revoked here as well, for the record).
-        await trx
-          .updateTable("roleTokens")
-          .set({ revoked: new Date() })
-          .where("sessionHandle", "in", (eb) =>
-            eb.selectFrom("sessions").select("handle").where("userId", "=", row.userId),
-          )
-          .where("revoked", "is", null)
-          .execute();
-        await trx
-          .updateTable("sessions")
-          .set({ revoked: new Date() })
-          .where("userId", "=", row.userId)
-          .where("revoked", "is", null)
-          .execute();
+        await revokeRoleTokensOfUser(trx, row.userId);
+        await endSessionsOfUser(trx, row.userId);
         return true;
       });
       return done ? { status: "OK" } : { status: "RESET_PASSWORD_INVALID_TOKEN_ERROR" };

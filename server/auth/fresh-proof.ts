@@ -1,6 +1,12 @@
 import { randomInt } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import type { FastifyRequest } from "fastify";
+import {
+  deleteCredentialCode,
+  lockCredentialCode,
+  setCredentialCodeFailures,
+  upsertCredentialCode,
+} from "../db/credential-codes";
 import type { Db } from "../db/index";
 import { badRequest } from "../errors";
 import { sha256Hex } from "./hash";
@@ -31,11 +37,7 @@ export async function storeCode(db: Db, userId: string, purpose: CodePurpose, ph
     failedAttempts: 0,
     expires: new Date(Date.now() + CREDENTIAL_CODE_MS),
   };
-  await db
-    .insertInto("credentialCodes")
-    .values({ userId, purpose, ...values })
-    .onConflict((oc) => oc.columns(["userId", "purpose"]).doUpdateSet(values))
-    .execute();
+  await upsertCredentialCode(db, userId, purpose, values);
   return code;
 }
 
@@ -45,31 +47,20 @@ export async function storeCode(db: Db, userId: string, purpose: CodePurpose, ph
  */
 export async function spendCode(db: Db, userId: string, purpose: CodePurpose, code: string, field: string) {
   const outcome = await db.transaction().execute(async (trx): Promise<{ error: string } | { phone: string | null }> => {
-    const row = await trx
-      .selectFrom("credentialCodes")
-      .selectAll()
-      .where("userId", "=", userId)
-      .where("purpose", "=", purpose)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockCredentialCode(trx, userId, purpose);
     const missing = purpose === "phone-change" ? "No phone change is waiting; start again" : "Ask for a new code";
     if (!row || row.expires.getTime() <= Date.now())
       return { error: `${row ? "The code has expired" : "No code was sent"}: ${missing}` };
     if (row.codeHash !== codeHash(userId, purpose, code)) {
       const failed = row.failedAttempts + 1;
       if (failed >= MAX_CREDENTIAL_CODE_ATTEMPTS) {
-        await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
+        await deleteCredentialCode(trx, userId, purpose);
         return { error: `Too many wrong codes: ${missing}` };
       }
-      await trx
-        .updateTable("credentialCodes")
-        .set({ failedAttempts: failed })
-        .where("userId", "=", userId)
-        .where("purpose", "=", purpose)
-        .execute();
+      await setCredentialCodeFailures(trx, userId, purpose, failed);
       return { error: "The code is wrong" };
     }
-    await trx.deleteFrom("credentialCodes").where("userId", "=", userId).where("purpose", "=", purpose).execute();
+    await deleteCredentialCode(trx, userId, purpose);
     return { phone: row.phone };
   });
   // Thrown after the transaction, so a wrong try's count is kept.

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import { defineAbilityFor } from "../../src/domain/permissions";
 import { canGrant } from "../../src/domain/role-rules";
+import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
+import { inviteByTokenHash, lockInvite, markInviteAccepted } from "../db/invites";
+import { grantsOf, insertMembership } from "../db/memberships";
+import { insertUser } from "../db/users";
 import { sha256Hex } from "./hash";
 
 /** Spec section 7: sign-up, third-party sign-in/up and passwordless code creation send the invite token. */
@@ -37,17 +41,9 @@ export async function inviterMayStillInvite(
   invite: { companyId: string; types: string[]; invitedBy: string | null },
 ): Promise<boolean> {
   if (!invite.invitedBy) return true;
-  const company = await db
-    .selectFrom("companies")
-    .select("parentId")
-    .where("id", "=", invite.companyId)
-    .executeTakeFirst();
+  const company = await readCompany(db, invite.companyId, ["parentId"]);
   if (!company) return false;
-  const memberships = await db
-    .selectFrom("userRoles")
-    .select(["companyId", "types", "featureFlags"])
-    .where("userId", "=", invite.invitedBy)
-    .execute();
+  const memberships = await grantsOf(db, invite.invitedBy);
   return memberships.some((m) => {
     const reaches =
       m.companyId === invite.companyId ||
@@ -66,22 +62,7 @@ export type InviteCheck =
   | { ok: false; reason: string };
 
 function readInvite(db: Db, token: string) {
-  return db
-    .selectFrom("invites as i")
-    .innerJoin("companies as c", "c.id", "i.companyId")
-    .select([
-      "i.id",
-      "i.email",
-      "i.types",
-      "i.companyId",
-      "i.invitedBy",
-      "i.expires",
-      "i.accepted",
-      "i.revoked",
-      "c.name as companyName",
-    ])
-    .where("i.tokenHash", "=", sha256Hex(token))
-    .executeTakeFirst();
+  return inviteByTokenHash(db, sha256Hex(token));
 }
 
 /** An invitation that can still be used, or why not (shown to the invitee). */
@@ -113,30 +94,18 @@ export interface NewAccount {
  */
 export async function acceptInviteAsNewAccount(db: Db, inviteId: string, account: NewAccount): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
-    const invite = await trx
-      .selectFrom("invites")
-      .select(["id", "companyId", "types", "invitedBy", "accepted", "revoked", "expires"])
-      .where("id", "=", inviteId)
-      .forUpdate()
-      .executeTakeFirst();
+    const invite = await lockInvite(trx, inviteId);
     if (!invite || invite.accepted || invite.revoked || invite.expires.getTime() <= Date.now()) return null;
     if (!(await inviterMayStillInvite(trx, invite))) return null;
-    const user = await trx
-      .insertInto("users")
-      .values({
-        email: account.email,
-        passwordHash: account.passwordHash ?? null,
-        firstName: account.firstName ?? "",
-        lastName: account.lastName ?? "",
-        featureFlags: "{}",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("userRoles")
-      .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-      .execute();
-    await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
-    return user.id;
+    const userId = await insertUser(trx, {
+      email: account.email,
+      passwordHash: account.passwordHash ?? null,
+      firstName: account.firstName ?? "",
+      lastName: account.lastName ?? "",
+      featureFlags: "{}",
+    });
+    await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });
+    await markInviteAccepted(trx, invite.id);
+    return userId;
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import type { Db } from "../db/index";
+import { insertSigningKey, workingSigningKeys } from "../db/signing-keys";
 
 export const SIGNING_ALG = "ES256";
 
@@ -19,28 +20,20 @@ export interface SigningKeys {
  * with the same keys.
  */
 export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
-  let rows = await db
-    .selectFrom("signingKeys")
-    .selectAll()
-    .where("retired", "is", null)
-    .orderBy("created", "desc")
-    .execute();
+  let rows = await workingSigningKeys(db);
   if (rows.length === 0) {
     const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
     const kid = `k-${randomUUID()}`;
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: "sig" };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG };
-    await db
-      .insertInto("signingKeys")
-      .values({ kid, alg: SIGNING_ALG, privateJwk: JSON.stringify(privateJwk), publicJwk: JSON.stringify(publicJwk) })
-      .execute();
+    await insertSigningKey(db, {
+      kid,
+      alg: SIGNING_ALG,
+      privateJwk: JSON.stringify(privateJwk),
+      publicJwk: JSON.stringify(publicJwk),
+    });
     // Another instance may have raced us: everyone takes the newest key.
-    rows = await db
-      .selectFrom("signingKeys")
-      .selectAll()
-      .where("retired", "is", null)
-      .orderBy("created", "desc")
-      .execute();
+    rows = await workingSigningKeys(db);
   }
   const newest = rows[0];
   if (!newest) throw new Error("No signing key could be created");

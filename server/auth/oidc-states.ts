@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { deleteExpiredSignInStates, insertSignInState, takeSignInStateRow } from "../db/oidc-sign-in-states";
 import { sha256Hex } from "./hash";
 
 /**
@@ -21,18 +22,15 @@ export interface SignInState {
 
 export async function saveSignInState(db: Db, record: SignInState, now = new Date()): Promise<void> {
   // The route is open to anyone: old rows go as new ones come, so the table holds at most the last TTL.
-  await db.deleteFrom("oidcSignInStates").where("expires", "<", now).execute();
-  await db
-    .insertInto("oidcSignInStates")
-    .values({
-      stateHash: sha256Hex(record.state),
-      providerId: record.providerId,
-      pkceVerifierHash: sha256Hex(record.pkceCodeVerifier),
-      nonce: record.nonce,
-      redirectUri: record.redirectUri,
-      expires: new Date(now.getTime() + SIGN_IN_STATE_TTL_MS),
-    })
-    .execute();
+  await deleteExpiredSignInStates(db, now);
+  await insertSignInState(db, {
+    stateHash: sha256Hex(record.state),
+    providerId: record.providerId,
+    pkceVerifierHash: sha256Hex(record.pkceCodeVerifier),
+    nonce: record.nonce,
+    redirectUri: record.redirectUri,
+    expires: new Date(now.getTime() + SIGN_IN_STATE_TTL_MS),
+  });
 }
 
 /** The nonce of the matching, unexpired record, which is used up; undefined when there is none. */
@@ -41,14 +39,14 @@ export async function takeSignInState(
   callback: Omit<SignInState, "nonce">,
   now = new Date(),
 ): Promise<string | undefined> {
-  const row = await db
-    .deleteFrom("oidcSignInStates")
-    .where("stateHash", "=", sha256Hex(callback.state))
-    .where("pkceVerifierHash", "=", sha256Hex(callback.pkceCodeVerifier))
-    .where("providerId", "=", callback.providerId)
-    .where("redirectUri", "=", callback.redirectUri)
-    .where("expires", ">", now)
-    .returning("nonce")
-    .executeTakeFirst();
-  return row?.nonce;
+  return takeSignInStateRow(
+    db,
+    {
+      stateHash: sha256Hex(callback.state),
+      pkceVerifierHash: sha256Hex(callback.pkceCodeVerifier),
+      providerId: callback.providerId,
+      redirectUri: callback.redirectUri,
+    },
+    now,
+  );
 }

@@ -3,10 +3,21 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
 import { phoneNumberError, toE164 } from "../../src/domain/phone";
+import { companyNameOf } from "../db/companies";
 import type { Db } from "../db/index";
+import { lockUsableInviteByTokenHash, markInviteAccepted } from "../db/invites";
+import { insertMembership } from "../db/memberships";
+import {
+  deletePasswordlessDevice,
+  deletePasswordlessDevicesOf,
+  findPasswordlessDevice,
+  insertPasswordlessDevice,
+  lockPasswordlessDevice,
+  updatePasswordlessDevice,
+} from "../db/passwordless-devices";
+import { findUserByEmail, findUserByPhone, insertUser } from "../db/users";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { findUserByEmail } from "./accounts";
 import { sha256Hex } from "./hash";
 import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
@@ -52,7 +63,7 @@ interface Contact {
 
 async function findUserByContact(db: Db, contact: Contact) {
   if (contact.email) return findUserByEmail(db, contact.email);
-  return db.selectFrom("users").selectAll().where("phone", "=", contact.phone).executeTakeFirst();
+  return findUserByPhone(db, contact.phone);
 }
 
 export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
@@ -133,19 +144,16 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       const salt = randomBytes(16).toString("base64");
       const code = newCode();
       const linkCode = linkCodeOf(deviceId, salt, code);
-      await db
-        .insertInto("passwordlessDevices")
-        .values({
-          deviceIdHash: preAuthSessionId,
-          email: contact.email,
-          phone: contact.phone,
-          linkSalt: salt,
-          codeHash: codeHashOf(preAuthSessionId, code),
-          linkCodeHash: sha256Hex(linkCode),
-          inviteTokenHash: invited && inviteToken ? sha256Hex(inviteToken) : null,
-          expires: new Date(Date.now() + CODE_LIFETIME_MS),
-        })
-        .execute();
+      await insertPasswordlessDevice(db, {
+        deviceIdHash: preAuthSessionId,
+        email: contact.email,
+        phone: contact.phone,
+        linkSalt: salt,
+        codeHash: codeHashOf(preAuthSessionId, code),
+        linkCodeHash: sha256Hex(linkCode),
+        inviteTokenHash: invited && inviteToken ? sha256Hex(inviteToken) : null,
+        expires: new Date(Date.now() + CODE_LIFETIME_MS),
+      });
       await sendCode(contact, preAuthSessionId, code, linkCode);
       return { status: "OK", deviceId, preAuthSessionId, flowType: FLOW_TYPE };
     },
@@ -167,11 +175,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
     async (request) => {
       const { deviceId, preAuthSessionId } = request.body;
       if (preAuthSessionIdOf(deviceId) !== preAuthSessionId) return { status: "RESTART_FLOW_ERROR" };
-      const device = await db
-        .selectFrom("passwordlessDevices")
-        .selectAll()
-        .where("deviceIdHash", "=", preAuthSessionId)
-        .executeTakeFirst();
+      const device = await findPasswordlessDevice(db, preAuthSessionId);
       if (!device || device.expires.getTime() <= Date.now() - CODE_LIFETIME_MS) return { status: "RESTART_FLOW_ERROR" };
       const contact = { email: device.email, phone: device.phone };
       const user = await findUserByContact(db, contact);
@@ -179,17 +183,13 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       const salt = randomBytes(16).toString("base64");
       const code = newCode();
       const linkCode = linkCodeOf(deviceId, salt, code);
-      await db
-        .updateTable("passwordlessDevices")
-        .set({
-          linkSalt: salt,
-          codeHash: codeHashOf(preAuthSessionId, code),
-          linkCodeHash: sha256Hex(linkCode),
-          codeCreated: new Date(),
-          expires: new Date(Date.now() + CODE_LIFETIME_MS),
-        })
-        .where("deviceIdHash", "=", preAuthSessionId)
-        .execute();
+      await updatePasswordlessDevice(db, preAuthSessionId, {
+        linkSalt: salt,
+        codeHash: codeHashOf(preAuthSessionId, code),
+        linkCodeHash: sha256Hex(linkCode),
+        codeCreated: new Date(),
+        expires: new Date(Date.now() + CODE_LIFETIME_MS),
+      });
       await sendCode({ email: device.email, phone: device.phone }, preAuthSessionId, code, linkCode);
       return { status: "OK" };
     },
@@ -221,12 +221,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       }
       throttles.perAddress.hit(`consume:${request.ip}`, "code attempts from this address");
       const outcome = await db.transaction().execute(async (trx) => {
-        const device = await trx
-          .selectFrom("passwordlessDevices")
-          .selectAll()
-          .where("deviceIdHash", "=", body.preAuthSessionId)
-          .forUpdate()
-          .executeTakeFirst();
+        const device = await lockPasswordlessDevice(trx, body.preAuthSessionId);
         if (!device) return { status: "RESTART_FLOW_ERROR" } as const;
         if (byLink) {
           if (sha256Hex(body.linkCode as string) !== device.linkCodeHash || device.expires.getTime() <= Date.now()) {
@@ -240,14 +235,10 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
           if (expired || wrong) {
             const failed = device.failedAttempts + 1;
             if (failed >= MAX_CODE_ATTEMPTS) {
-              await trx.deleteFrom("passwordlessDevices").where("deviceIdHash", "=", device.deviceIdHash).execute();
+              await deletePasswordlessDevice(trx, device.deviceIdHash);
               return { status: "RESTART_FLOW_ERROR" } as const;
             }
-            await trx
-              .updateTable("passwordlessDevices")
-              .set({ failedAttempts: failed })
-              .where("deviceIdHash", "=", device.deviceIdHash)
-              .execute();
+            await updatePasswordlessDevice(trx, device.deviceIdHash, { failedAttempts: failed });
             return {
               status: expired ? "EXPIRED_USER_INPUT_CODE_ERROR" : "INCORRECT_USER_INPUT_CODE_ERROR",
               failedCodeInputAttemptCount: failed,
@@ -256,21 +247,12 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
           }
         }
         // Success: every pending code of this address is spent.
-        if (device.email) await trx.deleteFrom("passwordlessDevices").where("email", "=", device.email).execute();
-        else await trx.deleteFrom("passwordlessDevices").where("phone", "=", device.phone).execute();
+        await deletePasswordlessDevicesOf(trx, device);
         const existing = await findUserByContact(trx, { email: device.email, phone: device.phone });
         if (existing) return { status: "OK", userId: existing.id, created: false } as const;
         // No account yet: only an invitation (checked again, it may have been used meanwhile) creates one.
         const invite = device.inviteTokenHash
-          ? await trx
-              .selectFrom("invites")
-              .selectAll()
-              .where("tokenHash", "=", device.inviteTokenHash)
-              .where("accepted", "is", null)
-              .where("revoked", "is", null)
-              .where("expires", ">", new Date())
-              .forUpdate()
-              .executeTakeFirst()
+          ? await lockUsableInviteByTokenHash(trx, device.inviteTokenHash)
           : undefined;
         if (!invite || !device.email) {
           return {
@@ -279,24 +261,13 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
           } as const;
         }
         if (!(await inviterMayStillInvite(trx, invite))) {
-          const company = await trx
-            .selectFrom("companies")
-            .select("name")
-            .where("id", "=", invite.companyId)
-            .executeTakeFirstOrThrow();
-          return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(company.name)}.` } as const;
+          const companyName = await companyNameOf(trx, invite.companyId);
+          return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: `${inviterGoneReason(companyName)}.` } as const;
         }
-        const user = await trx
-          .insertInto("users")
-          .values({ email: device.email, featureFlags: "{}" })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("userRoles")
-          .values({ userId: user.id, companyId: invite.companyId, types: invite.types })
-          .execute();
-        await trx.updateTable("invites").set({ accepted: new Date() }).where("id", "=", invite.id).execute();
-        return { status: "OK", userId: user.id, created: true } as const;
+        const userId = await insertUser(trx, { email: device.email, featureFlags: "{}" });
+        await insertMembership(trx, { userId, companyId: invite.companyId, types: invite.types });
+        await markInviteAccepted(trx, invite.id);
+        return { status: "OK", userId, created: true } as const;
       });
       if (outcome.status !== "OK") return outcome;
       return signedIn(request, reply, outcome.userId, { createdNewRecipeUser: outcome.created }, "passwordless");

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { findUserById } from "../db/users";
 import { HttpError } from "../errors";
-import { findUserById, protocolUser, rolesOf } from "./accounts";
+import { protocolUser, rolesOf } from "./accounts";
 import { rememberDevice } from "./known-device";
 import { mintRoleToken } from "./role-tokens";
 import { type AccessTokenPayload, createSession, refreshSession, revokeSession, verifyAccessToken } from "./sessions";

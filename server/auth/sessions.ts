@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/index";
+import { endSession, insertSession, lockSession, sessionState, updateSession } from "../db/sessions";
 import { randomToken, sha256Hex } from "./hash";
 import { SIGNING_ALG, type SigningKeys } from "./keys";
 
@@ -80,17 +81,14 @@ export async function createSession(
   const handle = randomBytes(24).toString("base64url");
   const refreshToken = newRefreshToken(handle);
   const refreshExpires = new Date(Date.now() + settings.refreshTokenSeconds * 1000);
-  await db
-    .insertInto("sessions")
-    .values({
-      handle,
-      userId: input.userId,
-      tenantId: input.tenantId ?? "public",
-      refreshHash: refreshHash(refreshToken),
-      payload: "{}",
-      expires: refreshExpires,
-    })
-    .execute();
+  await insertSession(db, {
+    handle,
+    userId: input.userId,
+    tenantId: input.tenantId ?? "public",
+    refreshHash: refreshHash(refreshToken),
+    payload: "{}",
+    expires: refreshExpires,
+  });
   const { token, payload } = await signAccessToken(
     keys,
     { sub: input.userId, sessionHandle: handle, tId: input.tenantId ?? "public" },
@@ -118,12 +116,7 @@ export async function refreshSession(
   if (!handle) return { ok: false, reason: "unknown" };
   const presented = refreshHash(refreshToken);
   return db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
-    const session = await trx
-      .selectFrom("sessions")
-      .selectAll()
-      .where("handle", "=", handle)
-      .forUpdate()
-      .executeTakeFirst();
+    const session = await lockSession(trx, handle);
     if (!session || session.revoked) return { ok: false, reason: "unknown" };
     if (session.expires.getTime() <= Date.now()) return { ok: false, reason: "expired" };
     const inGrace =
@@ -132,26 +125,23 @@ export async function refreshSession(
       Date.now() - session.rotated.getTime() <= settings.refreshGraceSeconds * 1000;
     if (session.refreshHash !== presented && !inGrace) {
       // An old refresh token used again: someone else holds a copy. End the session for both.
-      await trx.updateTable("sessions").set({ revoked: new Date() }).where("handle", "=", handle).execute();
-      await trx.updateTable("roleTokens").set({ revoked: new Date() }).where("sessionHandle", "=", handle).execute();
+      await endSession(trx, handle);
       return { ok: false, reason: "theft" };
     }
     const next = newRefreshToken(handle);
     const refreshExpires = new Date(Date.now() + settings.refreshTokenSeconds * 1000);
-    await trx
-      .updateTable("sessions")
-      .set(
-        inGrace
-          ? { refreshHash: refreshHash(next), expires: refreshExpires }
-          : {
-              refreshHash: refreshHash(next),
-              previousRefreshHash: presented,
-              rotated: new Date(),
-              expires: refreshExpires,
-            },
-      )
-      .where("handle", "=", handle)
-      .execute();
+    await updateSession(
+      trx,
+      handle,
+      inGrace
+        ? { refreshHash: refreshHash(next), expires: refreshExpires }
+        : {
+            refreshHash: refreshHash(next),
+            previousRefreshHash: presented,
+            rotated: new Date(),
+            expires: refreshExpires,
+          },
+    );
     const { token, payload } = await signAccessToken(
       keys,
       { sub: session.userId, sessionHandle: handle, tId: session.tenantId },
@@ -189,11 +179,7 @@ export async function verifyAccessToken(db: Db, keys: SigningKeys, token: string
   }
   if (typeof payload.sessionHandle !== "string" || typeof payload.sub !== "string")
     return { ok: false, reason: "invalid" };
-  const session = await db
-    .selectFrom("sessions")
-    .select(["revoked", "expires", "userId"])
-    .where("handle", "=", payload.sessionHandle)
-    .executeTakeFirst();
+  const session = await sessionState(db, payload.sessionHandle);
   if (!session || session.revoked || session.userId !== payload.sub || session.expires.getTime() <= Date.now()) {
     return { ok: false, reason: "revoked" };
   }
@@ -201,19 +187,12 @@ export async function verifyAccessToken(db: Db, keys: SigningKeys, token: string
 }
 
 export async function revokeSession(db: Db, handle: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("sessions").set({ revoked: new Date() }).where("handle", "=", handle).execute();
-    await trx.updateTable("roleTokens").set({ revoked: new Date() }).where("sessionHandle", "=", handle).execute();
-  });
+  await db.transaction().execute((trx) => endSession(trx, handle));
 }
 
 /** Remembers the company the session works in, so a refresh can mint its next role token. */
 export async function setSessionCompany(db: Db, handle: string, companyId: string): Promise<void> {
-  await db
-    .updateTable("sessions")
-    .set({ payload: JSON.stringify({ companyId }) })
-    .where("handle", "=", handle)
-    .execute();
+  await updateSession(db, handle, { payload: JSON.stringify({ companyId }) });
 }
 
 /** The front-token header value: standard base64 of {uid, ate (ms), up}. */

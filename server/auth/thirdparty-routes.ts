@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
 import { Type } from "typebox";
+import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import type { ThirdPartyProvider } from "../plugins/settings";
-import { findUserByEmail } from "./accounts";
 import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
 import { saveSignInState, takeSignInState } from "./oidc-states";
 import { signedIn } from "./session-routes";

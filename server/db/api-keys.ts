@@ -59,3 +59,22 @@ export function lockWorkingKey(db: Db, companyId: string, id: string) {
 export async function revokeApiKey(db: Db, id: string): Promise<void> {
   await db.updateTable("apiKeys").set({ revoked: new Date() }).where("id", "=", id).execute();
 }
+
+/** The key with this hash, revoked or not: what authenticating a request needs of it. */
+export function apiKeyByHash(db: Db, keyHash: string) {
+  return db
+    .selectFrom("apiKeys")
+    .select(["id", "companyId", "lastUsed", "revoked", "scopes"])
+    .where("keyHash", "=", keyHash)
+    .executeTakeFirst();
+}
+
+/** Stamps the key's last use, unless it was stamped after `notBefore` (by a request running at the same time). */
+export async function touchApiKey(db: Db, id: string, notBefore: Date): Promise<void> {
+  await db
+    .updateTable("apiKeys")
+    .set({ lastUsed: new Date() })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("lastUsed", "is", null), eb("lastUsed", "<", notBefore)]))
+    .execute();
+}

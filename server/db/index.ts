@@ -29,6 +29,11 @@ export interface DatabaseHandle {
 // Timestamps come back as Date on both drivers; bigint ids as strings (never above 2^53 here, but exact).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
+/** A statement that only a working database answers (the health check's). */
+export async function ping(db: Db): Promise<void> {
+  await db.selectFrom("companies").select("id").limit(1).execute();
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // JSON columns keep their keys as stored (feature flags are UPPER_SNAKE, summaries camelCase).
   const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { isKnownTimeZone } from "../../src/domain/datetime";
 import type { Db } from "../db/index";
-import { NOTIFICATION_DEFAULTS } from "../routes/me";
+import { NOTIFICATION_DEFAULTS } from "../db/notification-settings";
 
 export type AlertKind = keyof typeof NOTIFICATION_DEFAULTS;
 

@@ -1,13 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql } from "kysely";
 import { Type } from "typebox";
 import { companyRecord } from "../../src/domain/api/company";
 import { type ListResourceName, listResource } from "../../src/domain/resources";
 import { recordAudit } from "../audit";
-import type { Db } from "../db/index";
+import {
+  companyListColumns,
+  companyRows,
+  deleteCompany,
+  findCompanyRow,
+  findSubCompany,
+  insertCompany,
+  subCompanyRows,
+  updateCompany,
+} from "../db/companies";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { assertDeletable, companyColumns, companyName, companyWritable } from "./company-settings";
@@ -19,50 +26,9 @@ import {
 } from "./first-administrator";
 import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
 
-const columns: ColumnMap = {
-  id: sql.ref("c.id"),
-  name: sql.ref("c.name"),
-  type: sql.ref("c.type"),
-  parentId: sql.ref("c.parentId"),
-  parentName: sql.ref("parent.name"),
-  city: sql.ref("c.city"),
-  country: sql.ref("c.country"),
-  created: sql.ref("c.created"),
-};
-
-function baseQuery(db: Db) {
-  return db
-    .selectFrom("companies as c")
-    .leftJoin("companies as parent", "parent.id", "c.parentId")
-    .select([
-      "c.id",
-      "c.name",
-      "c.type",
-      "c.parentId",
-      "parent.name as parentName",
-      "c.city",
-      "c.country",
-      "c.timeZone",
-      "c.temperatureUnit",
-      "c.created",
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom("userRoles as ur")
-        .whereRef("ur.companyId", "=", "c.id")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .as("userCount"),
-      eb
-        .selectFrom("labelReports as r")
-        .whereRef("r.companyId", "=", "c.id")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .as("reportCount"),
-    ]);
-}
-
 function listQuery(name: ListResourceName, raw: unknown) {
   const resource = listResource(name);
-  return { resource, columns, query: parseResourceQuery(resource, raw) };
+  return { resource, columns: companyListColumns, query: parseResourceQuery(resource, raw) };
 }
 
 export const companyRoutes: FastifyPluginAsync = async (plugin) => {
@@ -81,10 +47,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) =>
-      runList(
-        baseQuery(db).where("c.parentId", "=", request.principal.companyId),
-        listQuery("sub-companies", request.query),
-      ),
+      runList(subCompanyRows(db, request.principal.companyId), listQuery("sub-companies", request.query)),
   );
 
   app.get(
@@ -100,10 +63,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { id } = request.params;
-      const row = await baseQuery(db)
-        .where("c.parentId", "=", request.principal.companyId)
-        .where("c.id", "=", id)
-        .executeTakeFirst();
+      const row = await findSubCompany(db, request.principal.companyId, id);
       if (!row) throw notFound("Sub-company not found");
       return row;
     },
@@ -129,36 +89,27 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       const { administratorEmail, ...body } = request.body;
       const adminEmail = firstAdministratorEmail(administratorEmail);
       const { id, pending } = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("companies")
-          .values({
-            addresses: "[]",
-            billing: "{}",
-            ...companyColumns(body),
-            name: body.name.trim(),
-            type: "customer",
-            parentId: principal.companyId,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const id = await insertCompany(trx, {
+          addresses: "[]",
+          billing: "{}",
+          ...companyColumns(body),
+          name: body.name.trim(),
+          type: "customer",
+          parentId: principal.companyId,
+        });
         await recordAudit(trx, principal, {
           action: "create",
           entity: "subCompany",
-          entityId: row.id,
+          entityId: id,
           before: null,
           after: { ...body, administratorEmail: adminEmail ?? null },
         });
         // The first administrator's invitation is part of the creation: both or neither.
-        const pending = await inviteFirstAdministrator(
-          trx,
-          principal,
-          { id: row.id, name: body.name.trim() },
-          adminEmail,
-        );
-        return { id: row.id, pending };
+        const pending = await inviteFirstAdministrator(trx, principal, { id, name: body.name.trim() }, adminEmail);
+        return { id, pending };
       });
       await mailFirstAdministrator(plugin, pending);
-      return reply.code(201).send(await baseQuery(db).where("c.id", "=", id).executeTakeFirst());
+      return reply.code(201).send(await findCompanyRow(db, id));
     },
   );
 
@@ -178,17 +129,10 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       const { id } = request.params;
       const principal = request.principal;
       return db.transaction().execute(async (trx) => {
-        const before = await baseQuery(trx)
-          .where("c.parentId", "=", principal.companyId)
-          .where("c.id", "=", id)
-          .executeTakeFirst();
+        const before = await findSubCompany(trx, principal.companyId, id);
         if (!before) throw notFound("Sub-company not found");
-        await trx
-          .updateTable("companies")
-          .set({ ...companyColumns(request.body), updated: new Date() })
-          .where("id", "=", id)
-          .execute();
-        const after = await baseQuery(trx).where("c.id", "=", id).executeTakeFirst();
+        await updateCompany(trx, id, companyColumns(request.body));
+        const after = await findCompanyRow(trx, id);
         await recordAudit(trx, principal, { action: "update", entity: "subCompany", entityId: id, before, after });
         return after;
       });
@@ -211,10 +155,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       if (id === principal.companyId) throw badRequest("A company is not its own sub-company");
       await db.transaction().execute(async (trx) => {
-        const before = await baseQuery(trx)
-          .where("c.parentId", "=", principal.companyId)
-          .where("c.id", "=", id)
-          .executeTakeFirst();
+        const before = await findSubCompany(trx, principal.companyId, id);
         if (!before) throw notFound("Sub-company not found");
         await assertDeletable(trx, id);
         await recordAudit(trx, principal, {
@@ -224,7 +165,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
           before,
           after: null,
         });
-        await trx.deleteFrom("companies").where("id", "=", id).execute();
+        await deleteCompany(trx, id);
       });
       return reply.code(204).send();
     },
@@ -241,7 +182,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: pagedResponse(companyRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
-    async (request) => runList(baseQuery(db), listQuery("control-center-companies", request.query)),
+    async (request) => runList(companyRows(db), listQuery("control-center-companies", request.query)),
   );
 
   app.get(
@@ -257,7 +198,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { id } = request.params;
-      const row = await baseQuery(db).where("c.id", "=", id).executeTakeFirst();
+      const row = await findCompanyRow(db, id);
       if (!row) throw notFound("Company not found");
       return row;
     },

@@ -4,7 +4,16 @@ import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
 import { isKnownTimeZone } from "../../src/domain/datetime";
 import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../src/domain/no-signal";
 import { recordAudit } from "../audit";
+import {
+  companyDetails,
+  deleteCompany,
+  hasReportsOrChildren,
+  insertCompany,
+  readCompany,
+  updateCompany,
+} from "../db/companies";
 import type { Db } from "../db/index";
+import { insertMembership } from "../db/memberships";
 import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
@@ -103,42 +112,9 @@ export function companyColumns(changes: CompanyChanges) {
   };
 }
 
-export function companyDetails(db: Db) {
-  return db
-    .selectFrom("companies")
-    .select([
-      "id",
-      "name",
-      "type",
-      "parentId",
-      "city",
-      "country",
-      "timeZone",
-      "temperatureUnit",
-      "noSignalGraceMinutes",
-      "logoInitial",
-      "addresses",
-      "billing",
-      "created",
-      "updated",
-    ]);
-}
-
 /** A company with label reports or sub-companies is not deleted: its records must stay. */
 export async function assertDeletable(db: Db, companyId: string): Promise<void> {
-  const reports = await db
-    .selectFrom("labelReports")
-    .select("id")
-    .where("companyId", "=", companyId)
-    .limit(1)
-    .executeTakeFirst();
-  const children = await db
-    .selectFrom("companies")
-    .select("id")
-    .where("parentId", "=", companyId)
-    .limit(1)
-    .executeTakeFirst();
-  if (reports || children)
+  if (await hasReportsOrChildren(db, companyId))
     throw new HttpError(409, "This company still has label reports or sub-companies; it cannot be deleted");
 }
 
@@ -156,7 +132,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
         summary: "The caller's company: general settings, addresses, billing information",
       },
     },
-    async (request) => companyDetails(db).where("id", "=", request.principal.companyId).executeTakeFirstOrThrow(),
+    async (request) => companyDetails(db, request.principal.companyId).executeTakeFirstOrThrow(),
   );
 
   app.patch(
@@ -174,16 +150,9 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       assertCompanySettings(request.body);
       return db.transaction().execute(async (trx) => {
-        const before = await companyDetails(trx)
-          .where("id", "=", principal.companyId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable("companies")
-          .set({ ...companyColumns(request.body), updated: new Date() })
-          .where("id", "=", principal.companyId)
-          .execute();
-        const after = await companyDetails(trx).where("id", "=", principal.companyId).executeTakeFirstOrThrow();
+        const before = await companyDetails(trx, principal.companyId).forUpdate().executeTakeFirstOrThrow();
+        await updateCompany(trx, principal.companyId, companyColumns(request.body));
+        const after = await companyDetails(trx, principal.companyId).executeTakeFirstOrThrow();
         await recordAudit(trx, principal, {
           action: "update",
           entity: "company",
@@ -231,41 +200,29 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
       const { type, parentId, ...settings } = body;
       const created = await db.transaction().execute(async (trx) => {
         if (parentId) {
-          const parent = await trx.selectFrom("companies").select("type").where("id", "=", parentId).executeTakeFirst();
+          const parent = await readCompany(trx, parentId, ["type"]);
           if (!parent) throw notFound("Parent company not found");
         }
-        const row = await trx
-          .insertInto("companies")
-          .values({
-            addresses: "[]",
-            billing: "{}",
-            ...companyColumns(settings),
-            name: body.name.trim(),
-            type: type ?? "customer",
-            parentId: parentId ?? null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const id = await insertCompany(trx, {
+          addresses: "[]",
+          billing: "{}",
+          ...companyColumns(settings),
+          name: body.name.trim(),
+          type: type ?? "customer",
+          parentId: parentId ?? null,
+        });
         if (!operator)
-          await trx
-            .insertInto("userRoles")
-            .values({ userId: principal.userId, companyId: row.id, types: ["administrator"] })
-            .execute();
+          await insertMembership(trx, { userId: principal.userId, companyId: id, types: ["administrator"] });
         await recordAudit(trx, principal, {
           action: "create",
           entity: "company",
-          entityId: row.id,
+          entityId: id,
           before: null,
           after: { ...body, administratorEmail: adminEmail ?? null },
         });
         // The first administrator's invitation is part of the creation: both or neither.
-        const pending = await inviteFirstAdministrator(
-          trx,
-          principal,
-          { id: row.id, name: body.name.trim() },
-          adminEmail,
-        );
-        return { company: await companyDetails(trx).where("id", "=", row.id).executeTakeFirstOrThrow(), pending };
+        const pending = await inviteFirstAdministrator(trx, principal, { id, name: body.name.trim() }, adminEmail);
+        return { company: await companyDetails(trx, id).executeTakeFirstOrThrow(), pending };
       });
       await mailFirstAdministrator(plugin, created.pending);
       return reply.code(201).send(created.company);
@@ -289,12 +246,12 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
       if (id !== principal.companyId && !principal.ability.can("manage", "controlCenter"))
         throw notFound("Company not found");
       await db.transaction().execute(async (trx) => {
-        const before = await companyDetails(trx).where("id", "=", id).forUpdate().executeTakeFirst();
+        const before = await companyDetails(trx, id).forUpdate().executeTakeFirst();
         if (!before) throw notFound("Company not found");
         await assertDeletable(trx, id);
         // Audited first: the entry survives the company (its company link is set to null).
         await recordAudit(trx, principal, { action: "delete", entity: "company", entityId: id, before, after: null });
-        await trx.deleteFrom("companies").where("id", "=", id).execute();
+        await deleteCompany(trx, id);
       });
       return reply.code(204).send();
     },

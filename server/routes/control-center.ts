@@ -1,16 +1,21 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { sql } from "kysely";
 import { Type } from "typebox";
 import { impersonationLogEntryRecord } from "../../src/domain/api/impersonation-log-entry";
 import { memberRecord } from "../../src/domain/api/member";
 import { listResource } from "../../src/domain/resources";
+import { readCompany } from "../db/companies";
+import {
+  countImpersonationRequests,
+  impersonationRequestPage,
+  insertImpersonationRequest,
+} from "../db/impersonation-requests";
 import type { Db } from "../db/index";
+import { memberColumns, memberQuery } from "../db/memberships";
 import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
-import { memberColumns, memberQuery } from "./users";
 
 export const IMPERSONATION_LOG_PAGE_SIZE = 50;
 
@@ -26,18 +31,15 @@ export function impersonatedRequestRecorder(db: Db) {
     const principal = request.principal;
     if (!principal?.impersonatorUserId) return payload;
     try {
-      await db
-        .insertInto("impersonationRequests")
-        .values({
-          impersonatorUserId: principal.impersonatorUserId,
-          userId: principal.userId,
-          companyId: principal.companyId,
-          method: request.method,
-          path: (request.url.split("?")[0] ?? "").slice(0, 500),
-          statusCode: reply.statusCode,
-          durationMs: Math.round(reply.elapsedTime),
-        })
-        .execute();
+      await insertImpersonationRequest(db, {
+        impersonatorUserId: principal.impersonatorUserId,
+        userId: principal.userId,
+        companyId: principal.companyId,
+        method: request.method,
+        path: (request.url.split("?")[0] ?? "").slice(0, 500),
+        statusCode: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+      });
     } catch (error) {
       // The answer is already sent; a failed trail row is logged loudly, not turned into an error.
       request.log.error({ err: error }, "could not record an impersonated request");
@@ -65,7 +67,7 @@ export const controlCenterRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { id } = request.params;
-      const company = await db.selectFrom("companies").select("id").where("id", "=", id).executeTakeFirst();
+      const company = await readCompany(db, id, ["id"]);
       if (!company) throw notFound("Company not found");
       const resource = listResource("users");
       const query = parseResourceQuery(resource, request.query);
@@ -93,38 +95,9 @@ export const controlCenterRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       // Ajv fills in the schema's defaults; these only satisfy the type, which cannot know that.
       const { pageNumber = 1, pageSize = IMPERSONATION_LOG_PAGE_SIZE } = request.query;
-      const rows = await db
-        .selectFrom("impersonationRequests as r")
-        .leftJoin("users as imp", "imp.id", "r.impersonatorUserId")
-        .leftJoin("users as u", "u.id", "r.userId")
-        .leftJoin("companies as c", "c.id", "r.companyId")
-        .select([
-          "r.id",
-          "r.at",
-          "imp.email as impersonatorEmail",
-          "u.email as userEmail",
-          "c.name as companyName",
-          "r.method",
-          "r.path",
-          "r.statusCode",
-          "r.durationMs",
-        ])
-        .select(sql<number>`count(*) over ()::int`.as("total"))
-        .orderBy("r.at", "desc")
-        .orderBy("r.id", "desc")
-        .limit(pageSize)
-        .offset((pageNumber - 1) * pageSize)
-        .execute();
-      const totalDocuments =
-        rows[0]?.total ??
-        Number(
-          (
-            await db
-              .selectFrom("impersonationRequests")
-              .select(sql<number>`count(*)::int`.as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const rows = await impersonationRequestPage(db, pageNumber, pageSize);
+      // A page past the end has no row to carry the total.
+      const totalDocuments = rows[0]?.total ?? (await countImpersonationRequests(db));
       return {
         data: rows.map(({ total: _total, ...row }) => ({ ...row, id: String(row.id) })),
         totalDocuments,

@@ -2,14 +2,21 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import {
   CUSTOM_FIELD_TYPES,
-  type CustomFieldDefinition,
   customFieldKey,
   definitionProblems,
   MAX_CUSTOM_FIELDS,
   MAX_SELECT_OPTIONS,
 } from "../../src/domain/custom-fields";
 import { recordAudit } from "../audit";
-import type { Db } from "../db/index";
+import {
+  customField,
+  customFieldRows,
+  deleteCustomField,
+  insertCustomField,
+  lockCustomField,
+  lockCustomFieldKeys,
+  updateCustomField,
+} from "../db/custom-fields";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, dateTime, idParams, StringEnum } from "./schemas";
@@ -31,19 +38,6 @@ const definitionShape = {
 const options = Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_SELECT_OPTIONS });
 const fieldName = Type.String({ maxLength: 60 });
 
-function definitions(db: Db) {
-  return db
-    .selectFrom("customFields")
-    .select(["id", "companyId", "key", "name", "type", "options", "required", "created"]);
-}
-
-/** The custom field definitions of these companies, oldest first (the order they show in). */
-export async function customFieldDefinitions(db: Db, companyIds: string[]): Promise<CustomFieldDefinition[]> {
-  if (companyIds.length === 0) return [];
-  const rows = await definitions(db).where("companyId", "in", companyIds).orderBy("created").orderBy("id").execute();
-  return rows.map(({ created: _created, ...row }) => ({ ...row, options: row.options ?? [] }));
-}
-
 /** Settings > custom fields: extra fields on the company's label reports. */
 export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
@@ -60,12 +54,7 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: { type: "array", items: definitionShape }, ...dataErrors },
       },
     },
-    async (request) =>
-      definitions(db)
-        .where("companyId", "in", request.principal.companyScope)
-        .orderBy("created")
-        .orderBy("id")
-        .execute(),
+    async (request) => customFieldRows(db, request.principal.companyScope),
   );
 
   app.post(
@@ -94,35 +83,26 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       if (problems.length) throw badRequest("Please check the fields", problems);
       const key = customFieldKey(body.name) as string;
       const created = await db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom("customFields")
-          .select(["key"])
-          .where("companyId", "=", principal.companyId)
-          .forUpdate()
-          .execute();
-        if (existing.length >= MAX_CUSTOM_FIELDS)
+        const keys = await lockCustomFieldKeys(trx, principal.companyId);
+        if (keys.length >= MAX_CUSTOM_FIELDS)
           throw new HttpError(409, `A company has at most ${MAX_CUSTOM_FIELDS} custom fields`);
-        if (existing.some((f) => f.key === key))
+        if (keys.includes(key))
           throw badRequest("A field with this key exists", [
             { id: "name", error: `A field with the key ${key} exists already` },
           ]);
-        const row = await trx
-          .insertInto("customFields")
-          .values({
-            companyId: principal.companyId,
-            key,
-            name: body.name.trim(),
-            type: body.type,
-            options: JSON.stringify(body.type === "select" ? (body.options ?? []).map((o) => o.trim()) : []),
-            required: body.required ?? false,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        const after = await definitions(trx).where("id", "=", row.id).executeTakeFirstOrThrow();
+        const id = await insertCustomField(trx, {
+          companyId: principal.companyId,
+          key,
+          name: body.name.trim(),
+          type: body.type,
+          options: JSON.stringify(body.type === "select" ? (body.options ?? []).map((o) => o.trim()) : []),
+          required: body.required ?? false,
+        });
+        const after = await customField(trx, id);
         await recordAudit(trx, principal, {
           action: "create",
           entity: "customField",
-          entityId: row.id,
+          entityId: id,
           before: null,
           after,
         });
@@ -156,11 +136,7 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       const body = request.body;
       return db.transaction().execute(async (trx) => {
-        const before = await definitions(trx)
-          .where("id", "=", id)
-          .where("companyId", "=", principal.companyId)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockCustomField(trx, principal.companyId, id);
         if (!before) throw notFound("Custom field not found");
         const problems = definitionProblems({
           ...(body.name !== undefined ? { name: body.name } : {}),
@@ -168,17 +144,13 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
           options: body.options ?? before.options,
         });
         if (problems.length) throw badRequest("Please check the fields", problems);
-        await trx
-          .updateTable("customFields")
-          .set({
-            ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-            ...(body.options !== undefined ? { options: JSON.stringify(body.options.map((o) => o.trim())) } : {}),
-            ...(body.required !== undefined ? { required: body.required } : {}),
-            updated: new Date(),
-          })
-          .where("id", "=", id)
-          .execute();
-        const after = await definitions(trx).where("id", "=", id).executeTakeFirstOrThrow();
+        await updateCustomField(trx, id, {
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.options !== undefined ? { options: JSON.stringify(body.options.map((o) => o.trim())) } : {}),
+          ...(body.required !== undefined ? { required: body.required } : {}),
+          updated: new Date(),
+        });
+        const after = await customField(trx, id);
         await recordAudit(trx, principal, { action: "update", entity: "customField", entityId: id, before, after });
         return after;
       });
@@ -200,13 +172,9 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       const { id } = request.params;
       const principal = request.principal;
       await db.transaction().execute(async (trx) => {
-        const before = await definitions(trx)
-          .where("id", "=", id)
-          .where("companyId", "=", principal.companyId)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockCustomField(trx, principal.companyId, id);
         if (!before) throw notFound("Custom field not found");
-        await trx.deleteFrom("customFields").where("id", "=", id).execute();
+        await deleteCustomField(trx, id);
         await recordAudit(trx, principal, {
           action: "delete",
           entity: "customField",

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { failCaptureJob } from "../db/epcis-capture-jobs";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { eventsOfDocument, MAX_EPCIS_EVENTS, mapEpcisEvents } from "../ingest/epcis";
@@ -109,19 +110,9 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
         settings,
       ).catch(async (error) => {
         request.log.error({ err: error, jobId }, "EPCIS capture job failed");
-        await db
-          .updateTable("epcisCaptureJobs")
-          .set({
-            running: false,
-            success: false,
-            finishedAt: new Date(),
-            errors: JSON.stringify([
-              { eventIndex: 0, type: "ImplementationException", title: "The capture could not be completed" },
-            ]),
-          })
-          .where("id", "=", jobId)
-          .execute()
-          .catch(() => undefined);
+        await failCaptureJob(db, jobId, [
+          { eventIndex: 0, type: "ImplementationException", title: "The capture could not be completed" },
+        ]).catch(() => undefined);
       });
       pending.add(job);
       void job.finally(() => pending.delete(job));

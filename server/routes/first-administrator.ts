@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
-import { findUserByEmail } from "../auth/accounts";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
+import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
 import { issueInvite, sendInviteMail } from "./user-invites";
 

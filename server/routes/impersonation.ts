@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { recordAudit } from "../audit";
-import { findUserById, rolesOf } from "../auth/accounts";
+import { rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
+import { revokeRoleToken } from "../db/sessions";
+import { findUserById } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 
@@ -41,19 +43,24 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("A system administrator cannot impersonate another system administrator");
       if (!principal.sessionHandle) throw forbidden("Impersonation needs a sign-in session");
       // Bound to the administrator's sign-in session: signing out (or a revoked session) ends it too.
-      const token = await mintRoleToken(db, keys, {
-        userId,
-        companyId,
-        impersonatorUserId: principal.userId,
-        ttlSeconds: IMPERSONATION_MINUTES * 60,
-        sessionHandle: principal.sessionHandle,
-      });
-      await recordAudit(db, principal, {
-        action: "impersonate",
-        entity: "user",
-        entityId: userId,
-        before: null,
-        after: { companyId, until: token.expires.toISOString() },
+      const sessionHandle = principal.sessionHandle;
+      // The token and its audit entry are one change: support never acts without a trace.
+      const token = await db.transaction().execute(async (trx) => {
+        const minted = await mintRoleToken(trx, keys, {
+          userId,
+          companyId,
+          impersonatorUserId: principal.userId,
+          ttlSeconds: IMPERSONATION_MINUTES * 60,
+          sessionHandle,
+        });
+        await recordAudit(trx, principal, {
+          action: "impersonate",
+          entity: "user",
+          entityId: userId,
+          before: null,
+          after: { companyId, until: minted.expires.toISOString() },
+        });
+        return minted;
       });
       return {
         roleToken: { jwtToken: token.jwtToken, secret: token.secret },
@@ -88,12 +95,7 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       if (!principal.impersonatorUserId) throw badRequest("You are not impersonating anyone");
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("roleTokens")
-          .set({ revoked: new Date() })
-          .where("id", "=", principal.tokenId)
-          .where("revoked", "is", null)
-          .execute();
+        await revokeRoleToken(trx, principal.tokenId);
         await recordAudit(trx, principal, {
           action: "impersonate-stop",
           entity: "user",

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql } from "kysely";
 import { Type } from "typebox";
 import { labelPresetRecord } from "../../src/domain/api/label-preset";
 import {
@@ -13,28 +12,25 @@ import { listResource } from "../../src/domain/resources";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
+import {
+  deletePreset,
+  findPreset,
+  insertPreset,
+  insertPresetVersion,
+  presetListColumns,
+  presetNamed,
+  presetRows,
+  presetVersions,
+  slugsContaining,
+  updatePreset,
+} from "../db/label-presets";
 import { badRequest, type FieldError, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { dataErrors, dateTime, listQuerystring, Nullable, pagedResponse, StringEnum } from "./schemas";
 
 const resource = listResource("label-presets");
-
-const columns: ColumnMap = {
-  id: sql.ref("p.id"),
-  name: sql.ref("p.name"),
-  slug: sql.ref("p.slug"),
-  description: sql.ref("p.description"),
-  isArchived: sql.ref("p.isArchived"),
-  temperatureEnabled: sql.ref("p.temperatureEnabled"),
-  humidityEnabled: sql.ref("p.humidityEnabled"),
-  shockEnabled: sql.ref("p.shockEnabled"),
-  reportCount: sql`(select count(*)::int from label_reports r where r.preset_id = p.id)`,
-  created: sql.ref("p.created"),
-  updated: sql.ref("p.updated"),
-};
 
 const numberOrNull = Nullable(Type.Number());
 
@@ -77,8 +73,6 @@ const presetVersion = {
   },
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Every rule of the domain, plus the name's uniqueness (only the server can know it), in one 400. */
 async function checkPreset(db: Db, companyId: string, input: LabelPresetInput, exceptId?: string) {
   const errors: FieldError[] = presetErrors(input);
@@ -100,13 +94,7 @@ const nameTaken = () => badRequest(NAME_TAKEN, [{ id: "name", error: NAME_TAKEN 
 
 /** Names are unique per company, compared case-insensitively (archived presets included). */
 async function nameClash(db: Db, companyId: string, name: string, exceptId?: string): Promise<FieldError | null> {
-  let query = db
-    .selectFrom("labelPresets")
-    .select("isArchived")
-    .where("companyId", "=", companyId)
-    .where(sql<boolean>`lower(name) = lower(${name})`);
-  if (exceptId) query = query.where("id", "<>", exceptId);
-  const clash = await query.executeTakeFirst();
+  const clash = await presetNamed(db, companyId, name, exceptId);
   if (!clash) return null;
   return { id: "name", error: clash.isArchived ? NAME_TAKEN_ARCHIVED : NAME_TAKEN };
 }
@@ -140,31 +128,14 @@ async function recordVersion(
       .filter((key) => key !== "name")
       .map((key) => [key, input[key as keyof LabelPresetInput]]),
   );
-  await db
-    .insertInto("labelPresetVersions")
-    .values({
-      presetId,
-      companyId: principal.companyId,
-      version,
-      name: input.name,
-      settings: JSON.stringify(settings),
-      changedBy: principal.userId,
-    })
-    .execute();
-}
-
-function baseQuery(db: Db, companyId: string) {
-  return db
-    .selectFrom("labelPresets as p")
-    .where("p.companyId", "=", companyId)
-    .selectAll("p")
-    .select((eb) =>
-      eb
-        .selectFrom("labelReports as r")
-        .whereRef("r.presetId", "=", "p.id")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .as("reportCount"),
-    );
+  await insertPresetVersion(db, {
+    presetId,
+    companyId: principal.companyId,
+    version,
+    name: input.name,
+    settings: JSON.stringify(settings),
+    changedBy: principal.userId,
+  });
 }
 
 export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
@@ -184,7 +155,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const query = parseResourceQuery(resource, request.query);
-      return runList(baseQuery(db, request.principal.companyId), { resource, columns, query });
+      return runList(presetRows(db, request.principal.companyId), { resource, columns: presetListColumns, query });
     },
   );
 
@@ -223,22 +194,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
       const { idOrSlug } = request.params;
       const found = await findPreset(db, request.principal.companyId, idOrSlug);
       if (!found) throw notFound("Label preset not found");
-      const rows = await db
-        .selectFrom("labelPresetVersions as v")
-        .leftJoin("users as u", "u.id", "v.changedBy")
-        .select(["v.version", "v.name", "v.settings", "v.changedAt", "u.firstName", "u.lastName", "u.email"])
-        .select((eb) =>
-          eb
-            .selectFrom("labelReports as r")
-            .whereRef("r.presetId", "=", "v.presetId")
-            .whereRef("r.presetVersion", "=", "v.version")
-            .select(sql<number>`count(*)::int`.as("n"))
-            .as("reportCount"),
-        )
-        .where("v.presetId", "=", found.id)
-        .where("v.companyId", "=", request.principal.companyId)
-        .orderBy("v.version", "asc")
-        .execute();
+      const rows = await presetVersions(db, request.principal.companyId, found.id);
       const history = rows.map((row, i) => {
         const previous = rows[i - 1];
         const settings: Record<string, unknown> = { name: row.name, ...(row.settings as Record<string, unknown>) };
@@ -279,28 +235,23 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
       try {
         const created = await db.transaction().execute(async (trx) => {
           await checkPreset(trx, principal.companyId, input);
-          // Slugs only ever contain [a-z0-9-], so the pattern needs no escaping.
-          const taken = await trx
-            .selectFrom("labelPresets")
-            .select("slug")
-            .where("companyId", "=", principal.companyId)
-            .where("slug", "like", `%${slugify(input.name)}%`)
-            .execute();
-          const slug = uniqueSlug(slugify(input.name), new Set(taken.map((t) => t.slug)));
-          const row = await trx
-            .insertInto("labelPresets")
-            .values({ ...input, companyId: principal.companyId, slug, createdBy: principal.userId })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          await recordVersion(trx, principal, row.id, 1, input);
+          const taken = await slugsContaining(trx, principal.companyId, slugify(input.name));
+          const slug = uniqueSlug(slugify(input.name), new Set(taken));
+          const id = await insertPreset(trx, {
+            ...input,
+            companyId: principal.companyId,
+            slug,
+            createdBy: principal.userId,
+          });
+          await recordVersion(trx, principal, id, 1, input);
           await recordAudit(trx, principal, {
             action: "create",
             entity: "labelPreset",
-            entityId: row.id,
+            entityId: id,
             before: null,
             after: { ...input, slug },
           });
-          return findPreset(trx, principal.companyId, row.id);
+          return findPreset(trx, principal.companyId, id);
         });
         return reply.code(201).send(created);
       } catch (e) {
@@ -341,16 +292,12 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
             (key) => changes[key] !== undefined && merged[key] !== before[key],
           );
           const version = edited ? before.version + 1 : before.version;
-          await trx
-            .updateTable("labelPresets")
-            .set({
-              ...changes,
-              ...(changes.name !== undefined ? { name: merged.name } : {}),
-              version,
-              updated: new Date(),
-            })
-            .where("id", "=", before.id)
-            .execute();
+          await updatePreset(trx, before.id, {
+            ...changes,
+            ...(changes.name !== undefined ? { name: merged.name } : {}),
+            version,
+            updated: new Date(),
+          });
           if (edited) await recordVersion(trx, principal, before.id, version, merged);
           const after = await findPreset(trx, principal.companyId, before.id);
           await recordAudit(trx, principal, {
@@ -391,7 +338,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
           const reports = used === 1 ? "1 label report uses" : `${used} label reports use`;
           throw new HttpError(409, `${reports} this preset, so it cannot be deleted: archive it instead`);
         }
-        await trx.deleteFrom("labelPresets").where("id", "=", before.id).execute();
+        await deletePreset(trx, before.id);
         await recordAudit(trx, principal, {
           action: "delete",
           entity: "labelPreset",
@@ -404,9 +351,3 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 };
-
-async function findPreset(db: Db, companyId: string, idOrSlug: string, forUpdate = false) {
-  let query = baseQuery(db, companyId).where(UUID.test(idOrSlug) ? "p.id" : "p.slug", "=", idOrSlug);
-  if (forUpdate) query = query.forUpdate("p");
-  return query.executeTakeFirst();
-}

@@ -5,6 +5,8 @@ import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
+import { insertDisposition, lockReportForDisposition, readReportInScope, updateLabelReport } from "../db/label-reports";
+import { readUser } from "../db/users";
 import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
@@ -36,12 +38,13 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
   const { db, mailer, throttles } = plugin;
 
   async function signableReport(companyScope: string[], id: string) {
-    const report = await db
-      .selectFrom("labelReports")
-      .select(["id", "labelId", "status", "companyId", "disposition"])
-      .where("id", "=", id)
-      .where("companyId", "in", companyScope)
-      .executeTakeFirst();
+    const report = await readReportInScope(db, companyScope, id, [
+      "id",
+      "labelId",
+      "status",
+      "companyId",
+      "disposition",
+    ]);
     if (!report) throw notFound("Label report not found");
     if (!canBeDisposed(report.status))
       throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
@@ -49,11 +52,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
   }
 
   const signer = async (userId: string) => {
-    const user = await db
-      .selectFrom("users")
-      .select(["id", "email", "firstName", "lastName", "passwordHash"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "passwordHash"]);
     if (!user) throw notFound("Account not found");
     return user;
   };
@@ -96,37 +95,25 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       const comment = (body.comment ?? "").trim();
       await db.transaction().execute(async (trx) => {
         // Locked so that two signatures at once are ordered and the list's copy is the newest.
-        const report = await trx
-          .selectFrom("labelReports")
-          .select(["status", "disposition"])
-          .where("id", "=", id)
-          .forUpdate()
-          .executeTakeFirst();
+        const report = await lockReportForDisposition(trx, id);
         if (!report) throw notFound("Label report not found");
         if (!canBeDisposed(report.status))
           throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
         // Taken after the lock (not the transaction's start, as now() would be): a signature
         // that waited for another one is the newer of the two, here and in the list's copy.
         const signedAt = new Date();
-        await trx
-          .insertInto("labelReportDispositions")
-          .values({
-            signedAt,
-            reportId: id,
-            companyId: principal.companyId,
-            value: body.disposition,
-            meaning: DISPOSITION_MEANINGS[body.disposition],
-            comment,
-            signerId: user.id,
-            signerName: name,
-            signerEmail: user.email,
-          })
-          .execute();
-        await trx
-          .updateTable("labelReports")
-          .set({ disposition: body.disposition, updated: signedAt })
-          .where("id", "=", id)
-          .execute();
+        await insertDisposition(trx, {
+          signedAt,
+          reportId: id,
+          companyId: principal.companyId,
+          value: body.disposition,
+          meaning: DISPOSITION_MEANINGS[body.disposition],
+          comment,
+          signerId: user.id,
+          signerName: name,
+          signerEmail: user.email,
+        });
+        await updateLabelReport(trx, id, { disposition: body.disposition, updated: signedAt });
         await recordAudit(trx, principal, {
           action: "disposition",
           entity: "labelReport",

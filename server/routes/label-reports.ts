@@ -8,7 +8,11 @@ import { ruleOfPreset } from "../../src/domain/report-rule";
 import { listResource } from "../../src/domain/resources";
 import { trimEffect, trimReasonError } from "../../src/domain/trim-effect";
 import { recordAudit } from "../audit";
+import { auditTrailOf } from "../db/audit-log";
+import { customFieldDefinitions } from "../db/custom-fields";
 import type { Db } from "../db/index";
+import { sharePreset } from "../db/label-presets";
+import { deleteLabelReport, insertLabelReport, shockEventsOf, updateLabelReport } from "../db/label-reports";
 import { badRequest, type FieldError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
@@ -19,7 +23,6 @@ import { noSignalCondition } from "../notifications/no-signal-pass";
 import { dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
-import { customFieldDefinitions } from "./custom-fields";
 import {
   dataErrors,
   dateTime,
@@ -211,33 +214,23 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       const id = await db.transaction().execute(async (trx) => {
         // Locked so that an edit saved at the same moment is either wholly in this rule or a later version.
-        const preset = await trx
-          .selectFrom("labelPresets")
-          .selectAll()
-          .where("id", "=", body.presetId)
-          .where("companyId", "=", principal.companyId)
-          .forShare()
-          .executeTakeFirst();
+        const preset = await sharePreset(trx, principal.companyId, body.presetId);
         if (!preset)
           throw badRequest("Unknown label preset", [{ id: "presetId", error: "No such preset in your company" }]);
-        const row = await trx
-          .insertInto("labelReports")
-          .values({
-            ...body,
-            companyId: principal.companyId,
-            status: "notStarted",
-            intervalMinutes: preset.intervalMinutes,
-            rule: JSON.stringify(ruleOfPreset(preset, preset.version)),
-            presetVersion: preset.version,
-            summary: "{}",
-            customFields: "{}",
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const id = await insertLabelReport(trx, {
+          ...body,
+          companyId: principal.companyId,
+          status: "notStarted",
+          intervalMinutes: preset.intervalMinutes,
+          rule: JSON.stringify(ruleOfPreset(preset, preset.version)),
+          presetVersion: preset.version,
+          summary: "{}",
+          customFields: "{}",
+        });
         await recordAudit(trx, principal, {
           action: "create",
           entity: "labelReport",
-          entityId: row.id,
+          entityId: id,
           before: null,
           // A gateway's key is nobody: the entry names the key.
           after: {
@@ -246,8 +239,8 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
             ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}),
           },
         });
-        await recomputeSummary(trx, row.id);
-        return row.id;
+        await recomputeSummary(trx, id);
+        return id;
       });
       const created = await findReport(db, principal.companyScope, id);
       return reply.code(201).send(created && (await detailOf(db, created)));
@@ -293,7 +286,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
             throw badRequest("Too much custom field data", [{ id: "customFields", error: "is too large" }]);
           changes.customFields = JSON.stringify(merged);
         }
-        await trx.updateTable("labelReports").set(changes).where("id", "=", id).execute();
+        await updateLabelReport(trx, id, changes);
         const after = await findReport(trx, principal.companyScope, id);
         await recordAudit(trx, principal, {
           action: "update",
@@ -324,7 +317,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
       await db.transaction().execute(async (trx) => {
         const before = await findReport(trx, principal.companyScope, id, true);
         if (!before) throw notFound("Label report not found");
-        await trx.deleteFrom("labelReports").where("id", "=", id).execute();
+        await deleteLabelReport(trx, id);
         await recordAudit(trx, principal, {
           action: "delete",
           entity: "labelReport",
@@ -384,12 +377,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id } = request.params;
       if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
-      return db
-        .selectFrom("shockEvents")
-        .select(["id", "t", "magnitudeG"])
-        .where("reportId", "=", id)
-        .orderBy("t")
-        .execute();
+      return shockEventsOf(db, id);
     },
   );
 
@@ -408,26 +396,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id } = request.params;
       if (!(await findReport(db, request.principal.companyScope, id))) throw notFound("Label report not found");
-      const rows = await db
-        .selectFrom("auditLog as a")
-        .leftJoin("users as u", "u.id", "a.actorUserId")
-        .select([
-          "a.id",
-          "a.at",
-          "a.action",
-          "a.before",
-          "a.after",
-          "a.reason",
-          "u.email as actorEmail",
-          "u.firstName",
-          "u.lastName",
-          "a.impersonatorUserId",
-        ])
-        .where("a.entity", "=", "labelReport")
-        .where("a.entityId", "=", id)
-        .orderBy("a.at", "desc")
-        .orderBy("a.id", "desc")
-        .execute();
+      const rows = await auditTrailOf(db, "labelReport", id);
       // The operator behind an impersonated change is never named to the customer.
       return rows.map(({ firstName, lastName, impersonatorUserId, ...entry }) => {
         const impersonated = impersonatorUserId !== null;
@@ -478,19 +447,15 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         const before = await findReport(trx, principal.companyScope, id, true);
         if (!before) throw notFound("Label report not found");
         const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-        await trx
-          .updateTable("labelReports")
-          .set({
-            trimStart: body.start,
-            trimEnd: body.end,
-            // The reason belongs to the window; clearing keeps its reason in the audit trail only.
-            trimReason: clearing ? null : reason,
-            trimSetBy: clearing ? null : principal.userId,
-            trimSetAt: clearing ? null : new Date(),
-            trimSetBySupport: !clearing && principal.impersonatorUserId !== null,
-          })
-          .where("id", "=", id)
-          .execute();
+        await updateLabelReport(trx, id, {
+          trimStart: body.start,
+          trimEnd: body.end,
+          // The reason belongs to the window; clearing keeps its reason in the audit trail only.
+          trimReason: clearing ? null : reason,
+          trimSetBy: clearing ? null : principal.userId,
+          trimSetAt: clearing ? null : new Date(),
+          trimSetBySupport: !clearing && principal.impersonatorUserId !== null,
+        });
         await recomputeSummary(trx, id);
         const after = await findReport(trx, principal.companyScope, id);
         await recordAudit(trx, principal, {

@@ -4,9 +4,11 @@ import { toE164 } from "../../src/domain/phone";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
+import { deleteCredentialCodesOf } from "../db/credential-codes";
+import { phoneTakenByOther, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
+import { dataErrors, Nullable, profileShape } from "./schemas";
 
 /**
  * Changing the phone number, which is a sign-in method (codes by text message). It
@@ -20,11 +22,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
   const { db, throttles, mailer } = plugin;
 
   const account = async (userId: string) => {
-    const user = await db
-      .selectFrom("users")
-      .select(["id", "email", "firstName", "lastName", "phone", "passwordHash"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "phone", "passwordHash"]);
     if (!user) throw notFound("Account not found");
     return user;
   };
@@ -111,8 +109,8 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
       await proveIdentity(request, user, body);
       if (phone === null) {
         await db.transaction().execute(async (trx) => {
-          await trx.updateTable("users").set({ phone: null, updated: new Date() }).where("id", "=", userId).execute();
-          await trx.deleteFrom("credentialCodes").where("userId", "=", userId).execute();
+          await updateUser(trx, userId, { phone: null });
+          await deleteCredentialCodesOf(trx, userId);
           await recordAudit(trx, request.principal, {
             action: "phone-remove",
             entity: "user",
@@ -124,13 +122,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         await tellAccount(user, null);
         return { status: "REMOVED", phone: null };
       }
-      const taken = await db
-        .selectFrom("users")
-        .select("id")
-        .where("phone", "=", phone)
-        .where("id", "<>", userId)
-        .executeTakeFirst();
-      if (taken)
+      if (await phoneTakenByOther(db, phone, userId))
         throw badRequest("Phone number in use", [
           { id: "phone", error: "This phone number belongs to another account" },
         ]);
@@ -165,17 +157,11 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
       const before = await account(userId);
       await db.transaction().execute(async (trx) => {
         // Checked again: the number may have gone to someone else since the code was sent.
-        const taken = await trx
-          .selectFrom("users")
-          .select("id")
-          .where("phone", "=", phone)
-          .where("id", "<>", userId)
-          .executeTakeFirst();
-        if (taken)
+        if (await phoneTakenByOther(trx, phone, userId))
           throw badRequest("Phone number in use", [
             { id: "code", error: "This phone number belongs to another account" },
           ]);
-        await trx.updateTable("users").set({ phone, updated: new Date() }).where("id", "=", userId).execute();
+        await updateUser(trx, userId, { phone });
         await recordAudit(trx, request.principal, {
           action: "phone-change",
           entity: "user",
@@ -185,7 +171,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         });
       });
       await tellAccount(before, phone);
-      return db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirstOrThrow();
+      return profileQuery(db, userId).executeTakeFirstOrThrow();
     },
   );
 

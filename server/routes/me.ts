@@ -8,18 +8,20 @@ import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
+import { readCompany } from "../db/companies";
+import { companyIdsOf } from "../db/memberships";
+import { notificationSettingsOf, saveNotificationSetting } from "../db/notification-settings";
+import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
+import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, PROFILE_COLUMNS, profileShape } from "./schemas";
+import { dataErrors, Nullable, profileShape } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, the time zone of
  * their alert e-mails, password and e-mail alert settings per company. Any signed-in
  * person may use them; an API key (no person) may not.
  */
-
-/** Defaults of an alert setting nobody saved yet (the notification_settings column defaults). */
-export const NOTIFICATION_DEFAULTS = { excursionDetected: true, reportFinished: false, batteryLow: true } as const;
 
 function person(principal: Principal): string {
   if (principal.apiKeyId) throw forbidden("An API key has no personal settings");
@@ -29,9 +31,6 @@ function person(principal: Principal): string {
 export const meRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
-
-  const readProfile = (userId: string) =>
-    db.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();
 
   app.get(
     "/me",
@@ -43,14 +42,10 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      const row = await readProfile(person(request.principal));
+      const row = await profileQuery(db, person(request.principal)).executeTakeFirst();
       if (!row) throw notFound("Account not found");
       // The token's company (the impersonated one while impersonating), never one named by the caller.
-      const company = await db
-        .selectFrom("companies")
-        .select("temperatureUnit")
-        .where("id", "=", request.principal.companyId)
-        .executeTakeFirst();
+      const company = await readCompany(db, request.principal.companyId, ["temperatureUnit"]);
       return { ...row, companyTemperatureUnit: company?.temperatureUnit ?? "celsius" };
     },
   );
@@ -99,18 +94,9 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         });
       if (problems.length) throw badRequest("Please check the fields", problems);
       return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom("users")
-          .select(["firstName", "lastName", "timeZone"])
-          .where("id", "=", userId)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await lockPersonalDetails(trx, userId);
         if (!before) throw notFound("Account not found");
-        await trx
-          .updateTable("users")
-          .set({ ...changes, updated: new Date() })
-          .where("id", "=", userId)
-          .execute();
+        await updateUser(trx, userId, changes);
         await recordAudit(trx, request.principal, {
           action: "update",
           entity: "user",
@@ -118,7 +104,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
           before,
           after: { ...before, ...changes },
         });
-        return trx.selectFrom("users").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirstOrThrow();
+        return profileQuery(trx, userId).executeTakeFirstOrThrow();
       });
     },
   );
@@ -156,11 +142,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       if (body.repeatPassword !== undefined && body.repeatPassword !== body.newPassword)
         problems.push({ id: "repeatPassword", error: "The passwords differ" });
       if (problems.length) throw badRequest("Please check the fields", problems);
-      const user = await db
-        .selectFrom("users")
-        .select(["id", "email", "passwordHash"])
-        .where("id", "=", userId)
-        .executeTakeFirst();
+      const user = await readUser(db, userId, ["id", "email", "passwordHash"]);
       if (!user) throw notFound("Account not found");
       // The same proof, and the same sign-in counters, as a phone change or a signature.
       await proveIdentity(
@@ -181,56 +163,23 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       const passwordHash = await hash(body.newPassword);
       const sessionsEnded = await db.transaction().execute(async (trx) => {
         const keep = session.sessionHandle;
-        await trx.updateTable("users").set({ passwordHash, updated: new Date() }).where("id", "=", userId).execute();
+        await updateUser(trx, userId, { passwordHash });
         // Every other session of the account ends (a stolen one included); this one stays signed in.
-        let sessions = trx
-          .updateTable("sessions")
-          .set({ revoked: new Date() })
-          .where("userId", "=", userId)
-          .where("revoked", "is", null);
-        sessions = sessions.where("handle", "<>", keep);
-        const ended = await sessions.executeTakeFirst();
+        const ended = await endSessionsOfUser(trx, userId, keep);
         // Their role tokens die with them (verifyRoleToken joins the session); revoked here too, for the record.
-        await trx
-          .updateTable("roleTokens")
-          .set({ revoked: new Date() })
-          .where("sessionHandle", "in", (eb) =>
-            eb.selectFrom("sessions").select("handle").where("userId", "=", userId).where("handle", "<>", keep),
-          )
-          .where("revoked", "is", null)
-          .execute();
+        await revokeRoleTokensOfUser(trx, userId, keep);
         await recordAudit(trx, principal, {
           action: "password-change",
           entity: "user",
           entityId: userId,
           before: null,
-          after: { otherSessionsEnded: Number(ended.numUpdatedRows) },
+          after: { otherSessionsEnded: ended },
         });
-        return Number(ended.numUpdatedRows);
+        return ended;
       });
       return { status: "OK", sessionsEnded };
     },
   );
-
-  async function readNotifications(userId: string) {
-    const rows = await db
-      .selectFrom("userRoles as ur")
-      .innerJoin("companies as c", "c.id", "ur.companyId")
-      .leftJoin("notificationSettings as n", (join) =>
-        join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
-      )
-      .select(["c.id as companyId", "c.name as companyName", "n.excursionDetected", "n.reportFinished", "n.batteryLow"])
-      .where("ur.userId", "=", userId)
-      .orderBy("c.name")
-      .execute();
-    return rows.map((r) => ({
-      companyId: r.companyId,
-      companyName: r.companyName,
-      excursionDetected: r.excursionDetected ?? NOTIFICATION_DEFAULTS.excursionDetected,
-      reportFinished: r.reportFinished ?? NOTIFICATION_DEFAULTS.reportFinished,
-      batteryLow: r.batteryLow ?? NOTIFICATION_DEFAULTS.batteryLow,
-    }));
-  }
 
   app.get(
     "/me/notifications",
@@ -241,7 +190,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: { type: "array", items: notificationSettingRecord }, ...dataErrors },
       },
     },
-    async (request) => readNotifications(person(request.principal)),
+    async (request) => notificationSettingsOf(db, person(request.principal)),
   );
 
   app.put(
@@ -269,27 +218,10 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       const userId = person(request.principal);
       const body = request.body;
       await db.transaction().execute(async (trx) => {
-        const mine = new Set(
-          (await trx.selectFrom("userRoles").select("companyId").where("userId", "=", userId).execute()).map(
-            (r) => r.companyId,
-          ),
-        );
+        const mine = new Set(await companyIdsOf(trx, userId));
         // A company the caller does not belong to is "not found", as any other company's record.
         if (body.some((s) => !mine.has(s.companyId))) throw notFound("Company not found");
-        for (const s of body) {
-          await trx
-            .insertInto("notificationSettings")
-            .values({ ...s, userId, updated: new Date() })
-            .onConflict((oc) =>
-              oc.columns(["userId", "companyId"]).doUpdateSet({
-                excursionDetected: s.excursionDetected,
-                reportFinished: s.reportFinished,
-                batteryLow: s.batteryLow,
-                updated: new Date(),
-              }),
-            )
-            .execute();
-        }
+        for (const setting of body) await saveNotificationSetting(trx, userId, setting);
         await recordAudit(trx, request.principal, {
           action: "update",
           entity: "notificationSettings",
@@ -298,7 +230,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
           after: body,
         });
       });
-      return readNotifications(userId);
+      return notificationSettingsOf(db, userId);
     },
   );
 };

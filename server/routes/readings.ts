@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../src/domain/readings";
+import { reportStatus } from "../db/label-reports";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { ingestReadings } from "../ingest/ingest-readings";
@@ -104,11 +105,7 @@ export const readingRoutes: FastifyPluginAsync = async (plugin) => {
       const { id } = request.params;
       const status = request.body?.status ?? "stopped";
       await stopLabel(db, request.principal, id, status, settings);
-      return db
-        .selectFrom("labelReports")
-        .select(["id", "status", "endTime"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
+      return reportStatus(db, id);
     },
   );
 };

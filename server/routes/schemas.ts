@@ -59,9 +59,6 @@ export function pagedResponse(item: object) {
   } as const;
 }
 
-/** The users columns of profileShape, for every route that answers with it. */
-export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
-
 /** The caller's own account (src/domain/api/profile.ts), by the name the routes know it by. */
 export const profileShape = profileRecord;
 

@@ -4,7 +4,19 @@ import { auditActorLabel } from "../../src/domain/audit-actor";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";
+import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
+import { readReportInScope, reportRule } from "../db/label-reports";
+import {
+  insertShareLink,
+  insertShareLinkOpen,
+  isLinkOfReport,
+  lockLinkOfReport,
+  revokeShareLink,
+  shareLinkByTokenHash,
+  shareLinkOpens,
+} from "../db/share-links";
+import { readUser } from "../db/users";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
@@ -78,11 +90,7 @@ const publicErrors = { 404: dataErrors[404], 410: dataErrors[404], 429: dataErro
 
 /** Printed name of whoever creates a link, as the customer sees it (support stays "ColdChain support"). */
 async function creatorName(db: Db, principal: Principal): Promise<string> {
-  const user = await db
-    .selectFrom("users")
-    .select(["firstName", "lastName", "email"])
-    .where("id", "=", principal.userId)
-    .executeTakeFirst();
+  const user = await readUser(db, principal.userId, ["firstName", "lastName", "email"]);
   return auditActorLabel(
     user ?? { firstName: null, lastName: null, email: null },
     principal.impersonatorUserId !== null,
@@ -96,12 +104,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
   const opens = new Throttle(OPENS_PER_MINUTE, 60_000);
 
   async function reportInScope(principal: Principal, id: string) {
-    const report = await db
-      .selectFrom("labelReports")
-      .select(["id", "companyId"])
-      .where("id", "=", id)
-      .where("companyId", "in", principal.companyScope)
-      .executeTakeFirst();
+    const report = await readReportInScope(db, principal.companyScope, id, ["id", "companyId"]);
     if (!report) throw notFound("Label report not found");
     return report;
   }
@@ -110,18 +113,14 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
   async function openLink(request: FastifyRequest, token: string) {
     opens.hit(`share:${addressKey(request.ip)}`, "opens of share links from this address");
     if (!isShareTokenShape(token)) throw unknownLink();
-    const link = await db
-      .selectFrom("shareLinks")
-      .select(["id", "reportId", "companyId", "expiresAt", "revokedAt"])
-      .where("tokenHash", "=", hashShareToken(token))
-      .executeTakeFirst();
+    const link = await shareLinkByTokenHash(db, hashShareToken(token));
     if (!link) throw unknownLink();
     if (shareLinkState(link) !== "active") throw gone();
     return link;
   }
 
   const recordOpen = (linkId: string, request: FastifyRequest, kind: "page" | "pdf" | "csv") =>
-    db.insertInto("shareLinkOpens").values({ linkId, address: request.ip, kind }).execute();
+    insertShareLinkOpen(db, { linkId, address: request.ip, kind });
 
   app.post(
     "/label-reports/:id/share-links",
@@ -158,33 +157,29 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
       const { token, tokenHash } = newShareToken();
       const name = await creatorName(db, principal);
-      const link = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("shareLinks")
-          .values({
-            reportId: id,
-            companyId: report.companyId,
-            tokenHash,
-            createdBy: principal.userId,
-            createdByName: name,
-            impersonatorUserId: principal.impersonatorUserId,
-            expiresAt,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+      const linkId = await db.transaction().execute(async (trx) => {
+        const linkId = await insertShareLink(trx, {
+          reportId: id,
+          companyId: report.companyId,
+          tokenHash,
+          createdBy: principal.userId,
+          createdByName: name,
+          impersonatorUserId: principal.impersonatorUserId,
+          expiresAt,
+        });
         await recordAudit(trx, principal, {
           action: "shareLinkCreate",
           entity: "labelReport",
           entityId: id,
           before: null,
-          after: { shareLink: row.id, expiresAt: expiresAt.toISOString() },
+          after: { shareLink: linkId, expiresAt: expiresAt.toISOString() },
         });
-        return row;
+        return linkId;
       });
       return reply
         .code(201)
         .header("cache-control", "no-store")
-        .send({ id: link.id, url: `${publicUrl}/share/${token}`, expiresAt: expiresAt.toISOString() });
+        .send({ id: linkId, url: `${publicUrl}/share/${token}`, expiresAt: expiresAt.toISOString() });
     },
   );
 
@@ -220,21 +215,8 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id, linkId } = request.params;
       await reportInScope(request.principal, id);
-      const link = await db
-        .selectFrom("shareLinks")
-        .select("id")
-        .where("id", "=", linkId)
-        .where("reportId", "=", id)
-        .executeTakeFirst();
-      if (!link) throw unknownLink();
-      const rows = await db
-        .selectFrom("shareLinkOpens")
-        .select(["openedAt", "address", "kind"])
-        .where("linkId", "=", linkId)
-        .orderBy("openedAt", "desc")
-        .orderBy("id", "desc")
-        .limit(1000)
-        .execute();
+      if (!(await isLinkOfReport(db, id, linkId))) throw unknownLink();
+      const rows = await shareLinkOpens(db, linkId);
       return rows.map((r) => ({ openedAt: new Date(r.openedAt).toISOString(), address: r.address, kind: r.kind }));
     },
   );
@@ -255,21 +237,11 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       await reportInScope(principal, id);
       await db.transaction().execute(async (trx) => {
-        const link = await trx
-          .selectFrom("shareLinks")
-          .select(["id", "revokedAt", "expiresAt"])
-          .where("id", "=", linkId)
-          .where("reportId", "=", id)
-          .forUpdate()
-          .executeTakeFirst();
+        const link = await lockLinkOfReport(trx, id, linkId);
         if (!link) throw unknownLink();
         if (link.revokedAt !== null) return;
         const revokedAt = new Date();
-        await trx
-          .updateTable("shareLinks")
-          .set({ revokedAt, revokedBy: principal.userId })
-          .where("id", "=", linkId)
-          .execute();
+        await revokeShareLink(trx, linkId, revokedAt, principal.userId);
         await recordAudit(trx, principal, {
           action: "shareLinkRevoke",
           entity: "labelReport",
@@ -297,18 +269,10 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const link = await openLink(request, request.params.token);
       const content = await loadReportContent(db, [link.companyId], link.reportId);
       if (!content) throw unknownLink();
-      const rule = await db
-        .selectFrom("labelReports")
-        .select("rule")
-        .where("id", "=", link.reportId)
-        .executeTakeFirstOrThrow();
+      const rule = await reportRule(db, link.reportId);
       const series = await loadChartSeries(db, content, SHARE_CHART_POINTS);
       // The company's display unit, so a viewer who never chose one reads what the company reads.
-      const company = await db
-        .selectFrom("companies")
-        .select("temperatureUnit")
-        .where("id", "=", link.companyId)
-        .executeTakeFirst();
+      const company = await readCompany(db, link.companyId, ["temperatureUnit"]);
       await recordOpen(link.id, request, "page");
       const { report, disposition } = content;
       reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
@@ -318,7 +282,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         status: report.status,
         startTime: report.startTime?.toISOString() ?? null,
         endTime: report.endTime?.toISOString() ?? null,
-        rule: rule.rule,
+        rule,
         trim: content.trim
           ? { start: content.trim.start?.toISOString() ?? null, end: content.trim.end?.toISOString() ?? null }
           : null,

@@ -4,25 +4,25 @@ import { inviteRecord } from "../../src/domain/api/invite";
 import { emailError } from "../../src/domain/credentials";
 import { canGrant } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
-import { findUserByEmail } from "../auth/accounts";
 import { randomToken, sha256Hex } from "../auth/hash";
 import type { Principal } from "../auth/principal";
+import { companyNameOf } from "../db/companies";
 import type { Db } from "../db/index";
+import {
+  findPendingInvite,
+  insertInvite,
+  pendingInvites,
+  reissueInvite,
+  revokePendingInvite,
+  revokePendingInvitesOf,
+} from "../db/invites";
+import { isMember } from "../db/memberships";
+import { findUserByEmail } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, idParams, roleList } from "./schemas";
 
 export const INVITE_DAYS = 7;
-
-function pendingQuery(db: Db, companyId: string) {
-  return db
-    .selectFrom("invites as i")
-    .leftJoin("users as u", "u.id", "i.invitedBy")
-    .select(["i.id", "i.email", "i.types as roles", "i.created", "i.expires", "u.email as invitedBy"])
-    .where("i.companyId", "=", companyId)
-    .where("i.accepted", "is", null)
-    .where("i.revoked", "is", null);
-}
 
 /** The e-mail with the invitation link: sign-up for a new person, confirm-invite for an existing account. */
 export async function sendInviteMail(
@@ -49,34 +49,23 @@ export async function issueInvite(
   invite: { companyId: string; email: string; roles: string[] },
 ): Promise<{ id: string; token: string }> {
   const token = randomToken();
-  await trx
-    .updateTable("invites")
-    .set({ revoked: new Date() })
-    .where("companyId", "=", invite.companyId)
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", invite.email))
-    .where("accepted", "is", null)
-    .where("revoked", "is", null)
-    .execute();
-  const row = await trx
-    .insertInto("invites")
-    .values({
-      companyId: invite.companyId,
-      email: invite.email,
-      types: invite.roles,
-      tokenHash: sha256Hex(token),
-      invitedBy: principal.userId,
-      expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  await revokePendingInvitesOf(trx, invite.companyId, invite.email);
+  const id = await insertInvite(trx, {
+    companyId: invite.companyId,
+    email: invite.email,
+    types: invite.roles,
+    tokenHash: sha256Hex(token),
+    invitedBy: principal.userId,
+    expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+  });
   await recordAudit(trx, principal, {
     action: "create",
     entity: "userInvite",
-    entityId: row.id,
+    entityId: id,
     before: null,
     after: { companyId: invite.companyId, email: invite.email, roles: invite.roles },
   });
-  return { id: row.id, token };
+  return { id, token };
 }
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
@@ -109,30 +98,16 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const existing = await findUserByEmail(db, email);
-      if (existing) {
-        const member = await db
-          .selectFrom("userRoles")
-          .select("id")
-          .where("userId", "=", existing.id)
-          .where("companyId", "=", principal.companyId)
-          .executeTakeFirst();
-        if (member)
-          throw badRequest("This person is already a member of the company", [
-            { id: "email", error: "Already a member" },
-          ]);
-      }
-      const company = await db
-        .selectFrom("companies")
-        .select("name")
-        .where("id", "=", principal.companyId)
-        .executeTakeFirstOrThrow();
+      if (existing && (await isMember(db, existing.id, principal.companyId)))
+        throw badRequest("This person is already a member of the company", [
+          { id: "email", error: "Already a member" },
+        ]);
+      const companyName = await companyNameOf(db, principal.companyId);
       const { id, token } = await db
         .transaction()
         .execute((trx) => issueInvite(trx, principal, { companyId: principal.companyId, email, roles: body.roles }));
-      await sendInvite(email, token, company.name, body.roles, Boolean(existing));
-      return reply
-        .code(201)
-        .send(await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst());
+      await sendInvite(email, token, companyName, body.roles, Boolean(existing));
+      return reply.code(201).send(await findPendingInvite(db, principal.companyId, id));
     },
   );
 
@@ -146,7 +121,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: { type: "array", items: inviteRecord }, ...dataErrors },
       },
     },
-    async (request) => pendingQuery(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
+    async (request) => pendingInvites(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
   );
 
   app.post(
@@ -164,7 +139,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id } = request.params;
       const principal = request.principal;
-      const pending = await pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
+      const pending = await findPendingInvite(db, principal.companyId, id);
       if (!pending) throw notFound("Invitation not found");
       // Resending vouches for the invitation afresh: the resender becomes its inviter (an
       // invitation is only accepted while its inviter may still send it), so they too
@@ -173,30 +148,25 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         throw forbidden("You cannot invite someone with a role above your own");
       }
       const token = randomToken();
-      await db
-        .updateTable("invites")
-        .set({
+      // The new link and its audit entry are one change; the e-mail goes out once it is committed.
+      await db.transaction().execute(async (trx) => {
+        await reissueInvite(trx, id, {
           tokenHash: sha256Hex(token),
           expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
           invitedBy: principal.userId,
-        })
-        .where("id", "=", id)
-        .execute();
-      const company = await db
-        .selectFrom("companies")
-        .select("name")
-        .where("id", "=", principal.companyId)
-        .executeTakeFirstOrThrow();
-      const existing = await findUserByEmail(db, pending.email);
-      await sendInvite(pending.email, token, company.name, pending.roles, Boolean(existing));
-      await recordAudit(db, principal, {
-        action: "resend",
-        entity: "userInvite",
-        entityId: id,
-        before: null,
-        after: null,
+        });
+        await recordAudit(trx, principal, {
+          action: "resend",
+          entity: "userInvite",
+          entityId: id,
+          before: null,
+          after: null,
+        });
       });
-      return pendingQuery(db, principal.companyId).where("i.id", "=", id).executeTakeFirst();
+      const companyName = await companyNameOf(db, principal.companyId);
+      const existing = await findUserByEmail(db, pending.email);
+      await sendInvite(pending.email, token, companyName, pending.roles, Boolean(existing));
+      return findPendingInvite(db, principal.companyId, id);
     },
   );
 
@@ -214,21 +184,15 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const { id } = request.params;
       const principal = request.principal;
-      const result = await db
-        .updateTable("invites")
-        .set({ revoked: new Date() })
-        .where("id", "=", id)
-        .where("companyId", "=", principal.companyId)
-        .where("accepted", "is", null)
-        .where("revoked", "is", null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound("Invitation not found");
-      await recordAudit(db, principal, {
-        action: "revoke",
-        entity: "userInvite",
-        entityId: id,
-        before: null,
-        after: null,
+      await db.transaction().execute(async (trx) => {
+        if (!(await revokePendingInvite(trx, principal.companyId, id))) throw notFound("Invitation not found");
+        await recordAudit(trx, principal, {
+          action: "revoke",
+          entity: "userInvite",
+          entityId: id,
+          before: null,
+          after: null,
+        });
       });
       return reply.code(204).send();
     },

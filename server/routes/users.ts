@@ -1,51 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql } from "kysely";
 import { Type } from "typebox";
 import { memberRecord } from "../../src/domain/api/member";
 import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
-import type { Db } from "../db/index";
+import { deleteMembership, findMember, memberColumns, memberQuery, setMemberRoles } from "../db/memberships";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import type { ColumnMap } from "../lists/compile";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { dataErrors, idParams, listQuerystring, pagedResponse, roleList } from "./schemas";
 
 const resource = listResource("users");
-
-// Raw SQL text is not renamed by the CamelCasePlugin, hence snake_case inside sql``.
-export const memberColumns: ColumnMap = {
-  id: sql.ref("u.id"),
-  name: sql`(u.first_name || ' ' || u.last_name)`,
-  firstName: sql.ref("u.firstName"),
-  lastName: sql.ref("u.lastName"),
-  email: sql.ref("u.email"),
-  nameOrEmail: sql`(u.first_name || ' ' || u.last_name || ' ' || u.email)`,
-  roles: sql.ref("ur.types"),
-  created: sql.ref("ur.created"),
-};
-
-/** The members of one company: a user shows only through their role in it. */
-export function memberQuery(db: Db, companyId: string) {
-  return db
-    .selectFrom("userRoles as ur")
-    .innerJoin("users as u", "u.id", "ur.userId")
-    .where("ur.companyId", "=", companyId)
-    .select([
-      "u.id",
-      sql<string>`(u.first_name || ' ' || u.last_name)`.as("name"),
-      "u.firstName",
-      "u.lastName",
-      "u.email",
-      "u.phone",
-      "ur.types as roles",
-      "ur.created",
-      sql<boolean>`(u.password_hash is not null)`.as("hasSignedUp"),
-    ]);
-}
 
 export const userRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
@@ -81,7 +48,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { id } = request.params;
-      const row = await memberQuery(db, request.principal.companyId).where("u.id", "=", id).executeTakeFirst();
+      const row = await findMember(db, request.principal.companyId, id);
       if (!row) throw notFound("User not found");
       return row;
     },
@@ -106,7 +73,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
       // Nobody grants a role above their own.
       if (!canGrant(principal.roles, roles)) throw forbidden("You cannot grant a role above your own");
       return db.transaction().execute(async (trx) => {
-        const before = await memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        const before = await findMember(trx, principal.companyId, id);
         if (!before) throw notFound("User not found");
         if (highestRank(before.roles) > highestRank(principal.roles))
           throw forbidden("You cannot change someone whose role is above your own");
@@ -116,12 +83,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
             { id: "roles", error: "Keep an administrator role" },
           ]);
         }
-        await trx
-          .updateTable("userRoles")
-          .set({ types: roles, updated: new Date() })
-          .where("userId", "=", id)
-          .where("companyId", "=", principal.companyId)
-          .execute();
+        await setMemberRoles(trx, principal.companyId, id, roles);
         await recordAudit(trx, principal, {
           action: "update",
           entity: "user",
@@ -129,7 +91,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
           before: { roles: before.roles },
           after: { roles },
         });
-        return memberQuery(trx, principal.companyId).where("u.id", "=", id).executeTakeFirst();
+        return findMember(trx, principal.companyId, id);
       });
     },
   );
@@ -159,12 +121,12 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
       if (id === principal.userId && companyId === principal.companyId)
         throw badRequest("You cannot remove yourself from the company");
       await db.transaction().execute(async (trx) => {
-        const before = await memberQuery(trx, companyId).where("u.id", "=", id).forUpdate("ur").executeTakeFirst();
+        const before = await findMember(trx, companyId, id, true);
         if (!before) throw notFound("User not found");
         if (highestRank(before.roles) > highestRank(principal.roles))
           throw forbidden("You cannot remove someone whose role is above your own");
         // Their role tokens for this company go with the role row (on delete cascade): refused at once.
-        await trx.deleteFrom("userRoles").where("userId", "=", id).where("companyId", "=", companyId).execute();
+        await deleteMembership(trx, id, companyId);
         await recordAudit(trx, principal, {
           action: "remove",
           entity: "user",

@@ -1,6 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { failAuditEntries } from "./support/audit-failure";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
 
@@ -43,6 +44,24 @@ describe("impersonation", () => {
       .where("entityId", "=", world.users["b:user"] as string)
       .executeTakeFirst();
     expect(row?.actorUserId).toBe(world.users["operator:systemAdmin"]);
+  });
+
+  test("an impersonation whose audit entry cannot be written leaves no token behind", async () => {
+    const tokens = () =>
+      t.database.db
+        .selectFrom("roleTokens")
+        .select("id")
+        .where("impersonatorUserId", "=", world.users["operator:systemAdmin"] as string)
+        .execute();
+    const before = (await tokens()).length;
+    const undo = await failAuditEntries(t.database.db, "impersonate");
+    try {
+      const res = await impersonate(systemHeaders, world.users["a:user"] as string, world.companies.a);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect((await tokens()).length).toBe(before);
   });
 
   test("an administrator cannot impersonate (403)", async () => {

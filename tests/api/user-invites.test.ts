@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { failAuditEntries } from "./support/audit-failure";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
 
@@ -94,6 +95,39 @@ describe("user invitations", () => {
     ).toBe(204);
     const after = (await t.app.inject({ method: "GET", url: "/api/user-invites", headers: admin })).json();
     expect(after.map((i: { email: string }) => i.email)).not.toContain("pending@test.example");
+  });
+
+  test("a revocation whose audit entry cannot be written leaves the invitation pending", async () => {
+    const created = (await invite({ email: "unaudited-revoke@test.example", roles: ["user"] })).json();
+    const undo = await failAuditEntries(t.database.db, "revoke");
+    try {
+      const res = await t.app.inject({ method: "DELETE", url: `/api/user-invites/${created.id}`, headers: admin });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+    const list = (await t.app.inject({ method: "GET", url: "/api/user-invites", headers: admin })).json();
+    expect(list.map((i: { id: string }) => i.id)).toContain(created.id);
+  });
+
+  test("a resend whose audit entry cannot be written keeps the old link working", async () => {
+    const created = (await invite({ email: "unaudited-resend@test.example", roles: ["user"] })).json();
+    const firstToken = new URL(
+      /(http:\/\/\S+)/.exec((await lastMail("unaudited-resend@test.example")).text)?.[1] as string,
+    ).searchParams.get("token") as string;
+    const undo = await failAuditEntries(t.database.db, "resend");
+    try {
+      const res = await t.app.inject({ method: "POST", url: `/api/user-invites/${created.id}/resend`, headers: admin });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+    const pre = await t.app.inject({
+      method: "GET",
+      url: "/api/userInvites/preRegister",
+      headers: { "api-key": firstToken, jwt: firstToken },
+    });
+    expect(pre.statusCode).toBe(200);
   });
 
   test("resending gives a new link and the old one stops working", async () => {

@@ -1,0 +1,76 @@
+import type { Insertable, Updateable } from "kysely";
+import type { Db } from "./index";
+import type { LabelReportDispositionsTable, LabelReportsTable } from "./schema";
+
+/**
+ * Label reports and what is recorded on them: dispositions and shock events. The list's
+ * query and the detail built on it stay with the list (server/routes/label-reports.ts).
+ */
+
+/** Just these columns of a report of the given companies; undefined for any other report. */
+export function readReportInScope<C extends keyof LabelReportsTable & string>(
+  db: Db,
+  companyScope: string[],
+  id: string,
+  columns: readonly C[],
+) {
+  return db
+    .selectFrom("labelReports")
+    .select(columns)
+    .where("id", "=", id)
+    .where("companyId", "in", companyScope)
+    .executeTakeFirst();
+}
+
+/** A report's status after a stop, for the answer (the report exists: the stop found it). */
+export function reportStatus(db: Db, id: string) {
+  return db
+    .selectFrom("labelReports")
+    .select(["id", "status", "endTime"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The rule frozen into a report that exists. */
+export async function reportRule(db: Db, id: string) {
+  const row = await db.selectFrom("labelReports").select("rule").where("id", "=", id).executeTakeFirstOrThrow();
+  return row.rule;
+}
+
+export async function insertLabelReport(db: Db, report: Insertable<LabelReportsTable>): Promise<string> {
+  const row = await db.insertInto("labelReports").values(report).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLabelReport(db: Db, id: string, changes: Updateable<LabelReportsTable>): Promise<void> {
+  await db.updateTable("labelReports").set(changes).where("id", "=", id).execute();
+}
+
+/** Deletes a report; its readings, events and links go with it (on delete cascade). */
+export async function deleteLabelReport(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("labelReports").where("id", "=", id).execute();
+}
+
+/** What a signature needs of the report, locked so that two signatures at once are ordered. */
+export function lockReportForDisposition(db: Db, id: string) {
+  return db
+    .selectFrom("labelReports")
+    .select(["status", "disposition"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertDisposition(db: Db, disposition: Insertable<LabelReportDispositionsTable>): Promise<void> {
+  await db.insertInto("labelReportDispositions").values(disposition).execute();
+}
+
+/** Every shock event of a report, in time order. */
+export function shockEventsOf(db: Db, reportId: string) {
+  return db
+    .selectFrom("shockEvents")
+    .select(["id", "t", "magnitudeG"])
+    .where("reportId", "=", reportId)
+    .orderBy("t")
+    .execute();
+}

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
@@ -6,6 +5,7 @@ import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
 import { RESOURCE, resources } from "../../src/providers/resources";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
 import { expectAccessible, settle } from "./support/axe";
+import { expect, type Page, test } from "./support/fixtures";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -15,8 +15,9 @@ import { submitSignIn } from "./support/sign-in";
  * so a new screen is scanned once it is in those tables.
  */
 
-// A role's tour is a dozen pages and as many scans on a shared 2-core machine.
-test.describe.configure({ timeout: 600_000 });
+// A role's tour is a dozen pages and as many scans on a shared 2-core machine. The roles'
+// tours are independent (each signs in afresh), so the workers share them out.
+test.describe.configure({ mode: "parallel", timeout: 600_000 });
 
 type Can = (action: Action, subject: Subject) => boolean;
 
@@ -53,7 +54,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /** Opens a path and waits for the page the role may see there to be drawn. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page).toHaveURL(new RegExp(`://[^/]+${escapeRegExp(path)}(/[^?#]*)?([?#].*)?$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`://[^/]+${escapeRegExp(path)}(/[^?#]*)?([?#].*)?$`));
   await expect(page.locator("main").first()).toBeVisible();
   await expect(page.getByRole("heading").first()).toBeVisible();
   await settle(page);

@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
 import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "../../src/domain/route-guards";
 import { RESOURCE, resources } from "../../src/providers/resources";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
+import { expect, type Page, test } from "./support/fixtures";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -126,7 +126,7 @@ for (const account of DEMO_ACCOUNTS) {
           ? new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}([?#].*)?$`)
           : new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}(/[^?#]*)?([?#].*)?$`);
         // A full page load first restores the session (a refresh can take seconds on a busy machine).
-        await expect(page, `visiting ${path}`).toHaveURL(target, { timeout: 20_000 });
+        await expect(page, `visiting ${path}`).toHaveURL(target);
         if (landing.path === FORBIDDEN_PATH) {
           await expect(page.getByText("Access denied", { exact: true }), `403 page for ${path}`).toBeVisible();
         }

@@ -72,8 +72,8 @@ function buildInfo(): Plugin {
  * (src/App.tsx, a lazy chunk). `react`, `antd` and `vendor` hold only what the entry itself
  * needs (`$initial`); `refine` holds Refine's core and react-query for the dashboard app.
  * The rest (antd Form, Table, Select, menus…) arrives with the chunks that use them: each
- * page is a lazy() import (src/routes.tsx). A group takes its modules' dependencies
- * along, so the libraries others build on come first.
+ * page is a lazy() import (src/resources/<name>/index.tsx). A group takes its modules'
+ * dependencies along, so the libraries others build on come first.
  */
 const VENDOR_GROUPS = [
   {

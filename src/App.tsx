@@ -4,25 +4,31 @@ import "./providers/dayjs";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
 import { ScrollManager } from "@/components/routing/scroll-manager";
-import { accessControlProvider } from "@/providers/access-control-provider";
+import {
+  activeSessionPermissions,
+  createAccessControlProvider,
+  sharedAbility,
+} from "@/providers/access-control-provider";
 import { SessionWatchers } from "@/providers/auth/session-watchers";
 import { authProvider } from "@/providers/auth-provider";
 import { dataProvider } from "@/providers/data-provider";
 import { documentTitle } from "@/providers/document-title";
 import { notificationProvider } from "@/providers/notification-provider";
 import { createQueryClient } from "@/providers/query-client";
-import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { syncQueriesWithSession } from "@/providers/session-sync";
+import { resources } from "@/resources";
 import { AppRoutes } from "@/routes";
 
 const queryClient = createQueryClient();
+const accessControlProvider = createAccessControlProvider(resources, activeSessionPermissions, sharedAbility);
 syncQueriesWithSession(queryClient);
 
 /**
- * The dashboard: Refine and its providers around the route table (src/routes.tsx). Loaded
- * lazily by src/root.tsx for every path but the visitors' account screens, inside the
- * router, the antd theme and the global elements it shares with them.
+ * The dashboard: Refine and its providers around the route table (src/routes.tsx), with the
+ * resources declared in src/resources/ (src/resources/index.ts lists them). Loaded lazily by
+ * src/root.tsx for every path but the visitors' account screens, inside the router, the antd
+ * theme and the global elements it shares with them.
  */
 export function App() {
   return (

@@ -175,7 +175,7 @@ function fromIndexHtml(dist: string) {
 /**
  * The pages the budgets name, by the modules their routes load lazily: the shell src/root.tsx
  * picks for the path (the auth shell, or the Refine dashboard app) and the page modules of
- * src/auth-app.tsx and src/routes.tsx.
+ * src/auth-app.tsx and of the resources' declarations (src/resources/<name>/index.tsx).
  */
 const AUTH_SHELL: [string, string] = ["src/auth-app.tsx", "AuthApp"];
 const DASHBOARD: [string, string] = ["src/App.tsx", "App"];

@@ -21,9 +21,6 @@ export interface CustomFieldDefinition {
   required: boolean;
 }
 
-export type CustomFieldValue = string | number;
-export type CustomFieldValues = Record<string, CustomFieldValue>;
-
 /** The list-filter key of a custom field: `customFields.<key>` (see README, list grammar). */
 export const CUSTOM_FIELD_FILTER_PREFIX = "customFields.";
 
@@ -237,11 +234,12 @@ export function formatCustomFieldValue(definition: CustomFieldDefinition, value:
 export function customFieldRows(
   definitions: readonly CustomFieldDefinition[],
   values: Record<string, unknown> | null | undefined,
+  locale = "en-US",
 ): { key: string; label: string; text: string; defined: boolean }[] {
   const defined = definitions.map((d) => ({
     key: d.key,
     label: d.name,
-    text: formatCustomFieldValue(d, values?.[d.key]),
+    text: formatCustomFieldValue(d, values?.[d.key], locale),
     defined: true,
   }));
   const known = new Set(definitions.map((d) => d.key));

@@ -39,11 +39,6 @@ export function ruleOfPreset(preset: RuleSettings & { name: string }, version: n
   return { ...settings, presetName: preset.name, presetVersion: version };
 }
 
-/** Which rule settings differ between two versions, in RULE_SETTINGS order. */
-export function changedSettings(before: RuleSettings, after: RuleSettings): RuleSetting[] {
-  return RULE_SETTINGS.filter((key) => before[key] !== after[key]);
-}
-
 /**
  * The thresholds the verdict maths take. The interval is the report's own (what the
  * label recorded with). A report without a rule (its preset was gone before rules were

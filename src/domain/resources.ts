@@ -1,11 +1,12 @@
 import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
-import type { Subject } from "./permissions";
 
 /**
  * The five lists with saved filters (spec sections 2 and 9): their endpoint, the
  * defaults, and the keys a caller may filter and order by. The server accepts
- * exactly these keys; the dashboard builds its filters and columns from them.
+ * exactly these keys; the dashboard builds its filters and columns from them. The
+ * rest of a list resource (its routes, menu entry, permission subject) is its
+ * declaration in src/resources/<name>/index.tsx.
  */
 
 export type FieldType = "text" | "number" | "boolean" | "timestamp" | "id" | "enum" | "textArray";
@@ -23,7 +24,6 @@ export interface ListField {
 export interface ListResource {
   name: ListResourceName;
   endpoint: string;
-  subject: Subject;
   pageSize: number;
   defaultFilters: Filter[];
   defaultOrder: Order[];
@@ -56,7 +56,6 @@ export const LIST_RESOURCES = {
   "label-reports": {
     name: "label-reports",
     endpoint: "label-reports",
-    subject: "labelReport",
     pageSize: 25,
     defaultFilters: [{ key: "isArchived", operator: "eq", value: "false" }],
     defaultOrder: CREATED_DESC,
@@ -96,7 +95,6 @@ export const LIST_RESOURCES = {
   "label-presets": {
     name: "label-presets",
     endpoint: "label-presets",
-    subject: "labelPreset",
     pageSize: 25,
     defaultFilters: [],
     defaultOrder: CREATED_DESC,
@@ -119,7 +117,6 @@ export const LIST_RESOURCES = {
   users: {
     name: "users",
     endpoint: "users",
-    subject: "user",
     pageSize: 50,
     defaultFilters: [],
     defaultOrder: CREATED_DESC,
@@ -139,7 +136,6 @@ export const LIST_RESOURCES = {
   "sub-companies": {
     name: "sub-companies",
     endpoint: "sub-companies",
-    subject: "subCompany",
     pageSize: 50,
     defaultFilters: [],
     defaultOrder: CREATED_DESC,
@@ -155,7 +151,6 @@ export const LIST_RESOURCES = {
   "control-center-companies": {
     name: "control-center-companies",
     endpoint: "control-center-companies",
-    subject: "controlCenter",
     pageSize: 50,
     defaultFilters: [],
     defaultOrder: CREATED_DESC,

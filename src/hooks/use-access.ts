@@ -1,7 +1,13 @@
-import { useCallback } from "react";
+import { ResourceContext } from "@refinedev/core";
+import { useCallback, useContext, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { Subject } from "@/domain/permissions";
-import { decideAccess, type SessionPermissions } from "@/providers/access-control-provider";
+import {
+  decideAccess,
+  type FindResource,
+  resourceFinder,
+  type SessionPermissions,
+} from "@/providers/access-control-provider";
 import { selectActiveRoleTypes, selectFeatureFlags, useAuthSessionStore } from "@/providers/stores/auth-session";
 
 /** The session's roles and feature flags, re-rendering when they change. */
@@ -9,6 +15,12 @@ export function useSessionPermissions(): SessionPermissions {
   return useAuthSessionStore(
     useShallow((state) => ({ roles: selectActiveRoleTypes(state), featureFlags: selectFeatureFlags(state) })),
   );
+}
+
+/** The app's resource entries by name, from Refine's context (App.tsx declares them). */
+export function useFindResource(): FindResource {
+  const { resources } = useContext(ResourceContext);
+  return useMemo(() => resourceFinder(resources), [resources]);
 }
 
 export type AccessQuery = { action: string } & (
@@ -23,9 +35,10 @@ export type AccessQuery = { action: string } & (
  */
 export function useAccess(): (query: AccessQuery) => boolean {
   const session = useSessionPermissions();
+  const find = useFindResource();
   return useCallback(
     ({ action, resource, subject }: AccessQuery) =>
-      decideAccess(subject ? { action, params: { subject } } : { action, resource }, session).can,
-    [session],
+      decideAccess(subject ? { action, params: { subject } } : { action, resource }, session, find).can,
+    [session, find],
   );
 }

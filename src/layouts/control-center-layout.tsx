@@ -3,7 +3,7 @@ import { createElement, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { ImpersonationBanner } from "@/components/global/impersonation-banner/impersonation-banner";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { AppHeaderContent } from "./app-header";
 import { AppShell } from "./app-shell";
 import { resourceMenuItems, selectedResource } from "./resource-menu";

@@ -3,7 +3,7 @@ import { Badge, Flex } from "antd";
 import { useMemo } from "react";
 import { useLocation } from "react-router";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { useAttentionCount } from "@/resources/needs-attention/use-attention-list";
 import { resourceMenuItems, selectedResource } from "./resource-menu";
 

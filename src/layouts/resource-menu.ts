@@ -1,7 +1,9 @@
 import type { MenuProps } from "antd";
 import { createElement } from "react";
 import { Link } from "react-router";
-import { type AppResource, type ResourceName, resources } from "@/providers/resources";
+import { resources } from "@/resources";
+import type { ResourceName } from "@/resources/names";
+import type { AppResource } from "@/resources/resource";
 
 type MenuItem = NonNullable<MenuProps["items"]>[number];
 
@@ -13,6 +15,9 @@ function item(resource: AppResource, path: string): MenuItem {
   };
 }
 
+/** The resources the menu shows: hidden ones (settings pages) open from a page instead. */
+const shown = resources.filter((resource) => !resource.meta.hide);
+
 /**
  * Menu items for the resources the user can list: top-level resources with a list
  * page, and parent-only groups (Control center) holding their permitted children.
@@ -22,9 +27,9 @@ export function resourceMenuItems(
   only?: (resource: AppResource) => boolean,
 ): MenuItem[] {
   const items: MenuItem[] = [];
-  for (const resource of resources) {
-    if (resource.meta.parent || resource.meta.hide || (only && !only(resource))) continue;
-    const children = resources.filter(
+  for (const resource of shown) {
+    if (resource.meta.parent || (only && !only(resource))) continue;
+    const children = shown.filter(
       (child) => child.meta.parent === resource.name && typeof child.list === "string" && canList(child.name),
     );
     if (children.length && canList(resource.name)) {
@@ -41,9 +46,9 @@ export function resourceMenuItems(
   return items;
 }
 
-/** The resource whose pages contain `pathname`, for the menu's selected key. */
+/** The menu's resource whose pages contain `pathname`, for the menu's selected key. */
 export function selectedResource(pathname: string): ResourceName | undefined {
-  const match = resources
+  const match = shown
     .filter((r) => typeof r.list === "string" && (pathname === r.list || pathname.startsWith(`${r.list}/`)))
     .sort((a, b) => String(b.list).length - String(a.list).length)[0];
   return match?.name;

@@ -1,4 +1,4 @@
-import type { AccessControlProvider, CanParams, CanReturnType } from "@refinedev/core";
+import type { AccessControlProvider, CanParams, CanReturnType, IResourceItem } from "@refinedev/core";
 import {
   ACTIONS,
   type Action,
@@ -8,7 +8,6 @@ import {
   SUBJECTS,
   type Subject,
 } from "@/domain/permissions";
-import { findResource } from "./resources";
 import { selectActiveRoleTypes, selectFeatureFlags, useAuthSessionStore } from "./stores/auth-session";
 
 /**
@@ -65,12 +64,23 @@ export function memoisedAbility(build: typeof defineAbilityFor = defineAbilityFo
 export const sharedAbility = memoisedAbility();
 
 /**
+ * A resource entry by name: the resources App.tsx hands to Refine (src/resources/), which
+ * pages reach through Refine's ResourceContext rather than by importing them.
+ */
+export type FindResource = (name: string) => Pick<IResourceItem, "meta"> | undefined;
+
+export function resourceFinder(resources: readonly IResourceItem[]): FindResource {
+  const byName = new Map(resources.map((resource) => [resource.name, resource]));
+  return (name) => byName.get(name);
+}
+
+/**
  * The subject of a check: `params.subject` for checks that are not about a resource
  * (a settings page), else the resource's `meta.subject`.
  */
-function subjectOf({ resource, params }: CanParams): Subject | undefined | null {
+function subjectOf({ resource, params }: CanParams, find: FindResource): Subject | undefined | null {
   if (isSubject(params?.subject)) return params.subject;
-  const meta = params?.resource?.meta ?? findResource(resource)?.meta;
+  const meta = params?.resource?.meta ?? (resource === undefined ? undefined : find(resource)?.meta);
   if (meta === undefined) return null; // an unknown resource
   return isSubject(meta.subject) ? meta.subject : undefined;
 }
@@ -79,9 +89,10 @@ function subjectOf({ resource, params }: CanParams): Subject | undefined | null 
 export function decideAccess(
   params: CanParams,
   session: SessionPermissions,
+  find: FindResource,
   abilityFor: (session: SessionPermissions) => AppAbility = sharedAbility,
 ): CanReturnType {
-  const subject = subjectOf(params);
+  const subject = subjectOf(params, find);
   if (subject === null) return { can: false, reason: `Unknown resource '${params.resource ?? ""}'` };
   // A resource without a subject (settings) is open to every signed-in user.
   if (subject === undefined) return { can: true };
@@ -91,14 +102,15 @@ export function decideAccess(
   return can ? { can } : { can, reason: `You do not have permission to ${action} ${subject}` };
 }
 
+/** Refine's access control over `resources` (App.tsx passes the app's). */
 export function createAccessControlProvider(
+  resources: readonly IResourceItem[],
   readSession: () => SessionPermissions = activeSessionPermissions,
   abilityFor: (session: SessionPermissions) => AppAbility = memoisedAbility(),
 ): AccessControlProvider {
+  const find = resourceFinder(resources);
   return {
-    can: async (params: CanParams) => decideAccess(params, readSession(), abilityFor),
+    can: async (params: CanParams) => decideAccess(params, readSession(), find, abilityFor),
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
   };
 }
-
-export const accessControlProvider = createAccessControlProvider(activeSessionPermissions, sharedAbility);

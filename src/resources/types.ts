@@ -1,3 +1,4 @@
+import type { ApiKeyRecord, CreatedApiKeyRecord } from "@/domain/api/api-key";
 import type { CompanyRecord } from "@/domain/api/company";
 import type { ImpersonationLogEntryRecord } from "@/domain/api/impersonation-log-entry";
 import type { InviteRecord } from "@/domain/api/invite";
@@ -22,3 +23,6 @@ export type User = MemberRecord;
 export type Company = CompanyRecord;
 export type Invite = InviteRecord;
 export type ImpersonationLogEntry = ImpersonationLogEntryRecord;
+export type ApiKey = ApiKeyRecord;
+/** The answer to creating an API key: the key itself is in it, this once. */
+export type CreatedApiKey = CreatedApiKeyRecord;

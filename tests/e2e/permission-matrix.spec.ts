@@ -2,7 +2,8 @@ import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
 import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "../../src/domain/route-guards";
-import { RESOURCE, resources } from "../../src/providers/resources";
+import { resources } from "../../src/resources";
+import { RESOURCE } from "../../src/resources/names";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
 import { expect, type Page, test } from "./support/fixtures";
 import { submitSignIn } from "./support/sign-in";
@@ -25,9 +26,10 @@ function canList(can: Can, subject: Subject | undefined): boolean {
 /** The menu labels the dashboard must show, mirroring the resource table's groups. */
 function expectedMenu(can: Can): string[] {
   const labels: string[] = [];
-  for (const resource of resources) {
-    if (resource.meta.parent || resource.meta.hide) continue;
-    const children = resources.filter(
+  const shown = resources.filter((resource) => !resource.meta.hide);
+  for (const resource of shown) {
+    if (resource.meta.parent) continue;
+    const children = shown.filter(
       (child) =>
         child.meta.parent === resource.name && typeof child.list === "string" && canList(can, child.meta.subject),
     );

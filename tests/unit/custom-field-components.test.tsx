@@ -4,7 +4,8 @@ import { Button, Form } from "antd";
 import { describe, expect, it, vi } from "vitest";
 import type { CustomFieldDefinition } from "@/domain/custom-fields";
 import { usePreferencesStore } from "@/providers/stores/preferences";
-import { CustomFieldInputs, CustomFieldValues, customFieldChanges } from "@/resources/custom-fields";
+import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
+import { CustomFieldValues } from "@/resources/label-reports/report/report-sections";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
@@ -16,22 +17,31 @@ const definitions: CustomFieldDefinition[] = [
 ];
 
 describe("custom field values on a report", () => {
-  it("shows each defined field with its value, dates in US format, and hides values of undefined fields", () => {
+  it("shows each defined field with its value, dates in US format", () => {
     render(
-      <CustomFieldValues
-        definitions={definitions}
-        values={{ batch: "L-1", packedOn: "2026-10-30", pallets: 1200, retired: "x" }}
-      />,
+      <CustomFieldValues definitions={definitions} values={{ batch: "L-1", packedOn: "2026-10-30", pallets: 1200 }} />,
     );
     expect(screen.getByText("L-1")).toBeTruthy();
     expect(screen.getByText("10/30/2026")).toBeTruthy();
     expect(screen.getByText("1,200")).toBeTruthy();
-    expect(screen.queryByText("x")).toBeNull();
   });
 
   it("an empty value reads as a dash", () => {
     render(<CustomFieldValues definitions={definitions.slice(0, 1)} values={{}} />);
     expect(screen.getByText("—")).toBeTruthy();
+  });
+
+  it("a custom number and date read in the user's locale", () => {
+    usePreferencesStore.setState({ locale: "de-DE" });
+    try {
+      render(
+        <CustomFieldValues definitions={definitions.slice(1)} values={{ packedOn: "2026-10-30", pallets: 1200.5 }} />,
+      );
+      expect(screen.getByText("1.200,5")).toBeTruthy();
+      expect(screen.getByText("30.10.2026")).toBeTruthy();
+    } finally {
+      usePreferencesStore.setState({ locale: "en-US" });
+    }
   });
 });
 
@@ -89,19 +99,6 @@ describe("custom field inputs", () => {
       fireEvent.click(screen.getByRole("button", { name: "Save" }));
       await waitFor(() => expect(onFinish).toHaveBeenCalled());
       expect(onFinish.mock.calls[0]?.[0].customFields).toEqual({ pallets: -2.5 });
-    } finally {
-      usePreferencesStore.setState({ locale: "en-US" });
-    }
-  });
-
-  it("a custom number and date read in the user's locale", () => {
-    usePreferencesStore.setState({ locale: "de-DE" });
-    try {
-      render(
-        <CustomFieldValues definitions={definitions.slice(1)} values={{ packedOn: "2026-10-30", pallets: 1200.5 }} />,
-      );
-      expect(screen.getByText("1.200,5")).toBeTruthy();
-      expect(screen.getByText("30.10.2026")).toBeTruthy();
     } finally {
       usePreferencesStore.setState({ locale: "en-US" });
     }

@@ -6,11 +6,12 @@ import {
   REFINE_ACTIONS,
   type SessionPermissions,
 } from "@/providers/access-control-provider";
+import { resources } from "@/resources";
 
 function provider(session: SessionPermissions) {
   const build = vi.fn(defineAbilityFor);
   const current = { session };
-  const access = createAccessControlProvider(() => current.session, memoisedAbility(build));
+  const access = createAccessControlProvider(resources, () => current.session, memoisedAbility(build));
   const can = async (resource: string | undefined, action: string, params?: Record<string, unknown>) =>
     (await access.can({ resource, action, ...(params ? { params } : {}) })).can;
   return { can, build, current };
@@ -75,7 +76,7 @@ describe("access control provider", () => {
 
   it("an unknown resource or action is refused with a reason", async () => {
     const { current } = provider(as("systemAdmin"));
-    const access = createAccessControlProvider(() => current.session);
+    const access = createAccessControlProvider(resources, () => current.session);
     expect(await access.can({ resource: "nope", action: "list" })).toMatchObject({ can: false, reason: /nope/ });
     expect(await access.can({ resource: "users", action: "fly" })).toMatchObject({ can: false, reason: /fly/ });
   });

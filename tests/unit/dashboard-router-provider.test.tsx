@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { textColumn } from "@/components/list/columns";
 import { ResourceList } from "@/components/list/resource-list";
 import { createDataProvider } from "@/providers/data-provider";
-import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
+import { resources } from "@/resources";
 import { setupControlsDom } from "./controls-dom";
 
 // Vitest loads the prebuilt @refinedev/react-router with its own copy of react-router,

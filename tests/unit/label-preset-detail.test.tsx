@@ -5,10 +5,10 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createDataProvider } from "@/providers/data-provider";
-import { resources } from "@/providers/resources";
 import { routerProvider } from "@/providers/router-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { usePreferencesStore } from "@/providers/stores/preferences";
+import { resources } from "@/resources";
 import { LabelPresetShow } from "@/resources/label-presets/show";
 import { setupControlsDom } from "./controls-dom";
 

@@ -1,4 +1,3 @@
 export * from "./country-icons";
 export * from "./measurement-icons";
 export * from "./payment-icons";
-export { type IconProps, SvgIcon } from "./svg-icon";

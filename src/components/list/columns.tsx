@@ -97,16 +97,6 @@ export function booleanColumn<T extends BaseRecord>(
   };
 }
 
-/** A violation or warning flag: red when raised, green when clear. */
-export function violationColumn<T extends BaseRecord>(field: FieldOf<T>, title: string, raised = "Violation") {
-  return booleanColumn<T>(field, title, {
-    trueLabel: raised,
-    falseLabel: "OK",
-    trueStatus: "error",
-    falseStatus: "success",
-  });
-}
-
 export interface EnumColumnOptions {
   labels?: Readonly<Record<string, string>>;
   /** antd Tag colours (preset names such as `blue`, `green`) per value. */

@@ -5,9 +5,9 @@ import { type ReactNode, Suspense, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
+import { useFindResource } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
 import { hasListParams, LIST_URL_KEYS, savedSelectionSearch } from "@/providers/list-url";
-import { findResource } from "@/providers/resources";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { columnDefsOf } from "./column-defs";
@@ -105,7 +105,7 @@ function ResourceListTable<T extends BaseRecord>({
   const list = useResourceList<T>(name, columnDefs, columnVisibility);
   const { reactTable, refineCore, state, total, totalIsEstimate, setSearch, setListFilters } = list;
   const outletContext = useMemo<ListOutletContext>(() => ({ state, setListFilters }), [state, setListFilters]);
-  const title = findResource(name)?.meta.label ?? name;
+  const title = useFindResource()(name)?.meta?.label ?? name;
   const locale = usePreferencesStore((s) => s.locale);
   const { tableQuery } = refineCore;
 

@@ -2,7 +2,7 @@ import { type BaseKey, type BaseRecord, type HttpError, useOne } from "@refinede
 import { Alert, Descriptions, Skeleton } from "antd";
 import type { ColumnSpec } from "@/components/list/columns";
 import { readableError } from "@/providers/data-provider";
-import type { ResourceName } from "@/providers/resources";
+import type { ResourceName } from "@/resources/names";
 
 /** A record's fields as a description list, reusing the list's column specs. */
 export function RecordDescriptions<T>({ record, fields }: { record: T; fields: ColumnSpec<T>[] }) {

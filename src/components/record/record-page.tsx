@@ -4,7 +4,7 @@ import { Button, Flex, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { ColumnSpec } from "@/components/list/columns";
-import type { ResourceName } from "@/providers/resources";
+import type { ResourceName } from "@/resources/names";
 import { RecordDetails } from "./record-details";
 
 /** A titled page with a back button. */

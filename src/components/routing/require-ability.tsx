@@ -2,7 +2,7 @@ import { useCan } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import type { Action, Subject } from "@/domain/permissions";
-import type { ResourceName } from "@/providers/resources";
+import type { ResourceName } from "@/resources/names";
 
 type Requirement =
   | { resource: ResourceName; action?: "list" | "show" | "create" | "edit" | "delete"; subject?: never }

@@ -24,4 +24,3 @@ export const nullableString = Nullable(Type.String());
 /** On the wire a timestamp is an ISO 8601 string; the server's rows hold a Date that the serializer turns into one. */
 export const dateTime = Type.String({ format: "date-time" });
 export const nullableDateTime = Nullable(Type.String({ format: "date-time" }));
-export const nullableNumber = Nullable(Type.Number());

@@ -7,7 +7,7 @@ import { FormRadioGroup } from "@/components/controls/form-groups/form-groups";
 import { humanize } from "@/components/list/columns";
 import { TitledPage } from "@/components/record/record-page";
 import { COMPANY_TYPES } from "@/domain/resources";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { CompanyFields, showCompanyErrors } from "../people/company-fields";
 import { type CompanyFormValues, companyPayload } from "../people/company-form";
 import { FirstAdministratorField } from "../people/first-administrator-field";

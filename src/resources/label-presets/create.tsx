@@ -7,7 +7,7 @@ import { SteppedProgressBar } from "@/components/controls/progress-bar/stepped-p
 import { TitledPage } from "@/components/record/record-page";
 import { PRESET_STEPS, type PresetStep } from "@/domain/label-preset";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";
 import { STEP_FIELDS } from "./components/preset-fields";
 import { PresetSummary } from "./components/preset-summary";

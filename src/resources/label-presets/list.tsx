@@ -1,10 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import { useNavigate } from "react-router";
-import { LabelPresetFeatureModal } from "@/components/global";
+import { LabelPresetFeatureModal } from "@/components/global/feature-modal/label-preset-feature-modal";
 import { ResourceList } from "@/components/list/resource-list";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";
 import { labelPresetColumns } from "./columns";
 import { PresetListFilters } from "./components/preset-list-filters";

@@ -16,8 +16,6 @@ export type PresetFormValues = LabelPresetInput;
 
 export type FieldMessages = Partial<Record<PresetField, string>>;
 
-const TEMPERATURE_FIELDS = ["temperatureMin", "temperatureMax"] as const;
-
 /** °F shown with one decimal (35.6 °F is 2 °C); °C kept as stored. */
 const shown = (celsius: number | null, unit: TemperatureUnit) =>
   celsius === null ? null : unit === "celsius" ? celsius : roundTo(toTemperatureUnit(celsius, unit), 1);
@@ -93,5 +91,3 @@ export function temperatureBounds(unit: TemperatureUnit) {
   const { min, max } = PRESET_LIMITS.temperature;
   return { min: roundTo(toTemperatureUnit(min, unit), 1), max: roundTo(toTemperatureUnit(max, unit), 1) };
 }
-
-export { TEMPERATURE_FIELDS };

@@ -7,7 +7,7 @@ import { LazyNotFoundPage } from "@/components/error-page/lazy-error-page";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";
 import { PresetActions } from "./components/preset-actions";
 import { PresetEditForm } from "./components/preset-edit-form";

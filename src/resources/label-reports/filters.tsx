@@ -15,8 +15,8 @@ import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@/domain/resource
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
-import { RESOURCE as RESOURCE_NAME } from "@/providers/resources";
 import { selectActiveCompany, useAuthSessionStore } from "@/providers/stores/auth-session";
+import { RESOURCE as RESOURCE_NAME } from "@/resources/names";
 import type { Company, LabelPreset } from "../types";
 import { customFieldFilterKeys, toCustomFieldFilters, toCustomFieldValues } from "./custom-field-filter-values";
 import {

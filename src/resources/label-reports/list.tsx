@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { ResourceList } from "@/components/list/resource-list";
 import { seesSubCompanyReports } from "@/domain/permissions";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";
 import { labelReportColumnsFor } from "./columns";
 import { LabelReportListActions, labelReportLink } from "./list-actions";

@@ -5,7 +5,7 @@ import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/ne
 import { listResource } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
 import { defaultListState, listSearchString } from "@/providers/list-url";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";
 
 const REPORTS = listResource("label-reports");

@@ -1,15 +1,15 @@
 import { ApiOutlined, BankOutlined, FormOutlined, RightOutlined, UserOutlined } from "@ant-design/icons";
+import { ResourceContext } from "@refinedev/core";
 import { Card, Col, Flex, Row, Typography } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import { Link } from "react-router";
 import { TitledPage } from "@/components/record/record-page";
 import { useAccess } from "@/hooks/use-access";
 import { TabsLayout } from "@/layouts/tabs-layout";
-import { ApiKeysPage } from "./api-keys/api-keys-page";
+import { RESOURCE } from "../names";
 import { CompanyAddresses } from "./company/addresses";
 import { CompanyBilling } from "./company/billing";
 import { CompanyGeneral } from "./company/general";
-import { CustomFieldsPage } from "./custom-fields-page";
 import { ProfileCompanies } from "./profile/companies";
 import { ProfileNotifications } from "./profile/notifications";
 import { PersonalDetails } from "./profile/personal-details";
@@ -17,6 +17,10 @@ import { ProfilePreferences } from "./profile/preferences";
 import { UpdatePassword } from "./profile/update-password";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "./sections";
 
+/**
+ * The cards' icons. Here rather than in the custom fields' and API keys' entries: no menu
+ * shows those, and the entries are part of every dashboard page's first load.
+ */
 const SECTION_ICONS: Record<string, ReactNode> = {
   "/settings/profile": <UserOutlined />,
   "/settings/company-settings": <BankOutlined />,
@@ -24,10 +28,30 @@ const SECTION_ICONS: Record<string, ReactNode> = {
   "/settings/api-keys": <ApiOutlined />,
 };
 
-/** The settings index: a card for each section the user may open. */
+interface SettingsCard {
+  path: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * The settings index: a card for each section the user may open, then for each resource
+ * under settings the user may list (custom fields, API keys), as its declaration describes it.
+ */
 export function SettingsIndex() {
   const can = useAccess();
-  const sections = SETTINGS_SECTIONS.filter((section) => !section.requires || can(section.requires));
+  const { resources } = useContext(ResourceContext);
+  const sections: SettingsCard[] = [
+    ...SETTINGS_SECTIONS.filter((section) => !section.requires || can(section.requires)),
+    ...resources
+      .filter((resource) => resource.meta?.parent === RESOURCE.settings && typeof resource.list === "string")
+      .filter((resource) => can({ resource: resource.name, action: "list" }))
+      .map((resource) => ({
+        path: String(resource.list),
+        title: resource.meta?.label ?? resource.name,
+        description: resource.meta?.description ?? "",
+      })),
+  ];
   return (
     <TitledPage title="Settings">
       <Row gutter={[16, 16]}>
@@ -78,12 +102,4 @@ export function ProfileSettingsLayout() {
 
 export function CompanySettingsLayout() {
   return <TabsLayout title="Company settings" tabs={COMPANY_SETTINGS_TABS} />;
-}
-
-export function CustomFieldsSettings() {
-  return <CustomFieldsPage />;
-}
-
-export function ApiKeysSettings() {
-  return <ApiKeysPage />;
 }

@@ -1,7 +1,11 @@
 import type { Action, Subject } from "@/domain/permissions";
 import type { TabRoute } from "@/layouts/tabs-layout";
 
-/** The settings pages of spec section 2, and the permission each needs (the route guard table). */
+/**
+ * The settings pages of spec section 2, and the permission each needs (the route guard table).
+ * Custom fields and API keys are resources of their own (src/resources/custom-fields/,
+ * src/resources/api-keys/): the index shows a card for each resource under settings too.
+ */
 
 export const PROFILE_TABS = [
   { path: "/settings/profile/personal-details", label: "Personal details" },
@@ -35,18 +39,5 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     title: "Company settings",
     description: "The company's details, addresses and billing information.",
     requires: { subject: "company", action: "read" },
-  },
-  {
-    path: "/settings/custom-fields",
-    title: "Custom fields",
-    description: "Extra fields on the company's label reports.",
-    requires: { subject: "customField", action: "read" },
-  },
-  {
-    path: "/settings/api-keys",
-    title: "API keys",
-    description: "Keys for systems that read the company's data.",
-    // read, not create: administrators without the flag still list and revoke the company's keys.
-    requires: { subject: "apiKey", action: "read" },
   },
 ];

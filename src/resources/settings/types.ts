@@ -1,5 +1,4 @@
 import type { PaymentBrandName } from "@/components/icons";
-import type { ApiKeyRecord, CreatedApiKeyRecord } from "@/domain/api/api-key";
 import type { NotificationSettingRecord } from "@/domain/api/notification-setting";
 import type { ProfileRecord } from "@/domain/api/profile";
 
@@ -31,7 +30,3 @@ export interface Billing {
 export type Profile = ProfileRecord;
 
 export type NotificationSetting = NotificationSettingRecord;
-
-export type ApiKey = ApiKeyRecord;
-/** The answer to creating a key: the key itself is in it, this once. */
-export type CreatedApiKey = CreatedApiKeyRecord;

@@ -3,7 +3,7 @@ import { Button } from "antd";
 import { useNavigate } from "react-router";
 import { ResourceList } from "@/components/list/resource-list";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { Company } from "../types";
 import { companyColumns } from "./columns";
 

@@ -3,7 +3,7 @@ import { type HttpError, useCreate } from "@refinedev/core";
 import { Button, Card, Flex, Form } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { RecordPage, TitledPage } from "@/components/record/record-page";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { CompanyFields, showCompanyErrors } from "../people/company-fields";
 import { type CompanyFormValues, companyPayload } from "../people/company-form";
 import { FirstAdministratorField } from "../people/first-administrator-field";

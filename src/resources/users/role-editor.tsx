@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Flex, Form, Typography } from "antd";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { ROLE_NAMES } from "@/domain/resources";
 import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { failureText, showFieldErrors } from "../people/form-errors";
 import type { User } from "../types";
 

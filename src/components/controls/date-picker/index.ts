@@ -1,2 +1,2 @@
 export { DatePicker, type DatePickerProps } from "./date-picker";
-export type { DateBound, DatePickerMode, DateRange } from "./date-picker-state";
+export type { DateRange } from "./date-picker-state";

@@ -3,7 +3,7 @@ import { type HttpError, useDelete, useUpdate } from "@refinedev/core";
 import { Button, Popconfirm, Space, Tooltip } from "antd";
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../../types";
 
 const failed = (message: string) => (error?: HttpError) => ({

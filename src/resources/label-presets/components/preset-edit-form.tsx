@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { PRESET_STEP_LABELS, PRESET_STEPS, type PresetStep } from "@/domain/label-preset";
 import type { TemperatureUnit } from "@/domain/units";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../../types";
 import {
   changedSettings,

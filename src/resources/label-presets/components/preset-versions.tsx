@@ -3,7 +3,7 @@ import { Alert, Table, Typography } from "antd";
 import { useEffect } from "react";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 
 /** One entry of GET /api/label-presets/{id}/versions. */
 export interface PresetVersion {

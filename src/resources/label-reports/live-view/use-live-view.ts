@@ -2,8 +2,8 @@ import { useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAccess } from "@/hooks/use-access";
-import { RESOURCE } from "@/providers/resources";
 import { usePreferencesStore } from "@/providers/stores/preferences";
+import { RESOURCE } from "@/resources/names";
 import { REPORT_QUERY_KEY } from "../report/report-queries";
 import { LIVE_VIEW_INTERVAL_MS, startLiveView } from "./live-view-timer";
 

@@ -4,8 +4,8 @@ import { Alert, Button, Flex, Form, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { type CustomFieldDefinition, customFieldValueError } from "@/domain/custom-fields";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
 import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
+import { RESOURCE } from "@/resources/names";
 import { auditTrailKey, type LabelReportDetail } from "./report-queries";
 import { CustomFieldValues } from "./report-sections";
 

@@ -1,7 +1,7 @@
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Disposition, SignedDisposition } from "@/domain/disposition";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { REPORT_QUERY_KEY } from "./report-queries";
 
 /** What the signing dialog sends: the password, or a code e-mailed for signing. */

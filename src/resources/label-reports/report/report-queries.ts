@@ -1,7 +1,7 @@
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TrimEffect } from "@/domain/trim-effect";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import type { ReadingSeries } from "../chart/series-data";
 import type { TrimWindow } from "../trim/trim-window";
 

@@ -6,6 +6,7 @@ import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text
 import { type CustomFieldDefinition, customFieldRows } from "@/domain/custom-fields";
 import type { ReportSummary } from "@/domain/report-summary";
 import { formatMeasurement, type TemperatureUnit } from "@/domain/units";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { describeAuditEntry } from "./audit-text";
 import styles from "./report.module.css";
 import { statisticsRows } from "./report-format";
@@ -147,6 +148,7 @@ export function Battery({ summary, warningLevel }: { summary: ReportSummary; war
   );
 }
 
+/** A report's custom field values: numbers and dates written in the reader's locale. */
 export function CustomFieldValues({
   definitions,
   values,
@@ -154,7 +156,8 @@ export function CustomFieldValues({
   definitions: readonly CustomFieldDefinition[];
   values: Record<string, string | number | boolean | null> | undefined;
 }) {
-  const rows = customFieldRows(definitions, values);
+  const locale = usePreferencesStore((s) => s.locale);
+  const rows = customFieldRows(definitions, values, locale);
   if (rows.length === 0) return <Typography.Text type="secondary">No custom field values</Typography.Text>;
   return (
     <dl className={styles.fields}>

@@ -7,7 +7,7 @@ import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
-import { RESOURCE } from "@/providers/resources";
+import { RESOURCE } from "@/resources/names";
 import { REPORT_QUERY_KEY } from "./report-queries";
 import { Section } from "./report-sections";
 

@@ -4,7 +4,7 @@ import { Button, Popconfirm, Tag } from "antd";
 import { API_KEY_SCOPE_LABELS } from "@/domain/api-key-scopes";
 import { formatInstant } from "@/domain/datetime";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
-import { SETTINGS_URL, useSettingsMutation } from "../api";
+import { SETTINGS_URL, useSettingsMutation } from "@/resources/settings/api";
 import type { ApiKey } from "../types";
 
 const column = createColumnHelper<ApiKey>();

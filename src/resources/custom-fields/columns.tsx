@@ -2,7 +2,7 @@ import { useInvalidate } from "@refinedev/core";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Button, Popconfirm, Space, Tag } from "antd";
 import type { CustomFieldDefinition, CustomFieldType } from "@/domain/custom-fields";
-import { SETTINGS_URL, useSettingsMutation } from "./api";
+import { SETTINGS_URL, useSettingsMutation } from "@/resources/settings/api";
 
 export const CUSTOM_FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {
   text: "Text",

@@ -14,16 +14,16 @@ import {
 import { useAccess } from "@/hooks/use-access";
 import { apiUrl } from "@/providers/api-url";
 import { readableError } from "@/providers/data-provider";
-import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
+import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "@/resources/settings/api";
 import type { ApiKey, CreatedApiKey } from "../types";
-import { apiKeyColumns } from "./api-key-columns";
+import { apiKeyColumns } from "./columns";
 
 /**
  * Settings > API keys: keys let another system (a warehouse system, a script) read
  * the company's label reports, or a gateway send its labels' readings, with
  * `api-key: <key>`. The secret is shown once.
  */
-export function ApiKeysPage() {
+export function ApiKeyList() {
   const can = useAccess();
   const canCreate = can({ action: "create", subject: "apiKey" });
   const canRevoke = can({ action: "delete", subject: "apiKey" });

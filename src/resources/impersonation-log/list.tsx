@@ -7,7 +7,7 @@ import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { formatDecimal } from "@/domain/number-text";
 import { readableError } from "@/providers/data-provider";
 import type { ImpersonationLogEntry } from "../types";
-import { IMPERSONATION_LOG_COLUMNS } from "./impersonation-log-columns";
+import { IMPERSONATION_LOG_COLUMNS } from "./columns";
 
 export const IMPERSONATION_LOG_ENDPOINT = "control-center/impersonation-log";
 const PAGE_SIZE = 50;

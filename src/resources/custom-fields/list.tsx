@@ -14,8 +14,8 @@ import {
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/data-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
-import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "./api";
-import { CUSTOM_FIELD_TYPE_LABELS, customFieldColumns } from "./custom-field-columns";
+import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "@/resources/settings/api";
+import { CUSTOM_FIELD_TYPE_LABELS, customFieldColumns } from "./columns";
 
 interface Values {
   name: string;
@@ -25,7 +25,7 @@ interface Values {
 }
 
 /** Settings > custom fields: extra fields on the company's label reports (shown and filterable there). */
-export function CustomFieldsPage() {
+export function CustomFieldList() {
   const can = useAccess();
   const canCreate = can({ action: "create", subject: "customField" });
   const canUpdate = can({ action: "update", subject: "customField" });

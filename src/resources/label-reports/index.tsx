@@ -1,0 +1,36 @@
+import { FileTextOutlined } from "@ant-design/icons";
+import { Route } from "react-router";
+import { lazyPage } from "@/components/routing/lazy-page";
+import { RequireRecordId } from "@/components/routing/require-record-id";
+import { RESOURCE } from "../names";
+import type { AppResource, ResourceDeclaration } from "../resource";
+
+// The list's import() is the one src/components/routing/preload-route.ts starts at boot.
+const LabelReportList = lazyPage(() => import("./list"), "LabelReportList");
+const LabelReportShow = lazyPage(() => import("./show"), "LabelReportShow");
+const LabelReportFilters = lazyPage(() => import("./filters"), "LabelReportFilters");
+
+const resource = {
+  name: RESOURCE.labelReports,
+  list: "/label-reports",
+  show: "/label-reports/:id",
+  meta: { label: "Label reports", icon: <FileTextOutlined />, subject: "labelReport" },
+} satisfies AppResource;
+
+/** The report list; the filters and a report open as overlays over it, which stays mounted. */
+export const labelReports: ResourceDeclaration = {
+  resource,
+  routes: (
+    <Route
+      path={resource.list}
+      element={
+        <RequireRecordId pattern={resource.show} others={["filters"]}>
+          <LabelReportList />
+        </RequireRecordId>
+      }
+    >
+      <Route path="filters" element={<LabelReportFilters />} />
+      <Route path={resource.show} element={<LabelReportShow />} />
+    </Route>
+  ),
+};

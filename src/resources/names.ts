@@ -1,0 +1,22 @@
+import type { ListResourceName } from "@/domain/resources";
+
+/**
+ * Resource names, written once: pages name the resource they read or write with these.
+ * A list resource's name is its LIST_RESOURCES key (src/domain/resources.ts, shared with
+ * the server), so a name that is not one fails to compile.
+ */
+export const RESOURCE = {
+  needsAttention: "needs-attention",
+  labelReports: "label-reports" satisfies ListResourceName,
+  labelPresets: "label-presets" satisfies ListResourceName,
+  users: "users" satisfies ListResourceName,
+  subCompanies: "sub-companies" satisfies ListResourceName,
+  controlCenter: "control-center",
+  controlCenterCompanies: "control-center-companies" satisfies ListResourceName,
+  impersonationLog: "impersonation-log",
+  settings: "settings",
+  customFields: "custom-fields",
+  apiKeys: "api-keys",
+} as const satisfies Record<string, string>;
+
+export type ResourceName = (typeof RESOURCE)[keyof typeof RESOURCE];

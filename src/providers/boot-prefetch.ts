@@ -7,7 +7,13 @@
  * or a request later than PREFETCH_MAX_AGE_MS, goes to the network as usual.
  */
 
-export const PREFETCH_MAX_AGE_MS = 10_000;
+/**
+ * How old the boot's answer may be when the list takes it: the list shows it as the page's
+ * first state, as it would any answer that arrived while the page loaded. A slow device can
+ * take many seconds to get the list's code running; asking again then would only repeat
+ * the request the page already made (Live view refreshes every 15 s anyway).
+ */
+export const PREFETCH_MAX_AGE_MS = 30_000;
 
 interface Prefetch {
   key: string;

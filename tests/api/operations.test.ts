@@ -112,7 +112,9 @@ beforeAll(async () => {
     await source.close();
   }
   expect(expected.map((a) => a.status)).toEqual(urls.map(() => 200));
-});
+  // A fresh embedded database (initdb, every migration), a world and 1,200 readings: over two
+  // minutes on a 2-core machine running another test run beside this one. The bound is for a hang.
+}, 300_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });

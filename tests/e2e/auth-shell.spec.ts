@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { formatPhone } from "../../src/domain/phone";
+import { expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn, submitSignIn } from "./support/sign-in";

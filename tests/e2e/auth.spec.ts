@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, linkIn, mailCountTo } from "./support/mail";
 import { apiAs, submitSignIn as signIn } from "./support/sign-in";
 
@@ -104,9 +104,9 @@ test.describe("a session refresh cut off on the way (quick reloads, a flaky netw
     await page.goto("/users");
     await refreshStarted;
     await page.goto("/label-presets");
-    await expect(page.getByRole("heading", { name: "Label presets" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Label presets" })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("heading", { name: "Label presets" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Label presets" })).toBeVisible();
     await expect(page).toHaveURL(/\/label-presets/);
   });
 
@@ -116,7 +116,7 @@ test.describe("a session refresh cut off on the way (quick reloads, a flaky netw
     await waitForAccessTokenExpiry(page);
     await page.route("**/api/auth/session/refresh", (route) => route.abort("internetdisconnected"), { times: 1 });
     await page.goto("/users");
-    await expect(page.getByRole("row").nth(1)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
     await expect(page).toHaveURL(/\/users/);
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -287,82 +287,84 @@ test.describe("controls page", () => {
     await expect(closable).toBeHidden();
   });
 
-  test("screenshots of every control in its states; axe-core finds no serious or critical violation", async ({
-    page,
-  }) => {
-    // Six axe-core passes over a long page take a while, after a sign-in (the page needs a session).
-    test.setTimeout(300_000);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await openControls(page);
-    // Fonts and lazy icons settle before the full-page picture.
-    await page.evaluate(() => document.fonts.ready);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/controls-overview.png`, fullPage: true });
+  // Screenshots of every control in its states, each state scanned by axe-core: one test
+  // per group of states, so a slow moment costs one group's retry, not the whole page's.
+  test.describe("screenshots; axe-core finds no serious or critical violation", () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openControls(page);
+    });
 
-    // The range date picker open, with a start and a previewed end; the week picker's row.
-    const range = page.getByRole("combobox", { name: "Shipment period" });
-    await range.click();
-    await dayCell(page, thisMonth(9)).click();
-    await dayCell(page, thisMonth(16)).hover();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/controls-date-picker.png` });
-    await page.keyboard.press("Escape");
+    test("the whole page at rest", async ({ page }) => {
+      // Fonts and lazy icons settle before the full-page picture.
+      await page.evaluate(() => document.fonts.ready);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/controls-overview.png`, fullPage: true });
+    });
 
-    // Stacked snackbars (taken within their 2 s) and slider tooltips (keyboard focus).
-    await page.getByRole("button", { name: "Sign-out snackbar" }).click();
-    await page.getByRole("button", { name: "With action" }).click();
-    await page.getByRole("button", { name: "Closable" }).click();
-    await page.getByRole("button", { name: "Error", exact: true }).click();
-    const temperature = page.getByRole("slider", { name: "Minimum temperature" });
-    await temperature.focus();
-    await page.keyboard.press("ArrowLeft");
-    await page.keyboard.press("ArrowRight");
-    await expect(page.locator('[data-handle="min"][data-visible]')).toHaveCount(1);
-    await page.screenshot({ path: `${SHOTS}/controls-slider-snackbars.png` });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page
-      .getByTestId("snackbar")
-      .filter({ hasText: "Export ready" })
-      .getByRole("button", { name: "Close" })
-      .click();
+    test("the range date picker open, with a start and a previewed end", async ({ page }) => {
+      const range = page.getByRole("combobox", { name: "Shipment period" });
+      await range.click();
+      await dayCell(page, thisMonth(9)).click();
+      await dayCell(page, thisMonth(16)).hover();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/controls-date-picker.png` });
+    });
 
-    // Lists: the multi-select open (flags, checkboxes) over its chosen options; the autocomplete filtering.
-    await scrollTo(page.getByRole("heading", { name: "Select, multi-select and autocomplete" }));
-    const search = page.getByRole("combobox", { name: "Label" });
-    await search.fill("lbl-004");
-    await expect(page.getByRole("option").first()).toContainText("LBL-0040");
-    await search.fill("nothing like this");
-    await expect(page.getByText("No options found")).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await search.press("Escape");
-    await page.getByRole("combobox", { name: "Countries" }).click();
-    await expect(page.getByRole("listbox")).toBeVisible();
-    await page.getByRole("option", { name: /Japan/ }).hover();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/controls-lists.png` });
-    await page.keyboard.press("Escape");
+    test("stacked snackbars and a slider's tooltip", async ({ page }) => {
+      await page.getByRole("button", { name: "Sign-out snackbar" }).click();
+      await page.getByRole("button", { name: "With action" }).click();
+      await page.getByRole("button", { name: "Closable" }).click();
+      await page.getByRole("button", { name: "Error", exact: true }).click();
+      const temperature = page.getByRole("slider", { name: "Minimum temperature" });
+      await temperature.focus();
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowRight");
+      await expect(page.locator('[data-handle="min"][data-visible]')).toHaveCount(1);
+      await page.screenshot({ path: `${SHOTS}/controls-slider-snackbars.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
 
-    // The update modal (previewed: the real one opens when builds/latest.json changes).
-    await page.getByRole("button", { name: "Preview the update modal" }).click();
-    const modal = page.getByRole("dialog", { name: "Updated version available" });
-    await expect(modal).toBeVisible();
-    await expect(modal.getByText("Reload the application to continue")).toBeVisible();
-    await expect(modal.getByRole("button", { name: "Close" })).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/controls-update-modal.png` });
-    await modal.getByRole("button", { name: "Reload application" }).click();
-    await expect(modal).toBeHidden();
+    test("the autocomplete filtering and the multi-select open over its chosen options", async ({ page }) => {
+      await scrollTo(page.getByRole("heading", { name: "Select, multi-select and autocomplete" }));
+      const search = page.getByRole("combobox", { name: "Label" });
+      await search.fill("lbl-004");
+      await expect(page.getByRole("option").first()).toContainText("LBL-0040");
+      await search.fill("nothing like this");
+      await expect(page.getByText("No options found")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await search.press("Escape");
+      await page.getByRole("combobox", { name: "Countries" }).click();
+      await expect(page.getByRole("listbox")).toBeVisible();
+      await page.getByRole("option", { name: /Japan/ }).hover();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/controls-lists.png` });
+    });
 
-    // The label-preset feature modal (shown by default; the controls page opens it on request).
-    await page.getByRole("button", { name: "Show the label-preset feature modal" }).click();
-    const feature = page.getByRole("dialog", { name: "New: label presets" });
-    await expect(feature).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/controls-feature-modal.png` });
-    await feature.getByRole("button", { name: "Got it" }).click();
-    await expect(feature).toBeHidden();
-    const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem("preferences") ?? "{}").state);
-    expect(remembered.showLabelPresetFeatureModal).toBe(false);
+    test("the update modal (previewed: the real one opens when builds/latest.json changes)", async ({ page }) => {
+      await page.getByRole("button", { name: "Preview the update modal" }).click();
+      const modal = page.getByRole("dialog", { name: "Updated version available" });
+      await expect(modal).toBeVisible();
+      await expect(modal.getByText("Reload the application to continue")).toBeVisible();
+      await expect(modal.getByRole("button", { name: "Close" })).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/controls-update-modal.png` });
+      await modal.getByRole("button", { name: "Reload application" }).click();
+      await expect(modal).toBeHidden();
+    });
+
+    test("the label-preset feature modal, remembered once dismissed", async ({ page }) => {
+      // Shown by default; the controls page opens it on request.
+      await page.getByRole("button", { name: "Show the label-preset feature modal" }).click();
+      const feature = page.getByRole("dialog", { name: "New: label presets" });
+      await expect(feature).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/controls-feature-modal.png` });
+      await feature.getByRole("button", { name: "Got it" }).click();
+      await expect(feature).toBeHidden();
+      const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem("preferences") ?? "{}").state);
+      expect(remembered.showLabelPresetFeatureModal).toBe(false);
+    });
   });
 
   test("the build publishes builds/latest.json, uncached, with the running build's id", async ({ request }) => {

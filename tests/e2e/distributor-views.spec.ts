@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
@@ -8,7 +8,6 @@ import { signIn } from "./support/sign-in";
  * company's. Also the table's layout: the Label ID column stays pinned when it scrolls.
  */
 
-const expect = baseExpect.configure({ timeout: 20_000 });
 const rows = (page: Page) => page.locator(".ant-table-tbody .ant-table-row");
 const thead = (page: Page) => page.locator(".ant-table-thead");
 

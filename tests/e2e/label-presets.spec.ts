@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
 /** The presets list, with the feature modal (shown on a first visit) dismissed. */

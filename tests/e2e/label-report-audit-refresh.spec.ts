@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -6,9 +6,6 @@ import { signIn } from "./support/sign-in";
  * on the overlay, without a reload. admin@demo.example may archive; the report is the
  * first of the demo list, archived and then restored so the demo data stays as found.
  */
-
-// The machine running the browser tests is shared: opening a lazy chunk may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 test("the audit trail shows archiving and unarchiving from the overlay without a reload", async ({ page }) => {
   await signIn(page, "admin@demo.example");

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -8,7 +8,6 @@ import { signIn } from "./support/sign-in";
  * drawn over the next column.
  */
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 const rows = ".ant-table-tbody-virtual .ant-table-row";
 
 test("a page of more than 100 rows keeps only the visible rows in the DOM and scrolls to the last one", async ({

@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -9,7 +9,6 @@ import { apiAs, signIn } from "./support/sign-in";
  * (number).
  */
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 const rows = (page: Page) => page.locator(".ant-table-tbody .ant-table-row");
 const drawer = (page: Page) => page.locator(".ant-drawer-content");
 const total = (page: Page) => page.locator(".ant-pagination-total-text");

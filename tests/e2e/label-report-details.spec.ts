@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
@@ -8,8 +8,6 @@ import { apiAs, signIn } from "./support/sign-in";
  * is an administrator of Meridian Pharma, whose fields are Batch number (text), Product
  * (select) and Shipment value (EUR) (number).
  */
-
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Row = { id: string; labelId: string; endTime: string | null; customFields: Record<string, unknown> };
 

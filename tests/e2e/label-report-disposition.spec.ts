@@ -1,5 +1,5 @@
-import { expect as baseExpect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../server/seed/accounts";
+import { expect, test } from "./support/fixtures";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -7,9 +7,6 @@ import { apiAs, signIn } from "./support/sign-in";
  * administrator (labelReport approve); the report is an ended one of the demo seed
  * nobody has signed, found over the API.
  */
-
-// The machine running the browser tests is shared: opening a lazy chunk may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 test("signing dialog: a wrong password is refused with a field error; the right one signs", async ({ page }) => {
   const headers = await apiAs(page.request, "admin@demo.example");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -10,8 +10,6 @@ import { submitSignIn } from "./support/sign-in";
  * and the download.
  */
 
-// The machine running the browser tests is shared: opening a lazy chunk may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 const ZONE = "Asia/Tokyo";
 
 async function signIn(page: Page, email: string) {

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../server/seed/accounts";
+import { type APIRequestContext, expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, linkIn } from "./support/mail";
 import { apiAs, signIn } from "./support/sign-in";
 

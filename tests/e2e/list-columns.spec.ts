@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn, submitSignIn } from "./support/sign-in";
 
@@ -11,7 +11,6 @@ import { signIn, submitSignIn } from "./support/sign-in";
  * in Aurora Biologics (Batch number, Product).
  */
 
-const expect = baseExpect.configure({ timeout: 20_000 });
 const thead = (page: Page) => page.locator(".ant-table-thead");
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const header = (page: Page, title: string) => thead(page).locator("th", { hasText: new RegExp(`^${escaped(title)}$`) });

@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -7,7 +7,6 @@ import { signIn } from "./support/sign-in";
  * size, and all of it is in the URL.
  */
 
-const expect = baseExpect.configure({ timeout: 15_000 });
 const labelIds = (page: Page) => page.locator(".ant-table-tbody .ant-table-row td:first-child").allInnerTexts();
 
 test("clicking a column header orders the list by it, ascending then descending, from page 1", async ({ page }) => {

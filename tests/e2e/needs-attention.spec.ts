@@ -1,10 +1,8 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /** The needs-attention page (issue #21): three short lists, counts in the menu, links into the report list. */
-
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 const count = async (page: Page) =>
   Number(((await page.locator(".ant-pagination-total-text").textContent()) ?? "").replace(/\D/g, ""));

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
@@ -9,8 +9,6 @@ import { apiAs, signIn } from "./support/sign-in";
  * names of their own, so a retry or an earlier run on the same database changes nothing.
  */
 
-// The machine running the browser tests is shared: opening a lazy chunk may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 const MINUTE = 60_000;
 
 test("the list shows 'No signal' for a silent label, and the filter finds it but not a label heard just now", async ({

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/fixtures";
 import { attachScreenshot } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
@@ -6,6 +5,7 @@ import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "..
 import { resources } from "../../src/resources";
 import { RESOURCE } from "../../src/resources/names";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
+import { expect, type Page, test } from "./support/fixtures";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -128,7 +128,7 @@ for (const account of DEMO_ACCOUNTS) {
           ? new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}([?#].*)?$`)
           : new RegExp(`^[^?#]*://[^/]+${escapeRegExp(landing.path)}(/[^?#]*)?([?#].*)?$`);
         // A full page load first restores the session (a refresh can take seconds on a busy machine).
-        await expect(page, `visiting ${path}`).toHaveURL(target, { timeout: 20_000 });
+        await expect(page, `visiting ${path}`).toHaveURL(target);
         if (landing.path === FORBIDDEN_PATH) {
           await expect(page.getByText("Access denied", { exact: true }), `403 page for ${path}`).toBeVisible();
         }

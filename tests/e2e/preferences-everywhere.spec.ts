@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { formatInstant } from "../../src/domain/datetime";
+import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 
@@ -8,9 +8,6 @@ import { apiAs, submitSignIn } from "./support/sign-in";
  * zone, the public share page in the viewer's locale, and the download dialog's unit
  * following the company's °F for a member who chose none.
  */
-
-// The machine running the browser tests is shared: opening a lazy chunk may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Signs in with these preferences already saved in the browser (as if chosen on the profile). */
 async function signInWith(page: Page, email: string, preferences: Record<string, unknown>) {

@@ -1,5 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { formatInstant } from "../../src/domain/datetime";
+import { expect, type Page, type TestInfo, test } from "./support/fixtures";
 import { attachScreenshot } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 

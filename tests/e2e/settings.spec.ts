@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
+import { expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
@@ -171,7 +171,7 @@ test("an API key created in settings lists label reports with a plain request, a
 test("custom fields, notifications and companies pages", async ({ page }, testInfo) => {
   await signIn(page, "admin@demo.example");
   await page.goto("/settings/custom-fields");
-  await expect(page.getByRole("cell", { name: "batchNumber", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("cell", { name: "batchNumber", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Add custom field" }).click();
   await page.getByRole("textbox", { name: "Name" }).fill("Cold room");
   await expect(page.getByText("Key: coldRoom")).toBeVisible();

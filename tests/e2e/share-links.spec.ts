@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -6,9 +6,6 @@ import { apiAs, signIn } from "./support/sign-in";
  * link opens in a fresh browser context without cookies (a partner without an account)
  * and shows the report; once revoked, the page says so.
  */
-
-// The machine running the browser tests is shared: opening a lazy chunk may take a while.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 test("a share link opens without sign-in, shows label id, hash, disposition and a painted chart, and says so once revoked", async ({
   page,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { currentMailDir } from "./paths";
 
 export interface CaughtMail {
   to: string[];
@@ -8,12 +9,12 @@ export interface CaughtMail {
   text: string;
 }
 
-const MAIL_DIR = resolve(process.env.E2E_MAIL_DIR ?? ".tmp/e2e-mail");
-
 function all(): CaughtMail[] {
-  return readdirSync(MAIL_DIR)
+  // The mail catcher of this worker's own server (fixtures.ts).
+  const dir = currentMailDir();
+  return readdirSync(dir)
     .sort()
-    .map((f) => JSON.parse(readFileSync(join(MAIL_DIR, f), "utf8")) as CaughtMail);
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as CaughtMail);
 }
 
 /**

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
+import { preparingPool } from "./postgres-pool";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -29,14 +30,28 @@ export interface DatabaseHandle {
 // Timestamps come back as Date on both drivers; bigint ids as strings (never above 2^53 here, but exact).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
+/** The camel-case plugin, with its result-key mapping open to code that maps rows itself (server/lists). */
+class CamelCase extends CamelCasePlugin {
+  columnKey(column: string): string {
+    return this.camelCase(column);
+  }
+}
+
+// JSON columns keep their keys as stored (feature flags are UPPER_SNAKE, summaries camelCase).
+const camelCase = new CamelCase({ maintainNestedObjectKeys: true });
+
+/** A result column's key in the rows Kysely returns (snake_case column → camelCase key). */
+export function columnKey(column: string): string {
+  return camelCase.columnKey(column);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  // JSON columns keep their keys as stored (feature flags are UPPER_SNAKE, summaries camelCase).
-  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
+  const plugins = [camelCase];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};

@@ -82,7 +82,8 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) =>
       runList(
-        baseQuery(db).where("c.parentId", "=", request.principal.companyId),
+        db,
+        (qb) => baseQuery(qb).where("c.parentId", "=", request.principal.companyId),
         listQuery("sub-companies", request.query),
       ),
   );
@@ -241,7 +242,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: pagedResponse(companyRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
-    async (request) => runList(baseQuery(db), listQuery("control-center-companies", request.query)),
+    async (request) => runList(db, baseQuery, listQuery("control-center-companies", request.query)),
   );
 
   app.get(

@@ -184,7 +184,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const query = parseResourceQuery(resource, request.query);
-      return runList(baseQuery(db, request.principal.companyId), { resource, columns, query });
+      return runList(db, (qb) => baseQuery(qb, request.principal.companyId), { resource, columns, query });
     },
   );
 

@@ -81,12 +81,21 @@ const columns: ColumnMap = {
   dispositioned: sql`(r.disposition is not null)`,
 };
 
+/**
+ * The caller's companies, written into the SQL text rather than bound: they come from the
+ * role token (never from the query string), and a list page whose values are all written
+ * in is planned knowing them and prepared (server/lists/page-statement.ts).
+ */
+function companyLiterals(companyScope: readonly string[]) {
+  return companyScope.map((id) => sql.lit(id));
+}
+
 function baseQuery(db: Db, companyScope: string[]) {
   return db
     .selectFrom("labelReports as r")
     .innerJoin("companies as c", "c.id", "r.companyId")
     .leftJoin("labelPresets as p", "p.id", "r.presetId")
-    .where("r.companyId", "in", companyScope)
+    .where("r.companyId", "in", companyLiterals(companyScope))
     .select([
       "r.id",
       "r.labelId",
@@ -127,7 +136,7 @@ function countBase(db: Db, companyScope: string[], joins: { presets: boolean; co
     .selectFrom("labelReports as r")
     .$if(joins.presets, (qb) => qb.leftJoin("labelPresets as p", "p.id", "r.presetId"))
     .$if(joins.companies, (qb) => qb.innerJoin("companies as c", "c.id", "r.companyId"))
-    .where("r.companyId", "in", companyScope);
+    .where("r.companyId", "in", companyLiterals(companyScope));
 }
 
 export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
@@ -157,10 +166,10 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         companies: query.filters.some((filter) => filter.key === "companyName"),
       };
       // Every filter, a company one too, narrows baseQuery's company scope: none widens it.
-      return runList(baseQuery(db, companyScope), {
+      return runList(db, (qb) => baseQuery(qb, companyScope), {
         ...list,
         query,
-        countBase: countBase(db, companyScope, joins),
+        countBase: (qb) => countBase(qb, companyScope, joins),
       });
     },
   );

@@ -45,8 +45,13 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
-  private held: Promise<void> | undefined;
-  private release: (() => void) | undefined;
+  private held = false;
+  /**
+   * Callers waiting for the connection, first come first served: a release hands it to
+   * the next one. (Waking every waiter on each release to race for it cost a microtask
+   * per waiter per statement under load, and could leave one waiting for seconds.)
+   */
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -57,18 +62,16 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    while (this.held) await this.held;
-    this.held = new Promise((resolve) => {
-      this.release = resolve;
-    });
+    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.held = true;
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.held = undefined;
-    this.release = undefined;
-    release?.();
+    const next = this.waiting.shift();
+    // Still held when handed on: nobody can slip in between.
+    if (next) next();
+    else this.held = false;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

@@ -1,9 +1,19 @@
-import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import fastJson from "fast-json-stringify";
+import {
+  CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SelectQueryNode,
+  type SqlBool,
+  sql,
+} from "kysely";
 import { LRUCache } from "lru-cache";
 import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../src/domain/list-query";
 import type { ListResource } from "../../src/domain/resources";
 import { HttpError } from "../errors";
 import { type ColumnMap, checkOrder, compileFilters } from "./compile";
+import { type ItemSchema, jsonRows } from "./json-rows";
 import { compileForDatabase, executeSelect, withoutPlugins } from "./page-statement";
 
 type CursorValue = string | number | boolean | null;
@@ -22,8 +32,9 @@ function toCursorValue(value: unknown): CursorValue {
   return String(value);
 }
 
-export function encodeCursor(order: readonly Order[], row: Record<string, unknown>): string {
-  const cursor: Cursor = { o: encodeOrder(order), v: [...order.map((o) => toCursorValue(row[o.key])), String(row.id)] };
+/** The cursor after a row: its values of the order keys, then its id. */
+export function encodeCursor(values: readonly unknown[], id: unknown, order: readonly Order[]): string {
+  const cursor: Cursor = { o: encodeOrder(order), v: [...values.map(toCursorValue), String(id)] };
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
@@ -92,16 +103,21 @@ export interface ListOptions<D> {
   countBase?: (db: Kysely<D>) => AnySelect;
 }
 
-/**
- * Runs a list query on a base select (already scoped to the caller's companies and
- * selecting the API row shape, whose field names are the list keys). The base is built
- * by runList, on the handle without plugins (page-statement.ts).
- */
-export async function runList<D, DB, TB extends keyof DB, O extends { id: string }>(
+/** A list page's statement, and what its answer needs besides the rows. */
+interface PageQuery<DB, TB extends keyof DB, O> {
+  /** Ordered, filtered, past the cursor or offset; without its limit and the capped count. */
+  page: SelectQueryBuilder<DB, TB, O>;
+  /** The rows the total counts. */
+  counted: AnySelect;
+  query: ListQuery;
+  offset: number;
+}
+
+function buildPage<D, DB, TB extends keyof DB, O>(
   db: Kysely<D>,
   base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
   { resource, columns, query, countBase }: ListOptions<D>,
-): Promise<PagedList<O>> {
+): PageQuery<DB, TB, O> {
   const conditions = compileFilters(resource, columns, query.filters, query.order[0]?.key);
   checkOrder(resource, columns, query.order);
   const idColumn = columns.id;
@@ -133,33 +149,130 @@ export async function runList<D, DB, TB extends keyof DB, O extends { id: string
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (query.after) page = page.where(afterCondition(keys, decodeCursor(query.after, query.order)));
   else if (offset > 0) page = page.offset(offset);
-  // The capped count rides in the page's own statement (one round trip, not two): a
-  // scalar subquery PostgreSQL evaluates once. One row more than asked tells whether
-  // there is a next page. An empty page carries no count: for page 1 without a cursor the
-  // list is empty; otherwise the count is asked on its own. The page size is a literal
-  // (see page-statement.ts): a limit PostgreSQL cannot see makes it plan for 10 % of the rows.
-  const { rows, aside } = await executeSelect(
-    db,
-    page.select(cappedCount(counted).as(CAPPED_TOTAL)).limit(sql.lit(query.pageSize + 1)),
-    CAPPED_TOTAL,
-  );
-  const capped = rows.length ? Number(aside) : !query.after && query.pageNumber === 1 ? 0 : undefined;
+  return { page, counted, query, offset };
+}
+
+/**
+ * The capped count rides in the page's own statement (one round trip, not two): a scalar
+ * subquery PostgreSQL evaluates once. One row more than asked tells whether there is a
+ * next page. The page size is a literal (see page-statement.ts): a limit PostgreSQL
+ * cannot see makes it plan for 10 % of the rows.
+ */
+function withCount<DB, TB extends keyof DB, O>({ page, counted, query }: PageQuery<DB, TB, O>) {
+  return page.select(cappedCount(counted).as(CAPPED_TOTAL)).limit(sql.lit(query.pageSize + 1));
+}
+
+/**
+ * The list's total from the page's capped count. An empty page carries no count: for
+ * page 1 without a cursor the list is empty; otherwise the count is asked on its own.
+ * Throws 416 for a page past the end.
+ */
+async function totalOf<D, DB, TB extends keyof DB, O>(
+  db: Kysely<D>,
+  { counted, query, offset }: PageQuery<DB, TB, O>,
+  rows: number,
+  aside: unknown,
+): Promise<{ total: number; estimated: boolean }> {
+  const capped = rows ? Number(aside) : !query.after && query.pageNumber === 1 ? 0 : undefined;
   const { total, estimated } =
     capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, counted);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }
   // With an estimated total the 416 is known only once the page comes back empty.
-  if (estimated && !query.after && query.pageNumber > 1 && rows.length === 0) {
+  if (estimated && !query.after && query.pageNumber > 1 && rows === 0) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (about ${total} documents)`);
   }
+  return { total, estimated };
+}
+
+/**
+ * Runs a list query on a base select (already scoped to the caller's companies and
+ * selecting the API row shape, whose field names are the list keys). The base is built
+ * by runList, on the handle without plugins (page-statement.ts).
+ */
+export async function runList<D, DB, TB extends keyof DB, O extends { id: string }>(
+  db: Kysely<D>,
+  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
+  options: ListOptions<D>,
+): Promise<PagedList<O>> {
+  const built = buildPage(db, base, options);
+  const { query } = built;
+  const { rows, aside } = await executeSelect(db, withCount(built), CAPPED_TOTAL);
+  const { total, estimated } = await totalOf(db, built, rows.length, aside);
   const data = rows.slice(0, query.pageSize) as unknown as O[];
-  const last = data[data.length - 1];
+  const last = data[data.length - 1] as Record<string, unknown> | undefined;
   const after =
-    rows.length > query.pageSize && last ? encodeCursor(query.order, last as Record<string, unknown>) : null;
+    rows.length > query.pageSize && last
+      ? encodeCursor(
+          query.order.map((o) => last[o.key]),
+          last.id,
+          query.order,
+        )
+      : null;
   return estimated
     ? { data, totalDocuments: total, totalIsEstimate: true, after }
     : { data, totalDocuments: total, after };
+}
+
+/** The JSON Schema of a paged answer (server/routes/schemas.ts pagedResponse). */
+export interface PageSchema {
+  properties: { data: { items: ItemSchema } };
+}
+
+const pageSerializers = new WeakMap<PageSchema, (page: object) => string>();
+
+/** The answer around the items, as the route's serializer writes it, split where the items go. */
+function envelope(schema: PageSchema, page: Omit<PagedList<never>, "data">): [string, string] {
+  let stringify = pageSerializers.get(schema);
+  if (!stringify) {
+    stringify = fastJson(schema as unknown as Parameters<typeof fastJson>[0]);
+    pageSerializers.set(schema, stringify);
+  }
+  const text = stringify({ ...page, data: [] });
+  const head = '{"data":[';
+  if (!text.startsWith(`${head}]`)) throw new Error("A paged answer must begin with its data");
+  return [head, text.slice(head.length)];
+}
+
+/**
+ * runList, with the answer written as JSON (the items by the database, json-rows.ts),
+ * byte for byte what the route's serializer writes from runList's answer with `schema`.
+ * The route sends it as it is.
+ */
+export async function runListJson<D, DB, TB extends keyof DB, O extends { id: string }>(
+  db: Kysely<D>,
+  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
+  options: ListOptions<D> & { schema: PageSchema },
+): Promise<string> {
+  const built = buildPage(db, base, options);
+  const { query, page } = built;
+  const writer = jsonRows(
+    page.toOperationNode() as SelectQueryNode,
+    options.schema.properties.data.items,
+    query.order.map((o) => o.key),
+  );
+  const { rows, aside } = await executeSelect(
+    db,
+    withCount({ ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page }),
+    CAPPED_TOTAL,
+  );
+  const { total, estimated } = await totalOf(db, built, rows.length, aside);
+  const items = rows.slice(0, query.pageSize);
+  const last = items[items.length - 1];
+  const after =
+    rows.length > query.pageSize && last
+      ? encodeCursor(
+          query.order.map((o) => writer.orderValue(last, o.key)),
+          writer.orderValue(last, "id"),
+          query.order,
+        )
+      : null;
+  const [head, tail] = envelope(
+    options.schema,
+    estimated ? { totalDocuments: total, totalIsEstimate: true, after } : { totalDocuments: total, after },
+  );
+  return `${head}${items.map((row) => writer.item(row)).join(",")}${tail}`;
 }
 
 /** Below this many matching documents totalDocuments is exact; beyond it, the planner's estimate. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
@@ -17,6 +17,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A backup (PGlite's dumpDataDir tarball) to unpack into an empty dataDir before opening. */
   loadDataDir?: Blob;
+  /** Kysely's query log: every statement as the driver runs it (the benchmark records SQL with it). */
+  log?: KyselyConfig["log"];
 }
 
 export interface DatabaseHandle {
@@ -47,11 +49,12 @@ export function columnKey(column: string): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = [camelCase];
+  const { log } = options;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins, log });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -70,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log });
   return {
     db,
     kind: "pglite",

@@ -13,18 +13,25 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase } from "../server/db/index";
 import { migrateToLatest } from "../server/db/migrate";
+import { MAIN_CUSTOMER_COMPANY } from "../server/seed/accounts";
 import { alertRows, measureAlerts } from "./lib/alerts";
 import { type BundleFigures, measureBundle } from "./lib/bundle";
 import { type FrontendFigures, measureFrontend } from "./lib/frontend";
-import { type BenchServer, startServer } from "./lib/harness";
+import { type BenchServer, findPrincipal, roleTokenHeaders, SqlRecorder, startServer } from "./lib/harness";
 import { INGEST_SIZES, type IngestFigures, measureIngest } from "./lib/ingest";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
 import { measurePdf, pdfRows } from "./lib/pdf";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
 import { measureReportOpen, type ReportOpenFigures } from "./lib/report-open";
 import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
-import { bytes, count, type Latency, ms, type Throughput } from "./lib/stats";
-import { measureThroughput, type ThroughputFigures } from "./lib/throughput";
+import type { ServerDatabase } from "./lib/server-process";
+import { bytes, count, type Latency, ms } from "./lib/stats";
+import {
+  measureServerThroughput,
+  measureThroughput,
+  type ServedThroughput,
+  type ThroughputFigures,
+} from "./lib/throughput";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH_DIR = join(ROOT, "bench");
@@ -160,6 +167,8 @@ interface DatabaseResult {
   settleSeconds: number;
   list: ListFigures;
   readings: ReadingsFigures;
+  /** Page 1 under autocannon, against the server as npm start runs it. */
+  throughput: ServedThroughput;
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -188,7 +197,7 @@ const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
 
 interface PgModule {
   findPostgresBin(): string | null;
-  startThrowawayPostgres(options?: { quiet?: boolean }): Promise<{ url: string; stop(): void }>;
+  startThrowawayPostgres(options?: { quiet?: boolean }): Promise<{ url: string; dir: string; stop(): void }>;
 }
 
 async function loadPgModule(): Promise<PgModule> {
@@ -208,20 +217,32 @@ async function benchDatabase(
   const reports = kind === "pglite" ? sizes.pgliteReports : sizes.postgresReports;
   let handle: DatabaseHandle;
   let seedMs: number;
+  let served: ServerDatabase;
+  let postgresDir: string | null = null;
+  const recorder = new SqlRecorder();
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "coldchain-bench-"));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     log(`seeding PGlite in ${dir}: demo (small) + ${count(reports)} reports (seed CLI)`);
     seedMs = await seedWithCli(ROOT, { dataDir: dir }, reports);
-    handle = await openDatabase({ dataDir: join(dir, "pglite") });
+    handle = await openDatabase({ dataDir: join(dir, "pglite"), log: recorder.log });
+    served = { dataDir: dir };
   } else {
     const pg = await (await loadPgModule()).startThrowawayPostgres();
     cleanups.push(() => pg.stop());
     log(`seeding throwaway PostgreSQL: demo (small) + ${count(reports)} reports (seed CLI)`);
     seedMs = await seedWithCli(ROOT, { databaseUrl: pg.url }, reports);
-    handle = await openDatabase({ databaseUrl: pg.url });
+    handle = await openDatabase({ databaseUrl: pg.url, log: recorder.log });
+    served = { databaseUrl: pg.url };
+    postgresDir = pg.dir;
   }
-  cleanups.push(() => handle.close());
+  let closed = false;
+  const closeHandle = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  cleanups.push(closeHandle);
   log(`seeded in ${seconds(seedMs)}`);
 
   log(`big report: ${count(sizes.bigReportReadings)} readings at 1 minute`);
@@ -230,8 +251,14 @@ async function benchDatabase(
   const settleMs = await settle(handle.db);
   log(`vacuum (analyze) in ${seconds(settleMs)}`);
 
-  const server = await startServer(handle.db);
-  cleanups.push(() => server.close());
+  const server = await startServer(handle.db, { recorder });
+  let serverClosed = false;
+  const closeServer = async () => {
+    if (serverClosed) return;
+    serverClosed = true;
+    await server.close();
+  };
+  cleanups.push(closeServer);
   const label = kind === "pglite" ? "pglite" : "postgres";
   const explain = {
     dir: RESULTS_DIR,
@@ -247,6 +274,20 @@ async function benchDatabase(
   const readings = await measureReadings(server, big, sizes, explain, (line) => log(`readings: ${line}`));
   if (withServer) await withServer(server, big);
 
+  // Requests per second of the server as npm start runs it, on this database alone: the
+  // in-process server and the bench's handle let go first (PGlite is one process).
+  const headers = await roleTokenHeaders(
+    handle.db,
+    await findPrincipal(handle.db, "admin@demo.example", MAIN_CUSTOMER_COMPANY),
+  );
+  await closeServer();
+  await closeHandle();
+  const throughput = await measureServerThroughput(
+    { root: ROOT, database: served, postgresDir, headers, onCleanup: (c) => void cleanups.push(c) },
+    { connections: sizes.concurrency, seconds: sizes.rpsSeconds, warmupRequests: 200 },
+    (line) => log(`throughput: ${line}`),
+  );
+
   // Close now (not at exit): the next database gets the machine to itself.
   await runCleanups();
   const { ms: bigMs, ...bigReport } = big;
@@ -258,6 +299,7 @@ async function benchDatabase(
     settleSeconds: settleMs / 1000,
     list,
     readings,
+    throughput,
   };
 }
 
@@ -318,7 +360,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
   const listBudget = onPg ? `p99 ≤ ${BUDGETS.listP99Ms} ms` : "report only";
   const { list, readings } = result;
   const deep = count(list.deepPage);
-  const t = list.page1Throughput;
+  const t = result.throughput.page1;
   return [
     {
       id: `${p}.seed`,
@@ -379,7 +421,7 @@ function databaseRows(result: DatabaseResult, sizes: Sizes, quick: boolean): Row
     {
       id: `${p}.list.page1Throughput`,
       measure: `${name}: list page 1, autocannon ${t.concurrency} connections ${sizes.rpsSeconds} s`,
-      ...throughputJudged(result.kind, t, quick),
+      ...throughputJudged(result.kind, result.throughput, quick),
     },
     {
       id: `${p}.readings.seed`,
@@ -602,12 +644,16 @@ async function benchIngest(kind: Kind, quick: boolean, log: (line: string) => vo
 const ingestResults: Partial<Record<Kind, IngestFigures>> = {};
 
 /** The value, budget and verdict of a page-1 autocannon figure (full sizes only are judged). */
-function throughputJudged(kind: Kind, t: Throughput, quick: boolean): Pick<Row, "value" | "budget" | "ok"> {
+function throughputJudged(kind: Kind, served: ServedThroughput, quick: boolean): Pick<Row, "value" | "budget" | "ok"> {
+  const t = served.page1;
   const minimum = BUDGETS.page1PerSecond[kind];
   const onPg = kind === "postgres";
   const ok = t.errors === 0 && t.perSecond >= minimum && (!onPg || t.latency.p99 <= BUDGETS.page1LoadP99Ms);
+  const { serverMs, postgresMs } = served.cpuPerRequest;
+  const processes = `${served.serverProcesses} server process${served.serverProcesses === 1 ? "" : "es"}`;
+  const cpu = `CPU/request ${serverMs.toFixed(2)} ms server${postgresMs === null ? "" : ` + ${postgresMs.toFixed(2)} ms PostgreSQL`}`;
   return {
-    value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""})`,
+    value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""}; ${processes}, ${cpu})`,
     budget: `≥ ${count(minimum)}/s${onPg ? `, p99 ≤ ${BUDGETS.page1LoadP99Ms} ms` : ""}`,
     ok: quick ? null : ok,
   };
@@ -643,7 +689,7 @@ async function benchThroughput(
       {
         id: `${kind}.throughput.page1`,
         measure: `${name}: list page 1 (${count(figures.visible)} of ${count(reports)} visible), autocannon ${sizes.concurrency} connections ${sizes.rpsSeconds} s`,
-        ...throughputJudged(kind, figures.page1, quick || reports !== full),
+        ...throughputJudged(kind, figures, quick || reports !== full),
       },
     ];
   } finally {

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -14,6 +13,7 @@ import { corsHook } from "./http/cors";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
 import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
+import { securityHeaders } from "./http/security-headers";
 import type { Mailer } from "./mail/mailer";
 import type { AlertTransport } from "./notifications/alert-worker";
 import { alertWorkerPlugin } from "./plugins/alert-worker";
@@ -87,21 +87,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("preValidation", rejectPrototypeKeys);
 
   await app.register(routeTablePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
+  app.addHook(
+    "onRequest",
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd writes its CSS-in-JS into <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    // The same as frame-ancestors 'none', for browsers that only know the older header.
-    frameguard: { action: "deny" },
-  });
+      // The same as frame-ancestors 'none', for browsers that only know the older header.
+      frameguard: { action: "deny" },
+    }),
+  );
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseCorsOrigins } from "./http/cors";
 
@@ -32,6 +33,11 @@ export interface ServerConfig {
   seedProfile: "full" | "small" | "none";
   /** ALERT_WORKER_INTERVAL_MS: how often alert e-mails are sent and silent labels looked for. */
   alertWorkerIntervalMs: number;
+  /**
+   * SERVER_PROCESSES: server processes sharing the port (node:cluster). With DATABASE_URL
+   * one per CPU by default; PGlite is one process, so 1 without it.
+   */
+  serverProcesses: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,11 +54,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(
       `ALERT_WORKER_INTERVAL_MS must be a whole number of milliseconds >= 100, got '${env.ALERT_WORKER_INTERVAL_MS}'`,
     );
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const serverProcesses = Number(env.SERVER_PROCESSES || (databaseUrl ? availableParallelism() : 1));
+  if (!Number.isInteger(serverProcesses) || serverProcesses < 1)
+    throw new Error(`SERVER_PROCESSES must be a whole number >= 1, got '${env.SERVER_PROCESSES}'`);
+  if (serverProcesses > 1 && !databaseUrl)
+    throw new Error("SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database (PGlite) is one process");
   return {
     port,
     host,
     dataDir: resolve(env.DATA_DIR ?? "./data"),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
     smsEmailDomain: env.SMS_EMAIL_DOMAIN || undefined,
     staticDir: resolve(env.STATIC_DIR ?? "./dist"),
@@ -62,5 +74,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedProfile: profile,
     alertWorkerIntervalMs,
+    serverProcesses,
   };
 }

@@ -2,16 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  sql,
-  type UnknownRow,
-} from "kysely";
+import { CompiledQuery, type LogEvent, sql } from "kysely";
 import { buildApp } from "../../server/app";
 import { loadSigningKeys } from "../../server/auth/keys";
 import { mintRoleToken } from "../../server/auth/role-tokens";
@@ -21,21 +12,20 @@ import type { Db } from "../../server/db/index";
 /**
  * The real server (buildApp) listening on 127.0.0.1, plus what the benchmark needs
  * around it: role-token headers for a demo user, and the SQL the server runs for a
- * request (captured through a Kysely plugin on the server's own db), for EXPLAIN.
+ * request (recorded by the handle's query log, SqlRecorder), for EXPLAIN.
  */
 
-/** Records every query while `recording` is set; changes nothing. */
-class CapturePlugin implements KyselyPlugin {
-  recording: PluginTransformQueryArgs[] | null = null;
+/**
+ * Records every statement the database handle runs while `recording` is set: pass `log`
+ * to openDatabase (Kysely's query log, at the driver: the SQL as executed, whichever path
+ * built it).
+ */
+export class SqlRecorder {
+  recording: CompiledQuery[] | null = null;
 
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.recording?.push(args);
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
+  readonly log = (event: LogEvent): void => {
+    if (event.level === "query") this.recording?.push(event.query);
+  };
 }
 
 export interface Principal {
@@ -102,12 +92,28 @@ export async function findPrincipal(db: Db, email: string, companyName: string):
   return row;
 }
 
-/** `staticDir`: also serve the built dashboard (for the browser measures). */
-export async function startServer(db: Db, options: { staticDir?: string } = {}): Promise<BenchServer> {
-  const capture = new CapturePlugin();
-  const serverDb = db.withPlugin(capture);
+/** Role-token headers of that demo user in that company, as the dashboard sends them. */
+export async function roleTokenHeaders(db: Db, principal: Principal): Promise<Record<string, string>> {
   const keys = await loadSigningKeys(db);
-  const app = await buildApp({ db: serverDb, keys, logger: false, ...options });
+  const session = await createSession(db, keys, { userId: principal.userId });
+  const token = await mintRoleToken(db, keys, {
+    userId: principal.userId,
+    companyId: principal.companyId,
+    sessionHandle: session.payload.sessionHandle,
+  });
+  return { "api-key": token.secret, jwt: token.jwtToken, "x-database": "postgres" };
+}
+
+/**
+ * `staticDir`: also serve the built dashboard (for the browser measures); `recorder`: the
+ * SqlRecorder whose log the handle was opened with (for captureSql).
+ */
+export async function startServer(
+  db: Db,
+  { recorder, ...options }: { staticDir?: string; recorder?: SqlRecorder } = {},
+): Promise<BenchServer> {
+  const keys = await loadSigningKeys(db);
+  const app = await buildApp({ db, keys, logger: false, ...options });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -123,31 +129,24 @@ export async function startServer(db: Db, options: { staticDir?: string } = {}):
     baseUrl,
     db,
     app,
-    async headersFor(principal) {
-      const session = await createSession(db, keys, { userId: principal.userId });
-      const token = await mintRoleToken(db, keys, {
-        userId: principal.userId,
-        companyId: principal.companyId,
-        sessionHandle: session.payload.sessionHandle,
-      });
-      return { "api-key": token.secret, jwt: token.jwtToken, "x-database": "postgres" };
-    },
+    headersFor: (principal) => roleTokenHeaders(db, principal),
     get,
     async captureSql(fn) {
-      const recorded: PluginTransformQueryArgs[] = [];
-      capture.recording = recorded;
+      if (!recorder) throw new Error("captureSql needs the SqlRecorder the database was opened with");
+      const recorded: CompiledQuery[] = [];
+      recorder.recording = recorded;
       try {
         await fn();
       } finally {
-        capture.recording = null;
+        recorder.recording = null;
       }
-      const executor = serverDb.getExecutor();
-      return recorded.map(({ node, queryId }) => executor.compileQuery(node, queryId));
+      return recorded;
     },
     async explain(query) {
-      // The same statement with the same bound parameters, prefixed.
+      // The same statement with the same bound parameters, prefixed (and the result's
+      // column name as the database gives it: no plugins).
       const explained = CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]);
-      const result = await db.executeQuery<Record<string, unknown>>(explained);
+      const result = await db.withoutPlugins().executeQuery<Record<string, unknown>>(explained);
       return result.rows.map((row) => String(Object.values(row)[0])).join("\n");
     },
     async close() {

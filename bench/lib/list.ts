@@ -1,8 +1,7 @@
 import { CompiledQuery } from "kysely";
 import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
 import { type BenchServer, type ExplainTarget, findPrincipal, writeExplain } from "./harness";
-import { autocannonThroughput } from "./load";
-import { type Latency, sample, type Throughput } from "./stats";
+import { type Latency, sample } from "./stats";
 
 /**
  * The label-report list API (GET /api/label-reports) as the dashboard calls it, over
@@ -31,7 +30,6 @@ export interface ListFigures {
   statusViolation: Latency;
   countOnly: Latency;
   distributorPage1: Latency & { visible: number };
-  page1Throughput: Throughput;
   explainFiles: string[];
 }
 
@@ -51,14 +49,21 @@ interface Page {
 }
 
 const listQueries = (queries: CompiledQuery[]) => queries.filter((q) => /from "label_reports"/.test(q.sql));
-// The page statement carries the capped count as a scalar subquery (server/lists/run-list.ts),
-// whose inner select (`select 1 as "one" … limit`) the capture also records on its own, as
-// it does the estimate's query (the same without the limit).
+/** The page statement: it carries the capped count as a scalar subquery (server/lists/run-list.ts). */
 const pageQuery = (queries: CompiledQuery[]) =>
-  listQueries(queries).find((q) => /\blimit\b/.test(q.sql) && !/^select 1 as "one"/.test(q.sql));
+  listQueries(queries).find((q) => /\blimit\b/.test(q.sql) && /as "capped_total_of_list"/.test(q.sql));
+/** The page statement's capped count on its own (its parameters renumbered from $1). */
 const countQuery = (queries: CompiledQuery[]) => {
-  const capped = listQueries(queries).find((q) => /^select 1 as "one"/.test(q.sql) && /\blimit\b/.test(q.sql));
-  return capped && CompiledQuery.raw(`select count(*) from (${capped.sql}) as capped`, [...capped.parameters]);
+  const page = pageQuery(queries);
+  const inner =
+    page && /\(select count\(\*\) from \((\(select 1 as "one" .*? limit \d+\))\) as capped\)/.exec(page.sql)?.[1];
+  if (!page || !inner) return undefined;
+  const parameters: unknown[] = [];
+  const text = inner.replace(/\$(\d+)/g, (_, n: string) => {
+    parameters.push(page.parameters[Number(n) - 1]);
+    return `$${parameters.length}`;
+  });
+  return CompiledQuery.raw(`select count(*) from (${text}) as capped`, parameters);
 };
 
 export async function measureList(
@@ -137,12 +142,6 @@ export async function measureList(
     explainFiles.push(await writeExplain(server, explain, name, path, query ? [query] : []));
   }
 
-  log(`page 1 throughput: autocannon, ${sizes.concurrency} connections for ${sizes.rpsSeconds} s`);
-  const page1Throughput = await autocannonThroughput(`${server.baseUrl}${page1Path}`, headers, {
-    connections: sizes.concurrency,
-    seconds: sizes.rpsSeconds,
-  });
-
   return {
     visible,
     deepPage,
@@ -153,7 +152,6 @@ export async function measureList(
     statusViolation,
     countOnly,
     distributorPage1,
-    page1Throughput,
     explainFiles,
   };
 }

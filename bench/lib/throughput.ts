@@ -1,17 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type DatabaseHandle, openDatabase } from "../../server/db/index";
+import { openDatabase } from "../../server/db/index";
 import { MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
-import { findPrincipal, startServer } from "./harness";
+import { findPrincipal, roleTokenHeaders } from "./harness";
 import { autocannonThroughput } from "./load";
 import { seedWithCli, settle } from "./seed";
+import { childPids, cpuSeconds, type ServerDatabase, startServerProcess } from "./server-process";
 import type { Throughput } from "./stats";
 
 /**
  * `--only throughput`: list page 1 under autocannon alone, on a database seeded for it
  * (the seed CLI, no big report, no other measure), so that the requests/second budget can
- * be rerun and profiled in a few minutes instead of the whole benchmark.
+ * be rerun and profiled in a few minutes instead of the whole benchmark. The server runs
+ * as npm start runs it, in its own processes (server-process.ts), and the CPU time its
+ * processes and PostgreSQL's spend per request is measured beside the rate.
  */
 
 export type ThroughputKind = "pglite" | "postgres";
@@ -24,23 +27,26 @@ export interface ThroughputSizes {
   warmupRequests: number;
 }
 
-export interface ThroughputFigures {
+export interface ThroughputFigures extends ServedThroughput {
   kind: ThroughputKind;
   reports: number;
   seedSeconds: number;
-  /** totalDocuments of page 1 as measured (about 54 % of the reports). */
-  visible: number;
-  page1: Throughput;
 }
 
 export interface ThroughputEnv {
   root: string;
   /** Registers a cleanup that runs when the section ends or the benchmark is interrupted. */
   onCleanup(cleanup: () => Promise<void> | void): void;
-  startPostgres(): Promise<{ url: string; stop(): void }>;
+  startPostgres(): Promise<{ url: string; dir: string; stop(): void }>;
 }
 
 const PAGE1 = "/api/label-reports?pageSize=25";
+
+/** The postmaster and its children (backends, background workers) of a throwaway cluster. */
+function postgresPids(dir: string): number[] {
+  const postmaster = Number(readFileSync(join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
+  return [postmaster, ...childPids(postmaster)];
+}
 
 export async function measureThroughput(
   kind: ThroughputKind,
@@ -48,40 +54,103 @@ export async function measureThroughput(
   env: ThroughputEnv,
   log: (line: string) => void,
 ): Promise<ThroughputFigures> {
-  let handle: DatabaseHandle;
+  let database: ServerDatabase;
   let seedMs: number;
+  let postgresDir: string | null = null;
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "coldchain-bench-rps-"));
     env.onCleanup(() => rmSync(dir, { recursive: true, force: true }));
     log(`seeding PGlite: demo (small) + ${sizes.reports.toLocaleString("en-US")} reports (seed CLI)`);
     seedMs = await seedWithCli(env.root, { dataDir: dir }, sizes.reports);
-    handle = await openDatabase({ dataDir: join(dir, "pglite") });
+    database = { dataDir: dir };
   } else {
     const pg = await env.startPostgres();
     env.onCleanup(() => pg.stop());
     log(`seeding PostgreSQL: demo (small) + ${sizes.reports.toLocaleString("en-US")} reports (seed CLI)`);
     seedMs = await seedWithCli(env.root, { databaseUrl: pg.url }, sizes.reports);
-    handle = await openDatabase({ databaseUrl: pg.url });
+    database = { databaseUrl: pg.url };
+    postgresDir = pg.dir;
   }
-  env.onCleanup(() => handle.close());
-  log(`seeded in ${(seedMs / 1000).toFixed(1)} s; vacuum (analyze)`);
-  await settle(handle.db);
+  // The bench's own handle: settle the tables and sign the admin in, then let go (the
+  // embedded database is one process: the server must be the only one to open it).
+  const handle = await openDatabase("dataDir" in database ? { dataDir: join(database.dataDir, "pglite") } : database);
+  let headers: Record<string, string>;
+  try {
+    log(`seeded in ${(seedMs / 1000).toFixed(1)} s; vacuum (analyze)`);
+    await settle(handle.db);
+    headers = await roleTokenHeaders(
+      handle.db,
+      await findPrincipal(handle.db, "admin@demo.example", MAIN_CUSTOMER_COMPANY),
+    );
+  } finally {
+    await handle.close();
+  }
 
-  const server = await startServer(handle.db);
-  env.onCleanup(() => server.close());
-  const admin = await findPrincipal(handle.db, "admin@demo.example", MAIN_CUSTOMER_COMPANY);
-  const headers = await server.headersFor(admin);
+  const served = await measureServerThroughput(
+    { root: env.root, database, postgresDir, headers, onCleanup: env.onCleanup },
+    sizes,
+    log,
+  );
+  return { kind, reports: sizes.reports, seedSeconds: seedMs / 1000, ...served };
+}
+
+export interface ServedThroughput {
+  /** totalDocuments of page 1 as measured (about 54 % of the reports). */
+  visible: number;
+  page1: Throughput;
+  /** Server processes answering (SERVER_PROCESSES as npm start sets it). */
+  serverProcesses: number;
+  /** CPU time per answered request during the run, in ms: the server's processes, and PostgreSQL's. */
+  cpuPerRequest: { serverMs: number; postgresMs: number | null };
+}
+
+export interface ServedDatabase {
+  root: string;
+  database: ServerDatabase;
+  /** The throwaway PostgreSQL cluster's folder (for its processes' CPU time), or null for PGlite. */
+  postgresDir: string | null;
+  /** Role-token headers of the admin, minted on that database. */
+  headers: Record<string, string>;
+  onCleanup(cleanup: () => Promise<void> | void): void;
+}
+
+/**
+ * Page 1 under autocannon against the server started as npm start starts it, on a
+ * database nothing else has open; the CPU time of the server's processes and of
+ * PostgreSQL's during the run, per answered request.
+ */
+export async function measureServerThroughput(
+  { root, database, postgresDir, headers, onCleanup }: ServedDatabase,
+  sizes: Omit<ThroughputSizes, "reports">,
+  log: (line: string) => void,
+): Promise<ServedThroughput> {
+  const server = await startServerProcess(root, database, log);
+  onCleanup(() => server.stop());
   let visible = 0;
   for (let i = 0; i < sizes.warmupRequests; i++) {
-    visible = (JSON.parse((await server.get(PAGE1, headers)).body) as { totalDocuments: number }).totalDocuments;
+    const res = await fetch(`${server.baseUrl}${PAGE1}`, { headers });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${PAGE1}: HTTP ${res.status} ${body.slice(0, 300)}`);
+    visible = (JSON.parse(body) as { totalDocuments: number }).totalDocuments;
   }
   log(
     `page 1 (${visible.toLocaleString("en-US")} visible): autocannon ${sizes.connections} connections ${sizes.seconds} s`,
   );
+  const serverPids = server.pids();
+  const pgPids = postgresDir ? postgresPids(postgresDir) : [];
+  const before = { server: cpuSeconds(serverPids), postgres: cpuSeconds(pgPids) };
   const page1 = await autocannonThroughput(`${server.baseUrl}${PAGE1}`, headers, {
     connections: sizes.connections,
     seconds: sizes.seconds,
   });
-  log(`${page1.perSecond.toFixed(0)} req/s, p50 ${page1.latency.p50} ms, p99 ${page1.latency.p99} ms`);
-  return { kind, reports: sizes.reports, seedSeconds: seedMs / 1000, visible, page1 };
+  const answered = Math.max(1, page1.requests);
+  const cpuPerRequest = {
+    serverMs: ((cpuSeconds(serverPids) - before.server) * 1000) / answered,
+    postgresMs: postgresDir ? ((cpuSeconds(pgPids) - before.postgres) * 1000) / answered : null,
+  };
+  log(
+    `${page1.perSecond.toFixed(0)} req/s, p50 ${page1.latency.p50} ms, p99 ${page1.latency.p99} ms; CPU per request: server ${cpuPerRequest.serverMs.toFixed(2)} ms${cpuPerRequest.postgresMs === null ? "" : `, PostgreSQL ${cpuPerRequest.postgresMs.toFixed(2)} ms`}`,
+  );
+  await server.stop();
+  return { visible, page1, serverProcesses: Math.max(1, serverPids.length - 1), cpuPerRequest };
 }

@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { type CompiledQuery, type InferResult, sql } from "kysely";
 import type { Db } from "../db/index";
+import { markPrepared } from "../db/prepared-statements";
 import { unauthorised } from "../errors";
 import { randomToken, sameHash, sha256Hex } from "./hash";
 import { SIGNING_ALG, type SigningKeys } from "./keys";
@@ -134,9 +135,10 @@ function tokenRowQuery(db: Db, tokenId: string) {
 }
 
 /**
- * The statement of tokenRowQuery, built and compiled once per database handle: it is the
- * same on every request but for the token id, and Kysely's build and compile of it were
- * a measurable share of a list request's CPU (bench/README.md, Throughput).
+ * The statement of tokenRowQuery, built and compiled once per database handle and prepared
+ * once per connection: it is the same on every request but for the token id, and Kysely's
+ * build and compile of it, and PostgreSQL's planning of it, were a measurable share of a
+ * list request's CPU (bench/README.md, Throughput).
  */
 const tokenRowStatements = new WeakMap<Db, CompiledQuery<TokenRow>>();
 type TokenRow = InferResult<ReturnType<typeof tokenRowQuery>>[number];
@@ -151,6 +153,8 @@ async function readTokenRow(db: Db, tokenId: string): Promise<TokenRow | undefin
     }
     tokenRowStatements.set(db, statement);
   }
+  // Marked on every call: prepared from the second one, and again should it fall out of the marks.
+  markPrepared(statement.sql);
   const result = await db.executeQuery<TokenRow>({ ...statement, parameters: [tokenId] });
   return result.rows[0];
 }

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
+import { preparingPool } from "./postgres-pool";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -16,6 +17,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A backup (PGlite's dumpDataDir tarball) to unpack into an empty dataDir before opening. */
   loadDataDir?: Blob;
+  /** Kysely's query log: every statement as the driver runs it (the benchmark records SQL with it). */
+  log?: KyselyConfig["log"];
 }
 
 export interface DatabaseHandle {
@@ -34,14 +37,29 @@ export async function ping(db: Db): Promise<void> {
   await db.selectFrom("companies").select("id").limit(1).execute();
 }
 
+/** The camel-case plugin, with its result-key mapping open to code that maps rows itself (server/lists). */
+class CamelCase extends CamelCasePlugin {
+  columnKey(column: string): string {
+    return this.camelCase(column);
+  }
+}
+
+// JSON columns keep their keys as stored (feature flags are UPPER_SNAKE, summaries camelCase).
+const camelCase = new CamelCase({ maintainNestedObjectKeys: true });
+
+/** A result column's key in the rows Kysely returns (snake_case column → camelCase key). */
+export function columnKey(column: string): string {
+  return camelCase.columnKey(column);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  // JSON columns keep their keys as stored (feature flags are UPPER_SNAKE, summaries camelCase).
-  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
+  const plugins = [camelCase];
+  const { log } = options;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins, log });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -60,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log });
   return {
     db,
     kind: "pglite",

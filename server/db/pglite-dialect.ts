@@ -1,4 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
+import { type PGlite, parse, protocol } from "@electric-sql/pglite";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -13,6 +13,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from "kysely";
+import { MAX_PREPARED_PER_CONNECTION, preparedName } from "./prepared-statements";
 
 /**
  * Kysely over embedded PGlite. Kysely 0.29 ships this dialect but requires Node 22;
@@ -44,8 +45,13 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
-  private held: Promise<void> | undefined;
-  private release: (() => void) | undefined;
+  private held = false;
+  /**
+   * Callers waiting for the connection, first come first served: a release hands it to
+   * the next one. (Waking every waiter on each release to race for it cost a microtask
+   * per waiter per statement under load, and could leave one waiting for seconds.)
+   */
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -56,18 +62,16 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    while (this.held) await this.held;
-    this.held = new Promise((resolve) => {
-      this.release = resolve;
-    });
+    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.held = true;
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.held = undefined;
-    this.release = undefined;
-    release?.();
+    const next = this.waiting.shift();
+    // Still held when handed on: nobody can slip in between.
+    if (next) next();
+    else this.held = false;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -88,14 +92,67 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  /** Prepared statements by name, with their parameter types, least recently used first. */
+  private readonly prepared = new Map<string, number[]>();
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: "object" });
+    const name = preparedName(compiled.sql);
+    const result =
+      name === undefined
+        ? await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: "object" })
+        : await this.pglite.runExclusive(() => this.executePrepared<R>(name, compiled));
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
     };
+  }
+
+  /**
+   * A statement marked in prepared-statements.ts, as PGlite's query() runs one (the same
+   * protocol messages, serializers and parsers) but parsed once under its name: later
+   * runs only bind and execute it, so PostgreSQL in WASM neither parses nor, once it
+   * keeps a generic plan, plans it again on the server's thread.
+   */
+  private async executePrepared<R>(name: string, compiled: CompiledQuery) {
+    const { pglite } = this;
+    const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+    const messages: Awaited<ReturnType<typeof send>> = [];
+    try {
+      let types = this.prepared.get(name);
+      if (types === undefined) {
+        await this.forgetOldest();
+        await send(protocol.serialize.parse({ name, text: compiled.sql }));
+        types = parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: "S", name })));
+      }
+      this.prepared.delete(name);
+      this.prepared.set(name, types);
+      const parameterTypes = types;
+      const values = compiled.parameters.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[parameterTypes[i] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(...(await send(protocol.serialize.bind({ statement: name, values }))));
+      messages.push(...(await send(protocol.serialize.describe({ type: "P" }))));
+      messages.push(...(await send(protocol.serialize.execute({}))));
+    } finally {
+      messages.push(...(await send(protocol.serialize.sync())));
+    }
+    await pglite.syncToFs();
+    const [result] = parse.parseResults(messages, pglite.parsers, { rowMode: "object" });
+    return (result ?? { rows: [], fields: [] }) as unknown as { rows: R[]; affectedRows?: number };
+  }
+
+  /** Closes the least recently used statement once MAX_PREPARED_PER_CONNECTION are prepared. */
+  private async forgetOldest(): Promise<void> {
+    if (this.prepared.size < MAX_PREPARED_PER_CONNECTION) return;
+    const oldest = this.prepared.keys().next().value;
+    if (oldest === undefined) return;
+    this.prepared.delete(oldest);
+    await this.pglite.execProtocolStream(protocol.serialize.close({ type: "S", name: oldest }), { syncToFs: false });
+    await this.pglite.execProtocolStream(protocol.serialize.sync(), { syncToFs: false });
   }
 
   // biome-ignore lint/correctness/useYield: PGlite has no cursor; Kysely's stream() is never used here.

@@ -4,9 +4,12 @@ import { type ListField, type ListResource, operatorsFor, valueError } from "../
 import type { FieldError } from "../errors";
 
 /**
- * Turns parsed list filters and orders into SQL. Keys map to SQL expressions
- * through a per-resource whitelist; every value is a bound parameter. The SQL text
- * therefore depends only on the keys and operators, never on what the user typed.
+ * Turns parsed list filters and orders into SQL. Keys map to SQL expressions through a
+ * per-resource whitelist. A value from a small known set that steers the plan (a boolean,
+ * an enum value, an id: each checked against its field first) is written as an SQL
+ * literal, so that a page statement whose values are all of that kind is planned knowing
+ * them and can be prepared (page-statement.ts); every other value (text, numbers, dates)
+ * is a bound parameter, so the SQL text never holds what the user typed.
  */
 
 export type ColumnMap = Record<string, RawBuilder<unknown>>;
@@ -22,6 +25,23 @@ function typedValue(field: ListField, value: string): string | number | boolean 
   if (field.type === "number") return Number(value);
   if (field.type === "boolean") return value === "true";
   return value;
+}
+
+/** Fields whose checked values are written into the SQL text (see the top of this file). */
+function isLiteral(field: ListField): boolean {
+  return field.type === "boolean" || field.type === "enum" || field.type === "id" || field.type === "textArray";
+}
+
+/** A checked value as SQL: a literal for the kinds isLiteral names, else a bound parameter. */
+function sqlValue(field: ListField, value: string): RawBuilder<unknown> {
+  const typed = typedValue(field, value);
+  return isLiteral(field) ? sql.lit(typed) : sql`${typed}`;
+}
+
+/** The items of an `includes` filter as a text[] (an array literal, or one bound parameter). */
+function textArray(field: ListField, items: readonly (string | number | boolean)[]): RawBuilder<unknown> {
+  if (isLiteral(field) && items.length > 0) return sql`array[${sql.join(items.map((v) => sql.lit(v)))}]::text[]`;
+  return sql`cast(${items} as text[])`;
 }
 
 /**
@@ -48,7 +68,7 @@ function condition(
       return sql<SqlBool>`${column} ilike ${likePattern(filter.value)} escape '\\'`;
     case "includes": {
       const items = listItems(filter).map((v) => typedValue(field, v));
-      if (field.type === "textArray") return sql<SqlBool>`${column} && cast(${items} as text[])`;
+      if (field.type === "textArray") return sql<SqlBool>`${column} && ${textArray(field, items)}`;
       if (leadsOrder && (field.type === "enum" || field.type === "text")) {
         // Filtered by some values of the column the list is ordered by (statuses, ordered
         // by status): PostgreSQL (before 17) uses "= any" as an index condition only by
@@ -56,14 +76,17 @@ function condition(
         // values span is an index bound that keeps the order. Only then: for other orders
         // the range (of unknown width at planning time) misleads the planner. min/max in
         // SQL, in the column's own collation.
-        const values = sql`cast(${items} as text[])`;
+        const values = textArray(field, items);
         return sql<SqlBool>`(${column} = any(${values}) and ${column} between (select min(v) from unnest(${values}) as v) and (select max(v) from unnest(${values}) as v))`;
+      }
+      if (isLiteral(field) && items.length > 0) {
+        return sql<SqlBool>`${column} in (${sql.join(items.map((v) => sql.lit(v)))})`;
       }
       return sql<SqlBool>`${column} = any(${items})`;
     }
     default: {
       const op = COMPARISONS[filter.operator];
-      return sql<SqlBool>`${column} ${sql.raw(op)} ${typedValue(field, filter.value)}`;
+      return sql<SqlBool>`${column} ${sql.raw(op)} ${sqlValue(field, filter.value)}`;
     }
   }
 }

@@ -1,9 +1,20 @@
-import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import fastJson from "fast-json-stringify";
+import {
+  CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SelectQueryNode,
+  type SqlBool,
+  sql,
+} from "kysely";
 import { LRUCache } from "lru-cache";
 import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../src/domain/list-query";
 import type { ListResource } from "../../src/domain/resources";
 import { HttpError } from "../errors";
 import { type ColumnMap, checkOrder, compileFilters } from "./compile";
+import { type ItemSchema, jsonRows } from "./json-rows";
+import { compileForDatabase, executeSelect, withoutPlugins } from "./page-statement";
 
 type CursorValue = string | number | boolean | null;
 
@@ -21,8 +32,9 @@ function toCursorValue(value: unknown): CursorValue {
   return String(value);
 }
 
-export function encodeCursor(order: readonly Order[], row: Record<string, unknown>): string {
-  const cursor: Cursor = { o: encodeOrder(order), v: [...order.map((o) => toCursorValue(row[o.key])), String(row.id)] };
+/** The cursor after a row: its values of the order keys, then its id. */
+export function encodeCursor(values: readonly unknown[], id: unknown, order: readonly Order[]): string {
+  const cursor: Cursor = { o: encodeOrder(order), v: [...values.map(toCursorValue), String(id)] };
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
@@ -80,7 +92,7 @@ function afterCondition(keys: SortKey[], values: CursorValue[]): RawBuilder<SqlB
 // biome-ignore lint/suspicious/noExplicitAny: only its from and where clauses are used, and those are SQL the filters also apply to the base.
 type AnySelect = SelectQueryBuilder<any, any, unknown>;
 
-export interface ListOptions {
+export interface ListOptions<D> {
   resource: ListResource;
   columns: ColumnMap;
   query: ListQuery;
@@ -88,25 +100,33 @@ export interface ListOptions {
    * The base's rows without the joins only its select needs (same aliases for every
    * filterable column), for the capped count; the base itself when omitted.
    */
-  countBase?: AnySelect;
+  countBase?: (db: Kysely<D>) => AnySelect;
 }
 
-/**
- * Runs a list query on a base select (already scoped to the caller's companies and
- * selecting the API row shape, whose field names are the list keys).
- */
-export async function runList<DB, TB extends keyof DB, O extends { id: string }>(
-  base: SelectQueryBuilder<DB, TB, O>,
-  { resource, columns, query, countBase }: ListOptions,
-): Promise<PagedList<O>> {
+/** A list page's statement, and what its answer needs besides the rows. */
+interface PageQuery<DB, TB extends keyof DB, O> {
+  /** Ordered, filtered, past the cursor or offset; without its limit and the capped count. */
+  page: SelectQueryBuilder<DB, TB, O>;
+  /** The rows the total counts. */
+  counted: AnySelect;
+  query: ListQuery;
+  offset: number;
+}
+
+function buildPage<D, DB, TB extends keyof DB, O>(
+  db: Kysely<D>,
+  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
+  { resource, columns, query, countBase }: ListOptions<D>,
+): PageQuery<DB, TB, O> {
   const conditions = compileFilters(resource, columns, query.filters, query.order[0]?.key);
   checkOrder(resource, columns, query.order);
   const idColumn = columns.id;
   if (!idColumn) throw new Error(`Resource ${resource.name} has no id column`);
 
-  let filtered = base;
+  const plain = withoutPlugins(db);
+  let filtered = base(plain);
   for (const c of conditions) filtered = filtered.where(c);
-  let counted: AnySelect = countBase ?? filtered;
+  let counted: AnySelect = countBase ? countBase(plain) : filtered;
   if (countBase) for (const c of conditions) counted = counted.where(c);
 
   const keys: SortKey[] = [
@@ -127,33 +147,132 @@ export async function runList<DB, TB extends keyof DB, O extends { id: string }>
   }
 
   const offset = (query.pageNumber - 1) * query.pageSize;
-  page = query.after ? page.where(afterCondition(keys, decodeCursor(query.after, query.order))) : page.offset(offset);
-  // The capped count rides in the page's own statement (one round trip, not two): a
-  // scalar subquery PostgreSQL evaluates once. One row more than asked tells whether
-  // there is a next page. An empty page carries no count: for page 1 without a cursor the
-  // list is empty; otherwise the count is asked on its own.
-  const rows = await page
-    .select(cappedCount(counted).as(CAPPED_TOTAL))
-    .limit(query.pageSize + 1)
-    .execute();
-  const first = rows[0] as Record<string, unknown> | undefined;
-  const capped = first ? Number(first[CAPPED_TOTAL]) : !query.after && query.pageNumber === 1 ? 0 : undefined;
+  if (query.after) page = page.where(afterCondition(keys, decodeCursor(query.after, query.order)));
+  else if (offset > 0) page = page.offset(offset);
+  return { page, counted, query, offset };
+}
+
+/**
+ * The capped count rides in the page's own statement (one round trip, not two): a scalar
+ * subquery PostgreSQL evaluates once. One row more than asked tells whether there is a
+ * next page. The page size is a literal (see page-statement.ts): a limit PostgreSQL
+ * cannot see makes it plan for 10 % of the rows.
+ */
+function withCount<DB, TB extends keyof DB, O>({ page, counted, query }: PageQuery<DB, TB, O>) {
+  return page.select(cappedCount(counted).as(CAPPED_TOTAL)).limit(sql.lit(query.pageSize + 1));
+}
+
+/**
+ * The list's total from the page's capped count. An empty page carries no count: for
+ * page 1 without a cursor the list is empty; otherwise the count is asked on its own.
+ * Throws 416 for a page past the end.
+ */
+async function totalOf<D, DB, TB extends keyof DB, O>(
+  db: Kysely<D>,
+  { counted, query, offset }: PageQuery<DB, TB, O>,
+  rows: number,
+  aside: unknown,
+): Promise<{ total: number; estimated: boolean }> {
+  const capped = rows ? Number(aside) : !query.after && query.pageNumber === 1 ? 0 : undefined;
   const { total, estimated } =
-    capped === undefined ? await countDocuments(counted) : await totalFromCapped(capped, counted);
+    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, counted);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }
   // With an estimated total the 416 is known only once the page comes back empty.
-  if (estimated && !query.after && query.pageNumber > 1 && rows.length === 0) {
+  if (estimated && !query.after && query.pageNumber > 1 && rows === 0) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (about ${total} documents)`);
   }
-  const data = withoutColumn(rows.slice(0, query.pageSize) as Record<string, unknown>[], CAPPED_TOTAL) as O[];
-  const last = data[data.length - 1];
+  return { total, estimated };
+}
+
+/**
+ * Runs a list query on a base select (already scoped to the caller's companies and
+ * selecting the API row shape, whose field names are the list keys). The base is built
+ * by runList, on the handle without plugins (page-statement.ts).
+ */
+export async function runList<D, DB, TB extends keyof DB, O extends { id: string }>(
+  db: Kysely<D>,
+  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
+  options: ListOptions<D>,
+): Promise<PagedList<O>> {
+  const built = buildPage(db, base, options);
+  const { query } = built;
+  const { rows, aside } = await executeSelect(db, withCount(built), CAPPED_TOTAL);
+  const { total, estimated } = await totalOf(db, built, rows.length, aside);
+  const data = rows.slice(0, query.pageSize) as unknown as O[];
+  const last = data[data.length - 1] as Record<string, unknown> | undefined;
   const after =
-    rows.length > query.pageSize && last ? encodeCursor(query.order, last as Record<string, unknown>) : null;
+    rows.length > query.pageSize && last
+      ? encodeCursor(
+          query.order.map((o) => last[o.key]),
+          last.id,
+          query.order,
+        )
+      : null;
   return estimated
     ? { data, totalDocuments: total, totalIsEstimate: true, after }
     : { data, totalDocuments: total, after };
+}
+
+/** The JSON Schema of a paged answer (server/routes/schemas.ts pagedResponse). */
+export interface PageSchema {
+  properties: { data: { items: ItemSchema } };
+}
+
+const pageSerializers = new WeakMap<PageSchema, (page: object) => string>();
+
+/** The answer around the items, as the route's serializer writes it, split where the items go. */
+function envelope(schema: PageSchema, page: Omit<PagedList<never>, "data">): [string, string] {
+  let stringify = pageSerializers.get(schema);
+  if (!stringify) {
+    stringify = fastJson(schema as unknown as Parameters<typeof fastJson>[0]);
+    pageSerializers.set(schema, stringify);
+  }
+  const text = stringify({ ...page, data: [] });
+  const head = '{"data":[';
+  if (!text.startsWith(`${head}]`)) throw new Error("A paged answer must begin with its data");
+  return [head, text.slice(head.length)];
+}
+
+/**
+ * runList, with the answer written as JSON (the items by the database, json-rows.ts),
+ * byte for byte what the route's serializer writes from runList's answer with `schema`.
+ * The route sends it as it is.
+ */
+export async function runListJson<D, DB, TB extends keyof DB, O extends { id: string }>(
+  db: Kysely<D>,
+  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
+  options: ListOptions<D> & { schema: PageSchema },
+): Promise<string> {
+  const built = buildPage(db, base, options);
+  const { query, page } = built;
+  const writer = jsonRows(
+    page.toOperationNode() as SelectQueryNode,
+    options.schema.properties.data.items,
+    query.order.map((o) => o.key),
+  );
+  const { rows, aside } = await executeSelect(
+    db,
+    withCount({ ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page }),
+    CAPPED_TOTAL,
+  );
+  const { total, estimated } = await totalOf(db, built, rows.length, aside);
+  const items = rows.slice(0, query.pageSize);
+  const last = items[items.length - 1];
+  const after =
+    rows.length > query.pageSize && last
+      ? encodeCursor(
+          query.order.map((o) => writer.orderValue(last, o.key)),
+          writer.orderValue(last, "id"),
+          query.order,
+        )
+      : null;
+  const [head, tail] = envelope(
+    options.schema,
+    estimated ? { totalDocuments: total, totalIsEstimate: true, after } : { totalDocuments: total, after },
+  );
+  return `${head}${items.map((row) => writer.item(row)).join(",")}${tail}`;
 }
 
 /** Below this many matching documents totalDocuments is exact; beyond it, the planner's estimate. */
@@ -168,22 +287,6 @@ export function exactCountLimit(env: NodeJS.ProcessEnv = process.env): number {
 /** The page rows' extra column holding the capped count (dropped before they are returned). */
 const CAPPED_TOTAL = "cappedTotalOfList";
 
-/**
- * The rows without one column. Copied key by key from one key list: object rest with a
- * computed key (`{ [k]: _, ...rest }`) took V8's slow generic path, about 30 µs a row,
- * the list's largest cost in JavaScript under load (bench/README.md, Throughput).
- */
-function withoutColumn(rows: Record<string, unknown>[], column: string): Record<string, unknown>[] {
-  const first = rows[0];
-  if (!first) return [];
-  const keys = Object.keys(first).filter((key) => key !== column);
-  return rows.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (const key of keys) out[key] = row[key];
-    return out;
-  });
-}
-
 /** The query's matching rows without its select and order, for counting and estimating. */
 function bareQuery<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) {
   return filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as("one"));
@@ -194,7 +297,7 @@ function bareQuery<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, 
  * length (on label_reports alone, an index-only walk: see countBase).
  */
 function cappedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): RawBuilder<string> {
-  return sql<string>`(select count(*) from (${bareQuery(filtered).limit(exactCountLimit() + 1)}) as capped)`;
+  return sql<string>`(select count(*) from (${bareQuery(filtered).limit(sql.lit(exactCountLimit() + 1))}) as capped)`;
 }
 
 /**
@@ -203,18 +306,21 @@ function cappedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB
  * query (EXPLAIN, no execution), raised to at least limit + 1 so that "about N" never
  * reads smaller than a list known to be longer.
  */
-async function totalFromCapped<DB, TB extends keyof DB, O>(
+async function totalFromCapped<D, DB, TB extends keyof DB, O>(
+  db: Kysely<D>,
   capped: number,
   filtered: SelectQueryBuilder<DB, TB, O>,
 ): Promise<{ total: number; estimated: boolean }> {
   const limit = exactCountLimit();
   if (capped <= limit) return { total: capped, estimated: false };
-  const bare = bareQuery(filtered);
-  const { sql: text, parameters } = bare.compile();
-  const key = `${text}\n${JSON.stringify(parameters)}`;
+  const { compiled } = compileForDatabase(db, bareQuery(filtered));
+  const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
   let rows = estimates.get(key);
   if (rows === undefined) {
-    rows = planRows(await bare.explain("json"));
+    const explained = await withoutPlugins(db).executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    rows = planRows(explained.rows);
     estimates.set(key, rows);
   }
   return { total: Math.max(limit + 1, rows), estimated: true };
@@ -228,18 +334,18 @@ async function totalFromCapped<DB, TB extends keyof DB, O>(
 const estimates = new LRUCache<string, number>({ max: 1_000, ttl: 10_000 });
 
 /** The capped count on its own, for a page that came back empty (see runList). */
-async function countDocuments<DB, TB extends keyof DB, O>(
+async function countDocuments<D, DB, TB extends keyof DB, O>(
+  db: Kysely<D>,
   filtered: SelectQueryBuilder<DB, TB, O>,
 ): Promise<{ total: number; estimated: boolean }> {
-  // runList has no database handle of its own: the count rides on the first matching row
-  // of the same query; no matching row, no row back, a total of 0.
-  const counted = await filtered
-    .clearSelect()
-    .clearOrderBy()
-    .select(cappedCount(filtered).as("n"))
-    .limit(1)
-    .executeTakeFirst();
-  return totalFromCapped(Number((counted as { n?: string | number } | undefined)?.n ?? 0), filtered);
+  // The count rides on the first matching row of the same query; no matching row, no row
+  // back, a total of 0.
+  const { aside } = await executeSelect(
+    db,
+    filtered.clearSelect().clearOrderBy().select(cappedCount(filtered).as("n")).limit(sql.lit(1)),
+    "n",
+  );
+  return totalFromCapped(db, Number(aside ?? 0), filtered);
 }
 
 /** The top node's row estimate of an EXPLAIN (FORMAT JSON) answer (text or parsed, by driver). */

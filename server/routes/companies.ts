@@ -47,7 +47,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) =>
-      runList(subCompanyRows(db, request.principal.companyId), listQuery("sub-companies", request.query)),
+      runList(db, (qb) => subCompanyRows(qb, request.principal.companyId), listQuery("sub-companies", request.query)),
   );
 
   app.get(
@@ -182,7 +182,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: pagedResponse(companyRecord), 416: dataErrors[400], ...dataErrors },
       },
     },
-    async (request) => runList(companyRows(db), listQuery("control-center-companies", request.query)),
+    async (request) => runList(db, companyRows, listQuery("control-center-companies", request.query)),
   );
 
   app.get(

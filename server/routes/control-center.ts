@@ -71,7 +71,7 @@ export const controlCenterRoutes: FastifyPluginAsync = async (plugin) => {
       if (!company) throw notFound("Company not found");
       const resource = listResource("users");
       const query = parseResourceQuery(resource, request.query);
-      return runList(memberQuery(db, id), { resource, columns: memberColumns, query });
+      return runList(db, (qb) => memberQuery(qb, id), { resource, columns: memberColumns, query });
     },
   );
 

@@ -155,7 +155,11 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const query = parseResourceQuery(resource, request.query);
-      return runList(presetRows(db, request.principal.companyId), { resource, columns: presetListColumns, query });
+      return runList(db, (qb) => presetRows(qb, request.principal.companyId), {
+        resource,
+        columns: presetListColumns,
+        query,
+      });
     },
   );
 

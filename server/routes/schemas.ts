@@ -46,7 +46,7 @@ export const errorResponse = {
   },
 } as const;
 
-export function pagedResponse(item: object) {
+export function pagedResponse<Item extends object>(item: Item) {
   return {
     type: "object",
     required: ["data", "totalDocuments", "after"],

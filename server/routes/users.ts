@@ -31,7 +31,11 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const query = parseResourceQuery(resource, request.query);
-      return runList(memberQuery(db, request.principal.companyId), { resource, columns: memberColumns, query });
+      return runList(db, (qb) => memberQuery(qb, request.principal.companyId), {
+        resource,
+        columns: memberColumns,
+        query,
+      });
     },
   );
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { buildApp } from "./app";
 import { loadSigningKeys } from "./auth/keys";
 import { providersFromEnv } from "./auth/thirdparty-routes";
+import { createThrottles } from "./auth/throttle";
 import { runPrimary } from "./cluster";
 import { readConfig, type ServerConfig } from "./config";
 import { DataDirInUseError } from "./db/data-dir-lock";
@@ -81,6 +82,7 @@ async function runServer(): Promise<void> {
     mailer: createMailer(database.db, config.smtpUrl, (msg) => console.log(msg), config.smsEmailDomain),
     alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg)),
     alertWorkerIntervalMs: config.alertWorkerIntervalMs,
+    throttles: createThrottles({ processes: config.serverProcesses }),
   });
 
   let closing = false;

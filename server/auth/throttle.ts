@@ -178,6 +178,12 @@ export interface AuthThrottles {
 
 export interface ThrottleSettings {
   now?: Clock;
+  /**
+   * Server processes that share the limits (SERVER_PROCESSES, server/cluster.ts). The counters
+   * live in each process, and the cluster hands connections out in turn, so each process keeps
+   * its share of every limit: together they never allow more than one process would.
+   */
+  processes?: number;
   perAddress?: number;
   accountFailures?: number;
   accountCodes?: number;
@@ -194,9 +200,12 @@ export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles 
     const value = Number(process.env[name]);
     return Number.isFinite(value) && value > 0 ? value : fallback;
   };
+  const processes = Math.max(1, settings.processes ?? 1);
+  const throttle = (limit: number, windowMs: number, clock: Clock) =>
+    new Throttle(Math.max(1, Math.ceil(limit / processes)), windowMs, clock);
   return {
-    perAccount: new Throttle(10, 15 * MINUTE, now),
-    perAddress: new Throttle(settings.perAddress ?? env("AUTH_ATTEMPTS_PER_ADDRESS", 200), 15 * MINUTE, now),
+    perAccount: throttle(10, 15 * MINUTE, now),
+    perAddress: throttle(settings.perAddress ?? env("AUTH_ATTEMPTS_PER_ADDRESS", 200), 15 * MINUTE, now),
     passwordFailures: new Backoff(
       {
         freeFailures: 5,
@@ -207,11 +216,11 @@ export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles 
       },
       now,
     ),
-    accountFailures: new Throttle(settings.accountFailures ?? env("AUTH_FAILURES_PER_ACCOUNT", 100), 15 * MINUTE, now),
-    codes: new Throttle(5, 15 * MINUTE, now),
-    accountCodes: new Throttle(settings.accountCodes ?? 30, 60 * MINUTE, now),
-    reset: new Throttle(5, 60 * MINUTE, now),
-    accountResets: new Throttle(settings.accountResets ?? 30, 60 * MINUTE, now),
-    lookups: new Throttle(settings.lookups ?? env("AUTH_LOOKUPS_PER_ADDRESS", 30), 15 * MINUTE, now),
+    accountFailures: throttle(settings.accountFailures ?? env("AUTH_FAILURES_PER_ACCOUNT", 100), 15 * MINUTE, now),
+    codes: throttle(5, 15 * MINUTE, now),
+    accountCodes: throttle(settings.accountCodes ?? 30, 60 * MINUTE, now),
+    reset: throttle(5, 60 * MINUTE, now),
+    accountResets: throttle(settings.accountResets ?? 30, 60 * MINUTE, now),
+    lookups: throttle(settings.lookups ?? env("AUTH_LOOKUPS_PER_ADDRESS", 30), 15 * MINUTE, now),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addressKey, Backoff } from "../../server/auth/throttle";
+import { addressKey, Backoff, createThrottles } from "../../server/auth/throttle";
 
 describe("throttle keys", () => {
   test("an attacker cannot dodge the per-address limits by rotating through their IPv6 /64", () => {
@@ -53,3 +53,28 @@ function blocked(backoff: Backoff): boolean {
     return true;
   }
 }
+
+describe("throttles shared by server processes", () => {
+  function allowed(throttles: ReturnType<typeof createThrottles>): number {
+    let n = 0;
+    try {
+      for (;;) {
+        throttles.perAddress.hit("192.0.2.1", "attempts");
+        n++;
+      }
+    } catch {
+      return n;
+    }
+  }
+
+  test("two server processes together allow no more sign-in attempts per address than one", () => {
+    const one = allowed(createThrottles({ perAddress: 10 }));
+    const each = allowed(createThrottles({ perAddress: 10, processes: 2 }));
+    expect(one).toBe(10);
+    expect(each * 2).toBe(10);
+  });
+
+  test("a limit smaller than the process count still lets each process allow one attempt", () => {
+    expect(allowed(createThrottles({ perAddress: 1, processes: 4 }))).toBe(1);
+  });
+});

@@ -88,6 +88,15 @@ async function openOnce(
       a.click();
     });
     await page.locator(CHART).waitFor({ timeout: 60_000 });
+    // The chart's element can be there a frame before its paint is marked: wait for the mark.
+    await page.waitForFunction(
+      () => {
+        const click = performance.getEntriesByName("bench-click")[0]?.startTime ?? 0;
+        return performance.getEntriesByName("chart-painted").some((m) => m.startTime >= click);
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     // No named functions inside evaluate: tsx's keepNames would wrap them in a helper the page lacks.
     return await page.evaluate(() => {
       const marks = performance.getEntriesByType("mark");

@@ -80,11 +80,18 @@ export async function startServerProcess(
   delete env.DATA_DIR;
   if ("databaseUrl" in database) env.DATABASE_URL = database.databaseUrl;
   else env.DATA_DIR = database.dataDir;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // BENCH_SERVER_CPU_PROF=DIR: a V8 CPU profile of every server process, written to DIR when it stops.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROF;
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", join(root, "server", "main.ts")],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   let processes = "1";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

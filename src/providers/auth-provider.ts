@@ -3,6 +3,7 @@ import EmailPassword from "supertokens-web-js/recipe/emailpassword";
 import Passwordless from "supertokens-web-js/recipe/passwordless";
 import Session from "supertokens-web-js/recipe/session";
 import ThirdParty from "supertokens-web-js/recipe/thirdparty";
+import { FRONT_TOKEN_COOKIE } from "./auth/front-token";
 import { clearDeliberateSignOut, noteDeliberateSignOut } from "./auth/return-to";
 import { answerOf, chooseRole, completeSignIn, SIGNED_IN_LANDING, SignInError } from "./auth/sign-in-flow";
 import { notifySignedOut } from "./auth/sign-out-notice";
@@ -76,8 +77,6 @@ function fieldsOf(formFields: { id: string; error: string }[]): Record<string, s
   return Object.fromEntries(formFields.map((f) => [f.id, f.error]));
 }
 
-/** The SDK's front-token cookie: present while the browser believes a session exists. */
-export const FRONT_TOKEN_COOKIE = "sFrontToken";
 /** The SDK's timestamp cookie: present without a front token, it means "no session here". */
 const LAST_ACCESS_TOKEN_UPDATE_COOKIE = "st-last-access-token-update";
 export const SESSION_UNREACHABLE_MESSAGE = "The server cannot be reached to confirm your session";

@@ -1,10 +1,11 @@
 import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
 import { listResource } from "@/domain/resources";
 import { apiUrl } from "./api-url";
+import { sessionRefreshDue } from "./auth/front-token";
 import { prefetchGet } from "./boot-prefetch";
 import { activeRoleHeaders, DATABASE_HEADER, listQueryString, withQuery } from "./data-provider";
 import { defaultListState, parseListUrl } from "./list-url";
-import { selectHasSignedInState, useAuthSessionStore } from "./stores/auth-session";
+import { selectHasSignedInState, selectIsImpersonating, useAuthSessionStore } from "./stores/auth-session";
 
 /**
  * The API request the label report list (the page "/" leads to) will send for this address:
@@ -26,12 +27,23 @@ export function landingListRequestUrl(location: { pathname: string; search: stri
 }
 
 /**
+ * How far ahead an access token must stay valid for the boot's request to be the page's: the
+ * session check runs once the session layer's code is in (about a second into a cold load,
+ * several on a slow device), and an access token expired by then is refreshed first.
+ */
+export const BOOT_REFRESH_MARGIN_MS = 10_000;
+
+/**
  * At boot, for a signed-in user opening the list: its first page's request starts now, in
  * parallel with the session check and the page's chunks (src/providers/boot-prefetch.ts).
+ * Not when the session check is going to refresh the session: the refresh brings a new company
+ * role token, the page then asks under that one, and a request under the old one would be sent
+ * for nothing (an impersonation token is not replaced by a refresh).
  */
-export function prefetchLandingList(location: { pathname: string; search: string }): void {
+export function prefetchLandingList(location: { pathname: string; search: string }, now: number = Date.now()): void {
   const session = useAuthSessionStore.getState();
   if (!selectHasSignedInState(session)) return;
+  if (!selectIsImpersonating(session) && sessionRefreshDue(BOOT_REFRESH_MARGIN_MS, now)) return;
   const url = landingListRequestUrl(location);
   if (!url) return;
   prefetchGet(url, { ...DATABASE_HEADER, ...activeRoleHeaders() });

@@ -21,7 +21,7 @@ test("a signed-in user opening the sign-in page goes to the label reports", asyn
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
 });
 
-test("opening the label reports asks the API for their first page once per role token", async ({ page, context }) => {
+test("opening the label reports asks the API for their first page once", async ({ page, context }) => {
   await signIn(page, "admin@demo.example");
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
   const fresh = await context.browser()?.newContext({ storageState: await context.storageState() });
@@ -29,25 +29,26 @@ test("opening the label reports asks the API for their first page once per role 
   const cold = await fresh.newPage();
   const listRequests: string[] = [];
   let badgeAnswers = 0;
-  cold.on("requestfinished", async (request) => {
+  cold.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname !== "/api/label-reports") return;
     // The menu's needs-attention badge asks its own short lists (5 rows) once the browser is idle.
-    if (url.searchParams.get("pageSize") === "5") badgeAnswers += 1;
-    // An access token that expired while the test waited (8 s in these tests) is refreshed at
-    // boot, which brings a new role token: the boot's request under the old one cannot be reused
-    // then, and the page asks under the new one. What must not happen is asking twice under one.
-    else if ((await request.response())?.status() !== 401) {
-      listRequests.push(`${url.href} ${(await request.allHeaders())["api-key"] ?? ""}`);
-    }
+    if (url.searchParams.get("pageSize") === "5") return;
+    listRequests.push(url.href);
   });
+  cold.on("requestfinished", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/label-reports" && url.searchParams.get("pageSize") === "5") badgeAnswers += 1;
+  });
+  // These servers' access tokens last 8 s, so the cold load below may come before or after
+  // the one the sign-in got expired: once either way. An expired one is refreshed at boot,
+  // which brings a new role token; the boot then leaves the list's request to the page.
   await cold.goto("/label-reports");
   await expect(cold.locator("tr.ant-table-row").first()).toBeVisible();
   // The badge asks only once the browser has gone idle after drawing the list: a second ask
   // for the first page would have gone out by the time the badge's three lists are back.
   await expect.poll(() => badgeAnswers, { message: "the badge's three lists answered" }).toBeGreaterThanOrEqual(3);
-  expect(listRequests.length).toBeGreaterThan(0);
-  expect(new Set(listRequests).size).toBe(listRequests.length);
+  expect(listRequests).toHaveLength(1);
   await fresh.close();
 });
 

@@ -19,11 +19,11 @@ vi.mock("supertokens-web-js/recipe/passwordless", () => ({
 }));
 vi.mock("supertokens-web-js/recipe/thirdparty", () => ({ default: { signInAndUp: vi.fn() } }));
 
+import { FRONT_TOKEN_COOKIE } from "@/providers/auth/front-token";
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
 import { afterSessionCall, authRequestHeaders } from "@/providers/auth/supertokens";
 import {
   createAuthProvider,
-  FRONT_TOKEN_COOKIE,
   SESSION_COOKIES,
   SessionUnreachableError,
   SIGN_OUT_FAILED_LOG,

@@ -5,7 +5,7 @@ import { openDatabase } from "../../server/db/index";
 import { MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
 import { findPrincipal, roleTokenHeaders } from "./harness";
 import { autocannonThroughput } from "./load";
-import { seedWithCli, settle } from "./seed";
+import { endOverdueReports, seedWithCli, settle } from "./seed";
 import { childPids, cpuSeconds, type ServerDatabase, startServerProcess } from "./server-process";
 import type { Throughput } from "./stats";
 
@@ -76,7 +76,12 @@ export async function measureThroughput(
   const handle = await openDatabase("dataDir" in database ? { dataDir: join(database.dataDir, "pglite") } : database);
   let headers: Record<string, string>;
   try {
-    log(`seeded in ${(seedMs / 1000).toFixed(1)} s; vacuum (analyze)`);
+    log(`seeded in ${(seedMs / 1000).toFixed(1)} s; ending the reports whose planned end has passed`);
+    const started = performance.now();
+    const ended = await endOverdueReports(handle.db, kind === "postgres" ? 4 : 1);
+    log(
+      `${ended.toLocaleString("en-US")} ended in ${((performance.now() - started) / 1000).toFixed(1)} s; vacuum (analyze)`,
+    );
     await settle(handle.db);
     headers = await roleTokenHeaders(
       handle.db,

@@ -22,7 +22,8 @@ async function firstReport(page: Page, filter: string): Promise<Row> {
   return row;
 }
 
-test.describe("a label still recording", () => {
+// In `npm run test:quick`'s browser smoke (scripts/test.mjs): the list and the overlay.
+test.describe("a label still recording", { tag: "@smoke" }, () => {
   test("shows Recording and its planned end instead of an end, in the list and the overlay", async ({
     page,
   }, testInfo) => {

@@ -7,6 +7,7 @@ import { RESOURCE } from "../../src/resources/names";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
 import { expectAccessible, settle } from "./support/axe";
 import { expect, type Page, test } from "./support/fixtures";
+import { reportWithHumidity } from "./support/reports";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -97,32 +98,25 @@ async function attachScreens(page: Page, name: string) {
 const drawer = (page: Page) => page.locator(".ant-drawer-content");
 
 /** The report overlay of a report measuring temperature and humidity, each tab scanned. */
-async function scanReportOverlay(page: Page, shots: boolean) {
+async function scanReportOverlay(page: Page, email: string, shots: boolean) {
   await open(page, "/label-reports");
   // The operator's own company records nothing: its list is empty and has no overlay to open.
   const rows = page.locator(".ant-table-tbody .ant-table-row");
   await expect(rows.or(page.locator(".ant-table-placeholder")).first()).toBeVisible();
   if ((await rows.count()) === 0) return;
-  const ids = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>(".ant-table-tbody a[href*='/label-reports/']")].map(
-      (a) => new URL(a.href).pathname.split("/").pop() ?? "",
-    ),
-  );
-  for (const id of ids) {
-    await page.goto(`/label-reports/${id}`);
-    await expect(drawer(page).getByTestId("report-start")).toBeVisible();
-    await expect(drawer(page).getByRole("region", { name: "Audit trail" })).toBeVisible();
-    const humidity = drawer(page).getByRole("tab", { name: "Humidity" });
-    if (!(await humidity.isVisible())) continue;
-    await expect(drawer(page).getByTestId("chart-temperature")).toHaveAttribute("data-chart-painted", "true");
-    await expectAccessible(page, "report overlay, Temperature tab", OVERLAY_SCOPE);
-    if (shots) await attachScreens(page, "report overlay");
-    await humidity.click();
-    await expect(drawer(page).getByTestId("chart-humidity")).toHaveAttribute("data-chart-painted", "true");
-    await expectAccessible(page, "report overlay, Humidity tab", OVERLAY_SCOPE);
-    return;
-  }
-  throw new Error("no report with a humidity tab on the first page");
+  const id = await reportWithHumidity(page, email);
+  if (!id) throw new Error(`no ended report measuring humidity for ${email}`);
+  await page.goto(`/label-reports/${id}`);
+  await expect(drawer(page).getByTestId("report-start")).toBeVisible();
+  await expect(drawer(page).getByRole("region", { name: "Audit trail" })).toBeVisible();
+  const humidity = drawer(page).getByRole("tab", { name: "Humidity" });
+  await expect(humidity).toBeVisible();
+  await expect(drawer(page).getByTestId("chart-temperature")).toHaveAttribute("data-chart-painted", "true");
+  await expectAccessible(page, "report overlay, Temperature tab", OVERLAY_SCOPE);
+  if (shots) await attachScreens(page, "report overlay");
+  await humidity.click();
+  await expect(drawer(page).getByTestId("chart-humidity")).toHaveAttribute("data-chart-painted", "true");
+  await expectAccessible(page, "report overlay, Humidity tab", OVERLAY_SCOPE);
 }
 
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
@@ -234,7 +228,7 @@ for (const role of ROLES) {
     await open(page, "/label-reports/filters");
     await expect(drawer(page)).toBeVisible();
     await expectAccessible(page, "report filters overlay", OVERLAY_SCOPE);
-    await scanReportOverlay(page, shots);
+    await scanReportOverlay(page, account.email, shots);
   });
   tour("the record pages and the preset wizard", async (page, shots) => {
     if (can("read", "labelPreset")) await scanFirstRecord(page, "/label-presets", "label preset page");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { pdfText } from "../support/pdf-text";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
+import { reportWithHumidity } from "./support/reports";
 import { submitSignIn } from "./support/sign-in";
 
 /**
@@ -40,18 +41,13 @@ const rows = (page: Page) => page.locator(".ant-table-tbody .ant-table-row");
 const drawer = (page: Page) => page.locator(".ant-drawer-content");
 
 /** Opens a report measuring temperature and humidity (it has both tabs), found over the API. */
-async function openReportWithTabs(page: Page): Promise<void> {
-  const id = await page.evaluate(() => {
-    const links = [...document.querySelectorAll<HTMLAnchorElement>(".ant-table-tbody a[href*='/label-reports/']")];
-    return links.map((a) => new URL(a.href).pathname.split("/").pop() ?? "");
-  });
-  for (const reportId of id) {
-    await page.goto(`/label-reports/${reportId}`);
-    await expect(drawer(page).getByTestId("report-start")).toBeVisible();
-    await expect(drawer(page).getByRole("region", { name: "Audit trail" })).toBeVisible();
-    if (await drawer(page).getByRole("tab", { name: "Humidity" }).isVisible()) return;
-  }
-  throw new Error("no report with a humidity tab on the first page");
+/** Opens the overlay of a report that measures humidity too, so that it has two tabs. */
+async function openReportWithTabs(page: Page, email: string): Promise<void> {
+  const id = await reportWithHumidity(page, email);
+  if (!id) throw new Error(`no ended report measuring humidity for ${email}`);
+  await page.goto(`/label-reports/${id}`);
+  await expect(drawer(page).getByTestId("report-start")).toBeVisible();
+  await expect(drawer(page).getByRole("tab", { name: "Humidity" })).toBeVisible();
 }
 
 async function canvasHasInk(chart: Locator): Promise<boolean> {
@@ -130,7 +126,7 @@ test.describe("label reports", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
     await page.setViewportSize({ width: 1440, height: 900 });
-    await openReportWithTabs(page);
+    await openReportWithTabs(page, "user@demo.example");
     const temperature = drawer(page).getByTestId("chart-temperature");
     await expect(temperature).toHaveAttribute("data-chart-painted", "true");
     expect(await canvasHasInk(temperature)).toBe(true);

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import SuperTokens from "supertokens-web-js";
+// The SDK's own singleton, for its test-only reset() (not on the public wrapper).
+import SuperTokensSingleton from "supertokens-web-js/lib/build/supertokens";
 import Multitenancy from "supertokens-web-js/recipe/multitenancy";
 import Passwordless from "supertokens-web-js/recipe/passwordless";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -22,12 +24,19 @@ beforeAll(() => {
         ),
     ),
   );
+  // The SDK is a process-wide singleton whose init keeps the first recipe list it is given,
+  // and unit files share a worker's modules (vitest.config.ts): start from a fresh one.
+  // reset() works only under the SDK's test mode.
+  vi.stubEnv("TEST_MODE", "testing");
+  SuperTokensSingleton.reset();
   SuperTokens.init({
     appInfo: { appName: "test", apiDomain: "http://api.test", apiBasePath: "/api/auth" },
     recipeList: [Passwordless.init({ override: { functions: keepTenantInAttempt } }), Multitenancy.init()],
   });
 });
 afterAll(() => {
+  SuperTokensSingleton.reset();
+  vi.unstubAllEnvs();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./support/fixtures";
-import { apiAs, signIn } from "./support/sign-in";
+import { apiAs, signIn, signInAt } from "./support/sign-in";
 
 /**
  * What the browser does with hostile data and the server's policy: a stored name
@@ -41,8 +41,7 @@ test("a preset named with markup is shown as text and runs no script", async ({ 
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
-  await signIn(page, "admin@demo.example");
-  await page.goto("/label-presets");
+  await signInAt(page, "admin@demo.example", "/label-presets");
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 
@@ -68,8 +67,7 @@ test("a report's custom field holding markup is shown as text and runs no script
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
-  await signIn(page, "admin@demo.example");
-  await page.goto(`/label-reports/${report.id}`);
+  await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
   await expect(page.getByText(report.labelId).first()).toBeVisible();
   await expect(page.getByText(XSS).first()).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -129,8 +127,7 @@ test("the dashboard runs under its Content Security Policy with no violation", a
 });
 
 test("no cookie that scripts can read carries the company role token", async ({ page, context }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/label-reports");
+  await signInAt(page, "admin@demo.example", "/label-reports");
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
   const session = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
-import { signIn } from "./support/sign-in";
+import { signInAt } from "./support/sign-in";
 
 /**
  * The controls page (/ui-kit): the date picker in its three modes, the range slider and
@@ -23,8 +23,7 @@ const thisMonth = (day: number) => {
 
 async function openControls(page: Page) {
   // The demo page needs a session (and is only in builds made with VITE_UI_KIT=true).
-  await signIn(page, "user@demo.example");
-  await page.goto("/ui-kit");
+  await signInAt(page, "user@demo.example", "/ui-kit");
   await expect(page.getByRole("heading", { name: "Controls", level: 1 })).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { signIn } from "./support/sign-in";
+import { signIn, signInAt } from "./support/sign-in";
 
 /**
  * A page of more than 100 label reports (only a URL asks for one; the API allows 10,000)
@@ -37,8 +37,7 @@ test("a page of more than 100 rows keeps only the visible rows in the DOM and sc
 });
 
 test("a cell of a virtualised page cuts its text instead of drawing over the next column", async ({ page }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/label-reports?pageSize=500");
+  await signInAt(page, "admin@demo.example", "/label-reports?pageSize=500");
   const cell = page.locator(`${rows} .ant-table-cell`).nth(1);
   await expect(cell).toBeVisible();
   const clipped = await page

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
-import { apiAs, signIn } from "./support/sign-in";
+import { apiAs, signInAt } from "./support/sign-in";
 
 /**
  * The report overlay and list for a label still recording, the editable Details section
@@ -29,8 +29,11 @@ test.describe("a label still recording", { tag: "@smoke" }, () => {
   }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const report = await firstReport(page, "status[eq]recording,isArchived[eq]false");
-    await signIn(page, "admin@demo.example");
-    await page.goto(`/label-reports?filter=${encodeURIComponent("status[eq]recording,isArchived[eq]false")}`);
+    await signInAt(
+      page,
+      "admin@demo.example",
+      `/label-reports?filter=${encodeURIComponent("status[eq]recording,isArchived[eq]false")}`,
+    );
     await expect(page.locator(".ant-table-thead").getByText("End", { exact: true })).toBeVisible();
     await expect(page.locator(".ant-table-tbody .ant-table-row").first()).toBeVisible();
     const headers = await page.locator(".ant-table-thead th").allInnerTexts();
@@ -58,8 +61,7 @@ test.describe("the report's Details", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const report = await firstReport(page, "status[eq]ended,isArchived[eq]false");
     const batch = `E2E-${Date.now().toString(36)}`;
-    await signIn(page, "admin@demo.example");
-    await page.goto(`/label-reports/${report.id}`);
+    await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
     const details = page.getByRole("region", { name: "Details" });
     await details.scrollIntoViewIfNeeded();
     const input = details.getByLabel("Batch number");
@@ -83,8 +85,7 @@ test.describe("popups inside the download dialog", () => {
   test("the time-zone list opens above the dialog and a zone can be picked", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const report = await firstReport(page, "status[eq]ended,isArchived[eq]false");
-    await signIn(page, "admin@demo.example");
-    await page.goto(`/label-reports/${report.id}`);
+    await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
     await page.getByRole("button", { name: "Download" }).click();
     const dialog = page.getByRole("dialog", { name: "Download report" });
     await expect(dialog).toBeVisible();

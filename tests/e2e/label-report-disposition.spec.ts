@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from "../../server/seed/accounts";
 import { expect, test } from "./support/fixtures";
-import { apiAs, signIn } from "./support/sign-in";
+import { apiAs, signInAt } from "./support/sign-in";
 
 /**
  * Issue #17 section 3: the signing dialog of a QA disposition. admin@demo.example is an
@@ -18,8 +18,7 @@ test("signing dialog: a wrong password is refused with a field error; the right 
   );
   if (!unsigned) throw new Error("the demo seed has no unsigned ended report");
 
-  await signIn(page, "admin@demo.example");
-  await page.goto(`/label-reports/${unsigned.id}`);
+  await signInAt(page, "admin@demo.example", `/label-reports/${unsigned.id}`);
   const section = page.getByRole("region", { name: "Disposition" });
   await expect(section).toContainText("No disposition signed yet");
   await section.getByRole("button", { name: "Sign disposition" }).click();

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from "../../server/seed/accounts";
 import { type APIRequestContext, expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, linkIn } from "./support/mail";
-import { apiAs, signIn } from "./support/sign-in";
+import { apiAs, signIn, signInAt } from "./support/sign-in";
 
 /** Collects the page's uncaught errors and console errors, to show none was a render loop. */
 function watchErrors(page: Page): string[] {
@@ -154,8 +154,7 @@ test.describe("a list opened bare restores its saved selection into the table, n
     },
   ]) {
     test(`${list} shows the saved selection's rows`, async ({ page }) => {
-      await signIn(page, "admin@demo.example");
-      await page.goto(list);
+      await signInAt(page, "admin@demo.example", list);
       await expect(totalText(page)).toBeVisible();
       const unfiltered = (await totalText(page).textContent()) ?? "";
       await page.goto(`${list}?${query}`);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./support/fixtures";
-import { signIn } from "./support/sign-in";
+import { signIn, signInAt } from "./support/sign-in";
 
 /**
  * The list rules of spec section 4 through the table's own controls: a column header
@@ -32,8 +32,7 @@ test("clicking a column header orders the list by it, ascending then descending,
 });
 
 test("the pager moves to another page and changes the page size, in the URL", async ({ page }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/label-reports?pageSize=10");
+  await signInAt(page, "admin@demo.example", "/label-reports?pageSize=10");
   await expect(page.locator(".ant-table-tbody .ant-table-row")).toHaveCount(10);
   const first = await labelIds(page);
   await page.locator(".ant-pagination-item-2").click();

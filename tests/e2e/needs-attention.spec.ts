@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
-import { signIn } from "./support/sign-in";
+import { signIn, signInAt } from "./support/sign-in";
 
 /** The needs-attention page (issue #21): three short lists, counts in the menu, links into the report list. */
 
@@ -34,8 +34,7 @@ test.describe("needs attention", () => {
   });
 
   test("a list's label opens its report over the filtered list", async ({ page }) => {
-    await signIn(page, "admin@demo.example");
-    await page.goto("/needs-attention");
+    await signInAt(page, "admin@demo.example", "/needs-attention");
     const awaiting = page.getByTestId("attention-awaitingDecision");
     const first = awaiting.locator(".ant-list-item a").first();
     await expect(first).toBeVisible();

@@ -1,15 +1,14 @@
 import { expect, test } from "./support/fixtures";
 import { latestMailTo, linkIn } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
-import { signIn } from "./support/sign-in";
+import { signIn, signInAt } from "./support/sign-in";
 
 test.describe("people", () => {
   test("an administrator invites a user whose e-mailed link leads through sign-up", async ({
     page,
     browser,
   }, testInfo) => {
-    await signIn(page, "admin@demo.example");
-    await page.goto("/users");
+    await signInAt(page, "admin@demo.example", "/users");
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
     await page.getByRole("button", { name: "Invite user" }).click();
     await expect(page).toHaveURL(/\/users\/invite$/);
@@ -54,8 +53,7 @@ test.describe("people", () => {
   });
 
   test("the distributor creates a sub-company and invites its first administrator", async ({ page }) => {
-    await signIn(page, "distributor@demo.example");
-    await page.goto("/sub-companies");
+    await signInAt(page, "distributor@demo.example", "/sub-companies");
     await page.getByRole("button", { name: "Create sub-company" }).click();
     await expect(page).toHaveURL(/\/sub-companies\/create$/);
     const name = `Fjord Pharma ${Date.now() % 100000}`;
@@ -85,8 +83,7 @@ test.describe("people", () => {
   test("the system admin creates a company, impersonates an administrator with a banner, and stops", async ({
     page,
   }, testInfo) => {
-    await signIn(page, "system@demo.example");
-    await page.goto("/control-center");
+    await signInAt(page, "system@demo.example", "/control-center");
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
     await page.getByRole("button", { name: "Create company" }).click();
     const name = `Polar Vaccines ${Date.now() % 100000}`;

@@ -2,13 +2,12 @@ import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
 import { expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
-import { apiAs, signIn } from "./support/sign-in";
+import { apiAs, signInAt } from "./support/sign-in";
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
 
 test("the settings index shows a card for each section the person may open", async ({ page }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/settings");
+  await signInAt(page, "admin@demo.example", "/settings");
   for (const title of ["Profile", "Company settings", "Custom fields", "API keys"])
     await expect(page.getByRole("link", { name: title })).toBeVisible();
   await shot(page, "index-admin");
@@ -27,8 +26,7 @@ test("the settings index shows a card for each section the person may open", asy
 test("a user without the permissions sees only the profile card; /settings/profile opens personal details", async ({
   page,
 }) => {
-  await signIn(page, "user@demo.example");
-  await page.goto("/settings");
+  await signInAt(page, "user@demo.example", "/settings");
   await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("link", { name: "API keys" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Custom fields" })).toHaveCount(0);
@@ -39,8 +37,7 @@ test("a user without the permissions sees only the profile card; /settings/profi
 });
 
 test("personal details are saved and shown again after a reload", async ({ page }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/settings/profile/personal-details");
+  await signInAt(page, "admin@demo.example", "/settings/profile/personal-details");
   const first = page.getByRole("textbox", { name: "First name" });
   await expect(first).toHaveValue("Anna");
   await first.fill("Annika");
@@ -56,8 +53,7 @@ test("personal details are saved and shown again after a reload", async ({ page 
 });
 
 test("the phone changes only with the current password and the code sent to the new number", async ({ page }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/settings/profile/personal-details");
+  await signInAt(page, "admin@demo.example", "/settings/profile/personal-details");
   const current = (await page.getByTestId("current-phone").textContent()) ?? "";
   const next = "+49 69 5550 1999";
   await page.getByRole("button", { name: "Change phone" }).click();
@@ -98,8 +94,7 @@ test("the phone changes only with the current password and the code sent to the 
 test("a changed password signs in; the old one no longer does", async ({ page, request }) => {
   const email = "user@demo.example";
   const next = "Fresh-password-77";
-  await signIn(page, email);
-  await page.goto("/settings/profile/update-password");
+  await signInAt(page, email, "/settings/profile/update-password");
   await page.getByLabel("Current password").fill("Wrong-password-1");
   await page.getByLabel("New password", { exact: true }).fill(next);
   await page.getByLabel("Repeat new password").fill(next);
@@ -136,8 +131,7 @@ test("an API key created in settings lists label reports with a plain request, a
 }, testInfo) => {
   // A name of its own: a reused test database may hold keys of earlier runs.
   const name = `Warehouse system ${Date.now()}`;
-  await signIn(page, "admin@demo.example");
-  await page.goto("/settings/api-keys");
+  await signInAt(page, "admin@demo.example", "/settings/api-keys");
   await page.getByRole("button", { name: "Create API key" }).click();
   await page.getByRole("textbox", { name: "Name" }).fill(name);
   await page.getByRole("button", { name: "Create", exact: true }).click();
@@ -169,8 +163,7 @@ test("an API key created in settings lists label reports with a plain request, a
 });
 
 test("custom fields, notifications and companies pages", async ({ page }, testInfo) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/settings/custom-fields");
+  await signInAt(page, "admin@demo.example", "/settings/custom-fields");
   await expect(page.getByRole("cell", { name: "batchNumber", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Add custom field" }).click();
   await page.getByRole("textbox", { name: "Name" }).fill("Cold room");

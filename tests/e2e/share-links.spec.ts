@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { apiAs, signIn } from "./support/sign-in";
+import { apiAs, signInAt } from "./support/sign-in";
 
 /**
  * Issue #17 section 4: an administrator makes a share link in the report overlay; the
@@ -24,8 +24,7 @@ test("a share link opens without sign-in, shows label id, hash, disposition and 
       await page.request.delete(`/api/label-reports/${report.id}/share-links/${link.id}`, { headers });
   }
 
-  await signIn(page, "admin@demo.example");
-  await page.goto(`/label-reports/${report.id}`);
+  await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
   const section = page.getByRole("region", { name: "Share links" });
   await section.getByLabel("Expires in days").fill("7");
   await section.getByRole("button", { name: "Create share link" }).click();

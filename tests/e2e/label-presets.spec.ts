@@ -21,7 +21,6 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   await signIn(page, "admin@demo.example");
   await openPresets(page);
   await expect(page.getByRole("link", { name: /Pharma 2–8 °C/ }).first()).toBeVisible();
-  await page.screenshot({ path: "/tmp/presets-list.png", fullPage: true });
 
   await page.getByRole("button", { name: "New preset" }).click();
   await expect(page).toHaveURL(/\/label-presets\/create$/);
@@ -39,7 +38,6 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page.getByText("Must be above the minimum temperature")).toBeVisible();
   await expect(stepHeading(page, "Temperature")).toBeVisible();
-  await page.screenshot({ path: "/tmp/presets-wizard.png", fullPage: true });
   await page.getByRole("textbox", { name: "Minimum temperature" }).fill("2");
   await page.getByRole("button", { name: "Next", exact: true }).click();
 
@@ -56,13 +54,11 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   // Review: nothing is saved before this button.
   await expect(stepHeading(page, "Review")).toBeVisible();
   await expect(page.getByText("30 to 60 %RH")).toBeVisible();
-  await page.screenshot({ path: "/tmp/presets-review.png", fullPage: true });
   await page.getByRole("button", { name: "Create preset" }).click();
 
   // The duplicate name comes back on the General step, under the name.
   await expect(stepHeading(page, "General")).toBeVisible();
   await expect(page.getByText("A preset with this name already exists")).toBeVisible();
-  await page.screenshot({ path: "/tmp/presets-server-error.png", fullPage: true });
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("button", { name: "Review", exact: true }).click();
   await expect(stepHeading(page, "Review")).toBeVisible();
@@ -84,7 +80,6 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   // Edited: the maximum temperature goes to 10 °C.
   await page.getByRole("button", { name: /Edit$/ }).click();
   await page.getByRole("textbox", { name: "Maximum temperature" }).fill("10");
-  await page.screenshot({ path: "/tmp/presets-edit.png", fullPage: true });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("2 to 10 °C")).toBeVisible();
   await page.reload();

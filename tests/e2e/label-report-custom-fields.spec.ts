@@ -47,7 +47,6 @@ test.describe("custom fields in the label report list", () => {
     // The row stays on one line; the wide table scrolls sideways to its last columns.
     await value.scrollIntoViewIfNeeded();
     await expect(value).toBeInViewport();
-    await page.screenshot({ path: "/tmp/report-fields-columns.png" });
   });
 
   test("filtering by a custom field narrows the rows, survives a reload and clears", async ({ page }) => {

@@ -76,7 +76,6 @@ test.describe("label reports", () => {
     const iso = await start.getAttribute("datetime");
     expect(iso).toBeTruthy();
     await expect(start).toHaveText(inZone(iso as string));
-    await page.screenshot({ path: "/tmp/report-screen-list.png", fullPage: false });
   });
 
   test("filtering by a violation and a start-date range keeps only matching reports", async ({ page }) => {
@@ -94,7 +93,6 @@ test.describe("label reports", () => {
       await calendar.getByRole("button", { name: "Next month" }).click();
     await calendar.locator('[data-day="2026-10-31"]').click();
     await calendar.getByRole("button", { name: "Select period" }).click();
-    await page.screenshot({ path: "/tmp/report-screen-filters.png" });
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/temperatureViolation%5Beq%5Dtrue|temperatureViolation\[eq\]true/);
     await expect(page).toHaveURL(/startTime/);
@@ -133,7 +131,6 @@ test.describe("label reports", () => {
     await expect(drawer(page).getByRole("table", { name: "Temperature statistics" })).toContainText(
       "Mean kinetic temperature",
     );
-    await page.screenshot({ path: "/tmp/report-screen-overlay.png" });
 
     await drawer(page).getByRole("tab", { name: "Humidity" }).click();
     const humidity = drawer(page).getByTestId("chart-humidity");
@@ -181,7 +178,6 @@ test.describe("label reports", () => {
     await expect(panel).toContainText("reason: Label started before loading");
     await expect(drawer(page).getByTestId("report-trim")).toContainText("Label started before loading");
     await drawer(page).getByRole("region", { name: "Evaluation window" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/report-screen-trim.png" });
 
     await panel.getByRole("button", { name: "Undo trim" }).click();
     const undo = page.getByRole("dialog", { name: "Undo the trim" });

@@ -15,7 +15,6 @@ test.describe("people", () => {
     const email = `colleague-${Date.now()}@demo.example`;
     await page.getByRole("textbox", { name: "E-mail" }).fill(email);
     await page.getByRole("checkbox", { name: "Handler", exact: true }).check();
-    await page.screenshot({ path: "/tmp/people-invite.png", fullPage: true });
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page).toHaveURL(/\/users\/pending-invites$/);
     const row = page.getByRole("row", { name: new RegExp(email) });
@@ -49,7 +48,6 @@ test.describe("people", () => {
     await member.getByRole("link").click();
     await expect(page.getByRole("dialog").getByText("Cleo Colleague")).toBeVisible();
     await expect(page.getByText("Only system administrators change roles.")).toBeVisible();
-    await page.screenshot({ path: "/tmp/people-user-overlay.png", fullPage: true });
   });
 
   test("the distributor creates a sub-company and invites its first administrator", async ({ page }) => {
@@ -64,12 +62,10 @@ test.describe("people", () => {
     await page.getByRole("textbox", { name: "Street and number" }).fill("Bryggen 1");
     await page.getByRole("textbox", { name: "Postal code" }).fill("5003");
     await page.getByRole("textbox", { name: "E-mail" }).fill(adminEmail);
-    await page.screenshot({ path: "/tmp/people-sub-create.png", fullPage: true });
     await page.getByRole("button", { name: "Create sub-company" }).click();
     await expect(page).toHaveURL(/\/sub-companies\/[0-9a-f-]{36}$/);
     await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByRole("rowgroup").getByText("Nordic Cold Logistics")).toBeVisible();
-    await page.screenshot({ path: "/tmp/people-sub-show.png", fullPage: true });
     const link = linkIn(await latestMailTo(adminEmail));
     expect(link.pathname).toBe("/signup");
   });
@@ -92,7 +88,6 @@ test.describe("people", () => {
     await page.getByRole("textbox", { name: /^Country\b/ }).fill("Norway");
     const adminEmail = `polar-${Date.now()}@demo.example`;
     await page.getByRole("textbox", { name: "E-mail" }).fill(adminEmail);
-    await page.screenshot({ path: "/tmp/people-company-create.png", fullPage: true });
     await page.getByRole("button", { name: "Create company" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies\/[0-9a-f-]{36}$/);
     await expect(page.getByText(name)).toBeVisible();
@@ -121,7 +116,6 @@ test.describe("people", () => {
     await expect(banner).toContainText("You are acting as admin@demo.example in Meridian Pharma GmbH");
     await expect(banner).toContainText(/\d+ min left/);
     await expect(page.getByRole("row").nth(1)).toBeVisible();
-    await page.screenshot({ path: "/tmp/people-impersonating.png", fullPage: true });
 
     // The impersonation token the dashboard holds, to check the server refuses it after Stop.
     const impersonationHeaders = await page.evaluate(() => {

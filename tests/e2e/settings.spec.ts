@@ -1,26 +1,20 @@
 import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
-import { expect, type Page, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signInAt } from "./support/sign-in";
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/settings-${name}.png`, fullPage: true });
 
 test("the settings index shows a card for each section the person may open", async ({ page }) => {
   await signInAt(page, "admin@demo.example", "/settings");
   for (const title of ["Profile", "Company settings", "Custom fields", "API keys"])
     await expect(page.getByRole("link", { name: title })).toBeVisible();
-  await shot(page, "index-admin");
   await page.getByRole("link", { name: "Company settings" }).click();
   await expect(page).toHaveURL(/\/settings\/company-settings\/general$/);
   await expect(page.getByRole("textbox", { name: "Company name" })).toHaveValue("Meridian Pharma GmbH");
-  await shot(page, "company-general");
   await page.getByRole("tab", { name: "Billing information" }).click();
   await expect(page.getByRole("textbox", { name: "VAT number" })).toHaveValue("DE298765431");
-  await shot(page, "company-billing");
   await page.getByRole("tab", { name: "Addresses" }).click();
   await expect(page.getByText("Address 1")).toBeVisible();
-  await shot(page, "company-addresses");
 });
 
 test("a user without the permissions sees only the profile card; /settings/profile opens personal details", async ({
@@ -45,7 +39,6 @@ test("personal details are saved and shown again after a reload", async ({ page 
   await expect(page.getByText("Personal details saved")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Annika");
-  await shot(page, "personal-details");
   // Leave the demo account as it was for the other browser tests.
   await page.getByRole("textbox", { name: "First name" }).fill("Anna");
   await page.getByRole("button", { name: "Save" }).click();
@@ -75,7 +68,6 @@ test("the phone changes only with the current password and the code sent to the 
   await page.getByRole("button", { name: "Confirm phone" }).click();
   await expect(page.getByText("Phone number changed")).toBeVisible();
   await expect(page.getByTestId("current-phone")).toHaveText("+49 69 55501999");
-  await shot(page, "phone-changed");
   // Back to the demo number, for the other browser tests.
   if (current.startsWith("+")) {
     const again = mailCountTo(textsTo(current));
@@ -103,7 +95,6 @@ test("a changed password signs in; the old one no longer does", async ({ page, r
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByRole("button", { name: "Update password" }).click();
   await expect(page.getByText("Password changed")).toBeVisible();
-  await shot(page, "update-password");
 
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -137,7 +128,6 @@ test("an API key created in settings lists label reports with a plain request, a
   await page.getByRole("button", { name: "Create", exact: true }).click();
   const secret = page.getByTestId("new-api-key");
   await expect(secret).toContainText("cck_");
-  await shot(page, "api-key-created");
   const key = ((await secret.textContent()) ?? "").trim();
   await page.getByRole("button", { name: "I have copied the key" }).click();
   await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
@@ -189,11 +179,9 @@ test("custom fields, notifications and companies pages", async ({ page }, testIn
   await expect(page.getByText("Notification settings saved")).toBeVisible();
   await page.reload();
   await expect(battery()).toHaveAttribute("aria-checked", String(!before));
-  await shot(page, "notifications");
 
   await page.goto("/settings/profile/companies");
   await expect(page.getByText("Current company")).toBeVisible();
-  await shot(page, "companies");
 });
 
 test("a person with two companies switches company from the profile", async ({ page }) => {

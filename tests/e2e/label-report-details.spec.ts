@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
+import { firstReport } from "./support/reports";
 import { attachBothSizes } from "./support/screenshots";
-import { apiAs, signInAt } from "./support/sign-in";
+import { signInAt } from "./support/sign-in";
 
 /**
  * The report overlay and list for a label still recording, the editable Details section
@@ -9,26 +10,13 @@ import { apiAs, signInAt } from "./support/sign-in";
  * (select) and Shipment value (EUR) (number).
  */
 
-type Row = { id: string; labelId: string; endTime: string | null; customFields: Record<string, unknown> };
-
-async function firstReport(page: Page, filter: string): Promise<Row> {
-  const headers = await apiAs(page.request, "admin@demo.example");
-  const res = await page.request.get(`/api/label-reports?pageSize=1&filter=${encodeURIComponent(filter)}`, {
-    headers,
-  });
-  expect(res.status()).toBe(200);
-  const [row] = (await res.json()).data as Row[];
-  if (!row) throw new Error(`no report with ${filter}`);
-  return row;
-}
-
 // In `npm run test:quick`'s browser smoke (scripts/test.mjs): the list and the overlay.
 test.describe("a label still recording", { tag: "@smoke" }, () => {
   test("shows Recording and its planned end instead of an end, in the list and the overlay", async ({
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const report = await firstReport(page, "status[eq]recording,isArchived[eq]false");
+    const report = await firstReport(page, "admin@demo.example", "status[eq]recording,isArchived[eq]false");
     await signInAt(
       page,
       "admin@demo.example",
@@ -59,7 +47,7 @@ test.describe("the report's Details", () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const report = await firstReport(page, "status[eq]ended,isArchived[eq]false");
+    const report = await firstReport(page, "admin@demo.example", "status[eq]ended,isArchived[eq]false");
     const batch = `E2E-${Date.now().toString(36)}`;
     await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
     const details = page.getByRole("region", { name: "Details" });
@@ -84,7 +72,7 @@ test.describe("the report's Details", () => {
 test.describe("popups inside the download dialog", () => {
   test("the time-zone list opens above the dialog and a zone can be picked", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const report = await firstReport(page, "status[eq]ended,isArchived[eq]false");
+    const report = await firstReport(page, "admin@demo.example", "status[eq]ended,isArchived[eq]false");
     await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
     await page.getByRole("button", { name: "Download" }).click();
     const dialog = page.getByRole("dialog", { name: "Download report" });

@@ -1,6 +1,35 @@
 import type { Page } from "@playwright/test";
 import { apiAs } from "./sign-in";
 
+/** A label report as the list API gives it, with the fields the browser tests read. */
+export interface ReportRow {
+  id: string;
+  labelId: string;
+  endTime: string | null;
+  customFields: Record<string, unknown>;
+}
+
+/** GET of the API as `email` (a company role token), failing with the answer on anything but 200. */
+async function apiGetter(page: Page, email: string) {
+  const headers = await apiAs(page.request, email);
+  return async (path: string): Promise<unknown> => {
+    const res = await page.request.get(path, { headers });
+    if (res.status() !== 200) throw new Error(`GET ${path}: HTTP ${res.status()} ${await res.text()}`);
+    return res.json();
+  };
+}
+
+const listPath = (filter: string, pageSize: number) =>
+  `/api/label-reports?pageSize=${pageSize}&filter=${encodeURIComponent(filter)}`;
+
+/** The first report of `email`'s company that the list filter (`key[op]value,…`) keeps. */
+export async function firstReport(page: Page, email: string, filter: string): Promise<ReportRow> {
+  const get = await apiGetter(page, email);
+  const [row] = ((await get(listPath(filter, 1))) as { data: ReportRow[] }).data;
+  if (!row) throw new Error(`no report of ${email}'s company with ${filter}`);
+  return row;
+}
+
 /**
  * The id of a report of `email`'s company whose overlay has a Humidity tab (its summary
  * measures humidity), looked up through the API: opening the first page's reports one by
@@ -8,14 +37,8 @@ import { apiAs } from "./sign-in";
  * some tests. Undefined when the first page of ended reports has none.
  */
 export async function reportWithHumidity(page: Page, email: string): Promise<string | undefined> {
-  const headers = await apiAs(page.request, email);
-  const get = async (path: string) => {
-    const res = await page.request.get(path, { headers });
-    if (res.status() !== 200) throw new Error(`GET ${path}: HTTP ${res.status()} ${await res.text()}`);
-    return res.json();
-  };
-  const filter = encodeURIComponent("status[eq]ended,isArchived[eq]false");
-  const { data } = (await get(`/api/label-reports?pageSize=25&filter=${filter}`)) as { data: { id: string }[] };
+  const get = await apiGetter(page, email);
+  const { data } = (await get(listPath("status[eq]ended,isArchived[eq]false", 25))) as { data: ReportRow[] };
   for (const { id } of data) {
     const report = (await get(`/api/label-reports/${id}`)) as { summary?: { humidity?: { measured?: boolean } } };
     if (report.summary?.humidity?.measured) return id;

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "./support/fixtures";
+import { motionDone, openFilters } from "./support/motion";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
@@ -58,11 +59,13 @@ test.describe("custom fields in the label report list", () => {
     const chosen = products[0] as string;
     expect(chosen).toBeTruthy();
 
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     const section = drawer(page).getByRole("region", { name: "Custom fields" });
     await expect(section).toBeVisible();
     await section.getByRole("combobox", { name: "Product" }).click();
     const option = page.locator(`.ant-select-item-option[title="${chosen}"]`);
+    await option.waitFor();
+    await motionDone(page);
     await option.click();
     // The choice shows as a tag in the field before Apply (a lost click once applied nothing).
     await expect(option).toHaveAttribute("aria-selected", "true");
@@ -97,7 +100,7 @@ test.describe("custom fields in the label report list", () => {
     await check();
 
     // The panel shows the filter it holds; Reset and Apply take it away.
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     await expect(drawer(page).locator(".ant-select-selection-item", { hasText: chosen })).toBeVisible();
     await drawer(page).getByRole("button", { name: "Reset" }).click();
     await expect(drawer(page).locator(".ant-select-selection-item", { hasText: chosen })).toHaveCount(0);
@@ -110,7 +113,7 @@ test.describe("custom fields in the label report list", () => {
     await signIn(page, "admin@demo.example");
     const batches = (await (await columnCells(page, "Batch number")).allInnerTexts()).filter((t) => t !== "—");
     const batch = batches[0] as string;
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     await drawer(page).getByRole("textbox", { name: "Batch number" }).fill(batch.toLowerCase());
     await drawer(page).getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/customFields\.batchNumber\[ilike\]/);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { pdfText } from "../support/pdf-text";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
+import { openFilters } from "./support/motion";
 import { reportWithHumidity } from "./support/reports";
 import { submitSignIn } from "./support/sign-in";
 
@@ -80,8 +81,7 @@ test.describe("label reports", () => {
 
   test("filtering by a violation and a start-date range keeps only matching reports", async ({ page }) => {
     await signIn(page, "user@demo.example");
-    await page.getByRole("button", { name: "Filters" }).click();
-    await expect(page).toHaveURL(/\/label-reports\/filters/);
+    await openFilters(page);
     await page.getByRole("checkbox", { name: "Temperature violation" }).check();
     await page.getByRole("combobox", { name: "Started between" }).click();
     const calendar = page.getByRole("dialog").filter({ has: page.getByRole("grid") });
@@ -193,7 +193,7 @@ test.describe("label reports", () => {
   test("trim: taking an alarming excursion out of the evaluation needs the label ID typed", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, "admin@demo.example");
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     await page.getByRole("checkbox", { name: "Temperature violation" }).check();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/temperatureViolation/);
@@ -229,7 +229,7 @@ test.describe("label reports", () => {
 
   test("the filters overlay closes after Apply and the list keeps the filters", async ({ page }) => {
     await signIn(page, "user@demo.example");
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     await page.getByRole("checkbox", { name: "Temperature violation" }).check();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(drawer(page)).toHaveCount(0);

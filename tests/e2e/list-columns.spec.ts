@@ -1,5 +1,6 @@
 import { expectAccessible } from "./support/axe";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
+import { openFilters } from "./support/motion";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn, submitSignIn } from "./support/sign-in";
 
@@ -75,7 +76,7 @@ test.describe("choosing the list's custom-field columns", () => {
     await page.keyboard.press("Escape");
 
     // The field's filter stays, column or not.
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     const section = page.locator(".ant-drawer-content").getByRole("region", { name: "Custom fields" });
     await expect(section.getByRole("combobox", { name: "Product" })).toBeVisible();
     await page.keyboard.press("Escape");

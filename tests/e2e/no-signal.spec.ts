@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { openFilters } from "./support/motion";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
@@ -64,8 +65,7 @@ test("the list shows 'No signal' for a silent label, and the filter finds it but
   await search.fill(`-${run}`);
   await expect(rows.filter({ hasText: labels.silent })).toBeVisible();
   await expect(rows.filter({ hasText: labels.heard })).toBeVisible();
-  await page.getByRole("button", { name: "Filters" }).click();
-  await expect(page).toHaveURL(/\/label-reports\/filters/);
+  await openFilters(page);
   await page.getByRole("checkbox", { name: "No signal" }).check();
   await attachBothSizes(page, testInfo, "filters-no-signal");
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,5 +1,6 @@
 import { formatInstant } from "../../src/domain/datetime";
 import { expect, type Page, test } from "./support/fixtures";
+import { openFilters } from "./support/motion";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 
@@ -35,7 +36,7 @@ test.describe("the date picker", () => {
   }, testInfo) => {
     const zone = "Pacific/Kiritimati";
     await signInWith(page, "user@demo.example", { locale: "de-DE", timeZone: zone });
-    await page.getByRole("button", { name: "Filters" }).click();
+    await openFilters(page);
     await page.getByRole("combobox", { name: "Started between" }).click();
     const calendar = page.getByRole("dialog").filter({ has: page.getByRole("grid") });
 

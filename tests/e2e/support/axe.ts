@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { motionDone } from "./motion";
 
 /** The rules the dashboard is held to: WCAG 2.1, levels A and AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -24,14 +25,7 @@ export async function settle(page: Page) {
   await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active")).toHaveCount(0);
   // A modal or popup still fading in is half transparent: axe would measure the contrast
   // of a frame the user only sees for 0.2 s. Wait for the finite animations to end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await motionDone(page);
 }
 
 /** The serious and critical WCAG 2.1 A/AA violations on the page, one readable block each. */

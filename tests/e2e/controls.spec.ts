@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
+import { motionDone } from "./support/motion";
 import { signInAt } from "./support/sign-in";
 
 /**
@@ -35,14 +36,7 @@ const output = (page: Page, id: string) => page.getByTestId(`value-${id}`);
 async function seriousViolations(page: Page) {
   // A modal or popup still fading in is half transparent: axe would measure the contrast
   // of a frame the user only sees for 0.2 s. Wait for the finite animations to end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await motionDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

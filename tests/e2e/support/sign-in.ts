@@ -2,8 +2,8 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../../server/seed/accounts";
 
 /** Fills and sends the sign-in form (where the browser lands is the caller's to check). */
-export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/signin");
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD, signInPath = "/signin") {
+  await page.goto(signInPath);
   await page.getByRole("textbox", { name: "E-mail" }).fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -21,10 +21,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * then `path` itself. One page load fewer than signing in and then opening `path`.
  */
 export async function signInAt(page: Page, email: string, path: string, password = DEMO_PASSWORD) {
-  await page.goto(`/signin?to=${encodeURIComponent(path)}`);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, email, password, `/signin?to=${encodeURIComponent(path)}`);
   const pathname = new URL(path, "http://any.invalid").pathname;
   await expect(page).toHaveURL((url) => url.pathname === pathname);
 }

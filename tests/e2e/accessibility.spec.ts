@@ -193,7 +193,8 @@ async function scanPaths(page: Page, paths: string[], shots: boolean) {
  * company administrator's screens hold the most (data, and every button a role may have),
  * the distributor adds its sub-companies, the operator its control center, and the user sees
  * a part of what the administrator sees. Scanning every screen again for every role that
- * shares it took half of the browser tests' time and found nothing the first scan did not.
+ * shares it took a third of the browser tests' time, mostly to draw the same components
+ * again with fewer buttons (which buttons a role sees is the permission matrix's to test).
  */
 const ROLES = ["administrator", "distributorAdmin", "systemAdmin", "user"] as const;
 

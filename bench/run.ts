@@ -649,9 +649,9 @@ function throughputJudged(kind: Kind, served: ServedThroughput, quick: boolean):
   const minimum = BUDGETS.page1PerSecond[kind];
   const onPg = kind === "postgres";
   const ok = t.errors === 0 && t.perSecond >= minimum && (!onPg || t.latency.p99 <= BUDGETS.page1LoadP99Ms);
-  const { serverMs, postgresMs } = served.cpuPerRequest;
+  const { serverMs, postgresMs, clientMs } = served.cpuPerRequest;
   const processes = `${served.serverProcesses} server process${served.serverProcesses === 1 ? "" : "es"}`;
-  const cpu = `CPU/request ${serverMs.toFixed(2)} ms server${postgresMs === null ? "" : ` + ${postgresMs.toFixed(2)} ms PostgreSQL`}`;
+  const cpu = `CPU/request ${serverMs.toFixed(2)} ms server${postgresMs === null ? "" : ` + ${postgresMs.toFixed(2)} ms PostgreSQL`} + ${clientMs.toFixed(2)} ms autocannon`;
   return {
     value: `${t.perSecond.toFixed(0)} req/s (p50 ${ms(t.latency.p50)} / p99 ${ms(t.latency.p99)}${t.errors ? `, ${t.errors} errors` : ""}; ${processes}, ${cpu})`,
     budget: `≥ ${count(minimum)}/s${onPg ? `, p99 ≤ ${BUDGETS.page1LoadP99Ms} ms` : ""}`,

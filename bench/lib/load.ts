@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { cpuSeconds } from "./server-process";
 import type { Throughput } from "./stats";
 
 /**
@@ -10,13 +11,21 @@ export async function autocannonThroughput(
   url: string,
   headers: Record<string, string>,
   options: { connections: number; seconds: number },
-): Promise<Throughput> {
+): Promise<Throughput & { clientCpuSeconds: number }> {
   const cli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
   const args = [cli, "-j", "-c", String(options.connections), "-d", String(options.seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
+  // autocannon shares the two cores with the server: its CPU time is read while it runs
+  // (a process that has exited has no /proc entry), the last reading being its total.
+  let clientCpuSeconds = 0;
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const pid = child.pid;
+    const poll = setInterval(() => {
+      if (pid !== undefined) clientCpuSeconds = Math.max(clientCpuSeconds, cpuSeconds([pid]));
+    }, 200);
+    child.once("exit", () => clearInterval(poll));
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -37,6 +46,7 @@ export async function autocannonThroughput(
     duration: number;
   };
   return {
+    clientCpuSeconds,
     concurrency: options.connections,
     seconds: result.duration,
     requests: result.requests.total,

@@ -106,7 +106,7 @@ export interface ServedThroughput {
   /** Server processes answering (SERVER_PROCESSES as npm start sets it). */
   serverProcesses: number;
   /** CPU time per answered request during the run, in ms: the server's processes, and PostgreSQL's. */
-  cpuPerRequest: { serverMs: number; postgresMs: number | null };
+  cpuPerRequest: { serverMs: number; postgresMs: number | null; clientMs: number };
 }
 
 export interface ServedDatabase {
@@ -142,8 +142,11 @@ export async function measureServerThroughput(
     `page 1 (${visible.toLocaleString("en-US")} visible): autocannon ${sizes.connections} connections ${sizes.seconds} s`,
   );
   const serverPids = server.pids();
-  const pgPids = postgresDir ? postgresPids(postgresDir) : [];
-  const before = { server: cpuSeconds(serverPids), postgres: cpuSeconds(pgPids) };
+  // PostgreSQL starts a backend for each pool connection the load opens, so its processes
+  // are read again at the end; each one counts from its reading at the start, or from its birth.
+  const pgPids = () => (postgresDir ? postgresPids(postgresDir) : []);
+  const pgBefore = new Map(pgPids().map((pid) => [pid, cpuSeconds([pid])]));
+  const before = { server: cpuSeconds(serverPids) };
   const page1 = await autocannonThroughput(`${server.baseUrl}${PAGE1}`, headers, {
     connections: sizes.connections,
     seconds: sizes.seconds,
@@ -151,10 +154,13 @@ export async function measureServerThroughput(
   const answered = Math.max(1, page1.requests);
   const cpuPerRequest = {
     serverMs: ((cpuSeconds(serverPids) - before.server) * 1000) / answered,
-    postgresMs: postgresDir ? ((cpuSeconds(pgPids) - before.postgres) * 1000) / answered : null,
+    postgresMs: postgresDir
+      ? (pgPids().reduce((sum, pid) => sum + cpuSeconds([pid]) - (pgBefore.get(pid) ?? 0), 0) * 1000) / answered
+      : null,
+    clientMs: (page1.clientCpuSeconds * 1000) / answered,
   };
   log(
-    `${page1.perSecond.toFixed(0)} req/s, p50 ${page1.latency.p50} ms, p99 ${page1.latency.p99} ms; CPU per request: server ${cpuPerRequest.serverMs.toFixed(2)} ms${cpuPerRequest.postgresMs === null ? "" : `, PostgreSQL ${cpuPerRequest.postgresMs.toFixed(2)} ms`}`,
+    `${page1.perSecond.toFixed(0)} req/s, p50 ${page1.latency.p50} ms, p99 ${page1.latency.p99} ms; CPU per request: server ${cpuPerRequest.serverMs.toFixed(2)} ms${cpuPerRequest.postgresMs === null ? "" : `, PostgreSQL ${cpuPerRequest.postgresMs.toFixed(2)} ms`}, autocannon ${cpuPerRequest.clientMs.toFixed(2)} ms`,
   );
   await server.stop();
   return { visible, page1, serverProcesses: Math.max(1, serverPids.length - 1), cpuPerRequest };

@@ -24,7 +24,7 @@ import { markPrepared } from "../db/prepared-statements";
  * parameters, and a page with one is planned with its values on every call, as before.
  */
 
-interface Statement {
+export interface Statement {
   /** The statement as the database gets it (plugins applied); null: not cacheable. */
   sql: string | null;
   /** Result column → API key (the camel-case plugin's mapping), learnt from the first rows. */
@@ -87,7 +87,15 @@ export async function executeSelect<D, DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   aside: string,
 ): Promise<PageRows> {
-  const { compiled, statement } = compileForDatabase(db, query);
+  return executeCompiled(db, compileForDatabase(db, query), aside);
+}
+
+/** executeSelect of a statement compiled by compileForDatabase (possibly on another handle of the same database). */
+export async function executeCompiled<D>(
+  db: Kysely<D>,
+  { compiled, statement }: { compiled: CompiledQuery; statement: Statement },
+  aside: string,
+): Promise<PageRows> {
   if (compiled.parameters.length === 0) markPrepared(compiled.sql);
   const { rows } = await withoutPlugins(db).executeQuery<Record<string, unknown>>(compiled);
   const first = rows[0];

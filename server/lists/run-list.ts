@@ -13,8 +13,8 @@ import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList
 import type { ListResource } from "../../src/domain/resources";
 import { HttpError } from "../errors";
 import { type ColumnMap, checkOrder, compileFilters } from "./compile";
-import { type ItemSchema, jsonRows } from "./json-rows";
-import { compileForDatabase, executeSelect, withoutPlugins } from "./page-statement";
+import { type ItemSchema, type JsonRows, jsonRows } from "./json-rows";
+import { compileForDatabase, executeCompiled, executeSelect, withoutPlugins } from "./page-statement";
 
 type CursorValue = string | number | boolean | null;
 
@@ -101,6 +101,13 @@ export interface ListOptions<D> {
    * filterable column), for the capped count; the base itself when omitted.
    */
   countBase?: (db: Kysely<D>) => AnySelect;
+  /**
+   * Everything the base and countBase closures depend on besides the database (the
+   * caller's company scope, say), as a string; with it, runListJson builds and compiles
+   * a list state's statements once and keeps them (see plans). Leave it out when the
+   * closures depend on more than the caller can name.
+   */
+  cacheKey?: string;
 }
 
 /** A list page's statement, and what its answer needs besides the rows. */
@@ -172,10 +179,11 @@ async function totalOf<D, DB, TB extends keyof DB, O>(
   { counted, query, offset }: PageQuery<DB, TB, O>,
   rows: number,
   aside: unknown,
+  bare: () => CompiledQuery = () => compileForDatabase(db, bareQuery(counted)).compiled,
 ): Promise<{ total: number; estimated: boolean }> {
   const capped = rows ? Number(aside) : !query.after && query.pageNumber === 1 ? 0 : undefined;
   const { total, estimated } =
-    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, counted);
+    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, bare);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }
@@ -235,6 +243,66 @@ function envelope(schema: PageSchema, page: Omit<PagedList<never>, "data">): [st
   return [head, text.slice(head.length)];
 }
 
+/** What runListJson makes of a list state before running it: built and compiled once per state and scope. */
+interface JsonPlan {
+  // biome-ignore lint/suspicious/noExplicitAny: a plan is kept for any base; only its counted select and paging are read.
+  built: PageQuery<any, any, unknown>;
+  writer: JsonRows;
+  page: ReturnType<typeof compileForDatabase>;
+  /** The filtered rows without select and order, compiled for the planner's estimate (on first need). */
+  bare: () => CompiledQuery;
+}
+
+function jsonPlan<D, DB, TB extends keyof DB, O>(
+  db: Kysely<D>,
+  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
+  options: ListOptions<D> & { schema: PageSchema },
+): JsonPlan {
+  const built = buildPage(db, base, options);
+  const { query, page } = built;
+  const writer = jsonRows(
+    page.toOperationNode() as SelectQueryNode,
+    options.schema.properties.data.items,
+    query.order.map((o) => o.key),
+  );
+  const compiled = compileForDatabase(
+    db,
+    withCount({ ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page }),
+  );
+  let bare: CompiledQuery | undefined;
+  return {
+    built,
+    writer,
+    page: compiled,
+    bare: () => {
+      bare ??= compileForDatabase(db, bareQuery(built.counted)).compiled;
+      return bare;
+    },
+  };
+}
+
+/**
+ * Plans by list state: a list asked again in the same state (a page refreshed, a poll, the
+ * next person of the same company on the same view) runs its compiled statements without
+ * building them again, which was Kysely's share of a list request's CPU (bench/README.md,
+ * Throughput). The key is the caller's cacheKey (what the base depends on), the exact-count
+ * limit, the schema and the whole parsed query, values included: the statement is a pure
+ * function of these.
+ */
+const plans = new LRUCache<string, JsonPlan>({ max: 1_000 });
+const schemaIds = new WeakMap<PageSchema, number>();
+let schemasSeen = 0;
+
+function planKey(options: ListOptions<unknown> & { schema: PageSchema }): string | undefined {
+  if (options.cacheKey === undefined) return undefined;
+  let schemaId = schemaIds.get(options.schema);
+  if (schemaId === undefined) {
+    schemaId = ++schemasSeen;
+    schemaIds.set(options.schema, schemaId);
+  }
+  return `${options.resource.name}\n${schemaId}\n${options.cacheKey}\n${exactCountLimit()}\n${JSON.stringify(options.query)}`;
+}
+
 /**
  * runList, with the answer written as JSON (the items by the database, json-rows.ts),
  * byte for byte what the route's serializer writes from runList's answer with `schema`.
@@ -245,19 +313,16 @@ export async function runListJson<D, DB, TB extends keyof DB, O extends { id: st
   base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
   options: ListOptions<D> & { schema: PageSchema },
 ): Promise<string> {
-  const built = buildPage(db, base, options);
-  const { query, page } = built;
-  const writer = jsonRows(
-    page.toOperationNode() as SelectQueryNode,
-    options.schema.properties.data.items,
-    query.order.map((o) => o.key),
-  );
-  const { rows, aside } = await executeSelect(
-    db,
-    withCount({ ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page }),
-    CAPPED_TOTAL,
-  );
-  const { total, estimated } = await totalOf(db, built, rows.length, aside);
+  const key = planKey(options as ListOptions<unknown> & { schema: PageSchema });
+  let plan = key === undefined ? undefined : plans.get(key);
+  if (!plan) {
+    plan = jsonPlan(db, base, options);
+    if (key !== undefined) plans.set(key, plan);
+  }
+  const { built, writer } = plan;
+  const { query } = built;
+  const { rows, aside } = await executeCompiled(db, plan.page, CAPPED_TOTAL);
+  const { total, estimated } = await totalOf(db, built, rows.length, aside, plan.bare);
   const items = rows.slice(0, query.pageSize);
   const last = items[items.length - 1];
   const after =
@@ -306,14 +371,14 @@ function cappedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB
  * query (EXPLAIN, no execution), raised to at least limit + 1 so that "about N" never
  * reads smaller than a list known to be longer.
  */
-async function totalFromCapped<D, DB, TB extends keyof DB, O>(
+async function totalFromCapped<D>(
   db: Kysely<D>,
   capped: number,
-  filtered: SelectQueryBuilder<DB, TB, O>,
+  bare: () => CompiledQuery,
 ): Promise<{ total: number; estimated: boolean }> {
   const limit = exactCountLimit();
   if (capped <= limit) return { total: capped, estimated: false };
-  const { compiled } = compileForDatabase(db, bareQuery(filtered));
+  const compiled = bare();
   const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
   let rows = estimates.get(key);
   if (rows === undefined) {
@@ -345,7 +410,7 @@ async function countDocuments<D, DB, TB extends keyof DB, O>(
     filtered.clearSelect().clearOrderBy().select(cappedCount(filtered).as("n")).limit(sql.lit(1)),
     "n",
   );
-  return totalFromCapped(db, Number(aside ?? 0), filtered);
+  return totalFromCapped(db, Number(aside ?? 0), () => compileForDatabase(db, bareQuery(filtered)).compiled);
 }
 
 /** The top node's row estimate of an EXPLAIN (FORMAT JSON) answer (text or parsed, by driver). */

@@ -179,6 +179,9 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         query,
         countBase: (qb) => countBase(qb, companyScope, joins),
         schema: listPage,
+        // The base depends on the company scope (joins follow from the query); custom field
+        // filters also on the company's definitions, which may change: those are not kept.
+        cacheKey: list.columns === columns ? companyScope.join(",") : undefined,
       });
       return reply.type("application/json; charset=utf-8").send(page);
     },

@@ -109,6 +109,44 @@ describe("the default label-reports list", () => {
   });
 });
 
+describe("a list asked again in the same state", () => {
+  // The server keeps a list state's compiled statements (server/lists/run-list.ts, plans):
+  // what it keeps must be the statement, never the rows or another company's scope.
+  test("shows a change made between the two asks", async () => {
+    const before = await list("?pageSize=5");
+    const first = before.body.data[0] as { id: string; reference: string };
+    await t.database.db
+      .updateTable("labelReports")
+      .set({ reference: "Asked again" })
+      .where("id", "=", first.id)
+      .execute();
+    try {
+      const after = await list("?pageSize=5");
+      expect(after.body.data[0]).toMatchObject({ id: first.id, reference: "Asked again" });
+    } finally {
+      await t.database.db
+        .updateTable("labelReports")
+        .set({ reference: first.reference })
+        .where("id", "=", first.id)
+        .execute();
+    }
+  });
+
+  test("gives each company its own rows for the same query", async () => {
+    const query = `?pageSize=50&filter=${encodeURIComponent("status[eq]ended")}`;
+    const alpha = await list(query);
+    const bravo = await list(query, await t.headersFor(world.users["b:user"] as string, world.companies.b));
+    expect(alpha.body.data.length).toBeGreaterThan(0);
+    expect(bravo.body.data.length).toBeGreaterThan(0);
+    expect(new Set(alpha.body.data.map((r: { companyId: string }) => r.companyId))).toEqual(
+      new Set([world.companies.a]),
+    );
+    expect(new Set(bravo.body.data.map((r: { companyId: string }) => r.companyId))).toEqual(
+      new Set([world.companies.b]),
+    );
+  });
+});
+
 describe("paging", () => {
   test("a page number past the end is 416", async () => {
     const { status } = await list("?pageNumber=4");

@@ -118,28 +118,36 @@ class PGliteConnection implements DatabaseConnection {
   private async executePrepared<R>(name: string, compiled: CompiledQuery) {
     const { pglite } = this;
     const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
-    const messages: Awaited<ReturnType<typeof send>> = [];
-    try {
-      let types = this.prepared.get(name);
-      if (types === undefined) {
+    let types = this.prepared.get(name);
+    if (types === undefined) {
+      try {
         await this.forgetOldest();
         await send(protocol.serialize.parse({ name, text: compiled.sql }));
         types = parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: "S", name })));
+      } finally {
+        // Ends the exchange, also after an error: the next statement starts clean.
+        await send(protocol.serialize.sync());
       }
-      this.prepared.delete(name);
-      this.prepared.set(name, types);
-      const parameterTypes = types;
-      const values = compiled.parameters.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[parameterTypes[i] ?? 0];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(...(await send(protocol.serialize.bind({ statement: name, values }))));
-      messages.push(...(await send(protocol.serialize.describe({ type: "P" }))));
-      messages.push(...(await send(protocol.serialize.execute({}))));
-    } finally {
-      messages.push(...(await send(protocol.serialize.sync())));
     }
+    this.prepared.delete(name);
+    this.prepared.set(name, types);
+    const parameterTypes = types;
+    const values = compiled.parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[parameterTypes[i] ?? 0];
+      return serializer ? serializer(value) : String(value);
+    });
+    // One call into PostgreSQL for the four messages, as a client pipelines them on a
+    // socket (PGlite runs every message of a buffer; after an error PostgreSQL skips to
+    // the Sync): a call into WASM per message was a share of each list request.
+    const messages = await send(
+      concat([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: "P" }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+    );
     await pglite.syncToFs();
     const [result] = parse.parseResults(messages, pglite.parsers, { rowMode: "object" });
     return (result ?? { rows: [], fields: [] }) as unknown as { rows: R[]; affectedRows?: number };
@@ -159,4 +167,15 @@ class PGliteConnection implements DatabaseConnection {
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("Streaming is not supported by PGlite");
   }
+}
+
+/** The messages one after another in one buffer. */
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }

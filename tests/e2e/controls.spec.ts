@@ -6,10 +6,14 @@ import { signInAt } from "./support/sign-in";
 /**
  * The controls page (/ui-kit): the date picker in its three modes, the range slider and
  * the snackbars driven in Chromium, screenshots of every control in its states, and an
- * axe-core check. Screenshots go to tests/e2e/__screenshots__/.
+ * axe-core check. The screenshots are attached to the test's output (the HTML report), to
+ * be looked at by a person: none is compared, and none is written into the repository.
  */
 
-const SHOTS = "tests/e2e/__screenshots__";
+/** A picture of the page (or `fullPage`) attached to the running test's output. */
+async function attachShot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await test.info().attach(name, { body: await page.screenshot(options), contentType: "image/png" });
+}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** 'YYYY-MM-DD' of a local date. */
@@ -292,7 +296,7 @@ test.describe("controls page", () => {
       // Fonts and lazy icons settle before the full-page picture.
       await page.evaluate(() => document.fonts.ready);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/controls-overview.png`, fullPage: true });
+      await attachShot(page, "controls-overview", { fullPage: true });
     });
 
     test("the range date picker open, with a start and a previewed end", async ({ page }) => {
@@ -301,7 +305,7 @@ test.describe("controls page", () => {
       await dayCell(page, thisMonth(9)).click();
       await dayCell(page, thisMonth(16)).hover();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/controls-date-picker.png` });
+      await attachShot(page, "controls-date-picker");
     });
 
     test("stacked snackbars and a slider's tooltip", async ({ page }) => {
@@ -314,7 +318,7 @@ test.describe("controls page", () => {
       await page.keyboard.press("ArrowLeft");
       await page.keyboard.press("ArrowRight");
       await expect(page.locator('[data-handle="min"][data-visible]')).toHaveCount(1);
-      await page.screenshot({ path: `${SHOTS}/controls-slider-snackbars.png` });
+      await attachShot(page, "controls-slider-snackbars");
       expect(await seriousViolations(page)).toEqual([]);
     });
 
@@ -331,7 +335,7 @@ test.describe("controls page", () => {
       await expect(page.getByRole("listbox")).toBeVisible();
       await page.getByRole("option", { name: /Japan/ }).hover();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/controls-lists.png` });
+      await attachShot(page, "controls-lists");
     });
 
     test("the update modal (previewed: the real one opens when builds/latest.json changes)", async ({ page }) => {
@@ -341,7 +345,7 @@ test.describe("controls page", () => {
       await expect(modal.getByText("Reload the application to continue")).toBeVisible();
       await expect(modal.getByRole("button", { name: "Close" })).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/controls-update-modal.png` });
+      await attachShot(page, "controls-update-modal");
       await modal.getByRole("button", { name: "Reload application" }).click();
       await expect(modal).toBeHidden();
     });
@@ -352,7 +356,7 @@ test.describe("controls page", () => {
       const feature = page.getByRole("dialog", { name: "New: label presets" });
       await expect(feature).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/controls-feature-modal.png` });
+      await attachShot(page, "controls-feature-modal");
       await feature.getByRole("button", { name: "Got it" }).click();
       await expect(feature).toBeHidden();
       const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem("preferences") ?? "{}").state);

@@ -5,8 +5,8 @@ import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "..
 import { resources } from "../../src/resources";
 import { RESOURCE } from "../../src/resources/names";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
-import { expect, type Page, test } from "./support/fixtures";
-import { submitSignIn } from "./support/sign-in";
+import { expect, test } from "./support/fixtures";
+import { signInTo } from "./support/sign-in";
 
 /**
  * The dashboard hides exactly what the role may not do: for every demo account, the
@@ -82,15 +82,6 @@ function expectedLanding(path: string, can: Can): { path: string; exact: boolean
   }
 }
 
-async function signIn(page: Page, email: string, companyName: string) {
-  await submitSignIn(page, email);
-  await page.waitForURL(/\/(label-reports|select-company)/);
-  if (page.url().includes("/select-company")) {
-    await page.getByRole("button", { name: `Open ${companyName}` }).click();
-  }
-  await expect(page).toHaveURL(/\/label-reports/);
-}
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 for (const account of DEMO_ACCOUNTS) {
@@ -103,7 +94,7 @@ for (const account of DEMO_ACCOUNTS) {
 
   test.describe(`${account.role} (${account.email})`, () => {
     test.beforeEach(async ({ page }) => {
-      await signIn(page, account.email, account.companyName);
+      await signInTo(page, account.email, account.companyName);
     });
 
     test("the menu shows exactly the screens the role may open", async ({ page }) => {

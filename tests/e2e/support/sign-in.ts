@@ -16,6 +16,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
+ * Signs a demo person in through the form and opens `companyName` when the person belongs
+ * to several companies (the company choice), then waits for the label reports.
+ */
+export async function signInTo(page: Page, email: string, companyName: string) {
+  await submitSignIn(page, email);
+  await page.waitForURL(/\/(label-reports|select-company)/);
+  if (page.url().includes("/select-company")) {
+    await page.getByRole("button", { name: `Open ${companyName}` }).click();
+  }
+  await expect(page).toHaveURL(/\/label-reports/);
+}
+
+/**
  * Signs a one-company demo person in on the way to `path`, as a shared link does: the sign-in
  * page with the return path the route gates give a signed-out visitor (/signin?to=<path>),
  * then `path` itself. One page load fewer than signing in and then opening `path`.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NumberInput } from "@/components/controls/number-input/number-input";
 import {
   canStep,
@@ -101,6 +101,9 @@ function NumberHarness(props: { min?: number; max?: number; decimals?: number; s
     />
   );
 }
+
+// The assertions read US numbers; another file of this worker may have left another locale.
+beforeEach(() => usePreferencesStore.getState().resetPreferences());
 
 describe("number input component", () => {
   it("typing clamps and rounds, and the field shows the result", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES, usePreferencesStore } from "@/providers/stores/preferences";
 import { dialogChoices } from "@/resources/label-reports/download/download-options";
 
@@ -9,6 +9,9 @@ const base = {
   timeZone: "system",
   locale: "en-US",
 };
+
+// The store is shared with the worker's next files (isolate: false): leave it as found.
+afterEach(() => usePreferencesStore.getState().resetPreferences());
 
 describe("the download dialog's defaults follow the effective preferences", () => {
   it("a member without their own unit in a °F company gets °F as the download's unit", () => {

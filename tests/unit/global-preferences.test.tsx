@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   FEATURE_MODAL_DISMISS,
   FEATURE_MODAL_TITLE,
@@ -23,6 +23,11 @@ const stored = () => JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ??
 beforeEach(() => {
   localStorage.clear();
   usePreferencesStore.getState().resetPreferences();
+});
+// The store is shared with the worker's next files (isolate: false): leave it as found.
+afterEach(() => {
+  usePreferencesStore.getState().resetPreferences();
+  localStorage.clear();
 });
 
 describe("interface preferences (persisted)", () => {

@@ -3,7 +3,7 @@ import { Refine } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDataProvider } from "@/providers/data-provider";
 import { routerProvider } from "@/providers/router-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
@@ -92,6 +92,8 @@ function renderDetail() {
 }
 
 beforeEach(() => usePreferencesStore.setState({ fahrenheit: false }));
+// The store is shared with the worker's next files (isolate: false): leave it as found.
+afterEach(() => usePreferencesStore.getState().resetPreferences());
 
 describe("the preset detail page", () => {
   it("asks the API for the preset by its slug", async () => {

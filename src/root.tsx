@@ -8,7 +8,6 @@ import { GlobalElements } from "@/components/global/global-elements";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { isVisitorPath } from "@/components/routing/visitor-paths";
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
-import { snackbarFromNotification } from "@/providers/notification-provider";
 import { theme } from "@/theme";
 import styles from "./app.module.css";
 
@@ -19,8 +18,11 @@ const SharePage = lazy(async () => ({ default: (await import("./pages/share/shar
 /** Everything else: the Refine dashboard. */
 const DashboardApp = lazy(async () => ({ default: (await import("./App")).App }));
 
-// The 'Sign out' snackbar shows on the sign-in page, after the dashboard app has gone.
-setSignOutNotifier((notice) => showSnackbar(snackbarFromNotification({ ...notice, key: "sign-out" })));
+// The 'Sign out' snackbar shows on the sign-in page, after the dashboard app has gone (shown
+// directly: the notification provider's conversions are the dashboard's, not every page's).
+setSignOutNotifier(({ type, message, description }) =>
+  showSnackbar({ id: "sign-out", type, title: message, text: description }),
+);
 
 function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

@@ -15,6 +15,7 @@ import { listQueryString } from "@/domain/crud-list-query";
 import type { PagedList } from "@/domain/list-query";
 import { apiUrl } from "./api-url";
 import { takePrefetched } from "./boot-prefetch";
+import { FALLBACK_ERROR_MESSAGE, parseJson } from "./readable-error";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
 /**
@@ -24,7 +25,6 @@ import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-sessio
  */
 
 export const DATABASE_HEADER = { "x-database": "postgres" } as const;
-export const FALLBACK_ERROR_MESSAGE = "Something went wrong";
 /** HTTP 416: the page asked for lies beyond the last one. */
 export const PAGE_OUT_OF_RANGE = 416;
 
@@ -55,21 +55,6 @@ export class ApiError extends Error implements HttpError {
     const errors = fieldErrors(body);
     if (errors) this.errors = errors;
   }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** A sentence for people: the server's `message` when the text is its JSON error, else the text. */
-export function readableError(error: { message?: string; body?: unknown } | null | undefined): string {
-  const body = error?.body ?? (error?.message ? parseJson(error.message) : null);
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === "string" && message ? message : (error?.message ?? FALLBACK_ERROR_MESSAGE);
 }
 
 /** A list answer; `pageOutOfRange` tells the list to go back to page 1. */

@@ -1,7 +1,7 @@
 import type { NotificationProvider, OpenNotificationParams } from "@refinedev/core";
 import type { SnackbarInput } from "@/components/global/snackbars/snackbar-rules";
 import { closeSnackbar, showSnackbar } from "@/components/global/snackbars/snackbar-store";
-import { readableError } from "./data-provider";
+import { readableError } from "./readable-error";
 
 /** Refine's default undo window, in seconds. */
 const UNDOABLE_TIMEOUT_S = 5;

@@ -1,28 +1,36 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { SnackbarList } from "./snackbars/snackbar-list";
-import { useUpdateCheck } from "./update-modal/use-update-check";
 
-/** The update modal (antd Modal) is fetched only once an update is published. */
-const UpdateModal = lazy(async () => ({ default: (await import("./update-modal/update-modal")).UpdateModal }));
+/**
+ * The update check polls every few minutes, so no screen's first load needs its code: it
+ * is fetched once the browser is idle after the first paint.
+ */
+const UpdateNotice = lazy(async () => ({ default: (await import("./update-modal/update-notice")).UpdateNotice }));
 
-/** Polls for a newer build; shows the update modal once there is one. */
-function UpdateNotice() {
-  const available = useUpdateCheck();
-  if (!available) return null;
-  return (
-    <Suspense fallback={null}>
-      {/* The check already said yes: the modal opens without polling again. */}
-      <UpdateModal forceOpen currentBuildId="" />
-    </Suspense>
-  );
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1_000);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
 }
 
 /** The elements every screen shares: the snackbars and the update modal (spec section 2). */
 export function GlobalElements() {
+  const idle = useIdle();
   return (
     <>
       <SnackbarList />
-      <UpdateNotice />
+      {idle && (
+        <Suspense fallback={null}>
+          <UpdateNotice />
+        </Suspense>
+      )}
     </>
   );
 }

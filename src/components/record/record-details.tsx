@@ -1,7 +1,7 @@
 import { type BaseKey, type BaseRecord, type HttpError, useOne } from "@refinedev/core";
 import { Alert, Descriptions, Skeleton } from "antd";
 import type { ColumnSpec } from "@/components/list/columns";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import type { ResourceName } from "@/resources/names";
 
 /** A record's fields as a description list, reusing the list's column specs. */

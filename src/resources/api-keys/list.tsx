@@ -13,7 +13,7 @@ import {
 } from "@/domain/api-key-scopes";
 import { useAccess } from "@/hooks/use-access";
 import { apiUrl } from "@/providers/api-url";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "@/resources/settings/api";
 import type { ApiKey, CreatedApiKey } from "../types";
 import { apiKeyColumns } from "./columns";

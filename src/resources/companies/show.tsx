@@ -8,7 +8,7 @@ import { ListSearch } from "@/components/list/list-search";
 import { RecordDetails } from "@/components/record/record-details";
 import { TitledPage } from "@/components/record/record-page";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { RESOURCE } from "@/resources/names";
 import { companyFields } from "../sub-companies/columns";

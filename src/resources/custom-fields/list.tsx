@@ -12,7 +12,7 @@ import {
   customFieldKey,
 } from "@/domain/custom-fields";
 import { useAccess } from "@/hooks/use-access";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "@/resources/settings/api";
 import { CUSTOM_FIELD_TYPE_LABELS, customFieldColumns } from "./columns";

@@ -5,7 +5,7 @@ import { useInstantFormat } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { formatDecimal } from "@/domain/number-text";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import type { ImpersonationLogEntry } from "../types";
 import { IMPERSONATION_LOG_COLUMNS } from "./columns";
 

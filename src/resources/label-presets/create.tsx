@@ -6,7 +6,7 @@ import { buildSteps, isNavigable, stepStatus } from "@/components/controls/progr
 import { SteppedProgressBar } from "@/components/controls/progress-bar/stepped-progress-bar";
 import { TitledPage } from "@/components/record/record-page";
 import { PRESET_STEPS, type PresetStep } from "@/domain/label-preset";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";
 import { STEP_FIELDS } from "./components/preset-fields";

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from "react-router";
 import { LazyNotFoundPage } from "@/components/error-page/lazy-error-page";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";
 import { PresetActions } from "./components/preset-actions";

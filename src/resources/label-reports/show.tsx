@@ -15,7 +15,7 @@ import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
 import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";

@@ -1,5 +1,5 @@
 import type { FormInstance } from "antd";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 
 /** A failed save, as the server's per-field messages on the form's fields (spec section 5). */
 export function showFieldErrors<T>(form: FormInstance<T>, error: unknown, known: readonly string[]): void {

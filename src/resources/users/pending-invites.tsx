@@ -5,7 +5,7 @@ import { Alert, Button, Space, Table } from "antd";
 import { useNavigate } from "react-router";
 import { TitledPage } from "@/components/record/record-page";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import type { Invite } from "../types";
 import { INVITES_RESOURCE } from "./invite";
 import { PENDING_INVITE_COLUMNS } from "./pending-invite-columns";

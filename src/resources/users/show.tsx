@@ -6,7 +6,7 @@ import { useShallow } from "zustand/react/shallow";
 import { RecordDescriptions } from "@/components/record/record-details";
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { selectActiveRole, selectActiveRoleTypes, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { RESOURCE } from "@/resources/names";
 import { failureText } from "../people/form-errors";

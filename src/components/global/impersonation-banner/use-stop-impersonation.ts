@@ -1,7 +1,7 @@
 import { useCustomMutation, useNotification } from "@refinedev/core";
 import { useNavigate } from "react-router";
 import { formatInstant } from "@/domain/datetime";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 

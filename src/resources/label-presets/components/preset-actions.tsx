@@ -2,7 +2,7 @@ import { DeleteOutlined, InboxOutlined, UndoOutlined } from "@ant-design/icons";
 import { type HttpError, useDelete, useUpdate } from "@refinedev/core";
 import { Button, Popconfirm, Space, Tooltip } from "antd";
 import { useAccess } from "@/hooks/use-access";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../../types";
 

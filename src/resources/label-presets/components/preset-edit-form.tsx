@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { PRESET_STEP_LABELS, PRESET_STEPS, type PresetStep } from "@/domain/label-preset";
 import type { TemperatureUnit } from "@/domain/units";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../../types";
 import {

@@ -2,7 +2,7 @@ import { type HttpError, useCustom } from "@refinedev/core";
 import { Alert, Table, Typography } from "antd";
 import { useEffect } from "react";
 import { DateTimeText } from "@/components/list/date-time-text";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 
 /** One entry of GET /api/label-presets/{id}/versions. */

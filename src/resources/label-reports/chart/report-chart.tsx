@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { TemperatureUnit } from "@/domain/units";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { type SeriesWindow, useReadingSeries } from "../report/report-queries";
 import { ReportChartView } from "./report-chart-view";
 import type { ChartUnit } from "./series-data";

@@ -3,7 +3,7 @@ import { Alert, Form, Modal, Radio, Select } from "antd";
 import { useState } from "react";
 import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
 import { useCompanyTemperatureUnit } from "@/hooks/use-display-preferences";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { fetchFile, saveBlob } from "./download-file";
 import {

@@ -2,7 +2,7 @@ import { SafetyCertificateOutlined } from "@ant-design/icons";
 import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
 import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@/domain/disposition";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { type SignValues, useSignDisposition } from "./disposition-queries";
 import { isSummary } from "./report-format";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import { REPORT_QUERY_KEY } from "./report-queries";
 import { Section } from "./report-sections";

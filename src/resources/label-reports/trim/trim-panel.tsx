@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { RangeSlider } from "@/components/controls/range-slider/range-slider";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { DateTimeText } from "@/components/list/date-time-text";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import styles from "../report/report.module.css";
 import { isSummary } from "../report/report-format";
 import { useTrimReport } from "../report/report-queries";

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Flex, Form, Skeleton, Typography } from "antd";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import type { CompanySettings } from "../api";
 import type { Address } from "../types";
 import { AddressFields } from "./address-fields";

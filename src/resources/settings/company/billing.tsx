@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Divider, Flex, Form, Input, Select, Skeleton } from "antd";
 import { PAYMENT_BRAND_LABELS, PAYMENT_BRAND_NAMES, PaymentBrandIcon } from "@/components/icons";
 import { vatNumberError } from "@/domain/billing";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import type { CompanySettings } from "../api";
 import type { Billing } from "../types";
 import { AddressFields } from "./address-fields";

@@ -1,6 +1,6 @@
 import { Alert, Avatar, Button, Card, Flex, Form, Input, Radio, Skeleton } from "antd";
 import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { deviceTimeZone } from "@/providers/stores/preferences";
 import type { CompanySettings } from "../api";
 import { useCompanyForm } from "./use-company-form";

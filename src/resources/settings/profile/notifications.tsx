@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Flex, Skeleton, Switch, Table, Typography } from "antd";
 import { useEffect, useState } from "react";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { SETTINGS_URL, useSettingsDocument, useSettingsMutation } from "../api";
 import type { NotificationSetting } from "../types";
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Form, Input, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
-import { readableError } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { SETTINGS_URL, showFieldErrors, useSettingsDocument, useSettingsMutation } from "../api";
 import type { Profile } from "../types";

@@ -176,8 +176,11 @@ test.describe("a failed guard sign-out leaves no session behind in the browser",
     // The company role token is gone (another tab signed out of the company, storage was edited):
     // the guard must sign this session out, and the server's sign-out answers 500.
     await page.route("**/api/auth/signout", (route) => route.fulfill({ status: 500, body: "down" }));
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem("auth-session") ?? "{}");
+    // Taken out before the next page's scripts run: edited from the running page, the edit was
+    // lost whenever that page stored a refreshed token before the navigation (one CI run).
+    await page.addInitScript(() => {
+      const stored = JSON.parse(localStorage.getItem("auth-session") ?? "null");
+      if (!stored?.state?.currentUserRoleToken) return;
       stored.state.currentUserRoleJWT = null;
       stored.state.currentUserRoleToken = null;
       localStorage.setItem("auth-session", JSON.stringify(stored));

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useIdle } from "@/hooks/use-idle";
 import { SnackbarList } from "./snackbars/snackbar-list";
 
 /**
@@ -7,22 +8,9 @@ import { SnackbarList } from "./snackbars/snackbar-list";
  */
 const UpdateNotice = lazy(async () => ({ default: (await import("./update-modal/update-notice")).UpdateNotice }));
 
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5_000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1_000);
-    return () => clearTimeout(timer);
-  }, []);
-  return idle;
-}
-
 /** The elements every screen shares: the snackbars and the update modal (spec section 2). */
 export function GlobalElements() {
-  const idle = useIdle();
+  const idle = useIdle(5_000);
   return (
     <>
       <SnackbarList />

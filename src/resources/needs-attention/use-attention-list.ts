@@ -1,9 +1,9 @@
 import { type HttpError, useList } from "@refinedev/core";
-import { useEffect, useState } from "react";
 import { wireToCrudFilters } from "@/domain/crud-list-query";
 import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/needs-attention";
 import { listResource } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
+import { useIdle } from "@/hooks/use-idle";
 import { defaultListState, listSearchString } from "@/providers/list-url";
 import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";
@@ -47,7 +47,9 @@ export function useAttentionList(list: AttentionList, { enabled = true }: { enab
 
 /** The three lists' counts, for the menu badge. */
 export function useAttentionCount(): number {
-  const idle = useIdle();
+  // The badge's three requests wait, so the page's own first request (the report list,
+  // prefetched at boot) goes out alone.
+  const idle = useIdle(3_000);
   const [a, b, c] = ATTENTION_LISTS;
   // Fixed hooks, one per list (ATTENTION_LISTS never changes length).
   const counts = [
@@ -56,23 +58,6 @@ export function useAttentionCount(): number {
     useAttentionList(c as AttentionList, { enabled: idle }),
   ];
   return attentionTotal(counts.map((r) => r.count));
-}
-
-/**
- * True once the browser is idle after mount: the badge's three requests wait, so the
- * page's own first request (the report list, prefetched at boot) goes out alone.
- */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1000);
-    return () => clearTimeout(timer);
-  }, []);
-  return idle;
 }
 
 /** The report list filtered as this attention list is (its link "Show all"). */

@@ -176,6 +176,13 @@ test.describe("a failed guard sign-out leaves no session behind in the browser",
     // The company role token is gone (another tab signed out of the company, storage was edited):
     // the guard must sign this session out, and the server's sign-out answers 500.
     await page.route("**/api/auth/signout", (route) => route.fulfill({ status: 500, body: "down" }));
+    // The server's session has no company any more either: a refresh (the e2e access tokens last
+    // 8 s) would otherwise mint the company's token again, and the page would rightly stay.
+    await page.route("**/api/auth/session/refresh", async (route) => {
+      const response = await route.fetch();
+      const { jwtToken: _jwt, secret: _secret, ...withoutRoleToken } = await response.json();
+      await route.fulfill({ response, json: withoutRoleToken });
+    });
     // Taken out before the next page's scripts run: edited from the running page, the edit was
     // lost whenever that page stored a refreshed token before the navigation (one CI run).
     await page.addInitScript(() => {

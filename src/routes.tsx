@@ -10,12 +10,14 @@ import { PageLoader } from "@/components/routing/page-loader";
 import { RequireAbility } from "@/components/routing/require-ability";
 import { RouteGuard } from "@/components/routing/route-guard";
 import { FORBIDDEN_PATH } from "@/domain/route-guards";
-import { AuthLayout } from "@/layouts/auth-layout";
 import { ControlCenterLayout } from "@/layouts/control-center-layout";
 import { DashboardLayout } from "@/layouts/dashboard-layout";
 import { RESOURCE_DECLARATIONS } from "@/resources";
 import { RESOURCE } from "@/resources/names";
 
+// The account screens' layout is rarely seen inside the dashboard (choosing a company, an invite):
+// it and antd's theme algorithms behind its tokens come when one of them opens.
+const AuthLayout = lazyPage(() => import("@/layouts/auth-layout"), "AuthLayout");
 const companyPages = () => import("@/pages/auth/company-choice");
 const ConfirmInvitePage = lazyPage(companyPages, "ConfirmInvitePage");
 const SelectCompanyPage = lazyPage(companyPages, "SelectCompanyPage");

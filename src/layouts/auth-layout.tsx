@@ -2,7 +2,7 @@ import { theme } from "antd";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
-import styles from "./layouts.module.css";
+import styles from "./auth-layout.module.css";
 
 /**
  * Sign-in, sign-up and the other account screens: one card on the layout

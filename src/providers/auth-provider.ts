@@ -1,11 +1,8 @@
 import type { AuthProvider, CheckResponse } from "@refinedev/core";
-import EmailPassword from "supertokens-web-js/recipe/emailpassword";
-import Passwordless from "supertokens-web-js/recipe/passwordless";
 import Session from "supertokens-web-js/recipe/session";
-import ThirdParty from "supertokens-web-js/recipe/thirdparty";
 import { FRONT_TOKEN_COOKIE } from "./auth/front-token";
-import { clearDeliberateSignOut, noteDeliberateSignOut } from "./auth/return-to";
-import { answerOf, chooseRole, completeSignIn, SIGNED_IN_LANDING, SignInError } from "./auth/sign-in-flow";
+import { noteDeliberateSignOut } from "./auth/return-to";
+import { SIGNED_IN_LANDING } from "./auth/sign-in-flow";
 import { notifySignedOut } from "./auth/sign-out-notice";
 import { onUnauthorised } from "./auth/supertokens";
 import {
@@ -25,7 +22,6 @@ import { ONE_YEAR_SECONDS, readCookie, removeCookie, writeCookie } from "./store
 
 export const SIGN_IN_PATH = "/signin";
 export const SIGN_IN_LANDING = SIGNED_IN_LANDING;
-export const WRONG_CREDENTIALS_MESSAGE = "Wrong sign-in credentials";
 export const SIGN_OUT_FAILED_LOG = "Error signing out from auth middleware";
 /** The frontend-readable session cookies the SDK keeps (HttpOnly ones are the server's to clear). */
 export const SESSION_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"] as const;
@@ -61,21 +57,6 @@ export interface CheckParams {
 }
 
 type Store = { getState(): AuthSessionState };
-
-function failure(error: unknown) {
-  if (error instanceof SignInError) {
-    return {
-      success: false,
-      error: { name: "Sign in", message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-    };
-  }
-  const message = error instanceof Error && error.message ? error.message : "Something went wrong";
-  return { success: false, error: { name: "Sign in", message } };
-}
-
-function fieldsOf(formFields: { id: string; error: string }[]): Record<string, string> {
-  return Object.fromEntries(formFields.map((f) => [f.id, f.error]));
-}
 
 /** The SDK's timestamp cookie: present without a front token, it means "no session here". */
 const LAST_ACCESS_TOKEN_UPDATE_COOKIE = "st-last-access-token-update";
@@ -117,7 +98,7 @@ export async function sessionPresence(): Promise<SessionPresence> {
   return readCookie(FRONT_TOKEN_COOKIE) ? "unknown" : "absent";
 }
 
-async function sessionExists(): Promise<boolean> {
+export async function sessionExists(): Promise<boolean> {
   return (await sessionPresence()) === "present";
 }
 
@@ -147,6 +128,8 @@ export async function guardSignOut(store: Store = useAuthSessionStore): Promise<
   store.getState().clearSession();
 }
 
+const signInMethods = () => import("./auth/sign-in-methods");
+
 export function createAuthProvider(store: Store = useAuthSessionStore): AuthProvider {
   const signOut = async () => {
     noteDeliberateSignOut();
@@ -169,114 +152,12 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
   });
 
   return {
-    login: async (params: SignInParams) => {
-      clearDeliberateSignOut();
-      try {
-        if (params.method === "company") {
-          const role = store.getState().userRoles.find((r) => r.id === params.roleId);
-          if (!role) throw new SignInError("That company is not one of yours");
-          store.getState().stopImpersonation();
-          await chooseRole(role);
-          return { success: true, redirectTo: SIGN_IN_LANDING };
-        }
-        let response: Response;
-        if (params.method === "code" || params.method === "link") {
-          const result =
-            params.method === "code"
-              ? await Passwordless.consumeCode({ userInputCode: params.userInputCode })
-              : await Passwordless.consumeCode();
-          if (
-            result.status === "INCORRECT_USER_INPUT_CODE_ERROR" ||
-            result.status === "EXPIRED_USER_INPUT_CODE_ERROR"
-          ) {
-            const left = result.maximumCodeInputAttempts - result.failedCodeInputAttemptCount;
-            const what = result.status === "EXPIRED_USER_INPUT_CODE_ERROR" ? "This code has expired" : "Wrong code";
-            const message = `${what}. ${left} attempt${left === 1 ? "" : "s"} left.`;
-            throw new SignInError(message, { userInputCode: message });
-          }
-          if (result.status === "RESTART_FLOW_ERROR") {
-            await Passwordless.clearLoginAttemptInfo();
-            throw new SignInError("This sign-in code or link is no longer valid. Please ask for a new one.");
-          }
-          if (result.status === "SIGN_IN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
-          await Passwordless.clearLoginAttemptInfo();
-          response = result.fetchResponse;
-        } else if (params.method === "thirdparty") {
-          const result = await ThirdParty.signInAndUp();
-          if (result.status === "NO_EMAIL_GIVEN_BY_PROVIDER")
-            throw new SignInError("The sign-in provider did not share an e-mail address.");
-          if (result.status === "SIGN_IN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
-          response = result.fetchResponse;
-        } else {
-          const result = await EmailPassword.signIn({
-            formFields: [
-              { id: "email", value: params.email },
-              { id: "password", value: params.password },
-            ],
-          });
-          if (result.status === "FIELD_ERROR")
-            throw new SignInError("Please check the fields", fieldsOf(result.formFields));
-          if (result.status === "WRONG_CREDENTIALS_ERROR") throw new SignInError(WRONG_CREDENTIALS_MESSAGE);
-          if (result.status === "SIGN_IN_NOT_ALLOWED") throw new SignInError(result.reason);
-          response = result.fetchResponse;
-        }
-        const redirectTo = await completeSignIn(await answerOf(response));
-        return { success: true, redirectTo };
-      } catch (error) {
-        if (error instanceof SignInError && error.message !== WRONG_CREDENTIALS_MESSAGE && !error.fields) {
-          // A sign-in that got a session but cannot continue (no roles, no token) leaves none behind.
-          if (await sessionExists()) await Session.signOut().catch(() => undefined);
-        }
-        return failure(error);
-      }
-    },
-
-    register: async (params: SignUpParams) => {
-      try {
-        const result = await EmailPassword.signUp({
-          formFields: [
-            { id: "email", value: params.email },
-            { id: "password", value: params.password },
-            { id: "firstName", value: params.firstName ?? "" },
-            { id: "lastName", value: params.lastName ?? "" },
-          ],
-        });
-        if (result.status === "FIELD_ERROR")
-          throw new SignInError("Please check the fields", fieldsOf(result.formFields));
-        if (result.status === "SIGN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
-        // Spec section 4: after sign-up the invite token is cleared, then the sign-in branching applies.
-        store.getState().clearInviteToken();
-        return { success: true, redirectTo: await completeSignIn(await answerOf(result.fetchResponse)) };
-      } catch (error) {
-        return failure(error);
-      }
-    },
-
-    forgotPassword: async ({ email }: { email: string }) => {
-      try {
-        const result = await EmailPassword.sendPasswordResetEmail({ formFields: [{ id: "email", value: email }] });
-        if (result.status === "FIELD_ERROR")
-          throw new SignInError("Please check the fields", fieldsOf(result.formFields));
-        if (result.status === "PASSWORD_RESET_NOT_ALLOWED") throw new SignInError(result.reason);
-        return { success: true };
-      } catch (error) {
-        return failure(error);
-      }
-    },
-
-    updatePassword: async ({ password }: { password: string }) => {
-      try {
-        const result = await EmailPassword.submitNewPassword({ formFields: [{ id: "password", value: password }] });
-        if (result.status === "FIELD_ERROR")
-          throw new SignInError("Please check the fields", fieldsOf(result.formFields));
-        if (result.status === "RESET_PASSWORD_INVALID_TOKEN_ERROR") {
-          throw new SignInError("This reset link is invalid or was already used. Please ask for a new one.");
-        }
-        return { success: true, redirectTo: `${SIGN_IN_PATH}?reset=done` };
-      } catch (error) {
-        return failure(error);
-      }
-    },
+    // The sign-in recipes and these four methods load with the first call (with the sign-in
+    // screens, which load them up front): the dashboard's first load carries neither.
+    login: async (params: SignInParams) => (await signInMethods()).signIn(store, params),
+    register: async (params: SignUpParams) => (await signInMethods()).signUp(store, params),
+    forgotPassword: async (params: { email: string }) => (await signInMethods()).sendPasswordReset(params),
+    updatePassword: async (params: { password: string }) => (await signInMethods()).setNewPassword(params),
 
     logout: signOut,
 

@@ -13,11 +13,12 @@ const emailPassword = vi.hoisted(() => ({
   submitNewPassword: vi.fn(),
 }));
 vi.mock("supertokens-web-js/recipe/session", () => ({ default: session }));
-vi.mock("supertokens-web-js/recipe/emailpassword", () => ({ default: emailPassword }));
-vi.mock("supertokens-web-js/recipe/passwordless", () => ({
-  default: { consumeCode: vi.fn(), clearLoginAttemptInfo: vi.fn(async () => undefined) },
+// The sign-in recipes as the SDK's modules answer once started (sign-in-recipes.ts starts them).
+vi.mock("@/providers/auth/sign-in-recipes", () => ({
+  EmailPassword: emailPassword,
+  Passwordless: { consumeCode: vi.fn(), clearLoginAttemptInfo: vi.fn(async () => undefined) },
+  ThirdParty: { signInAndUp: vi.fn() },
 }));
-vi.mock("supertokens-web-js/recipe/thirdparty", () => ({ default: { signInAndUp: vi.fn() } }));
 
 import { FRONT_TOKEN_COOKIE } from "@/providers/auth/front-token";
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";

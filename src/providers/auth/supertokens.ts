@@ -1,13 +1,9 @@
 import SuperTokens from "supertokens-web-js";
-import EmailPassword from "supertokens-web-js/recipe/emailpassword";
 import Multitenancy from "supertokens-web-js/recipe/multitenancy";
-import Passwordless from "supertokens-web-js/recipe/passwordless";
 import Session from "supertokens-web-js/recipe/session";
-import ThirdParty from "supertokens-web-js/recipe/thirdparty";
+import type { CreateRecipeFunction } from "supertokens-web-js/types";
 import { apiUrl } from "../api-url";
 import { useAuthSessionStore } from "../stores/auth-session";
-import { keepTenantInAttempt } from "./attempt-tenant";
-import { keepServerOAuthState } from "./oauth-state";
 import { toUserRoles } from "./roles";
 
 /**
@@ -68,30 +64,50 @@ function onSignedOutElsewhere() {
   signedOutListener();
 }
 
-let initialised = false;
+type RecipeArguments = Parameters<CreateRecipeFunction<unknown>>;
 
+/** What SuperTokens.init hands every recipe it creates, kept for the recipes started later. */
+let recipeArguments: RecipeArguments | null = null;
+
+/**
+ * Starts the session layer with the Session recipe only: every screen needs it, while the
+ * sign-in recipes (e-mail and password, codes, providers) are the sign-in screens' and are
+ * started by sign-in-recipes.ts when those load, so the dashboard's first load does not carry
+ * them.
+ */
 export function initSuperTokens() {
-  if (initialised) return;
-  initialised = true;
+  if (recipeArguments) return;
   const api = new URL(apiUrl(), window.location.origin);
   const basePath = `${api.pathname.replace(/\/+$/, "")}/auth`;
+  const session = Session.init({
+    sessionExpiredStatusCode: SESSION_EXPIRED_STATUS,
+    maxRetryAttemptsForSessionRefresh: MAX_REFRESH_RETRIES,
+    tokenTransferMethod: "cookie",
+    preAPIHook: authRequestHeaders,
+    postAPIHook: afterSessionCall,
+    onHandleEvent: (event) => {
+      if (event.action === "UNAUTHORISED") onSignedOutElsewhere();
+    },
+  });
   SuperTokens.init({
     appInfo: { appName: "ColdChain Dashboard", apiDomain: api.origin, apiBasePath: basePath },
     recipeList: [
-      Session.init({
-        sessionExpiredStatusCode: SESSION_EXPIRED_STATUS,
-        maxRetryAttemptsForSessionRefresh: MAX_REFRESH_RETRIES,
-        tokenTransferMethod: "cookie",
-        preAPIHook: authRequestHeaders,
-        postAPIHook: afterSessionCall,
-        onHandleEvent: (event) => {
-          if (event.action === "UNAUTHORISED") onSignedOutElsewhere();
-        },
-      }),
-      EmailPassword.init({ preAPIHook: authRequestHeaders }),
-      Passwordless.init({ preAPIHook: authRequestHeaders, override: { functions: keepTenantInAttempt } }),
-      ThirdParty.init({ preAPIHook: authRequestHeaders, override: { functions: keepServerOAuthState } }),
+      (...args) => {
+        recipeArguments = args;
+        return session(...args);
+      },
       Multitenancy.init({ preAPIHook: authRequestHeaders }),
     ],
   });
+}
+
+/**
+ * Starts a recipe after SuperTokens.init, as init itself would have: a recipe is created by
+ * calling its `init(config)` result with the SDK's arguments (the SDK's CreateRecipeFunction
+ * contract), and the SDK finds it by its own instance from then on.
+ */
+export function startRecipe<Action>(create: CreateRecipeFunction<Action>): void {
+  initSuperTokens();
+  if (!recipeArguments) throw new Error("SuperTokens did not create the Session recipe");
+  create(...recipeArguments);
 }

@@ -82,11 +82,15 @@ async function openOnce(
     await page.goto(`${baseUrl}/label-reports?search=${encodeURIComponent(labelId)}`);
     const link = page.locator(`.ant-table-tbody a[href*="/label-reports/${report.id}"]`).first();
     await link.waitFor({ timeout: 60_000 });
-    // The click from inside the page, so its mark and the click are the same moment.
-    await link.evaluate((a: HTMLAnchorElement) => {
+    // The click from inside the page, so its mark and the click are the same moment. A link the
+    // list replaced after it was found would load the report as a new page: said, not timed.
+    const clicked = await link.evaluate((a: HTMLAnchorElement) => {
+      if (!a.isConnected) return false;
       performance.mark("bench-click");
       a.click();
+      return true;
     });
+    if (!clicked) throw new Error("the row's link was replaced between finding and clicking it");
     await page.locator(CHART).waitFor({ timeout: 60_000 });
     // The chart's element can be there a frame before its paint is marked: wait for the mark.
     await page.waitForFunction(

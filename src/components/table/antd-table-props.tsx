@@ -10,7 +10,7 @@ import {
 import type { TablePaginationConfig, TableProps } from "antd";
 import type { ColumnType } from "antd/es/table";
 import type { SorterResult } from "antd/es/table/interface";
-import { useCallback, useMemo } from "react";
+import { type ReactNode, useCallback, useMemo } from "react";
 
 /**
  * The bridge between TanStack Table (which owns sorting, pagination and column
@@ -55,9 +55,18 @@ export function sortingFromAntd<T>(sorter: SorterResult<T> | SorterResult<T>[]):
     );
 }
 
-function renderCell<T>(row: Row<T>, column: Column<T, unknown>) {
+/**
+ * A cell's definition is called as a render function, not mounted as a component (as `flexRender`
+ * would): the definitions are rebuilt when the columns change (the custom fields arriving after
+ * the rows), and a new function is a new component type to React, so every cell of the page was
+ * created again, its links replaced under a click on its way. Cells here return elements; one that
+ * needs hooks renders a component of its own.
+ */
+function renderCell<T>(row: Row<T>, column: Column<T, unknown>): ReactNode {
   const cell = row.getVisibleCells().find((c) => c.column.id === column.id);
-  return cell ? flexRender(column.columnDef.cell, cell.getContext()) : null;
+  if (!cell) return null;
+  const template = column.columnDef.cell;
+  return typeof template === "function" ? (template(cell.getContext()) as ReactNode) : (template ?? null);
 }
 
 function antdColumn<T>(header: Header<T, unknown>, sorting: SortingState): ColumnType<Row<T>> {

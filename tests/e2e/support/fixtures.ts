@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { test as base } from "@playwright/test";
 import { E2E_TEMPLATE_DIR, e2eWorkerPaths } from "./paths";
 
@@ -28,6 +29,22 @@ async function healthy(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`the e2e server at ${url} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
+/**
+ * A port for a worker's server: `E2E_PORT` + the worker's index when set, else one the system
+ * has free, so two checkouts can run their browser tests at the same time without a setting.
+ */
+async function serverPort(parallelIndex: number): Promise<number> {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT) + parallelIndex;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -52,13 +69,14 @@ export const test = base.extend<object, { e2eServer: E2EServer }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
     async ({}, use, workerInfo) => {
       const paths = e2eWorkerPaths(workerInfo.parallelIndex);
+      const port = await serverPort(workerInfo.parallelIndex);
       rmSync(paths.dataDir, { recursive: true, force: true });
       cpSync(E2E_TEMPLATE_DIR, paths.dataDir, { recursive: true });
       const child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/support/serve.ts"], {
         stdio: ["ignore", "inherit", "inherit"],
         env: {
           ...process.env,
-          PORT: String(paths.port),
+          PORT: String(port),
           HOST: "127.0.0.1",
           DATA_DIR: paths.dataDir,
           E2E_MAIL_DIR: paths.mailDir,
@@ -72,7 +90,7 @@ export const test = base.extend<object, { e2eServer: E2EServer }>({
           AUTH_LOOKUPS_PER_ADDRESS: "10000",
         },
       });
-      const url = `http://127.0.0.1:${paths.port}`;
+      const url = `http://127.0.0.1:${port}`;
       try {
         await healthy(url, child);
         await use({ url });

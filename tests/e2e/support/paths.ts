@@ -3,17 +3,13 @@ import { resolve } from "node:path";
 /**
  * Where the browser tests keep their state. The demo database is seeded once per run into
  * the template folder; each Playwright worker (by its parallel index, so a worker that
- * replaces a failed one takes its place) copies it and runs its own server on its own port.
+ * replaces a failed one takes its place) copies it and runs its own server (fixtures.ts).
  */
 export const E2E_TEMPLATE_DIR = resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "template");
-
-/** The first worker's port; the others follow it. */
-const BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
 
 export function e2eWorkerPaths(parallelIndex: number) {
   const root = resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
   return {
-    port: BASE_PORT + parallelIndex,
     dataDir: resolve(root, `worker-${parallelIndex}`),
     mailDir: resolve(root, `mail-${parallelIndex}`),
   };

@@ -23,9 +23,12 @@ async function columnCells(page: Page, title: string): Promise<Locator> {
   return rows(page).locator(`td:nth-child(${index + 1})`);
 }
 
-// A short wait per read, so expect.poll retries instead of hanging on one read.
-const recordCount = async (page: Page) =>
-  Number(((await total(page).textContent({ timeout: 2_000 })) ?? "").replace(/\D/g, ""));
+// The count once the list shows one (a loaded machine draws the pagination well after the
+// header); read at once after that, so expect.poll compares each count the list shows.
+const recordCount = async (page: Page) => {
+  await expect(total(page)).toBeVisible();
+  return Number(((await total(page).textContent()) ?? "").replace(/\D/g, ""));
+};
 
 test.describe("custom fields in the label report list", () => {
   test("the company's custom fields are columns showing each report's value", async ({ page, request }) => {

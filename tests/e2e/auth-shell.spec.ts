@@ -131,6 +131,45 @@ test.describe("requests bound to fail are not sent", () => {
     await page.waitForLoadState("networkidle");
     expect(failures).toEqual([]);
   });
+
+  test("the dashboard sends nothing with an impersonation token it is ending", async ({ page }) => {
+    // A busy browser: the work the page leaves for idle time (the menu badge's counts) waits
+    // until the test lets it run.
+    await page.addInitScript(() => {
+      const queued: IdleRequestCallback[] = [];
+      const releaseIdle = () => {
+        for (const run of queued.splice(0)) run({} as IdleDeadline);
+      };
+      Object.assign(window, { releaseIdle });
+      window.requestIdleCallback = (run) => queued.push(run);
+      window.cancelIdleCallback = () => {};
+    });
+    await signIn(page, "system@demo.example");
+    await page.goto("/control-center/companies");
+    await page.getByRole("searchbox", { name: "Search" }).fill("Meridian");
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await page.getByRole("link", { name: "Meridian Pharma GmbH" }).click();
+    await page.getByRole("button", { name: "Impersonate admin@demo.example" }).click();
+    await expect(page.getByRole("status", { name: "Impersonation" })).toBeVisible();
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The browser gets idle while the server is ending the token: nothing may go out with it.
+    await page.route("**/api/auth/impersonate", async (route) => {
+      const answer = await route.fetch();
+      await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+      await page.waitForLoadState("networkidle");
+      await route.fulfill({ response: answer });
+    });
+    const failures = watchFailures(page);
+    await page
+      .getByRole("status", { name: "Impersonation" })
+      .getByRole("button", { name: "Stop impersonating" })
+      .click();
+    await expect(page).toHaveURL(/\/control-center\/companies/);
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(failures).toEqual([]);
+  });
 });
 
 test.describe("wording", () => {

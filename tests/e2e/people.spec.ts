@@ -126,12 +126,17 @@ test.describe("people", () => {
       return token ? { "api-key": token.secret, jwt: token.jwtToken } : null;
     });
     expect(impersonationHeaders).not.toBeNull();
+    // The dashboard is the administrator's again at once; the server's revocation follows it.
+    const revoked = page.waitForResponse(
+      (r) => r.request().method() === "DELETE" && new URL(r.url()).pathname === "/api/auth/impersonate",
+    );
     await banner.getByRole("button", { name: "Stop impersonating" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
     await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);
     // Back as themselves: the administrator's own company, and the control center answers again.
     await expect(page.getByLabel("Company", { exact: true })).toHaveText("ColdChain Operations");
     await expect(page.getByRole("link", { name: "Meridian Pharma GmbH" })).toBeVisible();
+    expect((await revoked).status()).toBe(200);
     const refused = await page.request.get("/api/label-reports", { headers: impersonationHeaders ?? {} });
     expect(refused.status()).toBe(401);
 

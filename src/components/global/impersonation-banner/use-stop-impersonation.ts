@@ -1,6 +1,8 @@
 import { useCustomMutation, useNotification } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { formatInstant } from "@/domain/datetime";
+import { activeRoleHeaders } from "@/providers/data-provider";
 import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
@@ -9,10 +11,12 @@ export const STOP_IMPERSONATION_URL = "auth/impersonate";
 export const AFTER_IMPERSONATION_PATH = "/control-center/companies";
 
 /**
- * Stop impersonating: the server revokes the impersonation token (the request carries it, being
- * the active token), then the dashboard drops it and the administrator is themselves again. The
- * local stop happens whatever the answer: an already expired token is answered 401, and a server
- * that cannot be reached is told to the administrator (the token still ends at its expiry).
+ * Stop impersonating: the dashboard drops the impersonation token and the administrator is
+ * themselves again at once, then the server revokes the token (the request carries it). In that
+ * order because a request the page sends while the server revokes it (the menu badge's counts,
+ * left for idle time) would be answered 401. The local stop happens whatever the answer: an
+ * already expired token is answered 401, and a server that cannot be reached is told to the
+ * administrator (the token still ends at its expiry).
  */
 export function useStopImpersonation() {
   const stop = useAuthSessionStore((s) => s.stopImpersonation);
@@ -21,13 +25,23 @@ export function useStopImpersonation() {
   const timeZone = usePreferencesStore(selectTimeZoneName);
   const locale = usePreferencesStore((s) => s.locale);
   const { mutateAsync, mutation } = useCustomMutation();
+  const queryClient = useQueryClient();
   const stopImpersonating = async () => {
     const expiry = useAuthSessionStore.getState().impersonationExpiry;
+    const ending = activeRoleHeaders();
+    // The person's records go with their token (as when impersonation starts), so nothing still
+    // on screen is asked for again before the control center replaces it. No await before the
+    // stop: the page may not send anything in between.
+    void queryClient.cancelQueries({ queryKey: ["data"] });
+    queryClient.removeQueries({ queryKey: ["data"] });
+    stop();
+    navigate(AFTER_IMPERSONATION_PATH);
     try {
       await mutateAsync({
         url: STOP_IMPERSONATION_URL,
         method: "delete",
         values: {},
+        config: { headers: ending },
         successNotification: false,
         errorNotification: false,
       });
@@ -43,8 +57,6 @@ export function useStopImpersonation() {
         });
       }
     }
-    stop();
-    navigate(AFTER_IMPERSONATION_PATH);
   };
   return { stopImpersonating, stopping: mutation.isPending };
 }

@@ -17,11 +17,14 @@ export function RequireAbility({
   redirectTo = "/",
   ...requirement
 }: Requirement & { children: ReactNode; redirectTo?: string }) {
-  const { data } = useCan(
+  const { data, isFetching } = useCan(
     requirement.subject !== undefined
       ? { action: requirement.action, params: { subject: requirement.subject } }
       : { resource: requirement.resource, action: requirement.action ?? "list" },
   );
-  if (data === undefined) return null;
+  // The answers are cached per resource and action, not per role token: after a change of token
+  // (a company switch, the end of an impersonation) a denial of the previous token is asked
+  // again. The guard waits for that answer rather than sending the person away on the old one.
+  if (data === undefined || (isFetching && !data.can)) return null;
   return data.can ? children : <Navigate to={redirectTo} replace />;
 }

@@ -1,4 +1,4 @@
-import type { AuthProvider, CheckResponse } from "@refinedev/core";
+import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
 import Session from "supertokens-web-js/recipe/session";
 import { FRONT_TOKEN_COOKIE } from "./auth/front-token";
 import { noteDeliberateSignOut } from "./auth/return-to";
@@ -128,7 +128,26 @@ export async function guardSignOut(store: Store = useAuthSessionStore): Promise<
   store.getState().clearSession();
 }
 
-const signInMethods = () => import("./auth/sign-in-methods");
+export const SIGN_IN_NOT_LOADED_MESSAGE =
+  "The sign-in could not be loaded. Check your connection, then reload the page and try again";
+
+type SignInMethods = typeof import("./auth/sign-in-methods");
+
+/**
+ * Runs one of the sign-in methods, loaded with the first call. A failed load (offline, or a
+ * deployment that replaced the chunk) answers a failed sign-in the form can show, as every
+ * method does for its own failures, instead of an error the form does not expect.
+ */
+async function withSignInMethods(run: (methods: SignInMethods) => Promise<AuthActionResponse>) {
+  let methods: SignInMethods;
+  try {
+    methods = await import("./auth/sign-in-methods");
+  } catch (error) {
+    console.error("The sign-in methods could not be loaded", error);
+    return { success: false, error: { name: "Sign in", message: SIGN_IN_NOT_LOADED_MESSAGE } };
+  }
+  return run(methods);
+}
 
 export function createAuthProvider(store: Store = useAuthSessionStore): AuthProvider {
   const signOut = async () => {
@@ -154,10 +173,10 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
   return {
     // The sign-in recipes and these four methods load with the first call (with the sign-in
     // screens, which load them up front): the dashboard's first load carries neither.
-    login: async (params: SignInParams) => (await signInMethods()).signIn(store, params),
-    register: async (params: SignUpParams) => (await signInMethods()).signUp(store, params),
-    forgotPassword: async (params: { email: string }) => (await signInMethods()).sendPasswordReset(params),
-    updatePassword: async (params: { password: string }) => (await signInMethods()).setNewPassword(params),
+    login: (params: SignInParams) => withSignInMethods((m) => m.signIn(store, params)),
+    register: (params: SignUpParams) => withSignInMethods((m) => m.signUp(store, params)),
+    forgotPassword: (params: { email: string }) => withSignInMethods((m) => m.sendPasswordReset(params)),
+    updatePassword: (params: { password: string }) => withSignInMethods((m) => m.setNewPassword(params)),
 
     logout: signOut,
 

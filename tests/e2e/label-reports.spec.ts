@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { openFilters } from "./support/motion";
 import { reportWithHumidity } from "./support/reports";
 import { submitSignIn } from "./support/sign-in";
+import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
 /**
  * The label report screens (issue 5): the list, its filters overlay, the report overlay
@@ -167,8 +168,9 @@ test.describe("label reports", () => {
     await dialog.getByRole("radio", { name: "Label started before loading" }).check();
     const typed = dialog.getByRole("textbox", { name: "Label ID to confirm" });
     if (await typed.isVisible()) await typed.fill((await dialog.locator("code").textContent()) ?? "");
+    await watchSnackbars(page);
     await save.click();
-    await expect(page.getByText(/Evaluation window saved\. Verdict: (Violation|No violation)/)).toBeVisible();
+    await snackbarShown(page, /Evaluation window saved\. Verdict: (Violation|No violation)/);
     const audit = drawer(page).getByRole("region", { name: "Audit trail" });
     await expect(audit.getByText("Evaluation window set").first()).toBeVisible();
     await expect(audit).toContainText("admin@demo.example");
@@ -216,8 +218,9 @@ test.describe("label reports", () => {
     const labelId = (await dialog.locator("code").textContent()) ?? "";
     await typed.fill(labelId);
     await expect(save).toBeEnabled();
+    await watchSnackbars(page);
     await save.click();
-    await expect(page.getByText("Evaluation window saved. Verdict: No violation")).toBeVisible();
+    await snackbarShown(page, "Evaluation window saved. Verdict: No violation");
 
     await panel.getByRole("button", { name: "Undo trim" }).click();
     const undo = page.getByRole("dialog", { name: "Undo the trim" });

@@ -2,6 +2,7 @@ import { formatInstant } from "../../src/domain/datetime";
 import { expect, type Page, type TestInfo, test } from "./support/fixtures";
 import { attachScreenshot } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
+import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
 /**
  * Settings > Profile > Preferences (issue #21): time zone, temperature unit and
@@ -98,8 +99,9 @@ test("the company's temperature unit is the default of a member who chose none",
   try {
     await page.goto("/settings/company-settings/general");
     await page.getByRole("radio", { name: "Fahrenheit (°F)" }).check();
+    await watchSnackbars(page);
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Company settings saved")).toBeVisible();
+    await snackbarShown(page, "Company settings saved");
     await attachBoth(page, testInfo, "company-general");
 
     await page.goto("/settings/profile/preferences");

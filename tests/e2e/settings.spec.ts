@@ -3,6 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signInAt } from "./support/sign-in";
+import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
 test("the settings index shows a card for each section the person may open", async ({ page }) => {
   await signInAt(page, "admin@demo.example", "/settings");
@@ -35,14 +36,16 @@ test("personal details are saved and shown again after a reload", async ({ page 
   const first = page.getByRole("textbox", { name: "First name" });
   await expect(first).toHaveValue("Anna");
   await first.fill("Annika");
+  await watchSnackbars(page);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Personal details saved")).toBeVisible();
+  await snackbarShown(page, "Personal details saved");
   await page.reload();
   await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Annika");
   // Leave the demo account as it was for the other browser tests.
   await page.getByRole("textbox", { name: "First name" }).fill("Anna");
+  await watchSnackbars(page);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Personal details saved").first()).toBeVisible();
+  await snackbarShown(page, "Personal details saved");
 });
 
 test("the phone changes only with the current password and the code sent to the new number", async ({ page }) => {
@@ -146,8 +149,9 @@ test("an API key created in settings lists label reports with a plain request, a
   await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
   await attachBothSizes(page, testInfo, "api-keys", { show: page.getByRole("row", { name: new RegExp(name) }) });
   await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await watchSnackbars(page);
   await page.getByRole("button", { name: "Revoke", exact: true }).click();
-  await expect(page.getByText(`API key "${name}" revoked`)).toBeVisible();
+  await snackbarShown(page, `API key "${name}" revoked`);
   await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
   expect((await request.get("/api/label-reports", { headers: { "api-key": key } })).status()).toBe(401);
 });
@@ -175,8 +179,9 @@ test("custom fields, notifications and companies pages", async ({ page }, testIn
   // Whatever a reused test database holds, a flip is saved and survives a reload.
   const before = (await battery().getAttribute("aria-checked")) === "true";
   await battery().click();
+  await watchSnackbars(page);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Notification settings saved")).toBeVisible();
+  await snackbarShown(page, "Notification settings saved");
   await page.reload();
   await expect(battery()).toHaveAttribute("aria-checked", String(!before));
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:trace [-- --runs N] [-- --profile]`: where a cold load of /label-reports spends its time.
+ * `npm run bench:trace [-- --runs N] [-- --profile | --functions]`: where a cold load of /label-reports spends its time.
  *
  * Serves dist/ as it is (build it first: `npx vite build`) with a small PGlite database,
  * signs in once, then records Chromium performance traces of cold loads (a new context each,
@@ -186,8 +186,17 @@ function ownerOf(source: string): string {
   return own?.[1] ? `src/${own[1]}` : source;
 }
 
-/** Self time per owner (ms per load) over `runs` cold loads, until the interactive row. */
-async function profileLoads(browser: Browser, url: string, context: BrowserContextOptions, runs: number) {
+/**
+ * Self time per owner (ms per load) over `runs` cold loads, until the interactive row; with
+ * `byFunction`, per function instead (its source file and line through the source map).
+ */
+async function profileLoads(
+  browser: Browser,
+  url: string,
+  context: BrowserContextOptions,
+  runs: number,
+  byFunction = false,
+) {
   const maps = new Map<string, SourceMapConsumer | null>();
   const mapOf = (file: string) => {
     if (!maps.has(file)) {
@@ -228,7 +237,11 @@ async function profileLoads(browser: Browser, url: string, context: BrowserConte
         let owner = script ? basename(new URL(script).pathname) : `(${functionName || "program"})`;
         if (script.includes("/assets/")) {
           const position = mapOf(owner)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-          if (position?.source) owner = ownerOf(position.source);
+          if (position?.source) {
+            owner = byFunction
+              ? `${position.name ?? functionName ?? "(anonymous)"}  ${position.source.replace(/^(\.\.\/)+/, "")}:${position.line}`
+              : ownerOf(position.source);
+          }
         }
         totals.set(owner, (totals.get(owner) ?? 0) + msValue / runs);
       }
@@ -241,7 +254,11 @@ async function profileLoads(browser: Browser, url: string, context: BrowserConte
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, profile: { type: "boolean", default: false } },
+    options: {
+      runs: { type: "string", default: "3" },
+      profile: { type: "boolean", default: false },
+      functions: { type: "boolean", default: false },
+    },
   });
   const runs = Math.max(1, Number(values.runs));
   const dir = mkdtempSync(join(tmpdir(), "coldchain-trace-"));
@@ -288,11 +305,12 @@ async function main(): Promise<void> {
     console.log("\nscript work by file:");
     for (const [file, msValue] of work.byScript) console.log(`  ${t(msValue)}  ${file}`);
     console.log(`\ntrace: ${join("bench", "results", "trace-label-reports.json")}`);
-    if (values.profile) {
-      console.log(`\nCPU profile, self time per load (mean of ${runs}; "(idle)" is waiting):`);
-      for (const [owner, msValue] of (await profileLoads(browser, url, { storageState }, runs)).slice(0, 30)) {
+    if (values.profile || values.functions) {
+      const what = values.functions ? "function" : "package";
+      console.log(`\nCPU profile, self time per ${what} and load (mean of ${runs}; "(idle)" is waiting):`);
+      const owners = await profileLoads(browser, url, { storageState }, runs, values.functions);
+      for (const [owner, msValue] of owners.slice(0, values.functions ? 60 : 30))
         console.log(`  ${t(msValue)}  ${owner}`);
-      }
     }
   } finally {
     await browser?.close();

@@ -161,12 +161,18 @@ test.describe("requests bound to fail are not sent", () => {
       await route.fulfill({ response: answer });
     });
     const failures = watchFailures(page);
+    // A request held by page.route does not count against "networkidle": the test waits for
+    // the revocation's answer itself, or it could end before the handler above does.
+    const revoked = page.waitForResponse(
+      (r) => r.request().method() === "DELETE" && new URL(r.url()).pathname === "/api/auth/impersonate",
+    );
     await page
       .getByRole("status", { name: "Impersonation" })
       .getByRole("button", { name: "Stop impersonating" })
       .click();
     await expect(page).toHaveURL(/\/control-center\/companies/);
     await expect(page.getByRole("row").nth(1)).toBeVisible();
+    expect((await revoked).status()).toBe(200);
     await page.waitForLoadState("networkidle");
     expect(failures).toEqual([]);
   });

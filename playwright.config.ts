@@ -16,10 +16,11 @@ export default defineConfig({
   // A test or an expectation that fails waits this long before it says so; one that passes
   // costs nothing extra. Web-first assertions wait for what the user sees, and on a 2-core
   // machine running another test run beside this one (two workers, two servers, Chromium)
-  // a lazy chunk and its first render can take many times Playwright's 5 s default. One
-  // bound for every file, so no test carries a shorter one of its own.
-  timeout: 120_000,
-  expect: { timeout: 30_000 },
+  // a lazy chunk and its first render can take many times Playwright's 5 s default: at a
+  // load average of 20 (two `npm test` runs side by side), a report overlay's lower sections
+  // took over 30 s to appear. One bound for every file, so no test carries a shorter one.
+  timeout: 180_000,
+  expect: { timeout: 60_000 },
   // In CI a test that fails once is run again and reported as flaky in the summary
   // (scripts/test.mjs), so a slow moment of the machine does not stop a landing unseen.
   retries: process.env.CI ? 1 : 0,

@@ -110,6 +110,9 @@ for (const account of DEMO_ACCOUNTS) {
     });
 
     test("direct visits open the permitted pages and redirect the others as the guard table says", async ({ page }) => {
+      // A full page load for every route of the dashboard: 25–50 s on an idle machine, over two
+      // minutes beside another test run. Three times the common bound, not a bound of its own.
+      test.slow();
       // One full page load after another, as quick as the guard answers: a load may cut off the
       // previous page's session refresh, which must not sign anyone out (tests/e2e/auth.spec.ts).
       for (const path of PATHS) {

@@ -31,8 +31,8 @@ export async function snackbarShown(page: Page, title: RegExp | string): Promise
         return seen.find((text) => (literal ? text.includes(source) : new RegExp(source).test(text))) ?? false;
       },
       pattern,
-      // As long as a web-first assertion waits (playwright.config.ts).
-      { timeout: 30_000 },
+      // As long as a web-first assertion waits (playwright.config.ts, expect.timeout).
+      { timeout: 60_000 },
     );
     return (await handle.jsonValue()) as string;
   } catch (error) {

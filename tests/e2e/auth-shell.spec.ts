@@ -1,6 +1,7 @@
 import { SEED_COMPANIES } from "../../server/seed/companies";
 import { formatPhone } from "../../src/domain/phone";
 import { expect, type Page, test } from "./support/fixtures";
+import { impersonationRevoked } from "./support/impersonation";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn, submitSignIn } from "./support/sign-in";
@@ -163,9 +164,7 @@ test.describe("requests bound to fail are not sent", () => {
     const failures = watchFailures(page);
     // A request held by page.route does not count against "networkidle": the test waits for
     // the revocation's answer itself, or it could end before the handler above does.
-    const revoked = page.waitForResponse(
-      (r) => r.request().method() === "DELETE" && new URL(r.url()).pathname === "/api/auth/impersonate",
-    );
+    const revoked = impersonationRevoked(page);
     await page
       .getByRole("status", { name: "Impersonation" })
       .getByRole("button", { name: "Stop impersonating" })

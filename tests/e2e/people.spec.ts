@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { impersonationRevoked } from "./support/impersonation";
 import { latestMailTo, linkIn } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn, signInAt } from "./support/sign-in";
@@ -127,9 +128,7 @@ test.describe("people", () => {
     });
     expect(impersonationHeaders).not.toBeNull();
     // The dashboard is the administrator's again at once; the server's revocation follows it.
-    const revoked = page.waitForResponse(
-      (r) => r.request().method() === "DELETE" && new URL(r.url()).pathname === "/api/auth/impersonate",
-    );
+    const revoked = impersonationRevoked(page);
     await banner.getByRole("button", { name: "Stop impersonating" }).click();
     await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
     await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);

@@ -24,7 +24,7 @@ export function ImpersonationBanner() {
       expiry: s.impersonationExpiry,
     })),
   );
-  const { stopImpersonating, stopping } = useStopImpersonation();
+  const { stopImpersonating } = useStopImpersonation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
@@ -52,14 +52,7 @@ export function ImpersonationBanner() {
         </Space>
       }
       action={
-        <Button
-          size="small"
-          danger
-          type="primary"
-          icon={<LogoutOutlined />}
-          loading={stopping}
-          onClick={() => void stopImpersonating()}
-        >
+        <Button size="small" danger type="primary" icon={<LogoutOutlined />} onClick={() => void stopImpersonating()}>
           Stop impersonating
         </Button>
       }

@@ -24,7 +24,7 @@ export function useStopImpersonation() {
   const { open } = useNotification();
   const timeZone = usePreferencesStore(selectTimeZoneName);
   const locale = usePreferencesStore((s) => s.locale);
-  const { mutateAsync, mutation } = useCustomMutation();
+  const { mutateAsync } = useCustomMutation();
   const queryClient = useQueryClient();
   const stopImpersonating = async () => {
     const expiry = useAuthSessionStore.getState().impersonationExpiry;
@@ -58,5 +58,6 @@ export function useStopImpersonation() {
       }
     }
   };
-  return { stopImpersonating, stopping: mutation.isPending };
+  // No pending state: the banner is gone before the revocation is sent.
+  return { stopImpersonating };
 }

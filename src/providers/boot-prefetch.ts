@@ -19,6 +19,8 @@ interface Prefetch {
   key: string;
   startedAt: number;
   response: Promise<Response>;
+  /** The answer's JSON once a 200 has arrived and been read (a copy: the response stays unread). */
+  body?: unknown;
 }
 
 let pending: Prefetch | null = null;
@@ -39,7 +41,18 @@ export function prefetchGet(
 ): void {
   const response = doFetch(url, { method: "GET", headers });
   response.catch(() => undefined); // unhandled until taken
-  pending = { key: keyOf(url, headers), startedAt: now(), response };
+  const prefetch: Prefetch = { key: keyOf(url, headers), startedAt: now(), response };
+  pending = prefetch;
+  response
+    .then((answer) =>
+      answer.status === 200 && answer.headers.get("content-type")?.includes("json") ? answer.clone().json() : undefined,
+    )
+    .then(
+      (body: unknown) => {
+        if (body !== undefined) prefetch.body = body;
+      },
+      () => undefined, // the request that takes the response sees the failure
+    );
 }
 
 /** The prefetched answer for this exact GET, once; undefined when there is none (or it is too old). */
@@ -52,6 +65,23 @@ export function takePrefetched(
   if (!found || found.key !== keyOf(url, headers)) return undefined;
   pending = null;
   return now() - found.startedAt <= PREFETCH_MAX_AGE_MS ? found.response : undefined;
+}
+
+/**
+ * The prefetched answer's JSON for this exact GET, once, when it has already arrived (a 200):
+ * a page can then render its first state with it instead of asking and rendering twice.
+ * Undefined when there is none, it is not in yet, or it is too old; then nothing is taken.
+ */
+export function takePrefetchedBody(
+  url: string,
+  headers: Record<string, string>,
+  now: () => number = Date.now,
+): { body: unknown; startedAt: number } | undefined {
+  const found = pending;
+  if (!found || found.body === undefined || found.key !== keyOf(url, headers)) return undefined;
+  if (now() - found.startedAt > PREFETCH_MAX_AGE_MS) return undefined;
+  pending = null;
+  return { body: found.body, startedAt: found.startedAt };
 }
 
 /** Drops a prefetch nobody took (tests). */

@@ -106,6 +106,16 @@ async function renew(renewAuth: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
+/** A list answer's body as getList hands it to the list. */
+export function listResultOf<T>(body: unknown): ListResult<T> {
+  // Short lists (API keys, custom fields, pending invites) come whole as a plain array.
+  if (Array.isArray(body)) return { data: body as T[], total: body.length };
+  const page = (body ?? { data: [], totalDocuments: 0, after: null }) as PagedList<T>;
+  const result: ListResult<T> = { data: page.data, total: page.totalDocuments, after: page.after };
+  if (page.totalIsEstimate) result.totalIsEstimate = true;
+  return result;
+}
+
 export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
   const base = options.apiUrl ?? apiUrl;
   const authHeaders = options.authHeaders ?? activeRoleHeaders;
@@ -158,12 +168,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
         const empty: ListResult<T> = { data: [], total: 0, pageOutOfRange: true };
         return empty;
       }
-      // Short lists (API keys, custom fields, pending invites) come whole as a plain array.
-      if (Array.isArray(body)) return { data: body as T[], total: body.length };
-      const page = (body ?? { data: [], totalDocuments: 0, after: null }) as PagedList<T>;
-      const result: ListResult<T> = { data: page.data, total: page.totalDocuments, after: page.after };
-      if (page.totalIsEstimate) result.totalIsEstimate = true;
-      return result;
+      return listResultOf<T>(body);
     },
 
     getOne: <T extends BaseRecord>({ resource, id }: GetOneParams) =>

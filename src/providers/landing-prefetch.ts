@@ -2,8 +2,15 @@ import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
 import { listResource } from "@/domain/resources";
 import { apiUrl } from "./api-url";
 import { sessionRefreshDue } from "./auth/front-token";
-import { prefetchGet } from "./boot-prefetch";
-import { activeRoleHeaders, DATABASE_HEADER, listQueryString, withQuery } from "./data-provider";
+import { prefetchGet, takePrefetchedBody } from "./boot-prefetch";
+import {
+  activeRoleHeaders,
+  DATABASE_HEADER,
+  type ListResult,
+  listQueryString,
+  listResultOf,
+  withQuery,
+} from "./data-provider";
 import { defaultListState, parseListUrl } from "./list-url";
 import { selectHasSignedInState, selectIsImpersonating, useAuthSessionStore } from "./stores/auth-session";
 
@@ -47,4 +54,20 @@ export function prefetchLandingList(location: { pathname: string; search: string
   const url = landingListRequestUrl(location);
   if (!url) return;
   prefetchGet(url, { ...DATABASE_HEADER, ...activeRoleHeaders() });
+}
+
+/**
+ * The boot's answer for the list at this address, once, if it is already in: the list's
+ * first render then shows its rows (src/components/list/use-resource-list.ts) rather than
+ * rendering empty, asking, and rendering again. Same URL and role token as the list's own
+ * request, or nothing. `takenAt` is when the page took it.
+ */
+export function takeLandingList<T>(
+  location: { pathname: string; search: string },
+  now: () => number = Date.now,
+): { url: string; result: ListResult<T>; takenAt: number } | undefined {
+  const url = landingListRequestUrl(location);
+  if (!url) return undefined;
+  const taken = takePrefetchedBody(url, { ...DATABASE_HEADER, ...activeRoleHeaders() }, now);
+  return taken && { url, result: listResultOf<T>(taken.body), takenAt: now() };
 }

@@ -1,13 +1,15 @@
 import type { BaseRecord, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
 import { type Filter, type Order, searchFilter } from "@/domain/list-query";
 import { type ListResourceName, listResource } from "@/domain/resources";
 import { type ListState, listStateOf, type TableListState, tableStateOf } from "@/domain/table-state";
-import type { ListResult } from "@/providers/data-provider";
+import { apiUrl } from "@/providers/api-url";
+import { type ListResult, listQueryString, withQuery } from "@/providers/data-provider";
+import { takeLandingList } from "@/providers/landing-prefetch";
 import { applyFilters, applyOrder, applySearch, parseListUrl, sameListState } from "@/providers/list-url";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
 
@@ -21,6 +23,14 @@ function isRestoredSelection(state: unknown): boolean {
 }
 
 const rowIdOf = (record: BaseRecord) => String(record.id);
+
+/**
+ * How long the boot's rows count as fresh from the moment the list took them: enough for the
+ * table's first mount (which would otherwise ask again at once), short enough that coming
+ * back to the list later asks the server as always.
+ */
+export const BOOT_ROWS_FRESH_MS = 5_000;
+
 const NO_HIDDEN_COLUMNS: VisibilityState = {};
 
 /**
@@ -40,6 +50,10 @@ export function useResourceList<T extends BaseRecord>(
   const location = useLocation();
   const navigationType = useNavigationType();
 
+  // The landing list's answer, when the boot's request for it is already in (landing-prefetch.ts).
+  const [boot] = useState(() => (name === "label-reports" ? takeLandingList<T>(location) : undefined));
+  const bootRows = useRef(boot?.result);
+
   const { reactTable, refineCore } = useTable<T, HttpError>({
     columns,
     getRowId: rowIdOf,
@@ -50,10 +64,34 @@ export function useResourceList<T extends BaseRecord>(
       pagination: { pageSize: resource.pageSize },
       sorters: { initial: wireOrderToCrud(resource.defaultOrder) },
       filters: { initial: wireToCrudFilters(resource, resource.defaultFilters, ""), defaultBehavior: "replace" },
+      queryOptions: boot && {
+        // The first query only: any later list state (a filter, a page) is a query of its own.
+        initialData: () => {
+          const rows = bootRows.current;
+          bootRows.current = undefined;
+          return rows;
+        },
+        initialDataUpdatedAt: boot.takenAt,
+        // Fetched just now as far as the page goes: not asked again when the table mounts.
+        staleTime: (query) => (query.state.dataUpdatedAt === boot.takenAt ? BOOT_ROWS_FRESH_MS : 0),
+      },
     },
   });
   const { columnFilters, sorting, pagination } = reactTable.getState();
   const { setCurrentPage } = refineCore;
+
+  // The boot's rows were asked for the address as landing-prefetch.ts reads it; should the
+  // table have read it otherwise, the first query asks the server for its own state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once, for the first query.
+  useEffect(() => {
+    if (!boot) return;
+    const { filters, sorters, currentPage, pageSize, tableQuery } = refineCore;
+    const asked = withQuery(
+      `${apiUrl()}/${name}`,
+      listQueryString(filters, sorters, { currentPage, pageSize, mode: "server" }),
+    );
+    if (asked !== boot.url) void tableQuery.refetch();
+  }, []);
 
   // TanStack's page is the page: @refinedev/react-table moves Refine to page 1 whenever the
   // filters or the columns change, which would lose the page of a deep link or of the back

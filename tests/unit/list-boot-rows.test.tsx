@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { Refine, useGo } from "@refinedev/core";
+import { QueryClient } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { textColumn } from "@/components/list/columns";
+import { ResourceList } from "@/components/list/resource-list";
+import { clearPrefetch, prefetchGet, takePrefetched, takePrefetchedBody } from "@/providers/boot-prefetch";
+import { createDataProvider, DATABASE_HEADER } from "@/providers/data-provider";
+import { landingListRequestUrl, takeLandingList } from "@/providers/landing-prefetch";
+import { routerProvider } from "@/providers/router-provider";
+import { usePageFilterStore } from "@/providers/stores/page-filters";
+import { resources } from "@/resources";
+import { setupControlsDom } from "./controls-dom";
+
+// Vitest loads the prebuilt @refinedev/react-router with its own copy of react-router,
+// whose Router context the test's <MemoryRouter> does not provide; its sources share ours.
+vi.mock("@refinedev/react-router", () => import("../../node_modules/@refinedev/react-router/src/index"));
+
+setupControlsDom();
+
+const HEADERS = { ...DATABASE_HEADER };
+const BOOT_PAGE = { data: [{ id: "1", labelId: "LBL-BOOT" }], totalDocuments: 1, after: null };
+const SERVER_PAGE = { data: [{ id: "2", labelId: "LBL-SERVER" }], totalDocuments: 1, after: null };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/** The boot's request for the list at `/label-reports`, answered with `answer`, and read. */
+async function bootRequestAnswered(answer: Response) {
+  const url = landingListRequestUrl({ pathname: "/label-reports", search: "" }) as string;
+  prefetchGet(url, HEADERS, async () => answer);
+  // The answer arrives and is read (a few microtasks); the list renders after that.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return url;
+}
+
+let go: ReturnType<typeof useGo> = () => undefined;
+function Go() {
+  go = useGo();
+  return null;
+}
+
+function renderList() {
+  const fetch = vi.fn(async (_url: string | URL | Request) => json(SERVER_PAGE));
+  const dataProvider = createDataProvider({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    authHeaders: () => ({}),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: 0, retry: false } } });
+  const columns = [textColumn<{ id: string; labelId: string }>("labelId", "Label ID")];
+  render(
+    <MemoryRouter initialEntries={["/label-reports"]}>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={dataProvider}
+        resources={resources}
+        options={{ syncWithLocation: true, disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}
+      >
+        <Go />
+        <Routes>
+          <Route path="/label-reports" element={<ResourceList resource="label-reports" columns={columns} />} />
+        </Routes>
+      </Refine>
+    </MemoryRouter>,
+  );
+  return fetch;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  usePageFilterStore.setState({ pageFilters: {}, currentPageFilterKey: null });
+});
+afterEach(() => clearPrefetch());
+
+describe("the landing list's boot answer", () => {
+  it("is in the list's first render, which then asks the server nothing", async () => {
+    await bootRequestAnswered(json(BOOT_PAGE));
+    const fetch = renderList();
+    // No waiting: the rows are there as the page first renders.
+    expect(screen.getByText("LBL-BOOT")).toBeTruthy();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("is the first list state's only: the next state's rows come from the server", async () => {
+    await bootRequestAnswered(json(BOOT_PAGE));
+    const fetch = renderList();
+    act(() => go({ to: "/label-reports", query: { search: "LBL" }, type: "push" }));
+    expect(await screen.findByText("LBL-SERVER")).toBeTruthy();
+    expect(screen.queryByText("LBL-BOOT")).toBeNull();
+    expect(String(fetch.mock.calls[0]?.[0])).toContain("labelId");
+  });
+
+  it("is not taken before it has arrived; the list's request then waits for that same answer", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const url = landingListRequestUrl({ pathname: "/label-reports", search: "" }) as string;
+    prefetchGet(url, HEADERS, () => new Promise<Response>((resolve) => (answer = resolve)));
+    expect(takePrefetchedBody(url, HEADERS)).toBeUndefined();
+    const early = takePrefetched(url, HEADERS);
+    answer(json(BOOT_PAGE));
+    expect(await (await early)?.json()).toEqual(BOOT_PAGE);
+  });
+
+  it("is not taken for another role token", async () => {
+    await bootRequestAnswered(json(BOOT_PAGE));
+    const url = landingListRequestUrl({ pathname: "/label-reports", search: "" }) as string;
+    expect(takePrefetchedBody(url, { ...HEADERS, "api-key": "other", jwt: "other" })).toBeUndefined();
+  });
+
+  it("is not taken when it is an error: the list's request reports it", async () => {
+    const url = await bootRequestAnswered(json({ message: "Internal" }, 500));
+    expect(takeLandingList({ pathname: "/label-reports", search: "" })).toBeUndefined();
+    expect((await takePrefetched(url, HEADERS))?.status).toBe(500);
+  });
+});

@@ -1,6 +1,8 @@
 import type {
   BaseRecord,
   CreateParams,
+  CrudFilter,
+  CrudSort,
   CustomParams,
   DataProvider,
   DeleteOneParams,
@@ -9,6 +11,7 @@ import type {
   GetManyParams,
   GetOneParams,
   HttpError,
+  Pagination,
   UpdateParams,
 } from "@refinedev/core";
 import { listQueryString } from "@/domain/crud-list-query";
@@ -96,6 +99,17 @@ export { listQueryString };
 export const withQuery = (url: string, query: string) =>
   query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
 
+/** The URL of a list request: what getList sends, and what the boot asks for ahead of it. */
+export function listRequestUrl(
+  base: string,
+  resource: string,
+  filters?: CrudFilter[],
+  sorters?: CrudSort[],
+  pagination?: Pagination,
+): string {
+  return withQuery(`${base}/${resource}`, listQueryString(filters, sorters, pagination));
+}
+
 /** A renewal that failed on the way is the server being unreachable, not a 401 that signs out. */
 async function renew(renewAuth: () => Promise<boolean>): Promise<boolean> {
   try {
@@ -162,7 +176,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     getApiUrl: () => base(),
 
     getList: async <T extends BaseRecord>({ resource, filters, sorters, pagination }: GetListParams) => {
-      const url = withQuery(endpoint(resource), listQueryString(filters, sorters, pagination));
+      const url = listRequestUrl(base(), resource, filters, sorters, pagination);
       const { status, body } = await send({ method: "GET", url, allowPageOutOfRange: true });
       if (status === PAGE_OUT_OF_RANGE) {
         const empty: ListResult<T> = { data: [], total: 0, pageOutOfRange: true };

@@ -3,14 +3,7 @@ import { listResource } from "@/domain/resources";
 import { apiUrl } from "./api-url";
 import { sessionRefreshDue } from "./auth/front-token";
 import { prefetchGet, takePrefetchedBody } from "./boot-prefetch";
-import {
-  activeRoleHeaders,
-  DATABASE_HEADER,
-  type ListResult,
-  listQueryString,
-  listResultOf,
-  withQuery,
-} from "./data-provider";
+import { activeRoleHeaders, DATABASE_HEADER, type ListResult, listRequestUrl, listResultOf } from "./data-provider";
 import { defaultListState, parseListUrl } from "./list-url";
 import { selectHasSignedInState, selectIsImpersonating, useAuthSessionStore } from "./stores/auth-session";
 
@@ -25,12 +18,18 @@ export function landingListRequestUrl(location: { pathname: string; search: stri
   if (pathname !== "/" && !onList) return undefined;
   const resource = listResource("label-reports");
   const state = onList ? parseListUrl(search, resource) : defaultListState(resource);
-  const query = listQueryString(
+  return listRequestUrl(
+    base,
+    resource.name,
     wireToCrudFilters(resource, state.filters, state.search),
     wireOrderToCrud(state.order),
     { currentPage: state.pageNumber, pageSize: state.pageSize, mode: "server" },
   );
-  return withQuery(`${base}/${resource.name}`, query);
+}
+
+/** The headers of the list's own request: the database marker and the active role token. */
+function landingHeaders(): Record<string, string> {
+  return { ...DATABASE_HEADER, ...activeRoleHeaders() };
 }
 
 /**
@@ -53,7 +52,7 @@ export function prefetchLandingList(location: { pathname: string; search: string
   if (!selectIsImpersonating(session) && sessionRefreshDue(BOOT_REFRESH_MARGIN_MS, now)) return;
   const url = landingListRequestUrl(location);
   if (!url) return;
-  prefetchGet(url, { ...DATABASE_HEADER, ...activeRoleHeaders() });
+  prefetchGet(url, landingHeaders());
 }
 
 /**
@@ -68,6 +67,6 @@ export function takeLandingList<T>(
 ): { url: string; result: ListResult<T>; takenAt: number } | undefined {
   const url = landingListRequestUrl(location);
   if (!url) return undefined;
-  const taken = takePrefetchedBody(url, { ...DATABASE_HEADER, ...activeRoleHeaders() }, now);
+  const taken = takePrefetchedBody(url, landingHeaders(), now);
   return taken && { url, result: listResultOf<T>(taken.body), takenAt: now() };
 }

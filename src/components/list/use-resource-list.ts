@@ -8,7 +8,7 @@ import { type Filter, type Order, searchFilter } from "@/domain/list-query";
 import { type ListResourceName, listResource } from "@/domain/resources";
 import { type ListState, listStateOf, type TableListState, tableStateOf } from "@/domain/table-state";
 import { apiUrl } from "@/providers/api-url";
-import { type ListResult, listQueryString, withQuery } from "@/providers/data-provider";
+import { type ListResult, listRequestUrl } from "@/providers/data-provider";
 import { takeLandingList } from "@/providers/landing-prefetch";
 import { applyFilters, applyOrder, applySearch, parseListUrl, sameListState } from "@/providers/list-url";
 import { usePageFilterStore } from "@/providers/stores/page-filters";
@@ -29,7 +29,7 @@ const rowIdOf = (record: BaseRecord) => String(record.id);
  * table's first mount (which would otherwise ask again at once), short enough that coming
  * back to the list later asks the server as always.
  */
-export const BOOT_ROWS_FRESH_MS = 5_000;
+const BOOT_ROWS_FRESH_MS = 5_000;
 
 const NO_HIDDEN_COLUMNS: VisibilityState = {};
 
@@ -86,10 +86,7 @@ export function useResourceList<T extends BaseRecord>(
   useEffect(() => {
     if (!boot) return;
     const { filters, sorters, currentPage, pageSize, tableQuery } = refineCore;
-    const asked = withQuery(
-      `${apiUrl()}/${name}`,
-      listQueryString(filters, sorters, { currentPage, pageSize, mode: "server" }),
-    );
+    const asked = listRequestUrl(apiUrl(), name, filters, sorters, { currentPage, pageSize, mode: "server" });
     if (asked !== boot.url) void tableQuery.refetch();
   }, []);
 

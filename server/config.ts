@@ -35,7 +35,8 @@ export interface ServerConfig {
   alertWorkerIntervalMs: number;
   /**
    * SERVER_PROCESSES: server processes sharing the port (node:cluster). With DATABASE_URL
-   * one per CPU by default; PGlite is one process, so 1 without it.
+   * one per CPU by default, one fewer when PostgreSQL runs on this machine; PGlite is one
+   * process, so 1 without it.
    */
   serverProcesses: number;
 }
@@ -55,7 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       `ALERT_WORKER_INTERVAL_MS must be a whole number of milliseconds >= 100, got '${env.ALERT_WORKER_INTERVAL_MS}'`,
     );
   const databaseUrl = env.DATABASE_URL || undefined;
-  const serverProcesses = Number(env.SERVER_PROCESSES || (databaseUrl ? availableParallelism() : 1));
+  const serverProcesses = Number(env.SERVER_PROCESSES || defaultServerProcesses(databaseUrl, availableParallelism()));
   if (!Number.isInteger(serverProcesses) || serverProcesses < 1)
     throw new Error(`SERVER_PROCESSES must be a whole number >= 1, got '${env.SERVER_PROCESSES}'`);
   if (serverProcesses > 1 && !databaseUrl)
@@ -76,4 +77,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alertWorkerIntervalMs,
     serverProcesses,
   };
+}
+
+/**
+ * One server process per CPU, less one when PostgreSQL shares the machine: its backends
+ * need a core of their own, and a server process more than the cores left over only
+ * contends with them (bench/README.md, Throughput). PGlite lives in the one process.
+ */
+export function defaultServerProcesses(databaseUrl: string | undefined, cpus: number): number {
+  if (!databaseUrl) return 1;
+  return databaseOnThisMachine(databaseUrl) ? Math.max(1, cpus - 1) : cpus;
+}
+
+/** A connection string whose host is this machine: loopback, a Unix socket, or no host at all. */
+export function databaseOnThisMachine(databaseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return false;
+  }
+  // libpq's ?host= wins over the URL's host; a path there is a Unix socket's folder.
+  const host = (url.searchParams.get("host") ?? url.hostname).replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "" || host.startsWith("/") || host === "localhost" || host === "::1" || /^127\./.test(host);
 }

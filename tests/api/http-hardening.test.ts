@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readConfig } from "../../server/config";
+import { defaultServerProcesses, readConfig } from "../../server/config";
 import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
@@ -111,6 +111,27 @@ describe("configuration from the environment", () => {
     expect(readConfig({}).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toBe("10.0.0.0/8");
+  });
+
+  test("server processes default to one per CPU, one fewer when PostgreSQL shares the machine", () => {
+    expect(defaultServerProcesses("postgres://app@db.internal:5432/coldchain", 4)).toBe(4);
+    for (const local of [
+      "postgres://app@127.0.0.1:5432/coldchain",
+      "postgres://app@localhost/coldchain",
+      "postgres://app@[::1]/coldchain",
+      "postgresql:///coldchain?host=/var/run/postgresql",
+    ]) {
+      expect(defaultServerProcesses(local, 4), local).toBe(3);
+    }
+    expect(defaultServerProcesses("postgres://app@127.0.0.1/coldchain", 2)).toBe(1);
+    expect(defaultServerProcesses("postgres://app@localhost/coldchain", 1)).toBe(1);
+  });
+
+  test("without DATABASE_URL there is one server process, and SERVER_PROCESSES overrides the default", () => {
+    expect(readConfig({}).serverProcesses).toBe(1);
+    expect(
+      readConfig({ DATABASE_URL: "postgres://app@127.0.0.1/coldchain", SERVER_PROCESSES: "3" }).serverProcesses,
+    ).toBe(3);
   });
 });
 

@@ -249,8 +249,12 @@ interface JsonPlan {
   built: PageQuery<any, any, unknown>;
   writer: JsonRows;
   page: ReturnType<typeof compileForDatabase>;
+  /** The same page without the capped count, for a list known to be longer than the limit (on first need). */
+  uncounted: () => ReturnType<typeof compileForDatabase>;
   /** The filtered rows without select and order, compiled for the planner's estimate (on first need). */
   bare: () => CompiledQuery;
+  /** Its key in estimates (the plan is for one exact-count limit: see planKey). */
+  estimateKey: () => string;
 }
 
 function jsonPlan<D, DB, TB extends keyof DB, O>(
@@ -265,18 +269,27 @@ function jsonPlan<D, DB, TB extends keyof DB, O>(
     options.schema.properties.data.items,
     query.order.map((o) => o.key),
   );
-  const compiled = compileForDatabase(
-    db,
-    withCount({ ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page }),
-  );
+  const written = { ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page };
+  const compiled = compileForDatabase(db, withCount(written));
+  let uncounted: ReturnType<typeof compileForDatabase> | undefined;
   let bare: CompiledQuery | undefined;
+  let key: string | undefined;
+  const limit = exactCountLimit();
   return {
     built,
     writer,
     page: compiled,
+    uncounted: () => {
+      uncounted ??= compileForDatabase(db, written.page.limit(sql.lit(query.pageSize + 1)));
+      return uncounted;
+    },
     bare: () => {
       bare ??= compileForDatabase(db, bareQuery(built.counted)).compiled;
       return bare;
+    },
+    estimateKey() {
+      key ??= estimateKey(this.bare(), limit);
+      return key;
     },
   };
 }
@@ -321,8 +334,13 @@ export async function runListJson<D, DB, TB extends keyof DB, O extends { id: st
   }
   const { built, writer } = plan;
   const { query } = built;
-  const { rows, aside } = await executeCompiled(db, plan.page, CAPPED_TOTAL);
-  const { total, estimated } = await totalOf(db, built, rows.length, aside, plan.bare);
+  // A list counted past the limit a moment ago is not counted again while its estimate is
+  // kept (estimates): its total is that estimate either way. A page that comes back empty
+  // is counted as before (totalOf).
+  const knownLong = estimates.has(plan.estimateKey());
+  const { rows, aside } = await executeCompiled(db, knownLong ? plan.uncounted() : plan.page, CAPPED_TOTAL);
+  const capped = knownLong ? exactCountLimit() + 1 : aside;
+  const { total, estimated } = await totalOf(db, built, rows.length, capped, plan.bare);
   const items = rows.slice(0, query.pageSize);
   const last = items[items.length - 1];
   const after =
@@ -379,7 +397,7 @@ async function totalFromCapped<D>(
   const limit = exactCountLimit();
   if (capped <= limit) return { total: capped, estimated: false };
   const compiled = bare();
-  const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+  const key = estimateKey(compiled, limit);
   let rows = estimates.get(key);
   if (rows === undefined) {
     const explained = await withoutPlugins(db).executeQuery<Record<string, unknown>>(
@@ -394,9 +412,16 @@ async function totalFromCapped<D>(
 /**
  * The planner's row estimates of recent long lists, kept for a few seconds: paging through
  * a list asks for the same filtered query's estimate on every page, and the estimate
- * follows the table's statistics, which change far more slowly than that.
+ * follows the table's statistics, which change far more slowly than that. An entry also
+ * says that the list was longer than the limit it is keyed with: runListJson skips the
+ * capped count while the entry lives, so a list that shrinks under the limit is shown
+ * exactly at most that many seconds later.
  */
 const estimates = new LRUCache<string, number>({ max: 1_000, ttl: 10_000 });
+
+function estimateKey(bare: CompiledQuery, limit: number): string {
+  return `${limit}\n${bare.sql}\n${JSON.stringify(bare.parameters)}`;
+}
 
 /** The capped count on its own, for a page that came back empty (see runList). */
 async function countDocuments<D, DB, TB extends keyof DB, O>(

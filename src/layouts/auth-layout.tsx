@@ -1,5 +1,7 @@
 import { theme } from "antd";
+import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import styles from "./auth-layout.module.css";
 
 /**
@@ -12,7 +14,9 @@ export function AuthLayout() {
   return (
     <main className={styles.auth} style={{ background: token.colorBgLayout }}>
       <div className={styles.authCard}>
-        <Outlet />
+        <Suspense fallback={<LazyPageLoader />}>
+          <Outlet />
+        </Suspense>
       </div>
     </main>
   );

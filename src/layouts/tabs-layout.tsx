@@ -1,5 +1,7 @@
 import { Flex, Tabs, Typography } from "antd";
+import { Suspense } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { PageLoader } from "@/components/routing/page-loader";
 
 export interface TabRoute {
   path: string;
@@ -19,7 +21,9 @@ export function TabsLayout({ title, tabs }: { title: string; tabs: readonly TabR
         onChange={(path) => navigate(path)}
         items={tabs.map((tab) => ({ key: tab.path, label: tab.label }))}
       />
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
     </Flex>
   );
 }

@@ -1,15 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { signInRedirect } from "@/providers/auth/return-to";
 import { authProvider, type CheckParams, SessionUnreachableError } from "@/providers/auth-provider";
-import { lazyComponent } from "./lazy-component";
 import { PageLoader } from "./page-loader";
 
-const SessionUnreachable = lazyComponent(
-  async () => (await import("./session-unreachable")).SessionUnreachable,
-  <PageLoader />,
-);
+const SessionUnreachable = lazy(async () => ({
+  default: (await import("./session-unreachable")).SessionUnreachable,
+}));
 
 export const AUTH_GATE_KEY = "auth-gate";
 /** Attempts after the first when the session cannot be confirmed (a network blip, a page load cutting a request). */
@@ -42,7 +40,9 @@ export function AuthGate({
   });
   if (!data && error && !isFetching) {
     return (
-      <SessionUnreachable message={error.message} stillSignedIn={unreachable(error)} onRetry={() => void refetch()} />
+      <Suspense fallback={<PageLoader />}>
+        <SessionUnreachable message={error.message} stillSignedIn={unreachable(error)} onRetry={() => void refetch()} />
+      </Suspense>
     );
   }
   if (!data) return <PageLoader />;

@@ -6,8 +6,7 @@ import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
 const UserList = lazyPage(() => import("./list"), "UserList");
-// An overlay over the list: nothing in its place while it loads.
-const UserShow = lazyPage(() => import("./show"), "UserShow", null);
+const UserShow = lazyPage(() => import("./show"), "UserShow");
 const UserInvite = lazyPage(() => import("./invite"), "UserInvite");
 const PendingInvites = lazyPage(() => import("./pending-invites"), "PendingInvites");
 

@@ -180,10 +180,11 @@ async function totalOf<D, DB, TB extends keyof DB, O>(
   rows: number,
   aside: unknown,
   bare: () => CompiledQuery = () => compileForDatabase(db, bareQuery(counted)).compiled,
+  key?: () => string,
 ): Promise<{ total: number; estimated: boolean }> {
   const capped = rows ? Number(aside) : !query.after && query.pageNumber === 1 ? 0 : undefined;
   const { total, estimated } =
-    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, bare);
+    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, bare, key);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }
@@ -273,6 +274,10 @@ function jsonPlan<D, DB, TB extends keyof DB, O>(
   const compiled = compileForDatabase(db, withCount(written));
   let uncounted: ReturnType<typeof compileForDatabase> | undefined;
   let bare: CompiledQuery | undefined;
+  const bareOf = () => {
+    bare ??= compileForDatabase(db, bareQuery(built.counted)).compiled;
+    return bare;
+  };
   let key: string | undefined;
   const limit = exactCountLimit();
   return {
@@ -283,12 +288,9 @@ function jsonPlan<D, DB, TB extends keyof DB, O>(
       uncounted ??= compileForDatabase(db, written.page.limit(sql.lit(query.pageSize + 1)));
       return uncounted;
     },
-    bare: () => {
-      bare ??= compileForDatabase(db, bareQuery(built.counted)).compiled;
-      return bare;
-    },
-    estimateKey() {
-      key ??= estimateKey(this.bare(), limit);
+    bare: bareOf,
+    estimateKey: () => {
+      key ??= estimateKey(bareOf(), limit);
       return key;
     },
   };
@@ -340,7 +342,7 @@ export async function runListJson<D, DB, TB extends keyof DB, O extends { id: st
   const knownLong = estimates.has(plan.estimateKey());
   const { rows, aside } = await executeCompiled(db, knownLong ? plan.uncounted() : plan.page, CAPPED_TOTAL);
   const capped = knownLong ? exactCountLimit() + 1 : aside;
-  const { total, estimated } = await totalOf(db, built, rows.length, capped, plan.bare);
+  const { total, estimated } = await totalOf(db, built, rows.length, capped, plan.bare, plan.estimateKey);
   const items = rows.slice(0, query.pageSize);
   const last = items[items.length - 1];
   const after =
@@ -393,13 +395,14 @@ async function totalFromCapped<D>(
   db: Kysely<D>,
   capped: number,
   bare: () => CompiledQuery,
+  keyOf: () => string = () => estimateKey(bare(), exactCountLimit()),
 ): Promise<{ total: number; estimated: boolean }> {
   const limit = exactCountLimit();
   if (capped <= limit) return { total: capped, estimated: false };
-  const compiled = bare();
-  const key = estimateKey(compiled, limit);
+  const key = keyOf();
   let rows = estimates.get(key);
   if (rows === undefined) {
+    const compiled = bare();
     const explained = await withoutPlugins(db).executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
     );

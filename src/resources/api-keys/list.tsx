@@ -1,8 +1,9 @@
 import { KeyOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Table, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, Modal, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
+import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
 import {
@@ -112,7 +113,7 @@ export function ApiKeyList() {
             extra="A gateway that sends readings needs only Send readings: it then reads no report."
             rules={[{ required: true, type: "array", min: 1, message: "Pick at least one scope" }]}
           >
-            <Checkbox.Group
+            <FormCheckboxGroup
               options={API_KEY_SCOPES.map((scope) => ({ value: scope, label: API_KEY_SCOPE_LABELS[scope] }))}
             />
           </Form.Item>

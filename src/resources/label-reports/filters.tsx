@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useOutletContext } from "react-router";
 import { DatePicker } from "@/components/controls/date-picker";
 import { type DateRange, fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
+import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { humanize } from "@/components/list/columns";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import type { ListOutletContext } from "@/components/list/use-resource-list";
@@ -190,7 +191,7 @@ function FilterForm() {
         <Select mode="multiple" allowClear placeholder="Any transport" options={options(TRANSPORT_MODES)} />
       </Form.Item>
       <Form.Item name="violations" label="Only reports with">
-        <Checkbox.Group options={VIOLATIONS.map((value) => ({ value, label: VIOLATION_LABELS[value] }))} />
+        <FormCheckboxGroup options={VIOLATIONS.map((value) => ({ value, label: VIOLATION_LABELS[value] }))} />
       </Form.Item>
       <Form.Item name="anyViolation" valuePropName="checked" noStyle>
         <Checkbox>Any violation (temperature, humidity or shock)</Checkbox>

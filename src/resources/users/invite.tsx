@@ -1,6 +1,6 @@
 import { SendOutlined } from "@ant-design/icons";
 import { type HttpError, useCreate } from "@refinedev/core";
-import { Button, Card, Checkbox, Flex, Form, Input, Typography } from "antd";
+import { Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
@@ -72,13 +72,13 @@ export function UserInvite() {
             <Input type="email" autoComplete="off" placeholder="name@company.com" />
           </Form.Item>
           <Form.Item name="roles" label="Roles" rules={[{ required: true, message: "Choose at least one role" }]}>
-            <FormCheckboxGroup className={styles.roleGrid}>
-              {ROLE_NAMES.filter((role) => grantable.has(role)).map((role) => (
-                <Checkbox key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </Checkbox>
-              ))}
-            </FormCheckboxGroup>
+            <FormCheckboxGroup
+              className={styles.roleGrid}
+              options={ROLE_NAMES.filter((role) => grantable.has(role)).map((role) => ({
+                value: role,
+                label: ROLE_LABELS[role],
+              }))}
+            />
           </Form.Item>
           <Flex justify="end" gap="small">
             <Button onClick={() => navigate("/users")}>Cancel</Button>

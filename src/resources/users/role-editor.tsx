@@ -1,5 +1,5 @@
 import { type HttpError, useUpdate } from "@refinedev/core";
-import { Alert, Button, Checkbox, Flex, Form, Typography } from "antd";
+import { Alert, Button, Flex, Form, Typography } from "antd";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { ROLE_NAMES } from "@/domain/resources";
 import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
@@ -56,15 +56,14 @@ export function RoleEditor({
     >
       <Typography.Title level={5}>Roles in this company</Typography.Title>
       <Form.Item name="roles" rules={[{ required: true, message: "Choose at least one role" }]}>
-        <FormCheckboxGroup>
-          <Flex vertical gap="small">
-            {ROLE_NAMES.map((role) => (
-              <Checkbox key={role} value={role} disabled={!grantable.has(role)}>
-                {ROLE_LABELS[role]}
-              </Checkbox>
-            ))}
-          </Flex>
-        </FormCheckboxGroup>
+        <FormCheckboxGroup
+          vertical
+          options={ROLE_NAMES.map((role) => ({
+            value: role,
+            label: ROLE_LABELS[role],
+            disabled: !grantable.has(role),
+          }))}
+        />
       </Form.Item>
       {losesAdmin ? (
         <Alert type="warning" showIcon message="Keep an administrator role: you cannot remove your own last one." />

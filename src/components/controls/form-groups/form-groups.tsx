@@ -1,5 +1,5 @@
-import { Checkbox, Radio, type RadioGroupProps } from "antd";
-import type { ComponentProps } from "react";
+import { Checkbox, Flex, Radio, type RadioGroupProps } from "antd";
+import type { ReactNode } from "react";
 
 /**
  * antd's Form.Item marks the control of a required field `aria-required`. On a group of
@@ -7,12 +7,56 @@ import type { ComponentProps } from "react";
  * aria-allowed-attr, critical). These groups, for use inside a Form.Item, leave it out;
  * the label's required mark and the rule's message still say the field is needed.
  */
-
-type CheckboxGroupProps = ComponentProps<typeof Checkbox.Group>;
 type AriaRequired = { "aria-required"?: boolean | "true" | "false" };
 
-export function FormCheckboxGroup({ "aria-required": _required, ...props }: CheckboxGroupProps & AriaRequired) {
-  return <Checkbox.Group {...props} />;
+export interface CheckboxOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  disabled?: boolean;
+}
+
+export interface FormCheckboxGroupProps<V extends string> extends AriaRequired {
+  options: readonly CheckboxOption<V>[];
+  /** Form.Item's value and change handler: the chosen options, in the options' order. */
+  value?: readonly V[];
+  onChange?: (value: V[]) => void;
+  id?: string;
+  /** One option per line; otherwise they wrap in a row (or as `className` lays them out). */
+  vertical?: boolean;
+  className?: string;
+}
+
+/**
+ * Checkboxes choosing several of `options`. Not antd's Checkbox.Group: it passes on only the
+ * values its boxes have registered in an effect, so a box clicked before a busy page has run
+ * those effects (a panel just opened on a loaded machine) was dropped, the click undone.
+ * Each box here reads and writes the value directly.
+ */
+export function FormCheckboxGroup<V extends string>({
+  options,
+  value = [],
+  onChange,
+  id,
+  vertical = false,
+  className,
+}: FormCheckboxGroupProps<V>) {
+  const toggle = (option: V, checked: boolean) =>
+    onChange?.(options.map((o) => o.value).filter((v) => (v === option ? checked : value.includes(v))));
+  return (
+    <Flex id={id} role="group" vertical={vertical} wrap={!vertical} gap="small" className={className}>
+      {options.map((option) => (
+        <Checkbox
+          key={option.value}
+          value={option.value}
+          checked={value.includes(option.value)}
+          disabled={option.disabled}
+          onChange={(event) => toggle(option.value, event.target.checked)}
+        >
+          {option.label}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
 }
 
 export function FormRadioGroup({ "aria-required": _required, ...props }: RadioGroupProps & AriaRequired) {

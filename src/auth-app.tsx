@@ -1,5 +1,6 @@
-import { lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, Route, Routes, useSearchParams } from "react-router";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import { AuthLayout } from "@/layouts/auth-layout";
 import { loadAuth } from "@/pages/auth/auth-client";
@@ -9,12 +10,13 @@ import { APP_TITLE } from "@/providers/document-title";
 import { selectHasSignedInState, useAuthSessionStore } from "@/providers/stores/auth-session";
 
 const autoSignIn = () => import("@/pages/auth/auto-sign-in");
-const MagicLinkPage = lazy(async () => ({ default: (await autoSignIn()).MagicLinkPage }));
-const ProviderCallbackPage = lazy(async () => ({ default: (await autoSignIn()).ProviderCallbackPage }));
-const SignUpPage = lazy(async () => ({ default: (await import("@/pages/auth/sign-up")).SignUpPage }));
+const loading = <LazyPageLoader />;
+const MagicLinkPage = lazyComponent(async () => (await autoSignIn()).MagicLinkPage, loading);
+const ProviderCallbackPage = lazyComponent(async () => (await autoSignIn()).ProviderCallbackPage, loading);
+const SignUpPage = lazyComponent(async () => (await import("@/pages/auth/sign-up")).SignUpPage, loading);
 const passwordPages = () => import("@/pages/auth/password-reset");
-const ForgotPasswordPage = lazy(async () => ({ default: (await passwordPages()).ForgotPasswordPage }));
-const ResetPasswordPage = lazy(async () => ({ default: (await passwordPages()).ResetPasswordPage }));
+const ForgotPasswordPage = lazyComponent(async () => (await passwordPages()).ForgotPasswordPage, loading);
+const ResetPasswordPage = lazyComponent(async () => (await passwordPages()).ResetPasswordPage, loading);
 
 /**
  * A signed-in user goes to the dashboard (spec section 2). Nobody is signed in without a

@@ -1,22 +1,23 @@
 import { ConfigProvider } from "antd";
 // The ES module: "antd/locale/en_US" is the CommonJS build, a second copy of the locale.
 import enUS from "antd/es/locale/en_US";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { ErrorBoundary } from "@/components/error-page/error-boundary";
 import { GlobalElements } from "@/components/global/global-elements";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { isVisitorPath } from "@/components/routing/visitor-paths";
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
 import { theme } from "@/theme";
 import styles from "./app.module.css";
 
 /** The account screens for visitors: a lean shell without Refine. */
-const AuthApp = lazy(async () => ({ default: (await import("./auth-app")).AuthApp }));
+const AuthApp = lazyComponent(async () => (await import("./auth-app")).AuthApp);
 /** A share link's public page (issue #17 section 4): no sign-in, no Refine. */
-const SharePage = lazy(async () => ({ default: (await import("./pages/share/share-page")).SharePage }));
+const SharePage = lazyComponent(async () => (await import("./pages/share/share-page")).SharePage);
 /** Everything else: the Refine dashboard. */
-const DashboardApp = lazy(async () => ({ default: (await import("./App")).App }));
+const DashboardApp = lazyComponent(async () => (await import("./App")).App);
 
 // The 'Sign out' snackbar shows on the sign-in page, after the dashboard app has gone (shown
 // directly: the notification provider's conversions are the dashboard's, not every page's).
@@ -51,9 +52,7 @@ export function Root() {
       <ConfigProvider theme={theme} locale={enUS}>
         <div className={styles.app}>
           <RouteErrorBoundary>
-            <Suspense fallback={null}>
-              <Shell />
-            </Suspense>
+            <Shell />
           </RouteErrorBoundary>
           <GlobalElements />
         </div>

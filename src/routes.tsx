@@ -1,4 +1,4 @@
-import { Children, Suspense } from "react";
+import { Children } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import {
   LazyForbiddenPage as ForbiddenPage,
@@ -6,7 +6,6 @@ import {
 } from "@/components/error-page/lazy-error-page";
 import { AuthGate } from "@/components/routing/auth-gate";
 import { lazyPage } from "@/components/routing/lazy-page";
-import { PageLoader } from "@/components/routing/page-loader";
 import { RequireAbility } from "@/components/routing/require-ability";
 import { RouteGuard } from "@/components/routing/route-guard";
 import { FORBIDDEN_PATH } from "@/domain/route-guards";
@@ -45,64 +44,62 @@ function resourceRoutes(inControlCenter: boolean) {
 /** The route table of spec section 2: the layouts, and the resources' routes inside them. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Routes>
-        <Route path="/" element={<Navigate to="/label-reports" replace />} />
-        <Route path="/maintenance" element={<Navigate to="/" replace />} />
-        {UiKitPage && (
-          <Route
-            path="/ui-kit"
-            element={
-              <AuthGate scope="session">
-                <UiKitPage />
-              </AuthGate>
-            }
-          />
-        )}
-
-        {/* The account screens for visitors are the auth shell's (src/auth-app.tsx, src/root.tsx). */}
-
-        {/* Account screens for a signed-in user who may not have chosen a company yet. */}
+    <Routes>
+      <Route path="/" element={<Navigate to="/label-reports" replace />} />
+      <Route path="/maintenance" element={<Navigate to="/" replace />} />
+      {UiKitPage && (
         <Route
+          path="/ui-kit"
           element={
             <AuthGate scope="session">
-              <AuthLayout />
+              <UiKitPage />
             </AuthGate>
           }
-        >
-          <Route path="/confirm-invite" element={<ConfirmInvitePage />} />
-          <Route path="/select-company" element={<SelectCompanyPage />} />
-        </Route>
+        />
+      )}
 
-        <Route
-          element={
-            <AuthGate scope="role">
-              <RouteGuard>
-                <DashboardLayout />
-              </RouteGuard>
-            </AuthGate>
-          }
-        >
-          <Route path={FORBIDDEN_PATH} element={<ForbiddenPage />} />
-          {resourceRoutes(false)}
-        </Route>
+      {/* The account screens for visitors are the auth shell's (src/auth-app.tsx, src/root.tsx). */}
 
-        <Route
-          path="/control-center"
-          element={
-            <AuthGate scope="role">
-              <RequireAbility resource={RESOURCE.controlCenter}>
-                <ControlCenterLayout />
-              </RequireAbility>
-            </AuthGate>
-          }
-        >
-          <Route index element={<Navigate to="/control-center/companies" replace />} />
-          {resourceRoutes(true)}
-        </Route>
+      {/* Account screens for a signed-in user who may not have chosen a company yet. */}
+      <Route
+        element={
+          <AuthGate scope="session">
+            <AuthLayout />
+          </AuthGate>
+        }
+      >
+        <Route path="/confirm-invite" element={<ConfirmInvitePage />} />
+        <Route path="/select-company" element={<SelectCompanyPage />} />
+      </Route>
 
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+      <Route
+        element={
+          <AuthGate scope="role">
+            <RouteGuard>
+              <DashboardLayout />
+            </RouteGuard>
+          </AuthGate>
+        }
+      >
+        <Route path={FORBIDDEN_PATH} element={<ForbiddenPage />} />
+        {resourceRoutes(false)}
+      </Route>
+
+      <Route
+        path="/control-center"
+        element={
+          <AuthGate scope="role">
+            <RequireAbility resource={RESOURCE.controlCenter}>
+              <ControlCenterLayout />
+            </RequireAbility>
+          </AuthGate>
+        }
+      >
+        <Route index element={<Navigate to="/control-center/companies" replace />} />
+        {resourceRoutes(true)}
+      </Route>
+
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

@@ -1,8 +1,7 @@
 import { Layout, Menu, type MenuProps } from "antd";
-import { type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
-import { PageLoader } from "@/components/routing/page-loader";
 import { LAYOUT } from "@/theme";
 import styles from "./layouts.module.css";
 
@@ -37,13 +36,7 @@ export function AppShell({ brand, menuItems, selectedKeys, defaultOpenKeys, bann
         {banner}
         <MaintenanceBanner />
         <Layout.Header className={styles.header}>{header}</Layout.Header>
-        <Layout.Content className={styles.content}>
-          {children ?? (
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          )}
-        </Layout.Content>
+        <Layout.Content className={styles.content}>{children ?? <Outlet />}</Layout.Content>
       </Layout>
     </Layout>
   );

@@ -1,7 +1,5 @@
 import { theme } from "antd";
-import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import styles from "./auth-layout.module.css";
 
 /**
@@ -14,9 +12,7 @@ export function AuthLayout() {
   return (
     <main className={styles.auth} style={{ background: token.colorBgLayout }}>
       <div className={styles.authCard}>
-        <Suspense fallback={<LazyPageLoader />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </div>
     </main>
   );

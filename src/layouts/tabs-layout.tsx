@@ -1,7 +1,5 @@
 import { Flex, Tabs, Typography } from "antd";
-import { Suspense } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { PageLoader } from "@/components/routing/page-loader";
 
 export interface TabRoute {
   path: string;
@@ -21,9 +19,7 @@ export function TabsLayout({ title, tabs }: { title: string; tabs: readonly TabR
         onChange={(path) => navigate(path)}
         items={tabs.map((tab) => ({ key: tab.path, label: tab.label }))}
       />
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <Outlet />
     </Flex>
   );
 }

@@ -29,7 +29,7 @@ export interface AppResource extends ResourceProps {
 /**
  * Everything about one resource, declared once in its folder (src/resources/<name>/index.tsx):
  * the Refine entry (paths, menu label and icon, CASL subject) and the routes that show its
- * pages. Pages are lazy() imports, so a declaration costs the first load nothing but itself.
+ * pages. Pages are lazyPage() imports, so a declaration costs the first load nothing but itself.
  */
 export interface ResourceDeclaration {
   resource: AppResource;

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode, Suspense } from "react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { LazyErrorPage } from "./lazy-error-page";
 
 interface State {
@@ -24,11 +24,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   override render(): ReactNode {
     if (this.state.error) {
-      return (
-        <Suspense fallback={null}>
-          <LazyErrorPage status={500} message={this.state.error.message} />
-        </Suspense>
-      );
+      return <LazyErrorPage status={500} message={this.state.error.message} />;
     }
     return this.props.children;
   }

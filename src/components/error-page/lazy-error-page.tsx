@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyComponent } from "@/components/routing/lazy-component";
 
 /**
  * The error pages as their own chunk: antd's Result (with its large status
@@ -6,6 +6,6 @@ import { lazy } from "react";
  * every first load.
  */
 const load = () => import("./error-page");
-export const LazyErrorPage = lazy(async () => ({ default: (await load()).ErrorPage }));
-export const LazyNotFoundPage = lazy(async () => ({ default: (await load()).NotFoundPage }));
-export const LazyForbiddenPage = lazy(async () => ({ default: (await load()).ForbiddenPage }));
+export const LazyErrorPage = lazyComponent(async () => (await load()).ErrorPage);
+export const LazyNotFoundPage = lazyComponent(async () => (await load()).NotFoundPage);
+export const LazyForbiddenPage = lazyComponent(async () => (await load()).ForbiddenPage);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { useIdle } from "@/hooks/use-idle";
 import { SnackbarList } from "./snackbars/snackbar-list";
 
@@ -6,7 +6,7 @@ import { SnackbarList } from "./snackbars/snackbar-list";
  * The update check polls every few minutes, so no screen's first load needs its code: it
  * is fetched once the browser is idle after the first paint.
  */
-const UpdateNotice = lazy(async () => ({ default: (await import("./update-modal/update-notice")).UpdateNotice }));
+const UpdateNotice = lazyComponent(async () => (await import("./update-modal/update-notice")).UpdateNotice);
 
 /** The elements every screen shares: the snackbars and the update modal (spec section 2). */
 export function GlobalElements() {
@@ -14,11 +14,7 @@ export function GlobalElements() {
   return (
     <>
       <SnackbarList />
-      {idle && (
-        <Suspense fallback={null}>
-          <UpdateNotice />
-        </Suspense>
-      )}
+      {idle && <UpdateNotice />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { BaseRecord } from "@refinedev/core";
 import type { Row, VisibilityState } from "@tanstack/react-table";
 import { Alert, Flex, Table } from "antd";
-import { type ReactNode, Suspense, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
@@ -144,9 +144,7 @@ function ResourceListTable<T extends BaseRecord>({
         className={styles.table}
         size={dense ? "middle" : undefined}
       />
-      <Suspense fallback={null}>
-        <Outlet context={outletContext} />
-      </Suspense>
+      <Outlet context={outletContext} />
     </Flex>
   );
 }

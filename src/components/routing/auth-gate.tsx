@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { signInRedirect } from "@/providers/auth/return-to";
 import { authProvider, type CheckParams, SessionUnreachableError } from "@/providers/auth-provider";
+import { lazyComponent } from "./lazy-component";
 import { PageLoader } from "./page-loader";
 
-const SessionUnreachable = lazy(async () => ({
-  default: (await import("./session-unreachable")).SessionUnreachable,
-}));
+const SessionUnreachable = lazyComponent(
+  async () => (await import("./session-unreachable")).SessionUnreachable,
+  <PageLoader />,
+);
 
 export const AUTH_GATE_KEY = "auth-gate";
 /** Attempts after the first when the session cannot be confirmed (a network blip, a page load cutting a request). */
@@ -40,9 +42,7 @@ export function AuthGate({
   });
   if (!data && error && !isFetching) {
     return (
-      <Suspense fallback={<PageLoader />}>
-        <SessionUnreachable message={error.message} stillSignedIn={unreachable(error)} onRetry={() => void refetch()} />
-      </Suspense>
+      <SessionUnreachable message={error.message} stillSignedIn={unreachable(error)} onRetry={() => void refetch()} />
     );
   }
   if (!data) return <PageLoader />;

@@ -1,6 +1,6 @@
 import { Alert } from "antd";
-import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
 import { AuthTabs } from "./auth-tabs";
 import { AuthTitle } from "./auth-title";
@@ -8,9 +8,9 @@ import { PasswordForm } from "./password-form";
 import styles from "./sign-in.module.css";
 
 /** The code tab (and its radio buttons) arrives when it is opened. */
-const CodeForm = lazy(async () => ({ default: (await import("./code-form")).CodeForm }));
+const CodeForm = lazyComponent(async () => (await import("./code-form")).CodeForm, <LazyPageLoader />);
 /** The providers' buttons need the auth code's answer first (GET /loginmethods): they arrive with it. */
-const ProviderButtons = lazy(async () => ({ default: (await import("./provider-buttons")).ProviderButtons }));
+const ProviderButtons = lazyComponent(async () => (await import("./provider-buttons")).ProviderButtons);
 
 /** The sign-in screen: password, passwordless code by e-mail or phone, third-party providers. */
 export function SignInPage() {
@@ -27,17 +27,11 @@ export function SignInPage() {
           {
             key: "code",
             label: "E-mail or phone code",
-            children: (
-              <Suspense fallback={<LazyPageLoader />}>
-                <CodeForm />
-              </Suspense>
-            ),
+            children: <CodeForm />,
           },
         ]}
       />
-      <Suspense fallback={null}>
-        <ProviderButtons />
-      </Suspense>
+      <ProviderButtons />
     </div>
   );
 }

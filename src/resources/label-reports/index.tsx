@@ -7,8 +7,9 @@ import type { AppResource, ResourceDeclaration } from "../resource";
 
 // The list's import() is the one src/components/routing/preload-route.ts starts at boot.
 const LabelReportList = lazyPage(() => import("./list"), "LabelReportList");
-const LabelReportShow = lazyPage(() => import("./show"), "LabelReportShow");
-const LabelReportFilters = lazyPage(() => import("./filters"), "LabelReportFilters");
+// Overlays over the list: nothing in their place while they load.
+const LabelReportShow = lazyPage(() => import("./show"), "LabelReportShow", null);
+const LabelReportFilters = lazyPage(() => import("./filters"), "LabelReportFilters", null);
 
 const resource = {
   name: RESOURCE.labelReports,

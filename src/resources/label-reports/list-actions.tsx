@@ -1,7 +1,7 @@
 import { FilterOutlined } from "@ant-design/icons";
 import { Badge, Button } from "antd";
-import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { listResource } from "@/domain/resources";
 import { parseListUrl } from "@/providers/list-url";
 import type { LabelReport } from "../types";
@@ -12,7 +12,7 @@ import { LiveViewSwitch } from "./live-view/live-view-switch";
 const LIST = listResource("label-reports");
 
 // Only companies with custom fields have columns to choose: the others never load it.
-const ColumnPicker = lazy(() => import("./column-picker"));
+const ColumnPicker = lazyComponent(async () => (await import("./column-picker")).default);
 
 /** Where a report's row links to: the report overlay over the list. */
 export const labelReportLink = (report: LabelReport) => `/label-reports/${encodeURIComponent(report.id)}`;
@@ -31,11 +31,7 @@ export function LabelReportListActions({ columnChoices, onColumnShown }: LabelRe
   return (
     <>
       <LiveViewSwitch />
-      {columnChoices.length ? (
-        <Suspense fallback={null}>
-          <ColumnPicker choices={columnChoices} onChange={onColumnShown} />
-        </Suspense>
-      ) : null}
+      {columnChoices.length ? <ColumnPicker choices={columnChoices} onChange={onColumnShown} /> : null}
       <Badge count={active} size="small" color="#0e6fb8">
         <Button icon={<FilterOutlined />} onClick={() => navigate({ pathname: "/label-reports/filters", search })}>
           Filters

@@ -4,7 +4,7 @@ import { useEffect } from "react";
  * Once the list has settled (the browser is idle), fetches the code a report needs: the
  * overlay and its chart (uPlot). Opening a report is the next thing most people do; with
  * the code already there it opens on the report's own data alone. Errors are left to the
- * overlay's own lazy() import, which shows them.
+ * overlay's own import (lazyPage), which shows them.
  */
 export function usePrefetchReportChunks(): void {
   useEffect(() => {

@@ -2,12 +2,13 @@ import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Space, Tag } from "antd";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { formatDecimal } from "@/domain/number-text";
 import { seesSubCompanyReports } from "@/domain/permissions";
 import { ruleLimits } from "@/domain/report-rule";
@@ -38,8 +39,11 @@ import { TrimPanel } from "./trim/trim-panel";
 import { trimScale } from "./trim/trim-window";
 
 // uPlot and the download dialog load only when a report opens / the dialog is asked for.
-const ReportChart = lazy(async () => ({ default: (await import("./chart/report-chart")).ReportChart }));
-const DownloadDialog = lazy(async () => ({ default: (await import("./download/download-dialog")).DownloadDialog }));
+const ReportChart = lazyComponent(
+  async () => (await import("./chart/report-chart")).ReportChart,
+  <Skeleton.Node active style={{ width: "100%", height: 300 }} />,
+);
+const DownloadDialog = lazyComponent(async () => (await import("./download/download-dialog")).DownloadDialog);
 
 /** Marked when the overlay mounts; the bench measures from here to CHART_PAINTED_MARK. */
 export const OVERLAY_OPEN_MARK = "report-overlay-open";
@@ -62,7 +66,7 @@ export function LabelReportShow() {
   useReadingSeries(id, null);
   useEffect(() => {
     void import("./chart/report-chart").catch(() => {
-      // The chart's own lazy() import retries and shows the error.
+      // The chart's own import (lazyComponent) retries and shows the error.
     });
   }, []);
 
@@ -96,14 +100,12 @@ export function LabelReportShow() {
         <ReportBody report={report} />
       )}
       {report && downloading ? (
-        <Suspense fallback={null}>
-          <DownloadDialog
-            reportId={report.id}
-            labelId={report.labelId}
-            open={downloading}
-            onClose={() => setDownloading(false)}
-          />
-        </Suspense>
+        <DownloadDialog
+          reportId={report.id}
+          labelId={report.labelId}
+          open={downloading}
+          onClose={() => setDownloading(false)}
+        />
       ) : null}
     </LabelReportPanelLayout>
   );
@@ -272,18 +274,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
         <Section title="Readings">
           <DataTabs tabs={tabs}>
             {(tab) => (
-              <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 300 }} />}>
-                <ReportChart
-                  reportId={report.id}
-                  unit={tab.key as "temperature" | "humidity"}
-                  intervalMinutes={interval}
-                  {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
-                  temperatureUnit={temperatureUnit}
-                  timeZone={timeZone}
-                  locale={locale}
-                  trim={trim}
-                />
-              </Suspense>
+              <ReportChart
+                reportId={report.id}
+                unit={tab.key as "temperature" | "humidity"}
+                intervalMinutes={interval}
+                {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
+                temperatureUnit={temperatureUnit}
+                timeZone={timeZone}
+                locale={locale}
+                trim={trim}
+              />
             )}
           </DataTabs>
         </Section>

@@ -1,7 +1,8 @@
 import { SettingOutlined } from "@ant-design/icons";
-import { lazy } from "react";
 import { Navigate, Route } from "react-router";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { lazyPage } from "@/components/routing/lazy-page";
+import { PageLoader } from "@/components/routing/page-loader";
 import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS } from "./sections";
@@ -10,7 +11,7 @@ const settingsPages = () => import("./pages");
 const SettingsIndex = lazyPage(settingsPages, "SettingsIndex");
 const ProfileSettingsLayout = lazyPage(settingsPages, "ProfileSettingsLayout");
 const CompanySettingsLayout = lazyPage(settingsPages, "CompanySettingsLayout");
-const SettingsSubPage = lazy(async () => ({ default: (await settingsPages()).SettingsSubPage }));
+const SettingsSubPage = lazyComponent(async () => (await settingsPages()).SettingsSubPage, <PageLoader />);
 
 /** The last path segment of a tab route, for its relative <Route path>. */
 const segment = (path: string) => path.slice(path.lastIndexOf("/") + 1);

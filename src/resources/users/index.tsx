@@ -6,7 +6,8 @@ import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
 const UserList = lazyPage(() => import("./list"), "UserList");
-const UserShow = lazyPage(() => import("./show"), "UserShow");
+// An overlay over the list: nothing in its place while it loads.
+const UserShow = lazyPage(() => import("./show"), "UserShow", null);
 const UserInvite = lazyPage(() => import("./invite"), "UserInvite");
 const PendingInvites = lazyPage(() => import("./pending-invites"), "PendingInvites");
 

@@ -1,16 +1,17 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
 import { Button, Descriptions, Empty, Space, Tag, Typography } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { DateTimeText } from "@/components/list/date-time-text";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { canBeDisposed, DISPOSITION_LABELS, type SignedDisposition } from "@/domain/disposition";
 import { useAccess } from "@/hooks/use-access";
 import { useSessionSummary } from "@/hooks/use-session";
 import { DISPOSITION_COLORS } from "../columns";
 import type { LabelReportDetail } from "./report-queries";
 
-const DispositionDialog = lazy(async () => ({ default: (await import("./disposition-dialog")).DispositionDialog }));
+const DispositionDialog = lazyComponent(async () => (await import("./disposition-dialog")).DispositionDialog);
 
 function Signature({ signed }: { signed: SignedDisposition }) {
   return (
@@ -51,17 +52,15 @@ export function SignDispositionButton({ report }: { report: LabelReportDetail })
         button
       )}
       {open ? (
-        <Suspense fallback={null}>
-          <DispositionDialog
-            report={report}
-            open={open}
-            onClose={() => setOpen(false)}
-            onSigned={(value) => {
-              setOpen(false);
-              showSnackbar({ type: "success", title: `Signed: ${DISPOSITION_LABELS[value]}` });
-            }}
-          />
-        </Suspense>
+        <DispositionDialog
+          report={report}
+          open={open}
+          onClose={() => setOpen(false)}
+          onSigned={(value) => {
+            setOpen(false);
+            showSnackbar({ type: "success", title: `Signed: ${DISPOSITION_LABELS[value]}` });
+          }}
+        />
       ) : null}
     </>
   );

@@ -39,13 +39,25 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Builds the dashboard with `npx vite build` when dist/ is missing or older than its sources. */
+/**
+ * The browser tests' build (VITE_UI_KIT=true, scripts/test.mjs) also holds the controls' demo
+ * page, and a few shared modules land in other chunks: not what a user downloads.
+ */
+const UI_KIT_SOURCE = "src/components/ui-kit/ui-kit-page.tsx";
+
+function isTestBuild(dist: string): boolean {
+  const manifest = join(dist, ".vite", "manifest.json");
+  return existsSync(manifest) && UI_KIT_SOURCE in (JSON.parse(readFileSync(manifest, "utf8")) as object);
+}
+
+/** Builds the dashboard with `npx vite build` when dist/ is missing, older than its sources or the test build. */
 export function ensureBuild(root: string, options: { build: boolean }): BundleFigures["build"] {
   const index = join(root, "dist", "index.html");
   let reason = "";
   if (!existsSync(index)) reason = "dist/index.html missing";
   else if (BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > statSync(index).mtimeMs))
     reason = "dist/ older than its sources";
+  else if (isTestBuild(join(root, "dist"))) reason = "dist/ is the browser tests' build (VITE_UI_KIT=true)";
   if (!reason) return { ran: false, reason: "dist/ up to date", ms: 0 };
   if (!options.build) {
     if (!existsSync(index)) throw new Error("dist/ is missing and --no-build was given");

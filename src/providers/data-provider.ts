@@ -159,7 +159,10 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     }
     if (request.allowPageOutOfRange && response.status === PAGE_OUT_OF_RANGE)
       return { status: response.status, body: null };
-    if (response.status === 401 && !renewed && options.renewAuth && (await renew(options.renewAuth))) {
+    // A request that brought its own role token (ending an impersonation with that token) was
+    // refused for that token: renewing the session's own would change nothing.
+    const ownToken = request.headers !== undefined && "jwt" in request.headers;
+    if (response.status === 401 && !renewed && !ownToken && options.renewAuth && (await renew(options.renewAuth))) {
       return send(request, true);
     }
     if (!response.ok) {

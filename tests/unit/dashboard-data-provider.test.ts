@@ -247,6 +247,18 @@ describe("data provider: an expired role token", () => {
     });
   });
 
+  it("a 401 to a request that brought its own role token is the error, without renewing the session's", async () => {
+    const { provider, fetch, renewAuth } = withRenewal(true);
+    const call = provider.custom?.({
+      url: "/api/auth/impersonate",
+      method: "delete",
+      headers: { jwt: "impersonation", "api-key": "s" },
+    });
+    await expect(call).rejects.toMatchObject({ statusCode: 401 });
+    expect(renewAuth).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it("a 401 that cannot be renewed is the error", async () => {
     const { provider, fetch } = withRenewal(false);
     await expect(provider.getOne({ resource: "label-reports", id: "r1" })).rejects.toMatchObject({ statusCode: 401 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import { Component, type ReactNode, Suspense } from "react";
+import { Component, type ReactNode, Suspense, useEffect } from "react";
+import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyComponent } from "@/components/routing/lazy-component";
 
@@ -70,5 +71,35 @@ describe("a component from its own chunk", () => {
     render(<Lazy name="again" />);
     expect(await screen.findByText("Hello again")).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  // A MutationObserver runs right after React's commit, before any later task: where a click
+  // on a busy machine can land. antd's checkbox group and the drawer's focus need their effects.
+  it("the content's effects have run by the time it is in the page, before the next event", async () => {
+    const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    let effectsRan = false;
+    function Ready() {
+      useEffect(() => {
+        effectsRan = true;
+      }, []);
+      return <p>Ready</p>;
+    }
+    const Lazy = lazyComponent(async () => Ready);
+    const container = document.createElement("div");
+    document.body.append(container);
+    const seen: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (container.textContent?.includes("Ready")) seen.push(effectsRan);
+    });
+    observer.observe(container, { childList: true, subtree: true, characterData: true });
+    const root = createRoot(container);
+    root.render(<Lazy />);
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(seen[0]).toBe(true);
+    observer.disconnect();
+    root.unmount();
+    container.remove();
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
   });
 });

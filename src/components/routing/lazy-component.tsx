@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, type ReactNode, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 
 export type LazyComponent<P extends object> = ComponentType<P> & {
   /** Fetches the chunk ahead of the first render (once; again after a failure). */
@@ -42,8 +43,12 @@ export function lazyComponent<P extends object>(
     // Started in render, as lazy() does: the chunk is on its way before the commit.
     const waiting = loaded || settled ? undefined : preload();
     useEffect(() => {
+      // A synchronous render, so the content's effects run before the browser handles the
+      // next click: as an ordinary update they would wait for a later task, and a click on a
+      // busy machine could come first, to controls not yet set up (a drawer not yet focused,
+      // antd's checkbox group not yet knowing its boxes).
       waiting?.then(
-        () => settle({}),
+        () => flushSync(() => settle({})),
         (error: unknown) => settle({ error }),
       );
     }, [waiting]);

@@ -10,6 +10,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+let effectsRan = false;
+function Ready() {
+  useEffect(() => {
+    effectsRan = true;
+  }, []);
+  return <p>Ready</p>;
+}
+
 function Loaded({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
@@ -78,13 +86,7 @@ describe("a component from its own chunk", () => {
   it("the content's effects have run by the time it is in the page, before the next event", async () => {
     const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    let effectsRan = false;
-    function Ready() {
-      useEffect(() => {
-        effectsRan = true;
-      }, []);
-      return <p>Ready</p>;
-    }
+    effectsRan = false;
     const Lazy = lazyComponent(async () => Ready);
     const container = document.createElement("div");
     document.body.append(container);

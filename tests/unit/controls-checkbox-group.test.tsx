@@ -88,4 +88,12 @@ describe("a group of checkboxes choosing several options", () => {
     container.remove();
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
   });
+
+  // The invite form lays its roles out in a two-column grid; antd's Flex would set
+  // `display: flex` in a rule as specific as that class, and the sheets' order would decide.
+  it("a caller's layout class is the only layout on the group", () => {
+    render(<FormCheckboxGroup options={OPTIONS} className="roleGrid" />);
+    const group = screen.getByRole("group");
+    expect(group.className).toBe("roleGrid");
+  });
 });

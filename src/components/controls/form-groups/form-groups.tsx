@@ -21,8 +21,9 @@ export interface FormCheckboxGroupProps<V extends string> extends AriaRequired {
   value?: readonly V[];
   onChange?: (value: V[]) => void;
   id?: string;
-  /** One option per line; otherwise they wrap in a row (or as `className` lays them out). */
+  /** One option per line; otherwise they wrap in a row. */
   vertical?: boolean;
+  /** Lays the boxes out instead of the row or column (e.g. a grid); `vertical` is then ignored. */
   className?: string;
 }
 
@@ -42,19 +43,30 @@ export function FormCheckboxGroup<V extends string>({
 }: FormCheckboxGroupProps<V>) {
   const toggle = (option: V, checked: boolean) =>
     onChange?.(options.map((o) => o.value).filter((v) => (v === option ? checked : value.includes(v))));
+  const boxes = options.map((option) => (
+    <Checkbox
+      key={option.value}
+      value={option.value}
+      checked={value.includes(option.value)}
+      disabled={option.disabled}
+      onChange={(event) => toggle(option.value, event.target.checked)}
+    >
+      {option.label}
+    </Checkbox>
+  ));
+  // A plain element for a caller's layout: antd's Flex sets `display: flex` in a rule as
+  // specific as the caller's class, so which one won would depend on the style sheets' order.
+  if (className) {
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: the same element as the Flex branch; a fieldset brings a border, padding and min-width the caller's layout would have to undo.
+      <div id={id} role="group" className={className}>
+        {boxes}
+      </div>
+    );
+  }
   return (
-    <Flex id={id} role="group" vertical={vertical} wrap={!vertical} gap="small" className={className}>
-      {options.map((option) => (
-        <Checkbox
-          key={option.value}
-          value={option.value}
-          checked={value.includes(option.value)}
-          disabled={option.disabled}
-          onChange={(event) => toggle(option.value, event.target.checked)}
-        >
-          {option.label}
-        </Checkbox>
-      ))}
+    <Flex id={id} role="group" vertical={vertical} wrap={!vertical} gap="small">
+      {boxes}
     </Flex>
   );
 }

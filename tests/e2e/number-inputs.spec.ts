@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./support/fixtures";
-import { attachScreenshot } from "./support/screenshots";
+import { attachScreenshot, resizeTo } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /** Interface preferences written as the Preferences tab writes them (local storage). */
@@ -75,10 +75,10 @@ test("in de-DE a limit is typed with a decimal comma and shown with one", async 
     ["temperature-step-1440", 1440, 900],
     ["temperature-step-390", 390, 844],
   ] as const) {
-    await page.setViewportSize({ width, height });
+    await resizeTo(page, { width, height });
     await attachScreenshot(page, testInfo, name);
   }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await resizeTo(page, { width: 1280, height: 720 });
   await toReview(page);
   await expect(page.getByText("2 to 7,5 °C")).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { formatInstant } from "../../src/domain/datetime";
 import { expect, type Page, type TestInfo, test } from "./support/fixtures";
-import { attachScreenshot } from "./support/screenshots";
+import { attachScreenshot, resizeTo } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
@@ -29,10 +29,10 @@ async function attachBoth(page: Page, testInfo: TestInfo, name: string) {
     [1440, 900],
     [390, 844],
   ] as const) {
-    await page.setViewportSize({ width, height });
+    await resizeTo(page, { width, height });
     await attachScreenshot(page, testInfo, `${name}-${width}`);
   }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await resizeTo(page, { width: 1280, height: 720 });
 }
 
 /** An antd select by its input's id (the input itself has no size until it is focused). */
@@ -132,6 +132,6 @@ test("the preset wizard's step connectors keep their length on a phone", async (
   // Nothing runs off the row.
   expect(await steps.evaluate((nav) => nav.scrollWidth <= nav.clientWidth + 1)).toBe(true);
   await attachScreenshot(page, testInfo, "wizard-390");
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await resizeTo(page, { width: 1440, height: 900 });
   await attachScreenshot(page, testInfo, "wizard-1440");
 });

@@ -1,9 +1,27 @@
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
+/** antd's Sider collapses below its `lg` breakpoint (src/layouts/app-shell.tsx). */
+const SIDER_BREAKPOINT_PX = 992;
+
+/**
+ * The viewport at `size`, once the dashboard shows that width's layout. antd's Sider collapses
+ * and expands when a media query changes, in a render that comes later on a busy machine; a
+ * click made before it lands where the control was before the layout moved.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  const sider = page.locator(".ant-layout-sider");
+  if ((await sider.count()) === 0) return;
+  const collapsed = /ant-layout-sider-collapsed/;
+  if (size.width < SIDER_BREAKPOINT_PX) await expect(sider).toHaveClass(collapsed);
+  else await expect(sider).not.toHaveClass(collapsed);
+}
+
 /** A full-page screenshot kept in the test's output folder (test-results/) and attached to its report. */
 export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Transitions (the sider's width after a resize) finish at once, so the picture is the settled screen.
+  await page.screenshot({ path, fullPage: true, animations: "disabled" });
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
@@ -21,7 +39,7 @@ export async function attachBothSizes(
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     if (show) {
       // A resize re-renders the table's rows (pinned columns change); wait for the new one.
       await expect(show).toBeVisible();
@@ -29,8 +47,8 @@ export async function attachBothSizes(
     }
     const label = `${size.width}x${size.height}`;
     const path = testInfo.outputPath(`${name.replace(/\W+/g, "-")}-${label}.png`);
-    await page.screenshot({ path, fullPage });
+    await page.screenshot({ path, fullPage, animations: "disabled" });
     await testInfo.attach(`${name} ${label}`, { path, contentType: "image/png" });
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await resizeTo(page, { width: 1440, height: 900 });
 }

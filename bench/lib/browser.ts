@@ -70,7 +70,9 @@ export const OBSERVERS = `(() => {
     }
     return false;
   };
-  const interactive = (row) => clickable(row) || [...row.querySelectorAll("a, button")].some(clickable);
+  // Not under a table's loading mask either (antd's Spin dims the rows and takes the click).
+  const interactive = (row) =>
+    !row.closest(".ant-spin-blur") && (clickable(row) || [...row.querySelectorAll("a, button")].some(clickable));
   let first = false;
   let usable = false;
   const seen = () => {
@@ -79,8 +81,9 @@ export const OBSERVERS = `(() => {
     if (!usable && rows.length && interactive(rows[0])) { usable = true; stamp("interactiveRowMs"); }
     return first && usable;
   };
+  // Classes too: the loading mask comes off a row already in the document.
   new MutationObserver((_, observer) => { if (seen()) observer.disconnect(); })
-    .observe(document, { childList: true, subtree: true });
+    .observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
 })();`;
 
 type BenchWindow = {

@@ -111,7 +111,10 @@ function ResourceListTable<T extends BaseRecord>({
 
   const tableProps = useAntdTableProps(reactTable, {
     total,
-    loading: !tableQuery.isFetched,
+    // No rows yet, or the last page's rows held while the next page loads. Not "not fetched
+    // yet": the landing list's first rows come from the boot's request (use-resource-list.ts)
+    // and are never fetched by this query, so they stayed dimmed under the spinner.
+    loading: tableQuery.isPending || tableQuery.isPlaceholderData,
     pagination: {
       position: ["bottomRight"],
       showSizeChanger: true,

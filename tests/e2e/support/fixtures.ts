@@ -64,10 +64,13 @@ function stop(child: ChildProcess): Promise<void> {
  * workers never see each other's changes (a password changed, a person renamed), and a
  * worker that replaces a failed one starts from the seeded state again.
  */
-export const test = base.extend<object, { e2eServer: E2EServer }>({
+export const test = base.extend<object, { e2eServer: E2EServer; accessTokenSeconds: number }>({
+  // Short access tokens, so a browser test sees a refresh happen mid-session. A describe block
+  // that needs the usual hour (the boot's prefetch of the landing list, which a token about to be
+  // refreshed skips) sets it with test.use(): Playwright gives it a worker and server of its own.
+  accessTokenSeconds: [8, { scope: "worker", option: true }],
   e2eServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
+    async ({ accessTokenSeconds }, use, workerInfo) => {
       const paths = e2eWorkerPaths(workerInfo.parallelIndex);
       const port = await serverPort(workerInfo.parallelIndex);
       rmSync(paths.dataDir, { recursive: true, force: true });
@@ -83,8 +86,7 @@ export const test = base.extend<object, { e2eServer: E2EServer }>({
           // The copy is seeded already; a worker never seeds on its own.
           SEED_PROFILE: "none",
           LOG_LEVEL: "warn",
-          // Short access tokens, so a browser test sees a refresh happen mid-session.
-          ACCESS_TOKEN_SECONDS: "8",
+          ACCESS_TOKEN_SECONDS: String(accessTokenSeconds),
           // Every browser test comes from 127.0.0.1, like a whole office behind one address: the
           // per-address limits are tested by the API tests, not spent by the suite's sign-ups.
           AUTH_LOOKUPS_PER_ADDRESS: "10000",

@@ -3,13 +3,14 @@ import { join } from "node:path";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { authPlugin } from "./auth/index";
 import type { SigningKeys } from "./auth/keys";
 import type { SessionSettings } from "./auth/sessions";
 import type { AuthThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
 import { corsHook } from "./http/cors";
+import { dashboardHtml } from "./http/dashboard-html";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
 import { rejectNulCharacters } from "./http/reject-nul";
 import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
@@ -139,12 +140,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const staticDir = options.staticDir;
   const hasDashboard = staticDir !== undefined && existsSync(join(staticDir, "index.html"));
+  const dashboardPage = hasDashboard ? dashboardHtml(staticDir) : undefined;
+  const sendDashboardPage = (reply: FastifyReply, path: string) =>
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(dashboardPage?.(path));
   if (hasDashboard) {
     await app.register(fastifyStatic, {
       root: staticDir,
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
-      index: "index.html",
+      // The page itself comes from the fallback below, with its route's chunks named in it.
+      index: false,
       // The build writes .br and .gz beside each hashed script and style (vite.config.ts):
       // sent as they are, instead of compressing them again for every request.
       preCompressed: true,
@@ -157,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
+    // The root is a folder to the static files (without an index, a 403): the page, as below.
+    app.get("/", { schema: { hide: true } }, async (_request, reply) => sendDashboardPage(reply, "/"));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -169,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ statusCode: 404, error: "Not Found", message: `Route ${request.method} ${path} not found` });
     }
     // History fallback: the dashboard's router decides what the path shows (its own 404 included).
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return sendDashboardPage(reply, path);
   });
 
   return app;

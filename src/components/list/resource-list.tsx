@@ -1,7 +1,7 @@
 import type { BaseRecord } from "@refinedev/core";
 import type { Row, VisibilityState } from "@tanstack/react-table";
 import { Alert, Flex, Table } from "antd";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, type UIEvent, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useAntdTableProps } from "@/components/table/antd-table-props";
 import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
@@ -15,7 +15,7 @@ import type { ColumnSpec } from "./columns";
 import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
 import styles from "./resource-list.module.css";
-import { tableLayout } from "./table-layout";
+import { pageTableColumns, tableLayout } from "./table-layout";
 import { totalText } from "./total-text";
 import {
   type ListOutletContext,
@@ -85,6 +85,17 @@ function SavedListRestore({ resource, children }: { resource: ListResource; chil
   );
 }
 
+/**
+ * Marks the table's box while it is scrolled sideways: the pinned column then casts a shadow
+ * over the columns passing under it (antd's own pinned columns do the same). On the element,
+ * not in state: scrolling re-renders nothing.
+ */
+function markScrolled(event: UIEvent<HTMLDivElement>) {
+  const box = event.currentTarget;
+  const scrolled = box.scrollLeft > 0 ? "true" : "false";
+  if (box.dataset.scrolled !== scrolled) box.dataset.scrolled = scrolled;
+}
+
 function ResourceListTable<T extends BaseRecord>({
   resource: name,
   columns,
@@ -123,6 +134,11 @@ function ResourceListTable<T extends BaseRecord>({
     },
   });
 
+  const pageColumns = useMemo(
+    () => pageTableColumns(tableProps.columns ?? [], state.pageSize, styles.pinned ?? ""),
+    [tableProps.columns, state.pageSize],
+  );
+
   return (
     <Flex vertical gap="middle">
       <ListHeading title={title}>
@@ -144,6 +160,8 @@ function ResourceListTable<T extends BaseRecord>({
       <Table<Row<T>>
         {...tableProps}
         {...tableLayout(state.pageSize)}
+        columns={pageColumns}
+        onScroll={markScrolled}
         className={styles.table}
         size={dense ? "middle" : undefined}
       />

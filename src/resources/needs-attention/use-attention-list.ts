@@ -3,7 +3,6 @@ import { wireToCrudFilters } from "@/domain/crud-list-query";
 import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/needs-attention";
 import { listResource } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
-import { useIdle } from "@/hooks/use-idle";
 import { defaultListState, listSearchString } from "@/providers/list-url";
 import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";
@@ -45,17 +44,14 @@ export function useAttentionList(list: AttentionList, { enabled = true }: { enab
   };
 }
 
-/** The three lists' counts, for the menu badge. */
+/** The three lists' counts, for the menu badge (which mounts it once the browser is idle). */
 export function useAttentionCount(): number {
-  // The badge's three requests wait, so the page's own first request (the report list,
-  // prefetched at boot) goes out alone.
-  const idle = useIdle(3_000);
   const [a, b, c] = ATTENTION_LISTS;
   // Fixed hooks, one per list (ATTENTION_LISTS never changes length).
   const counts = [
-    useAttentionList(a as AttentionList, { enabled: idle }),
-    useAttentionList(b as AttentionList, { enabled: idle }),
-    useAttentionList(c as AttentionList, { enabled: idle }),
+    useAttentionList(a as AttentionList),
+    useAttentionList(b as AttentionList),
+    useAttentionList(c as AttentionList),
   ];
   return attentionTotal(counts.map((r) => r.count));
 }

@@ -16,9 +16,15 @@ const TICK_MS = 1000;
  * impersonation timer (session watchers) ends it on its own when time runs out.
  */
 export function ImpersonationBanner() {
-  const { active, email, company, expiry } = useAuthSessionStore(
+  const active = useAuthSessionStore(selectIsImpersonating);
+  // The banner's own hooks (the stop request's, a clock) only while it shows: most loads of
+  // the layout have no impersonation, and their first render should not pay for them.
+  return active ? <ActiveImpersonationBanner /> : null;
+}
+
+function ActiveImpersonationBanner() {
+  const { email, company, expiry } = useAuthSessionStore(
     useShallow((s) => ({
-      active: selectIsImpersonating(s),
       email: s.impersonationUserRole?.user.email ?? s.impersonationUserRole?.user.id ?? "",
       company: s.impersonationCompany?.name ?? s.impersonationUserRole?.company.name ?? "",
       expiry: s.impersonationExpiry,
@@ -27,11 +33,9 @@ export function ImpersonationBanner() {
   const { stopImpersonating } = useStopImpersonation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!active) return;
     const id = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(id);
-  }, [active]);
-  if (!active) return null;
+  }, []);
   return (
     <Alert
       banner

@@ -1,5 +1,6 @@
 import { formatInstant } from "../../src/domain/datetime";
 import { expect, type Page, type TestInfo, test } from "./support/fixtures";
+import { motionDone } from "./support/motion";
 import { attachScreenshot, resizeTo } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 import { snackbarShown, watchSnackbars } from "./support/snackbars";
@@ -40,6 +41,19 @@ const selectBox = (page: Page, id: string) => page.locator(".ant-select", { has:
 
 const drawer = (page: Page) => page.locator(".ant-drawer-content");
 
+/**
+ * Clicks an option of the open list once the list has stopped moving, and waits until the
+ * field shows it. The list slides in as the previous one slides out; a click taken while it
+ * moved once chose nothing (the locale stayed en-US).
+ */
+async function chooseOption(page: Page, id: string, label: string) {
+  const option = page.locator(".ant-select-item-option", { hasText: label });
+  await option.waitFor();
+  await motionDone(page);
+  await option.click();
+  await expect(selectBox(page, id).locator(".ant-select-selection-item")).toContainText(label);
+}
+
 /** The first report of the list (the link of its first row), opened by a click: no reload. */
 async function openFirstReport(page: Page): Promise<string> {
   const link = page.locator(".ant-table-tbody a[href*='/label-reports/']").first();
@@ -66,10 +80,10 @@ test("a user's time zone, °F and de-DE reach the report at once, without a relo
 
   await selectBox(page, "preference-time-zone").click();
   await page.keyboard.type("tokyo");
-  await page.locator(".ant-select-item-option", { hasText: "GMT+09:00 Tokyo" }).click();
+  await chooseOption(page, "preference-time-zone", "GMT+09:00 Tokyo");
   await page.getByRole("radio", { name: "Fahrenheit (°F)" }).check();
   await selectBox(page, "preference-locale").click();
-  await page.locator(".ant-select-item-option", { hasText: "German (Germany)" }).click();
+  await chooseOption(page, "preference-locale", "German (Germany)");
   await expect(page.getByTestId("preferences-example")).toContainText(
     /\d\d\.\d\d\.\d{4}, \d\d:\d\d · 1\.234,5 · 41,0 °F/,
   );

@@ -7,16 +7,21 @@ import { createRoot } from "react-dom/client";
 import { isVisitorPath } from "./components/routing/visitor-paths";
 import { Root } from "./root";
 
-// For a dashboard address, before React starts: the landing list's request and the landing
-// page's chunk (src/boot-dashboard.ts), in parallel with the dashboard app's chunks that
-// src/root.tsx asks for.
-if (!isVisitorPath(window.location.pathname)) void import("./boot-dashboard");
-
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+
+// For a dashboard address, before React starts: the landing list's request and the landing
+// page's chunk (src/boot-dashboard.ts). React's first render waits for it: its files are named
+// in the page (server/http/dashboard-html.ts) and in by the time the entry has run, whereas
+// started after that render the list's request went out about 300 ms later, after the rows'
+// code, and the list rendered empty once before its rows (bench/README.md). A boot that fails
+// to load leaves the request to the page.
+if (isVisitorPath(window.location.pathname)) render();
+else import("./boot-dashboard").then(render, render);

@@ -15,13 +15,17 @@ test("the boot's rows show ready to click, not dimmed under a loading spinner", 
   await signIn(page, "user@demo.example");
   // Opened anew with the session stored. The list's code is held back as on a slow network,
   // so the boot's answer is in before the list first renders.
+  let held = 0;
   await page.route(/\/assets\/resource-list-[\w-]+\.js$/, async (route) => {
+    held++;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
   const booted = page.waitForRequest((request) => request.url().includes("/api/label-reports?"));
   await page.reload();
   await booted;
+  // The list's chunk was the one held back (a renamed chunk would let the rows race the answer).
+  expect(held).toBeGreaterThan(0);
   const first = rows(page).first();
   await expect(first).toBeVisible();
   // At the moment they show, not after some later refresh clears it: a loading mask over the

@@ -36,5 +36,11 @@ export default defineConfig({
       args: chromiumArgs,
     },
     screenshot: "only-on-failure",
+    // In CI, a test's first run is recorded and its trace kept when it fails (test-results/,
+    // `npx playwright show-trace`): a failure that passes on the retry can then be read
+    // afterwards. DOM snapshots without screenshots, to keep the recording light.
+    ...(process.env.CI
+      ? { trace: { mode: "retain-on-first-failure" as const, screenshots: false, snapshots: true, sources: false } }
+      : {}),
   },
 });

@@ -75,11 +75,16 @@ export function dashboardHtml(staticDir: string): (pathname: string) => string {
   };
   return (pathname) => {
     const { html, manifest, pages } = load();
-    if (!manifest) return html;
+    if (typeof manifest !== "object" || manifest === null) return html;
     const key = routeModules(pathname).join(" ");
     let page = pages.get(key);
     if (page === undefined) {
-      const links = routePreloadLinks(html, manifest, pathname);
+      let links = "";
+      try {
+        links = routePreloadLinks(html, manifest, pathname);
+      } catch {
+        // A manifest not of the shape Vite writes: the page as built, which loads all the same.
+      }
       page = links ? html.replace("</head>", `  ${links}\n  </head>`) : html;
       pages.set(key, page);
     }

@@ -109,18 +109,31 @@ describe("the page of a dashboard address", () => {
   });
 });
 
-describe("without a build manifest", () => {
-  test("the page is index.html as built", async () => {
+describe("without a build manifest it can read", () => {
+  async function pageWith(manifest: string | undefined): Promise<{ status: number; body: string }> {
     const dir = mkdtempSync(join(tmpdir(), "dashboard-page-bare-"));
     writeFileSync(join(dir, "index.html"), INDEX);
+    if (manifest !== undefined) {
+      mkdirSync(join(dir, ".vite"));
+      writeFileSync(join(dir, ".vite", "manifest.json"), manifest);
+    }
     const bare = await createTestApp({ staticDir: dir });
     try {
       const res = await bare.app.inject({ method: "GET", url: "/label-reports" });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      return { status: res.statusCode, body: res.body };
     } finally {
       await bare.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test("no manifest: the page is index.html as built", async () => {
+    expect(await pageWith(undefined)).toEqual({ status: 200, body: INDEX });
+  });
+
+  test("a manifest that is not Vite's: the page as built, never an error", async () => {
+    for (const manifest of ["not json", "null", '{"src/App.tsx":{"file":"assets/a.js","imports":5}}']) {
+      expect(await pageWith(manifest), manifest).toEqual({ status: 200, body: INDEX });
     }
   });
 });

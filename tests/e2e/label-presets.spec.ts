@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "./support/fixtures";
+import { confirmBubble } from "./support/motion";
 import { signIn } from "./support/sign-in";
 
 /** The presets list, with the feature modal (shown on a first visit) dismissed. */
@@ -89,7 +90,7 @@ test("an administrator creates a preset in the wizard, fixes a server error on i
   await page.getByRole("button", { name: `Archive ${name}` }).click();
   await expect(page.getByText("Archived", { exact: true }).first()).toBeVisible();
   await page.getByRole("button", { name: `Delete ${name}` }).click();
-  await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
+  await confirmBubble(page, "Delete");
   await expect(page).toHaveURL(/\/label-presets(\?|$)/);
   await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
 });

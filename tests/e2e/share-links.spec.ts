@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { confirmBubble } from "./support/motion";
 import { apiAs, signInAt } from "./support/sign-in";
 
 /**
@@ -47,7 +48,7 @@ test("a share link opens without sign-in, shows label id, hash, disposition and 
     expect(await partner.cookies()).toEqual([]);
 
     await section.getByRole("row").filter({ hasText: "Active" }).getByRole("button", { name: "Revoke" }).click();
-    await page.locator(".ant-popconfirm").getByRole("button", { name: "Revoke" }).click();
+    await confirmBubble(page, "Revoke");
     await expect(section.getByRole("row").filter({ hasText: "Active" })).toHaveCount(0);
 
     await partnerPage.reload();

@@ -25,3 +25,17 @@ export async function openFilters(page: Page) {
   await page.locator(".ant-drawer-content").waitFor();
   await motionDone(page);
 }
+
+/**
+ * Clicks a button of the open confirmation bubble (antd's Popconfirm) once it is in view and
+ * has stopped moving. The bubble sits beside its trigger; when the page must scroll to show it,
+ * it moves to the trigger's other side, and a click aimed before that lands where it was (the
+ * trace of a CI run showed a preset's Delete lost so: the bubble flipped from top to bottom).
+ */
+export async function confirmBubble(page: Page, name: string) {
+  const button = page.locator(".ant-popconfirm").getByRole("button", { name });
+  await button.waitFor();
+  await button.scrollIntoViewIfNeeded();
+  await motionDone(page);
+  await button.click();
+}

@@ -4,7 +4,7 @@ import "@refinedev/antd/dist/reset.css";
 import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { isVisitorPath } from "./components/routing/visitor-paths";
+import { isDashboardPath } from "./components/routing/visitor-paths";
 import { Root } from "./root";
 
 const container = document.getElementById("root");
@@ -22,6 +22,6 @@ const render = () =>
 // in the page (server/http/dashboard-html.ts) and in by the time the entry has run, whereas
 // started after that render the list's request went out about 300 ms later, after the rows'
 // code, and the list rendered empty once before its rows (bench/README.md). A boot that fails
-// to load leaves the request to the page.
-if (isVisitorPath(window.location.pathname)) render();
-else import("./boot-dashboard").then(render, render);
+// to load leaves the request to the page. Sign-in and share pages do not wait: they have no boot.
+if (isDashboardPath(window.location.pathname)) import("./boot-dashboard").then(render, render);
+else render();

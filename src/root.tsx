@@ -7,7 +7,7 @@ import { ErrorBoundary } from "@/components/error-page/error-boundary";
 import { GlobalElements } from "@/components/global/global-elements";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { lazyComponent } from "@/components/routing/lazy-component";
-import { isVisitorPath } from "@/components/routing/visitor-paths";
+import { isSharePath, isVisitorPath } from "@/components/routing/visitor-paths";
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
 import { theme } from "@/theme";
 import styles from "./app.module.css";
@@ -41,7 +41,7 @@ function SharePageRoute() {
 /** Picks the app for the current path; navigating between them swaps the shell without a reload. */
 function Shell() {
   const { pathname } = useLocation();
-  if (pathname.startsWith("/share/")) return <SharePageRoute />;
+  if (isSharePath(pathname)) return <SharePageRoute />;
   return isVisitorPath(pathname) ? <AuthApp /> : <DashboardApp />;
 }
 

@@ -1,4 +1,4 @@
-import { isVisitorPath } from "./visitor-paths";
+import { isSharePath, isVisitorPath } from "./visitor-paths";
 
 /** The label report list, where "/" leads and where a report's overlay opens over it. */
 export function isLandingListPath(pathname: string): boolean {
@@ -13,7 +13,7 @@ export function isLandingListPath(pathname: string): boolean {
  * Only the landing page's own chunk: other pages load theirs when they render.
  */
 export function routeModules(pathname: string): string[] {
-  if (pathname.startsWith("/share/")) return ["src/pages/share/share-page.tsx"];
+  if (isSharePath(pathname)) return ["src/pages/share/share-page.tsx"];
   if (isVisitorPath(pathname)) return ["src/auth-app.tsx"];
   const dashboard = ["src/boot-dashboard.ts", "src/App.tsx"];
   return isLandingListPath(pathname) ? [...dashboard, "src/resources/label-reports/list.tsx"] : dashboard;

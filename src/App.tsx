@@ -3,6 +3,7 @@ import "./providers/auth/init-session-layer";
 import "./providers/dayjs";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
+import { isLandingListPath } from "@/components/routing/route-modules";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import {
   activeSessionPermissions,
@@ -18,11 +19,25 @@ import { createQueryClient } from "@/providers/query-client";
 import { routerProvider } from "@/providers/router-provider";
 import { syncQueriesWithSession } from "@/providers/session-sync";
 import { resources } from "@/resources";
+import { preloadLabelReportList } from "@/resources/label-reports";
 import { AppRoutes } from "@/routes";
 
 const queryClient = createQueryClient();
 const accessControlProvider = createAccessControlProvider(resources, activeSessionPermissions, sharedAbility);
 syncQueriesWithSession(queryClient);
+
+/**
+ * The chunk of the page the dashboard opens on (the landing list's), so that the app's first
+ * render shows it. Never rejects: a chunk that fails to load is the route's to load again and
+ * to report (src/components/routing/lazy-component.tsx).
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  if (!isLandingListPath(pathname)) return Promise.resolve();
+  return preloadLabelReportList().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /**
  * The dashboard: Refine and its providers around the route table (src/routes.tsx), with the

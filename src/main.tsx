@@ -5,7 +5,7 @@ import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { isDashboardPath } from "./components/routing/visitor-paths";
-import { Root } from "./root";
+import { preloadDashboard, Root } from "./root";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
@@ -18,10 +18,12 @@ const render = () =>
   );
 
 // For a dashboard address, before React starts: the landing list's request and the landing
-// page's chunk (src/boot-dashboard.ts). React's first render waits for it: its files are named
-// in the page (server/http/dashboard-html.ts) and in by the time the entry has run, whereas
-// started after that render the list's request went out about 300 ms later, after the rows'
-// code, and the list rendered empty once before its rows (bench/README.md). A boot that fails
-// to load leaves the request to the page. Sign-in and share pages do not wait: they have no boot.
-if (isDashboardPath(window.location.pathname)) import("./boot-dashboard").then(render, render);
-else render();
+// page's chunk (src/boot-dashboard.ts), then the dashboard app and the page it opens on.
+// React's first render waits for them: their files are named in the page
+// (server/http/dashboard-html.ts) and in by the time the entry has run, whereas started after
+// that render the list's request went out about 300 ms later, after the rows' code, and the
+// app, the layout and the list each rendered once more around a loader (bench/README.md).
+// A chunk that fails to load leaves the rest to the page. Sign-in and share pages do not wait.
+if (isDashboardPath(window.location.pathname)) {
+  Promise.all([import("./boot-dashboard"), preloadDashboard()]).then(render, render);
+} else render();

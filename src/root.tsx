@@ -16,8 +16,18 @@ import styles from "./app.module.css";
 const AuthApp = lazyComponent(async () => (await import("./auth-app")).AuthApp);
 /** A share link's public page (issue #17 section 4): no sign-in, no Refine. */
 const SharePage = lazyComponent(async () => (await import("./pages/share/share-page")).SharePage);
-/** Everything else: the Refine dashboard. */
-const DashboardApp = lazyComponent(async () => (await import("./App")).App);
+/**
+ * Everything else: the Refine dashboard, with the chunk of the page it opens on, so that its
+ * first render shows that page rather than a page loader and then the page a render later.
+ */
+const DashboardApp = lazyComponent(async () => {
+  const { App, preloadPage } = await import("./App");
+  await preloadPage(window.location.pathname);
+  return App;
+});
+
+/** Loads the dashboard and its opening page, for src/main.tsx to render them in one go. */
+export const preloadDashboard = (): Promise<unknown> => DashboardApp.preload();
 
 // The 'Sign out' snackbar shows on the sign-in page, after the dashboard app has gone (shown
 // directly: the notification provider's conversions are the dashboard's, not every page's).

@@ -83,6 +83,19 @@ export type SessionPresence = "present" | "absent" | "unknown";
  * "signed out" wiped the stored roles and role tokens (shared by every page through local storage)
  * whenever a full page load aborted the previous page's refresh, and the next page signed out.
  */
+/**
+ * What the gate of `scope` can tell from the stored state alone, while the session check runs:
+ * authenticated when the browser holds the SDK's front token and the signed-in state the scope
+ * needs (the user; for `role`, a company role token too). Undefined when only the check can
+ * answer. The dashboard renders on it at once; a check that then fails still signs out or
+ * redirects, and every data route checks the token on the server (issue #19, section 2).
+ */
+export function storedCheck(scope: CheckParams["scope"], state: AuthSessionState): CheckResponse | undefined {
+  if (!readCookie(FRONT_TOKEN_COOKIE) || !state.user) return undefined;
+  if (scope === "role") return selectActiveRoleToken(state) ? { authenticated: true } : undefined;
+  return scope === "session" ? { authenticated: true } : undefined;
+}
+
 export async function sessionPresence(): Promise<SessionPresence> {
   // A browser with neither SDK cookie has never held a session here: the SDK would call that
   // "may exist" and send a refresh bound to fail (a 440 in the console on every anonymous

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { signInRedirect } from "@/providers/auth/return-to";
-import { authProvider, type CheckParams, SessionUnreachableError } from "@/providers/auth-provider";
+import { authProvider, type CheckParams, SessionUnreachableError, storedCheck } from "@/providers/auth-provider";
+import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { lazyComponent } from "./lazy-component";
 import { PageLoader } from "./page-loader";
 
@@ -36,6 +37,9 @@ export function AuthGate({
   const { data, error, refetch, isFetching } = useQuery({
     queryKey: [AUTH_GATE_KEY, scope],
     queryFn: async () => (await authProvider.check?.({ scope })) ?? { authenticated: true },
+    // The stored sign-in lets the screen render while the check runs, instead of a page loader
+    // and a second render: a check that fails still redirects (below) or signs out.
+    placeholderData: () => storedCheck(scope, useAuthSessionStore.getState()),
     retry: (failures, cause) => unreachable(cause) && failures < SESSION_CHECK_RETRIES,
     retryDelay: (attempt) => 500 * 2 ** attempt,
     gcTime: 0,

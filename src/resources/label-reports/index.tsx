@@ -7,6 +7,8 @@ import type { AppResource, ResourceDeclaration } from "../resource";
 
 // The list's import() is the one src/components/routing/preload-route.ts starts at boot.
 const LabelReportList = lazyPage(() => import("./list"), "LabelReportList");
+/** The list's chunk, ahead of the dashboard's first render (src/App.tsx, preloadPage). */
+export const preloadLabelReportList = (): Promise<unknown> => LabelReportList.preload();
 // Overlays over the list: nothing in their place while they load.
 const LabelReportShow = lazyPage(() => import("./show"), "LabelReportShow", null);
 const LabelReportFilters = lazyPage(() => import("./filters"), "LabelReportFilters", null);

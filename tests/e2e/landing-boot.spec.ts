@@ -35,3 +35,22 @@ test("the boot's rows show ready to click, not dimmed under a loading spinner", 
   await first.getByRole("link").first().click();
   await expect(page.locator(".ant-drawer-content").getByTestId("report-start")).toBeVisible();
 });
+
+test("a signed-in cold load shows the list with its layout at once, never a page loader first", async ({ page }) => {
+  await signIn(page, "user@demo.example");
+  // Watches the page from its first node: a "Loading" spinner of the gate or of a lazy page
+  // counts when it is in the document before the first row is.
+  await page.addInitScript(() => {
+    const seen = { loader: false, row: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      if (seen.row) return;
+      if (document.querySelector(".ant-table-row")) seen.row = true;
+      else if (document.querySelector('[aria-label="Loading"]')) seen.loader = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole("complementary").getByRole("menu")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __seen: { loader: boolean } }).__seen.loader)).toBe(false);
+});

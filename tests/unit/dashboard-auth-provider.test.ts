@@ -28,6 +28,7 @@ import {
   SESSION_COOKIES,
   SessionUnreachableError,
   SIGN_OUT_FAILED_LOG,
+  storedCheck,
 } from "@/providers/auth-provider";
 import { EMPTY_SESSION, type UserRole, useAuthSessionStore } from "@/providers/stores/auth-session";
 
@@ -328,5 +329,33 @@ describe("session refresh and auth requests", () => {
       requestInit: {},
     });
     expect(new Headers(signin.requestInit.headers).get("invite-token")).toBeNull();
+  });
+});
+
+describe("the gate's answer from the stored sign-in, while the session check runs (issue #19)", () => {
+  const frontToken = (present: boolean) => {
+    document.cookie = present ? `${FRONT_TOKEN_COOKIE}=e30=; path=/` : `${FRONT_TOKEN_COOKIE}=; path=/; max-age=0`;
+  };
+  afterEach(() => frontToken(false));
+
+  it("a stored user with a company role token and the SDK's front token passes a dashboard gate", async () => {
+    emailPassword.signIn.mockResolvedValueOnce(signedInWith([serverRole("c1", "Polar")]));
+    await signIn();
+    frontToken(true);
+    expect(storedCheck("role", useAuthSessionStore.getState())).toEqual({ authenticated: true });
+  });
+
+  it("without the front token only the session check answers", async () => {
+    emailPassword.signIn.mockResolvedValueOnce(signedInWith([serverRole("c1", "Polar")]));
+    await signIn();
+    frontToken(false);
+    expect(storedCheck("role", useAuthSessionStore.getState())).toBeUndefined();
+  });
+
+  it("a user without a company role token passes the company-choice gate but not a dashboard gate", () => {
+    useAuthSessionStore.getState().setSession({ user: { id: "u1", email: "a@b.c", featureFlags: {} }, userRoles: [] });
+    frontToken(true);
+    expect(storedCheck("role", useAuthSessionStore.getState())).toBeUndefined();
+    expect(storedCheck("session", useAuthSessionStore.getState())).toEqual({ authenticated: true });
   });
 });

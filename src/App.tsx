@@ -27,9 +27,10 @@ const accessControlProvider = createAccessControlProvider(resources, activeSessi
 syncQueriesWithSession(queryClient);
 
 /**
- * The chunk of the page the dashboard opens on (the landing list's), so that the app's first
- * render shows it. Never rejects: a chunk that fails to load is the route's to load again and
- * to report (src/components/routing/lazy-component.tsx).
+ * Starts the chunk of the page the dashboard opens on (the landing list's) through its route's
+ * loader, so that a render after it has arrived shows the page at once instead of a page loader.
+ * Never rejects: a chunk that fails to load is the route's to load again and to report
+ * (src/components/routing/lazy-component.tsx).
  */
 export function preloadPage(pathname: string): Promise<void> {
   if (!isLandingListPath(pathname)) return Promise.resolve();

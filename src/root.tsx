@@ -17,16 +17,17 @@ const AuthApp = lazyComponent(async () => (await import("./auth-app")).AuthApp);
 /** A share link's public page (issue #17 section 4): no sign-in, no Refine. */
 const SharePage = lazyComponent(async () => (await import("./pages/share/share-page")).SharePage);
 /**
- * Everything else: the Refine dashboard, with the chunk of the page it opens on, so that its
- * first render shows that page rather than a page loader and then the page a render later.
+ * Everything else: the Refine dashboard. The chunk of the page it opens on starts with it, not
+ * awaited: when it is in by the first render (its files are named in the page), that render
+ * shows the page; when not, the layout shows at once with a page loader in its place.
  */
 const DashboardApp = lazyComponent(async () => {
   const { App, preloadPage } = await import("./App");
-  await preloadPage(window.location.pathname);
+  void preloadPage(window.location.pathname);
   return App;
 });
 
-/** Loads the dashboard and its opening page, for src/main.tsx to render them in one go. */
+/** Loads the dashboard app, for src/main.tsx to render it in the first pass. */
 export const preloadDashboard = (): Promise<unknown> => DashboardApp.preload();
 
 // The 'Sign out' snackbar shows on the sign-in page, after the dashboard app has gone (shown

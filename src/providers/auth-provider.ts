@@ -77,13 +77,6 @@ export class SessionUnreachableError extends Error {
 export type SessionPresence = "present" | "absent" | "unknown";
 
 /**
- * Whether a session exists. `Session.doesSessionExist()` also answers false when the refresh it
- * makes for an expired access token fails without an answer; the SDK then keeps its front token,
- * which it removes only when the server says the session is gone (440). Treating that false as
- * "signed out" wiped the stored roles and role tokens (shared by every page through local storage)
- * whenever a full page load aborted the previous page's refresh, and the next page signed out.
- */
-/**
  * What the gate of `scope` can tell from the stored state alone, while the session check runs:
  * authenticated when the browser holds the SDK's front token and the signed-in state the scope
  * needs (the user; for `role`, a company role token too). Undefined when only the check can
@@ -96,6 +89,13 @@ export function storedCheck(scope: CheckParams["scope"], state: AuthSessionState
   return scope === "session" ? { authenticated: true } : undefined;
 }
 
+/**
+ * Whether a session exists. `Session.doesSessionExist()` also answers false when the refresh it
+ * makes for an expired access token fails without an answer; the SDK then keeps its front token,
+ * which it removes only when the server says the session is gone (440). Treating that false as
+ * "signed out" wiped the stored roles and role tokens (shared by every page through local storage)
+ * whenever a full page load aborted the previous page's refresh, and the next page signed out.
+ */
 export async function sessionPresence(): Promise<SessionPresence> {
   // A browser with neither SDK cookie has never held a session here: the SDK would call that
   // "may exist" and send a refresh bound to fail (a 440 in the console on every anonymous

@@ -29,15 +29,11 @@ syncQueriesWithSession(queryClient);
 /**
  * Starts the chunk of the page the dashboard opens on (the landing list's) through its route's
  * loader, so that a render after it has arrived shows the page at once instead of a page loader.
- * Never rejects: a chunk that fails to load is the route's to load again and to report
+ * A chunk that fails to load is the route's to load again and to report
  * (src/components/routing/lazy-component.tsx).
  */
-export function preloadPage(pathname: string): Promise<void> {
-  if (!isLandingListPath(pathname)) return Promise.resolve();
-  return preloadLabelReportList().then(
-    () => undefined,
-    () => undefined,
-  );
+export function preloadPage(pathname: string): void {
+  if (isLandingListPath(pathname)) preloadLabelReportList().catch(() => undefined);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { preloadRouteChunk } from "@/components/routing/preload-route";
 import { prefetchLandingList } from "@/providers/landing-prefetch";
 
 /**
@@ -8,8 +7,7 @@ import { prefetchLandingList } from "@/providers/landing-prefetch";
  *
  * The landing list's first page, in parallel with the app's chunks and the session check
  * (data routes take the company role token alone, so it does not wait for the session
- * layer's code), then the landing page's own chunk (here, not in the entry: its list of
- * files would weigh on every page, the sign-in page's too).
+ * layer's code). The landing page's own chunk is named in the page by the server and started
+ * by the dashboard app as it loads (src/App.tsx, preloadPage).
  */
 prefetchLandingList(window.location);
-preloadRouteChunk(window.location.pathname);

@@ -17,13 +17,13 @@ const render = () =>
     </StrictMode>,
   );
 
-// For a dashboard address, before React starts: the landing list's request and the landing
-// page's chunk (src/boot-dashboard.ts), and the dashboard app. React's first render waits for
-// them: their files are named in the page (server/http/dashboard-html.ts) and in by the time
-// the entry has run, whereas started after that render the list's request went out about
-// 300 ms later, after the rows' code, and the app rendered once more around a loader
-// (bench/README.md). A chunk that fails to load leaves the rest to the page. Sign-in and share
-// pages do not wait.
+// For a dashboard address, before React starts: the landing list's request
+// (src/boot-dashboard.ts) and the dashboard app, which starts its opening page's chunk.
+// React's first render waits for both: their files are named in the page
+// (server/http/dashboard-html.ts) and in by the time the entry has run, whereas started after
+// that render the list's request went out about 300 ms later, after the rows' code, and the app
+// rendered once more around a loader (bench/README.md). A chunk that fails to load leaves the
+// rest to the page. Sign-in and share pages do not wait.
 if (isDashboardPath(window.location.pathname)) {
   Promise.all([import("./boot-dashboard"), preloadDashboard()]).then(render, render);
 } else render();

@@ -23,7 +23,7 @@ const SharePage = lazyComponent(async () => (await import("./pages/share/share-p
  */
 const DashboardApp = lazyComponent(async () => {
   const { App, preloadPage } = await import("./App");
-  void preloadPage(window.location.pathname);
+  preloadPage(window.location.pathname);
   return App;
 });
 

@@ -5,7 +5,6 @@ import { RequireRecordId } from "@/components/routing/require-record-id";
 import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
-// The list's import() is the one src/components/routing/preload-route.ts starts at boot.
 const LabelReportList = lazyPage(() => import("./list"), "LabelReportList");
 /** The list's chunk, ahead of the dashboard's first render (src/App.tsx, preloadPage). */
 export const preloadLabelReportList = (): Promise<unknown> => LabelReportList.preload();

@@ -3,6 +3,7 @@ import { ConfigProvider } from "antd";
 import enUS from "antd/es/locale/en_US";
 import type { ReactNode } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
+import { AntdHashProvider } from "@/components/controls/antd-hash/antd-hash";
 import { ErrorBoundary } from "@/components/error-page/error-boundary";
 import { GlobalElements } from "@/components/global/global-elements";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
@@ -61,12 +62,14 @@ export function Root() {
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={enUS}>
-        <div className={styles.app}>
-          <RouteErrorBoundary>
-            <Shell />
-          </RouteErrorBoundary>
-          <GlobalElements />
-        </div>
+        <AntdHashProvider>
+          <div className={styles.app}>
+            <RouteErrorBoundary>
+              <Shell />
+            </RouteErrorBoundary>
+            <GlobalElements />
+          </div>
+        </AntdHashProvider>
       </ConfigProvider>
     </BrowserRouter>
   );

@@ -37,7 +37,7 @@ export function columnDefsOf<T extends BaseRecord>(
             </RecordLink>
           )
         : ({ row }) => spec.render(row.original),
-      ...(spec.fixed ? { meta: { antd: { fixed: spec.fixed } } } : {}),
+      ...(spec.pinned ? { meta: { pinned: true } } : {}),
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { BaseRecord } from "@refinedev/core";
-import { Badge, Space, Tag } from "antd";
+import { Badge, Space } from "antd";
 import type { ReactNode } from "react";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { DateTimeText } from "./date-time-text";
 
 /**
@@ -17,8 +18,8 @@ export interface ColumnSpec<T> {
   /** The field to order by when it differs from `key`. */
   sortKey?: string;
   render: (record: T) => ReactNode;
-  /** Pinned to the table's side when it scrolls sideways (the record's name). */
-  fixed?: "left";
+  /** Stays at the table's left edge when it scrolls sideways (the record's name, a first column). */
+  pinned?: boolean;
 }
 
 type FieldOf<T> = Extract<keyof T, string>;
@@ -110,9 +111,9 @@ export function enumColumn<T extends BaseRecord>(
   { labels = {}, colors = {} }: EnumColumnOptions = {},
 ): ColumnSpec<T> {
   const tag = (value: string) => (
-    <Tag key={value} color={colors[value]}>
+    <PlainTag key={value} color={colors[value]}>
       {labels[value] ?? humanize(value)}
-    </Tag>
+    </PlainTag>
   );
   return {
     key: field,

@@ -1,9 +1,9 @@
 import type { BaseRecord } from "@refinedev/core";
-import type { Row, VisibilityState } from "@tanstack/react-table";
-import { Alert, Flex, Table } from "antd";
-import { type ReactNode, type UIEvent, useMemo } from "react";
+import type { VisibilityState } from "@tanstack/react-table";
+import { Alert, Flex } from "antd";
+import { type ReactNode, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useAntdTableProps } from "@/components/table/antd-table-props";
+import { DataTable } from "@/components/table/data-table";
 import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
 import { useFindResource } from "@/hooks/use-access";
 import { hasListParams, LIST_URL_KEYS, savedSelectionSearch } from "@/providers/list-url";
@@ -15,7 +15,7 @@ import type { ColumnSpec } from "./columns";
 import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
 import styles from "./resource-list.module.css";
-import { pageTableColumns, tableLayout } from "./table-layout";
+import { virtualRows } from "./table-layout";
 import { totalText } from "./total-text";
 import {
   type ListOutletContext,
@@ -85,17 +85,6 @@ function SavedListRestore({ resource, children }: { resource: ListResource; chil
   );
 }
 
-/**
- * Marks the table's box while it is scrolled sideways: the pinned column then casts a shadow
- * over the columns passing under it (antd's own pinned columns do the same). On the element,
- * not in state: scrolling re-renders nothing.
- */
-function markScrolled(event: UIEvent<HTMLDivElement>) {
-  const box = event.currentTarget;
-  const scrolled = box.scrollLeft > 0 ? "true" : "false";
-  if (box.dataset.scrolled !== scrolled) box.dataset.scrolled = scrolled;
-}
-
 function ResourceListTable<T extends BaseRecord>({
   resource: name,
   columns,
@@ -120,25 +109,6 @@ function ResourceListTable<T extends BaseRecord>({
   const locale = usePreferencesStore((s) => s.locale);
   const { tableQuery } = refineCore;
 
-  const tableProps = useAntdTableProps(reactTable, {
-    total,
-    // No rows yet, or the last page's rows held while the next page loads. Not "not fetched
-    // yet": the landing list's first rows come from the boot's request (use-resource-list.ts)
-    // and are never fetched by this query, so they stayed dimmed under the spinner.
-    loading: tableQuery.isPending || tableQuery.isPlaceholderData,
-    pagination: {
-      position: ["bottomRight"],
-      showSizeChanger: true,
-      pageSizeOptions: PAGE_SIZE_OPTIONS,
-      showTotal: (count) => totalText(count, totalIsEstimate, locale),
-    },
-  });
-
-  const pageColumns = useMemo(
-    () => pageTableColumns(tableProps.columns ?? [], state.pageSize, styles.pinned ?? ""),
-    [tableProps.columns, state.pageSize],
-  );
-
   return (
     <Flex vertical gap="middle">
       <ListHeading title={title}>
@@ -157,11 +127,19 @@ function ResourceListTable<T extends BaseRecord>({
           description={readableError(tableQuery.error)}
         />
       ) : null}
-      <Table<Row<T>>
-        {...tableProps}
-        {...tableLayout(state.pageSize)}
-        columns={pageColumns}
-        onScroll={markScrolled}
+      <DataTable
+        table={reactTable}
+        total={total}
+        // No rows yet, or the last page's rows held while the next page loads. Not "not fetched
+        // yet": the landing list's first rows come from the boot's request (use-resource-list.ts)
+        // and are never fetched by this query, so they stayed dimmed under the spinner.
+        loading={tableQuery.isPending || tableQuery.isPlaceholderData}
+        pagination={{
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (count) => totalText(count, totalIsEstimate, locale),
+        }}
+        virtual={virtualRows(state.pageSize)}
         className={styles.table}
         size={dense ? "middle" : undefined}
       />

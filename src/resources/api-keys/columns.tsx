@@ -1,6 +1,7 @@
 import { useInvalidate } from "@refinedev/core";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Button, Popconfirm, Tag } from "antd";
+import { Button, Popconfirm } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { API_KEY_SCOPE_LABELS } from "@/domain/api-key-scopes";
 import { formatInstant } from "@/domain/datetime";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
@@ -54,9 +55,9 @@ export function apiKeyColumns(canRevoke: boolean) {
       header: "Scopes",
       cell: ({ row }) =>
         (row.original.scopes ?? []).map((scope) => (
-          <Tag key={scope} title={API_KEY_SCOPE_LABELS[scope]}>
+          <PlainTag key={scope} title={API_KEY_SCOPE_LABELS[scope]}>
             {scope}
-          </Tag>
+          </PlainTag>
         )),
     }),
     column.display({ id: "created", header: "Created", cell: ({ row }) => <KeyTime value={row.original.created} /> }),
@@ -69,7 +70,7 @@ export function apiKeyColumns(canRevoke: boolean) {
     column.display({
       id: "actions",
       header: "",
-      meta: { antd: { align: "right" } },
+      meta: { align: "right" },
       cell: ({ row }) => (canRevoke ? <RevokeKey apiKey={row.original} /> : null),
     }),
   ];

@@ -1,11 +1,11 @@
 import { KeyOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
-import { Alert, Button, Card, Flex, Form, Input, Modal, Table, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
-import { useAntdTableProps } from "@/components/table/antd-table-props";
+import { DataTable } from "@/components/table/data-table";
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -43,7 +43,6 @@ export function ApiKeyList() {
     },
   });
   const { tableQuery } = refineCore;
-  const tableProps = useAntdTableProps(reactTable, { loading: tableQuery.isLoading, pagination: false });
   const { mutate, mutation } = useSettingsMutation<CreatedApiKey>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
@@ -84,7 +83,7 @@ export function ApiKeyList() {
             </div>
           )}
           {tableQuery.isError && <Alert type="error" showIcon message={readableError(tableQuery.error)} />}
-          <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No API keys yet" }} />
+          <DataTable table={reactTable} loading={tableQuery.isLoading} pagination={false} emptyText="No API keys yet" />
         </Flex>
       </Card>
 

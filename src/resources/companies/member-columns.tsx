@@ -34,7 +34,7 @@ export function memberColumns(companyId: string) {
     column.display({
       id: "impersonate",
       header: "",
-      meta: { antd: { align: "right" } },
+      meta: { align: "right" },
       cell: ({ row }) => <ImpersonateButton user={row.original} companyId={companyId} />,
     }),
   ];

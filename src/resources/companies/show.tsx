@@ -1,13 +1,13 @@
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import type { ColumnFilter } from "@tanstack/react-table";
-import { Alert, Card, Flex, Table, Typography } from "antd";
+import { Alert, Card, Flex, Typography } from "antd";
 import { useCallback, useMemo } from "react";
 import { useParams } from "react-router";
 import { ListSearch } from "@/components/list/list-search";
 import { RecordDetails } from "@/components/record/record-details";
 import { TitledPage } from "@/components/record/record-page";
-import { useAntdTableProps } from "@/components/table/antd-table-props";
+import { DataTable } from "@/components/table/data-table";
 import { readableError } from "@/providers/readable-error";
 import { selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { RESOURCE } from "@/resources/names";
@@ -51,11 +51,6 @@ function CompanyMembers({ companyId }: { companyId: string }) {
     },
   });
   const { tableQuery, result } = refineCore;
-  const tableProps = useAntdTableProps(reactTable, {
-    total: result.total ?? 0,
-    loading: tableQuery.isFetching,
-    pagination: { showSizeChanger: false, hideOnSinglePage: true },
-  });
   const searchValue = reactTable.getState().columnFilters.find((f) => f.id === SEARCH_FILTER)?.value;
   const search = useCallback(
     (text: string) => {
@@ -85,7 +80,13 @@ function CompanyMembers({ companyId }: { companyId: string }) {
           description={readableError(tableQuery.error)}
         />
       ) : null}
-      <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No members yet" }} />
+      <DataTable
+        table={reactTable}
+        total={result.total ?? 0}
+        loading={tableQuery.isFetching}
+        pagination={{ showSizeChanger: false, hideOnSinglePage: true }}
+        emptyText="No members yet"
+      />
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { useInvalidate } from "@refinedev/core";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Button, Popconfirm, Space, Tag } from "antd";
+import { Button, Popconfirm, Space } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import type { CustomFieldDefinition, CustomFieldType } from "@/domain/custom-fields";
 import { SETTINGS_URL, useSettingsMutation } from "@/resources/settings/api";
 
@@ -59,13 +60,14 @@ export function customFieldColumns({ canUpdate, canDelete, edit }: Options) {
     column.display({
       id: "options",
       header: "Options",
-      cell: ({ row: { original: f } }) => (f.options.length ? f.options.map((o) => <Tag key={o}>{o}</Tag>) : "—"),
+      cell: ({ row: { original: f } }) =>
+        f.options.length ? f.options.map((o) => <PlainTag key={o}>{o}</PlainTag>) : "—",
     }),
     column.display({ id: "required", header: "Required", cell: ({ row }) => (row.original.required ? "Yes" : "No") }),
     column.display({
       id: "actions",
       header: "",
-      meta: { antd: { align: "right" } },
+      meta: { align: "right" },
       cell: ({ row: { original: f } }) => (
         <Space>
           {canUpdate && (

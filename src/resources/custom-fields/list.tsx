@@ -1,10 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Radio, Select, Table, Typography } from "antd";
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Radio, Select, Typography } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { TitledPage } from "@/components/record/record-page";
-import { useAntdTableProps } from "@/components/table/antd-table-props";
+import { DataTable } from "@/components/table/data-table";
 import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDefinition,
@@ -66,7 +66,6 @@ export function CustomFieldList() {
     },
   });
   const { tableQuery } = refineCore;
-  const tableProps = useAntdTableProps(reactTable, { loading: tableQuery.isLoading, pagination: false });
 
   const save = (values: Values) => {
     const isNew = editing === "new";
@@ -111,7 +110,12 @@ export function CustomFieldList() {
             </div>
           )}
           {tableQuery.isError && <Alert type="error" showIcon message={readableError(tableQuery.error)} />}
-          <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No custom fields yet" }} />
+          <DataTable
+            table={reactTable}
+            loading={tableQuery.isLoading}
+            pagination={false}
+            emptyText="No custom fields yet"
+          />
         </Flex>
       </Card>
 

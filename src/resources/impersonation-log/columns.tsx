@@ -1,5 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Tag, Typography } from "antd";
+import { Typography } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { DateTimeText } from "@/components/list/date-time-text";
 import type { ImpersonationLogEntry } from "../types";
 
@@ -29,7 +30,7 @@ export const IMPERSONATION_LOG_COLUMNS = [
   column.display({
     id: "status",
     header: "Status",
-    meta: { antd: { align: "right" } },
-    cell: ({ row }) => <Tag color={statusColor(row.original.statusCode)}>{row.original.statusCode}</Tag>,
+    meta: { align: "right" },
+    cell: ({ row }) => <PlainTag color={statusColor(row.original.statusCode)}>{row.original.statusCode}</PlainTag>,
   }),
 ];

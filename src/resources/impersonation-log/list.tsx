@@ -1,9 +1,9 @@
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
-import { Alert, Table, Typography } from "antd";
+import { Alert, Typography } from "antd";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
-import { useAntdTableProps } from "@/components/table/antd-table-props";
+import { DataTable } from "@/components/table/data-table";
 import { formatDecimal } from "@/domain/number-text";
 import { readableError } from "@/providers/readable-error";
 import type { ImpersonationLogEntry } from "../types";
@@ -28,14 +28,6 @@ export function ImpersonationLog() {
     },
   });
   const { tableQuery, result } = refineCore;
-  const tableProps = useAntdTableProps(reactTable, {
-    total: result.total ?? 0,
-    loading: tableQuery.isFetching,
-    pagination: {
-      showSizeChanger: false,
-      showTotal: (total) => `${formatDecimal(total, { locale })} ${total === 1 ? "request" : "requests"}`,
-    },
-  });
   return (
     <TitledPage title="Impersonation log">
       <Typography.Paragraph type="secondary">
@@ -44,11 +36,16 @@ export function ImpersonationLog() {
       {tableQuery.isError ? (
         <Alert type="error" showIcon message="Could not load the log" description={readableError(tableQuery.error)} />
       ) : null}
-      <Table
-        {...tableProps}
+      <DataTable
+        table={reactTable}
+        total={result.total ?? 0}
+        loading={tableQuery.isFetching}
+        pagination={{
+          showSizeChanger: false,
+          showTotal: (total) => `${formatDecimal(total, { locale })} ${total === 1 ? "request" : "requests"}`,
+        }}
         size="small"
-        scroll={{ x: "max-content" }}
-        locale={{ emptyText: "Nobody has impersonated anyone yet" }}
+        emptyText="Nobody has impersonated anyone yet"
       />
     </TitledPage>
   );

@@ -1,4 +1,5 @@
-import { Flex, Tag } from "antd";
+import { Flex } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { type ColumnSpec, dateColumn, textColumn } from "@/components/list/columns";
 import type { LabelPreset } from "../types";
 import styles from "./columns.module.css";
@@ -12,9 +13,9 @@ export const labelPresetColumns: ColumnSpec<LabelPreset>[] = [
         <span>
           {preset.name}
           {preset.isArchived ? (
-            <Tag bordered={false} className={styles.archived}>
+            <PlainTag bordered={false} className={styles.archived}>
               Archived
-            </Tag>
+            </PlainTag>
           ) : null}
         </span>
         {preset.description ? (

@@ -1,4 +1,4 @@
-import { Tag } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons/measurement-icons";
 import { type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
@@ -37,14 +37,14 @@ export function ViolationBadges({ report }: { report: LabelReport }) {
         const on = report[field] === true;
         return (
           <HoverTooltip key={field} title={on ? raised : clear}>
-            <Tag
+            <PlainTag
               bordered={false}
               color={on ? (field === "batteryLow" ? "warning" : "error") : "default"}
               style={{ marginInlineEnd: 0, opacity: on ? 1 : 0.45 }}
               data-violation={on ? field : undefined}
             >
               <MeasurementIcon name={icon} title={on ? raised : clear} />
-            </Tag>
+            </PlainTag>
           </HoverTooltip>
         );
       })}
@@ -62,9 +62,9 @@ const statusWithSignal: ColumnSpec<LabelReport> = {
       {status.render(report)}
       {report.noSignal ? (
         <HoverTooltip title="Nothing heard from the label for more than 3 intervals + its company's grace">
-          <Tag color="volcano" style={{ marginInlineEnd: 0 }} data-no-signal="true">
+          <PlainTag color="volcano" style={{ marginInlineEnd: 0 }} data-no-signal="true">
             No signal
-          </Tag>
+          </PlainTag>
         </HoverTooltip>
       ) : null}
     </span>
@@ -115,9 +115,9 @@ const alarms: ColumnSpec<LabelReport> = {
       <ViolationBadges report={report} />
       {report.trimmed ? (
         <HoverTooltip title="Only an evaluation window (trim) is judged">
-          <Tag bordered={false} color="purple" style={{ marginInlineEnd: 0 }}>
+          <PlainTag bordered={false} color="purple" style={{ marginInlineEnd: 0 }}>
             Trimmed
-          </Tag>
+          </PlainTag>
         </HoverTooltip>
       ) : null}
     </span>
@@ -141,7 +141,7 @@ export function labelReportColumnsFor(severalCompanies: boolean): ColumnSpec<Lab
 
 export const labelReportColumns: ColumnSpec<LabelReport>[] = [
   // Pinned: the table scrolls sideways at narrow widths and with custom-field columns.
-  { ...textColumn("labelId", "Label ID"), fixed: "left" },
+  { ...textColumn("labelId", "Label ID"), pinned: true },
   shipment,
   preset,
   statusWithSignal,

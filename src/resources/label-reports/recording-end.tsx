@@ -1,4 +1,4 @@
-import { Tag } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { DateTimeText } from "@/components/list/date-time-text";
 import type { LabelStatus } from "@/domain/resources";
 import styles from "./columns.module.css";
@@ -23,9 +23,9 @@ export function EndCell({ status, endTime }: { status: LabelStatus; endTime: str
     );
   return (
     <span data-testid="end-recording" className={styles.stack} style={{ lineHeight: 1.3 }}>
-      <Tag color="processing" bordered={false} style={{ marginInlineEnd: 0 }}>
+      <PlainTag color="processing" bordered={false} style={{ marginInlineEnd: 0 }}>
         {status === "recording" ? "Recording" : "Not started"}
-      </Tag>
+      </PlainTag>
       {endTime ? (
         // Wraps like the dates around it (day over time) rather than widening the column. A plain
         // span: antd's Typography (with its editing and copying) cost the list's first load 12 kB gzip.

@@ -1,5 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Space, Tag, Typography } from "antd";
+import { Space, Typography } from "antd";
+import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { roleLabel } from "@/domain/role-rules";
 import type { Invite } from "../types";
@@ -17,9 +18,9 @@ export const PENDING_INVITE_COLUMNS = [
     cell: ({ row: { original: invite } }) => (
       <Space size={[0, 4]} wrap>
         {invite.roles.map((role) => (
-          <Tag key={role} color={ROLE_COLORS[role]}>
+          <PlainTag key={role} color={ROLE_COLORS[role]}>
             {roleLabel(role)}
-          </Tag>
+          </PlainTag>
         ))}
       </Space>
     ),
@@ -39,9 +40,9 @@ export const PENDING_INVITE_COLUMNS = [
     header: "Link valid until",
     cell: ({ row: { original: invite } }) =>
       Date.parse(invite.expires) <= Date.now() ? (
-        <Tag color="error">
+        <PlainTag color="error">
           Expired <DateTimeText value={invite.expires} />
-        </Tag>
+        </PlainTag>
       ) : (
         <DateTimeText value={invite.expires} />
       ),
@@ -49,7 +50,7 @@ export const PENDING_INVITE_COLUMNS = [
   column.display({
     id: "actions",
     header: "",
-    meta: { antd: { align: "right" } },
+    meta: { align: "right" },
     cell: ({ row: { original: invite } }) => <InviteActions invite={invite} />,
   }),
 ];

@@ -1,10 +1,10 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
-import { Alert, Button, Space, Table } from "antd";
+import { Alert, Button, Space } from "antd";
 import { useNavigate } from "react-router";
 import { TitledPage } from "@/components/record/record-page";
-import { useAntdTableProps } from "@/components/table/antd-table-props";
+import { DataTable } from "@/components/table/data-table";
 import { readableError } from "@/providers/readable-error";
 import type { Invite } from "../types";
 import { INVITES_RESOURCE } from "./invite";
@@ -26,7 +26,6 @@ export function PendingInvites() {
     },
   });
   const { tableQuery } = refineCore;
-  const tableProps = useAntdTableProps(reactTable, { loading: tableQuery.isFetching, pagination: false });
 
   return (
     <TitledPage title="Pending invites" backTo="/users">
@@ -43,7 +42,12 @@ export function PendingInvites() {
           description={readableError(tableQuery.error)}
         />
       ) : null}
-      <Table {...tableProps} scroll={{ x: "max-content" }} locale={{ emptyText: "No pending invitations" }} />
+      <DataTable
+        table={reactTable}
+        loading={tableQuery.isFetching}
+        pagination={false}
+        emptyText="No pending invitations"
+      />
     </TitledPage>
   );
 }

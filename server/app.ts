@@ -9,6 +9,7 @@ import type { SigningKeys } from "./auth/keys";
 import type { SessionSettings } from "./auth/sessions";
 import type { AuthThrottles } from "./auth/throttle";
 import type { Db } from "./db/index";
+import { builtAssets } from "./http/built-assets";
 import { corsHook } from "./http/cors";
 import { dashboardHtml } from "./http/dashboard-html";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
@@ -162,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
+    // Its hashed scripts and styles from memory (the route is more specific than the one above).
+    await app.register(builtAssets(staticDir));
     // The root is a folder to the static files (without an index, a 403): the page, as below.
     app.get("/", { schema: { hide: true } }, async (_request, reply) => sendDashboardPage(reply, "/"));
   }

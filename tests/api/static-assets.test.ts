@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from "./support/app";
 
 const SCRIPT = `console.log(${JSON.stringify("cold chain ".repeat(400))});`;
 const BUILT_BROTLI = brotliCompressSync(SCRIPT);
+const STYLE = "body { margin: 0; }";
 
 let t: TestApp;
 let staticDir: string;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, "assets", "app-abc123.js"), SCRIPT);
   writeFileSync(join(staticDir, "assets", "app-abc123.js.br"), BUILT_BROTLI);
   writeFileSync(join(staticDir, "assets", "app-abc123.js.gz"), gzipSync(SCRIPT));
+  writeFileSync(join(staticDir, "assets", "index-def456.css"), STYLE);
   // What `vite build` writes beside them (vite.config.ts: sourcemap, manifest).
   writeFileSync(join(staticDir, "assets", "app-abc123.js.map"), '{"version":3,"sources":["../src/secret.ts"]}');
   mkdirSync(join(staticDir, ".vite"));
@@ -57,6 +59,47 @@ describe("built assets", () => {
       "public, max-age=31536000, immutable",
     );
     expect((await get("/label-reports", "br")).headers["cache-control"]).toBe("no-cache");
+  });
+});
+
+describe("built assets from memory", () => {
+  test("a browser that refuses brotli (q=0) gets the gzip file", async () => {
+    const res = await get("/assets/app-abc123.js", "br;q=0, gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  test("a style sheet is sent as CSS, as it is when the build wrote no compressed copy", async () => {
+    const res = await get("/assets/index-def456.css", "gzip, br");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/css");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body).toBe(STYLE);
+  });
+
+  test("scripts carry the security headers every response has (no MIME sniffing)", async () => {
+    expect((await get("/assets/app-abc123.js", "br")).headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("a rebuild's new chunk is served without a restart", async () => {
+    await get("/assets/app-abc123.js", "br");
+    writeFileSync(join(staticDir, "assets", "app-new789.js"), "export {};");
+    const res = await get("/assets/app-new789.js");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("export {};");
+  });
+
+  test("a chunk that is not there is a 404, never the page", async () => {
+    const res = await get("/assets/app-gone000.js", "br");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain("<title>");
+  });
+
+  test("an encoded path out of the assets folder is refused", async () => {
+    for (const path of ["/assets/..%2F.vite%2Fmanifest.json", "/assets/..%2Findex.html", "/assets/%2E%2E%2Fapp.js"]) {
+      const res = await get(path, "br");
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body, path).not.toContain("src/main.tsx");
+    }
   });
 });
 

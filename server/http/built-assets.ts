@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { TypedRequests } from "./type-provider";
 
 /**
  * The build's hashed scripts and styles (dist/assets), answered from memory. A cold load of
@@ -76,9 +78,11 @@ export function builtAssets(staticDir: string) {
     return file;
   }
 
-  return async function plugin(app: FastifyInstance): Promise<void> {
-    app.get("/assets/:file", { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-      const name = (request.params as { file: string }).file;
+  return async function plugin(server: FastifyInstance): Promise<void> {
+    const app = server.withTypeProvider<TypedRequests>();
+    const schema = { hide: true, params: Type.Object({ file: Type.String() }) };
+    app.get("/assets/:file", { schema }, async (request, reply) => {
+      const name = request.params.file;
       if (!BUILT_FILE.test(name)) {
         // Source maps stay the operator's, as @fastify/static's allowedPath says; other kinds of file go to it.
         const refused = /\.map$/i.test(name) || name.includes("/") || name.includes("..");

@@ -1,11 +1,12 @@
 import type { Plugin } from "vite";
 
 /**
- * The one place the build edits antd's source: three imports that put code in every page
- * that no page of the dashboard runs. antd offers no option for any of them. Measured in
- * bench/README.md ("antd import rewrites"): without them /signin's first-load JS grows by
- * 17 kB gzip and /label-reports' by 27 kB gzip (both bundle budgets), and the cold load to
- * the interactive row is slower. Each rewrite names the exact line it replaces; when antd's
+ * The one place the build edits antd's source: two imports that put code in every page with
+ * a form or a button that no page of the dashboard runs. antd offers no option for either.
+ * Measured in bench/README.md ("antd import rewrites"): without them /signin's first-load JS
+ * grows past its bundle budget, and the cold load to the interactive row is slower. (The
+ * rewrites of antd Table's filter and selection imports went when the lists stopped using
+ * antd's Table: they no longer touched the interactive row.) Each rewrite names the exact line it replaces; when antd's
  * source no longer has it the build fails (and tests/unit/antd-import-rewrites.test.ts,
  * which checks the installed antd), instead of silently shipping the code again.
  */
@@ -19,9 +20,6 @@ export interface AntdImportRewrite {
   replacement: string;
 }
 
-const stub = (name: string) =>
-  `const ${name} = () => { throw new Error('antd Table: ${name} is not bundled for tables (scripts/antd-import-rewrites.ts)'); };`;
-
 export const ANTD_IMPORT_REWRITES: readonly AntdImportRewrite[] = [
   {
     why: "antd's form context (imported by ConfigProvider, Button, Input…) takes FormProvider from rc-field-form's index, whose top level decorates the Form component: the whole form engine and validator (~13 kB gzip) landed on every page. FormProvider alone lives in FormContext.",
@@ -29,20 +27,6 @@ export const ANTD_IMPORT_REWRITES: readonly AntdImportRewrite[] = [
     line: "import { FormProvider as RcFormProvider } from 'rc-field-form';",
     replacement: "import { FormProvider as RcFormProvider } from 'rc-field-form/es/FormContext';",
   },
-  ...(
-    [
-      ["table/hooks/useFilter/FilterDropdown.js", "../../../tree", "Tree"],
-      ["table/hooks/useFilter/FilterDropdown.js", "../../../checkbox", "Checkbox"],
-      ["table/hooks/useFilter/FilterDropdown.js", "../../../radio", "Radio"],
-      ["table/hooks/useSelection.js", "../../checkbox", "Checkbox"],
-      ["table/hooks/useSelection.js", "../../radio", "Radio"],
-    ] as const
-  ).map(([file, from, name]) => ({
-    why: "antd Table's column filter dropdown (filterMode: 'tree') and row selection import Tree (rc-tree, ~14 kB gzip), Checkbox and Radio. No table here has antd column filters or row selection (lists filter through the URL and their own panels): a stub that fails loudly if one ever asks. Other pages import the real ones.",
-    file,
-    line: `import ${name} from '${from}';`,
-    replacement: stub(name),
-  })),
   {
     why: "Form.Item's label imports Tooltip (rc-trigger, portal, resize observer: ~20 kB gzip) for its `tooltip` prop, so every form (the sign-in page's too) paid for it. The label gets a lazily loaded Tooltip: until it arrives the question-mark icon shows without its tooltip.",
     file: "form/FormItemLabel.js",

@@ -108,6 +108,11 @@ describe("a list's table", () => {
     expect(document.querySelector(".ant-pagination")).toBeNull();
   });
 
+  test("with no records it shows no pager, so no '0 records' while a page loads", () => {
+    render(<ReportTable rows={[]} total={0} />);
+    expect(document.querySelector(".ant-pagination")).toBeNull();
+  });
+
   test("without rows it says so in its own words", () => {
     render(<ReportTable rows={[]} emptyText="No API keys yet" />);
     expect(screen.getByText("No API keys yet")).toBeTruthy();

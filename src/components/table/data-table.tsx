@@ -63,6 +63,7 @@ export function DataTable<T>({
   const { sorting, pagination: page } = table.getState();
   const headers = table.getHeaderGroups().at(-1)?.headers ?? [];
   const rows = table.getRowModel().rows;
+  const count = total ?? rows.length;
   const head = <HeaderRow headers={headers} sorting={sorting} />;
   let grid: ReactNode;
   if (virtual && rows.length) grid = <VirtualTable head={head} rows={rows} sorting={sorting} onScroll={markScrolled} />;
@@ -97,12 +98,13 @@ export function DataTable<T>({
           <div className={`ant-table${size ? ` ant-table-${size}` : ""}`}>
             <div className="ant-table-container">{grid}</div>
           </div>
-          {pagination === false ? null : (
+          {/* As antd's tables: no pager without records, so no "0 records" while a page loads. */}
+          {pagination === false || count === 0 ? null : (
             <Pagination
               className="ant-table-pagination ant-table-pagination-right"
               current={page.pageIndex + 1}
               pageSize={page.pageSize}
-              total={total ?? rows.length}
+              total={count}
               // antd's tables page with the small pager beside their narrower cells.
               {...(size ? { size: "small" as const } : {})}
               {...pagination}

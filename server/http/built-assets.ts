@@ -21,7 +21,7 @@ const BUILT_FILE = /^[\w-]+(?:\.[\w-]+)*\.(?:js|css)$/;
 /** Beyond this, files are read from disk on every request instead of kept (many rebuilds in one process). */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
-type Encoding = "br" | "gzip" | "identity";
+type Encoding = "br" | "gzip";
 
 interface BuiltFile {
   type: string;
@@ -31,8 +31,8 @@ interface BuiltFile {
   identity: Buffer;
 }
 
-/** The encodings the request accepts (`accept-encoding`, q=0 refuses one), best first. */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
+/** The build's encodings the request accepts (`accept-encoding`, q=0 refuses one), best first. */
+function acceptedEncodings(header: string | undefined): Encoding[] {
   const accepted = new Set<string>();
   for (const part of (header ?? "").split(",")) {
     const [token = "", ...params] = part.trim().toLowerCase().split(";");
@@ -42,7 +42,6 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   const wanted: Encoding[] = [];
   if (accepted.has("br")) wanted.push("br");
   if (accepted.has("gzip")) wanted.push("gzip");
-  wanted.push("identity");
   return wanted;
 }
 
@@ -56,26 +55,33 @@ async function readOptional(path: string): Promise<Buffer | undefined> {
 
 export function builtAssets(staticDir: string) {
   const dir = join(staticDir, "assets");
-  const cache = new Map<string, BuiltFile>();
+  // The reading, not its result: requests for a file still being read share one read.
+  const cache = new Map<string, Promise<BuiltFile | undefined>>();
   let cachedBytes = 0;
 
-  async function load(name: string): Promise<BuiltFile | undefined> {
-    const kept = cache.get(name);
-    if (kept) return kept;
+  async function read(name: string): Promise<BuiltFile | undefined> {
     const identity = await readOptional(join(dir, name));
     if (!identity) return undefined;
-    const file: BuiltFile = {
-      type: name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8",
-      br: await readOptional(join(dir, `${name}.br`)),
-      gzip: await readOptional(join(dir, `${name}.gz`)),
-      identity,
-    };
-    const size = identity.length + (file.br?.length ?? 0) + (file.gzip?.length ?? 0);
-    if (cachedBytes + size <= MAX_CACHED_BYTES) {
-      cache.set(name, file);
-      cachedBytes += size;
-    }
-    return file;
+    const [br, gzip] = await Promise.all([
+      readOptional(join(dir, `${name}.br`)),
+      readOptional(join(dir, `${name}.gz`)),
+    ]);
+    const type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
+    return { type, br, gzip, identity };
+  }
+
+  function load(name: string): Promise<BuiltFile | undefined> {
+    const kept = cache.get(name);
+    if (kept) return kept;
+    const reading = read(name);
+    cache.set(name, reading);
+    reading.then((file) => {
+      const size = file ? file.identity.length + (file.br?.length ?? 0) + (file.gzip?.length ?? 0) : 0;
+      // Not there (yet: a rebuild may bring it), or past the bound: read again next time.
+      if (!file || cachedBytes + size > MAX_CACHED_BYTES) cache.delete(name);
+      else cachedBytes += size;
+    });
+    return reading;
   }
 
   return async function plugin(server: FastifyInstance): Promise<void> {
@@ -90,13 +96,13 @@ export function builtAssets(staticDir: string) {
       }
       const file = await load(name);
       if (!file) return reply.callNotFound();
-      const encoding = acceptedEncodings(request.headers["accept-encoding"]).find((e) => e === "identity" || file[e]);
+      const encoding = acceptedEncodings(request.headers["accept-encoding"]).find((e) => file[e]);
       reply
         .header("content-type", file.type)
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("vary", "accept-encoding");
-      if (encoding && encoding !== "identity") reply.header("content-encoding", encoding);
-      return reply.send(encoding && encoding !== "identity" ? file[encoding] : file.identity);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(encoding ? file[encoding] : file.identity);
     });
   };
 }

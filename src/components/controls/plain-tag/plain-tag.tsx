@@ -1,12 +1,10 @@
-import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from "react";
+import type { HTMLAttributes, Ref } from "react";
 import { useAntdHash } from "@/components/controls/antd-hash/antd-hash";
 
 export interface PlainTagProps extends Omit<HTMLAttributes<HTMLSpanElement>, "color"> {
   /** One of antd's preset (`blue`, `volcano`…) or status (`success`, `error`…) colour names. */
   color?: string | undefined;
   bordered?: boolean;
-  style?: CSSProperties;
-  children?: ReactNode;
   /** A tooltip around the tag finds its element by it. */
   ref?: Ref<HTMLSpanElement>;
   [data: `data-${string}`]: string | undefined;

@@ -9,6 +9,8 @@ import { dirname, join } from "node:path";
  *
  * - `shared`: what the landing list and the sign-in page both load (the entry's own modules
  *   among them). Both need every module in it.
+ * - `boot`: what the dashboard's boot runs before anything renders (the list's first request,
+ *   src/boot-dashboard.ts), so that it does not wait for the dashboard's code to run.
  * - `common`: what the landing list shares with the other pages outside the dashboard (the
  *   other sign-in steps, the public share page), and the sign-in page does not load.
  * - `dashboard`: the rest of the landing list, which no page outside the dashboard imports.
@@ -216,34 +218,38 @@ export interface RouteRoots {
   landing: readonly string[];
   /** The dashboard's own entry modules: what is behind them is the dashboard. */
   dashboard: readonly string[];
+  /** What the dashboard starts before it renders (src/boot-dashboard.ts). */
+  boot: readonly string[];
 }
 
-export type RouteChunk = "shared" | "common" | "dashboard";
+export const ROUTE_CHUNKS = ["shared", "boot", "common", "dashboard"] as const;
+export type RouteChunk = (typeof ROUTE_CHUNKS)[number];
 
 /** Which route chunk each module of the landing list's cold load goes to. */
 export function routeChunkOf(graph: ModuleGraph, roots: RouteRoots): Map<string, RouteChunk> {
   const landing = reachable(graph, [roots.entry, ...roots.landing]);
   const signIn = reachable(graph, [roots.entry, ...roots.signIn]);
   const outside = reachable(graph, [roots.entry], { dynamic: true, stop: new Set(roots.dashboard) });
+  const boot = reachable(graph, roots.boot);
   const chunks = new Map<string, RouteChunk>();
   for (const id of landing) {
     if (id === roots.entry) continue;
     // A lazily imported module (the app, the list page) keeps a chunk of its own: Vite's
     // manifest names a page's chunk by it, and the server's preload links read the manifest.
     if (graph(id)?.dynamicImporters.length) continue;
-    chunks.set(id, signIn.has(id) ? "shared" : outside.has(id) ? "common" : "dashboard");
+    chunks.set(id, signIn.has(id) ? "shared" : boot.has(id) ? "boot" : outside.has(id) ? "common" : "dashboard");
   }
   return chunks;
 }
 
-/** The three groups for rolldown's `codeSplitting.groups`, below the vendor groups. */
+/** The groups for rolldown's `codeSplitting.groups`, below the vendor groups, in priority order. */
 export function routeChunkGroups(roots: RouteRoots, priority: number) {
   let chunks: Map<string, RouteChunk> | undefined;
   const chunkOf = (id: string, ctx: { getModuleInfo(id: string): GraphModule | null }) => {
     chunks ??= routeChunkOf((module) => ctx.getModuleInfo(module), roots);
     return chunks.get(id);
   };
-  return (["shared", "common", "dashboard"] as const).map((name, index) => ({
+  return ROUTE_CHUNKS.map((name, index) => ({
     name: (id: string, ctx: { getModuleInfo(id: string): GraphModule | null }) =>
       chunkOf(id, ctx) === name ? name : null,
     priority: priority - index,
@@ -277,7 +283,7 @@ export function checkSignInChunks(chunks: readonly BuiltChunk[], signIn: readonl
   for (const chunk of starts) visit(chunk);
   const wrong = [...files]
     .map((file) => byFile.get(file))
-    .filter((chunk) => chunk?.name === "dashboard" || chunk?.name === "common");
+    .filter((chunk) => chunk?.name === "dashboard" || chunk?.name === "common" || chunk?.name === "boot");
   if (!wrong.length) return undefined;
   return `The sign-in page would load ${wrong.map((chunk) => chunk?.fileName).join(", ")}: a module it needs was not found by scripts/route-chunks.ts (an import form it does not read?)`;
 }

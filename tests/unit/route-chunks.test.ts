@@ -108,14 +108,20 @@ describe("route-shaped chunks (scripts/route-chunks.ts)", () => {
   });
 
   const app = {
-    "/app/src/main.tsx": { code: 'import "./root";', imports: ["/app/src/root.tsx"], lazy: ["/app/src/App.tsx"] },
+    "/app/src/main.tsx": {
+      code: 'import "./root";',
+      imports: ["/app/src/root.tsx"],
+      lazy: ["/app/src/App.tsx", "/app/src/boot.ts"],
+    },
     "/app/src/root.tsx": { lazy: ["/app/src/auth-app.tsx", "/app/src/share.tsx"] },
     "/app/src/auth-app.tsx": { code: 'import { Input } from "antd";', imports: [ANTD, "/app/src/session.ts"] },
     "/app/src/share.tsx": { imports: ["/app/src/dates.ts"] },
     "/app/src/session.ts": {},
     "/app/src/dates.ts": {},
+    "/app/src/boot.ts": { imports: ["/app/src/prefetch.ts", "/app/src/session.ts"] },
+    "/app/src/prefetch.ts": {},
     "/app/src/App.tsx": {
-      imports: ["/app/src/session.ts", "/app/src/layout.tsx"],
+      imports: ["/app/src/boot.ts", "/app/src/session.ts", "/app/src/layout.tsx"],
       lazy: ["/app/src/list.tsx", "/app/src/users.tsx"],
     },
     "/app/src/layout.tsx": {},
@@ -133,14 +139,21 @@ describe("route-shaped chunks (scripts/route-chunks.ts)", () => {
   const roots = {
     entry: "/app/src/main.tsx",
     signIn: ["/app/src/auth-app.tsx"],
-    landing: ["/app/src/App.tsx", "/app/src/list.tsx"],
-    dashboard: ["/app/src/App.tsx"],
+    landing: ["/app/src/boot.ts", "/app/src/App.tsx", "/app/src/list.tsx"],
+    dashboard: ["/app/src/boot.ts", "/app/src/App.tsx"],
+    boot: ["/app/src/boot.ts"],
   };
 
   it("puts what the landing list and the sign-in page both load in `shared`", () => {
     const chunks = routeChunkOf(graphOf(app), roots);
     expect(chunks.get("/app/src/session.ts")).toBe("shared");
     expect(chunks.get(INPUT)).toBe("shared");
+  });
+
+  it("puts what the dashboard's boot runs in `boot`, apart from the dashboard's code, unless the sign-in page has it", () => {
+    const chunks = routeChunkOf(graphOf(app), roots);
+    expect(chunks.get("/app/src/prefetch.ts")).toBe("boot");
+    expect(chunks.get("/app/src/session.ts")).toBe("shared");
   });
 
   it("puts what the landing list shares only with other pages outside the dashboard in `common`", () => {
@@ -158,6 +171,7 @@ describe("route-shaped chunks (scripts/route-chunks.ts)", () => {
     const chunks = routeChunkOf(graphOf(app), roots);
     expect(chunks.has("/app/src/main.tsx")).toBe(false);
     expect(chunks.has("/app/src/App.tsx")).toBe(false);
+    expect(chunks.has("/app/src/boot.ts")).toBe(false);
     expect(chunks.has("/app/src/list.tsx")).toBe(false);
     expect(chunks.has("/app/src/users.tsx")).toBe(false);
   });
@@ -178,6 +192,16 @@ describe("route-shaped chunks (scripts/route-chunks.ts)", () => {
       chunk("dashboard.js", "dashboard", ["shared.js"]),
     ];
     expect(checkSignInChunks(chunks, ["/app/src/auth-app.tsx"])).toMatch(/would load dashboard\.js/);
+  });
+
+  it("fails the build when the sign-in page would load the boot's or the common chunk", () => {
+    const chunks = [
+      chunk("index.js", "index", ["boot.js"]),
+      chunk("boot.js", "boot", []),
+      chunk("auth-app.js", "auth-app", ["common.js"], "/app/src/auth-app.tsx"),
+      chunk("common.js", "common", []),
+    ];
+    expect(checkSignInChunks(chunks, ["/app/src/auth-app.tsx"])).toMatch(/would load boot\.js, common\.js/);
   });
 
   it("passes a build whose sign-in page loads only the entry's, the shared and its own chunks", () => {

@@ -75,7 +75,7 @@ function buildInfo(): Plugin {
  * needs (`$initial`); `refine` holds Refine's core and react-query for the dashboard app.
  * The rest (antd Form, Table, Select, menus…) arrives with the chunks that use them: each
  * page is a lazy() import (src/resources/<name>/index.tsx); what the landing list's cold load
- * needs is in three route chunks below these (scripts/route-chunks.ts). A group takes its
+ * needs is in four route chunks below these (scripts/route-chunks.ts). A group takes its
  * modules' dependencies along, so the libraries others build on come first.
  */
 const VENDOR_GROUPS = [

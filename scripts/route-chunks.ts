@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 
 /**
- * Route-shaped chunks: the modules a cold load of the landing list needs, in three groups.
+ * Route-shaped chunks: the modules a cold load of the landing list needs, in four groups.
  * Rolldown's automatic chunking makes one chunk per set of pages that share modules, and the
  * list's cold load was 56 files (12 with these groups); on HTTP/1.1's six connections they
  * arrived over ~160 ms after the server had answered each, and the app could not start until

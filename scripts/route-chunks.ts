@@ -42,9 +42,9 @@ export const BARRELS: Readonly<Record<string, RegExp>> = {
   "@ant-design/icons": /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/,
 };
 
-/** The module `relative` names from `barrel`, among the barrel's imports; undefined if none matches. */
-function resolveFrom(barrel: string, relative: string, imported: readonly string[]): string | undefined {
-  const base = join(dirname(barrel), relative);
+/** The module `relative` names from module `from`, among `imported`; undefined if none matches. */
+function resolveFrom(from: string, relative: string, imported: readonly string[]): string | undefined {
+  const base = join(dirname(from), relative);
   return imported.find((id) => id === base || id === `${base}.js` || id === join(base, "index.js"));
 }
 
@@ -64,12 +64,8 @@ function barrelExports(id: string, graph: ModuleGraph, seen = new Set<string>())
   for (const [, clause = "", from = ""] of code.matchAll(/import\s*([^;"']*?)\s*from\s*["']([^"']+)["']/g)) {
     const target = resolveFrom(id, from, info.importedIds);
     if (!target) continue;
-    const braces = clause.match(/\{([^}]*)\}/)?.[1] ?? "";
-    for (const [, local] of pairs(braces)) locals.set(local, target);
-    const single = clause
-      .replace(/\{[^}]*\}/, "")
-      .replace(/,/g, " ")
-      .trim();
+    const { single, named } = clauseParts(clause);
+    for (const [, local] of named) locals.set(local, target);
     if (single) locals.set(single, target);
   }
   for (const [, list = ""] of code.matchAll(/export\s*\{([^}]*)\}\s*(?:;|$)/g)) {
@@ -90,16 +86,28 @@ function barrelExports(id: string, graph: ModuleGraph, seen = new Set<string>())
   return names;
 }
 
-/** `a, b as c` → [a, a], [b, c]: (local or imported name, exported or local name). */
+/** `a, b as c` → [a, a], [b, c]: (local or imported name, exported or local name); `type` names left out. */
 function pairs(list: string): [string, string][] {
   return list
     .split(",")
-    .map((part) => part.trim().replace(/^type\s+/, ""))
-    .filter(Boolean)
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith("type "))
     .map((part) => {
       const [first = "", second] = part.split(/\s+as\s+/).map((name) => name.trim());
       return [first, second ?? first];
     });
+}
+
+/** An import clause (`A, { b as c }`): its default binding, and its named ones as pairs. */
+function clauseParts(clause: string): { single: string | undefined; named: [string, string][] } {
+  const single = clause
+    .replace(/\{[^}]*\}/, "")
+    .replace(/,/g, " ")
+    .trim();
+  return {
+    single: single && single !== "type" ? single : undefined,
+    named: pairs(clause.match(/\{([^}]*)\}/)?.[1] ?? ""),
+  };
 }
 
 function withoutComments(code: string): string {
@@ -119,20 +127,9 @@ export function importedNames(code: string, specifier: string): string[] | undef
   for (const [, keyword, clause = ""] of code.matchAll(statement)) {
     found = true;
     if (keyword === "export" || clause.includes("*")) return undefined;
-    const braces = clause.match(/\{([^}]*)\}/);
-    const before = clause
-      .replace(/\{[^}]*\}/, "")
-      .replace(/,/g, " ")
-      .trim();
-    if (before && before !== "type") names.push("default");
-    for (const part of braces?.[1]?.split(",") ?? []) {
-      const name = part
-        .trim()
-        .replace(/^type\s+/, "")
-        .split(/\s+as\s+/)[0]
-        ?.trim();
-      if (name && !part.trim().startsWith("type ")) names.push(name);
-    }
+    const { single, named } = clauseParts(clause);
+    if (single) names.push("default");
+    for (const [imported] of named) names.push(imported);
   }
   return found ? names : undefined;
 }
@@ -164,9 +161,7 @@ function barrelImport(id: string, code: string, imported: string, graph: ModuleG
   if (!target?.code || !isReExportOnly(target.code)) return undefined;
   // Relative imports only: how `id` spells the path to `imported`.
   for (const [, spec = ""] of code.matchAll(/from\s*["'](\.{1,2}\/[^"']*)["']/g)) {
-    const base = join(dirname(id), spec);
-    if (imported === base || imported === `${base}.js` || imported === join(base, "index.js"))
-      return importedNames(code, spec);
+    if (resolveFrom(id, spec, [imported])) return importedNames(code, spec);
   }
   return undefined;
 }

@@ -55,14 +55,18 @@ describe("route-shaped chunks (scripts/route-chunks.ts)", () => {
     expect(importedNames('import { x } from "other";', "antd")).toBeUndefined();
   });
 
-  it("follows an import through antd's index only to the components imported", () => {
-    const graph = graphOf({
-      "/app/src/page.tsx": { code: 'import { Button } from "antd";', imports: [ANTD] },
+  /** A page importing from antd's index as `code` says, and antd's index over three components. */
+  const pageOverAntd = (code: string) =>
+    graphOf({
+      "/app/src/page.tsx": { code, imports: [ANTD] },
       [ANTD]: antdIndex,
       [BUTTON]: {},
       [INPUT]: {},
       [TABLE]: {},
     });
+
+  it("follows an import through antd's index only to the components imported", () => {
+    const graph = pageOverAntd('import { Button } from "antd";');
     const seen = reachable(graph, ["/app/src/page.tsx"]);
     expect(seen.has(BUTTON)).toBe(true);
     expect(seen.has(TABLE)).toBe(false);
@@ -97,13 +101,7 @@ describe("route-shaped chunks (scripts/route-chunks.ts)", () => {
   });
 
   it("counts the whole index when a module imports it in a way it cannot narrow", () => {
-    const graph = graphOf({
-      "/app/src/page.tsx": { code: 'import * as antd from "antd";', imports: [ANTD] },
-      [ANTD]: antdIndex,
-      [BUTTON]: {},
-      [INPUT]: {},
-      [TABLE]: {},
-    });
+    const graph = pageOverAntd('import * as antd from "antd";');
     expect(reachable(graph, ["/app/src/page.tsx"]).has(TABLE)).toBe(true);
   });
 

@@ -589,21 +589,13 @@ function ingestRows(kind: Kind, f: IngestFigures, quick: boolean): Row[] {
   const judge = (ok: boolean): boolean | null => (quick || !onPg ? null : ok);
   const { sustained, flat, sizes } = f;
   return [
-    ...(["unnest", "values"] as const).flatMap((method) => {
-      const run = sustained[method];
-      if (!run) return [];
-      const isDefault = method === f.defaultMethod;
-      const how = { unnest: "unnest arrays", values: "multi-row VALUES" }[method];
-      return [
-        {
-          id: `${kind}.ingest.sustained.${method}`,
-          measure: `${name}: ingest ${sizes.senders} senders × ${sizes.batchesPerSender} batches of ${count(sizes.batchSize)} (${how}${isDefault ? ", default" : ""})`,
-          value: `${count(Math.round(run.perSecond))} readings/s (${count(run.readings)} in ${seconds(run.seconds * 1000)}; batch ${pLatency(run.batch)})`,
-          budget: onPg && isDefault ? `≥ ${count(BUDGETS.ingestPerSecond)}/s` : "report only",
-          ok: isDefault ? judge(run.perSecond >= BUDGETS.ingestPerSecond) : null,
-        },
-      ];
-    }),
+    {
+      id: `${kind}.ingest.sustained`,
+      measure: `${name}: ingest ${sizes.senders} senders × ${sizes.batchesPerSender} batches of ${count(sizes.batchSize)}`,
+      value: `${count(Math.round(sustained.perSecond))} readings/s (${count(sustained.readings)} in ${seconds(sustained.seconds * 1000)}; batch ${pLatency(sustained.batch)})`,
+      budget: onPg ? `≥ ${count(BUDGETS.ingestPerSecond)}/s` : "report only",
+      ok: judge(sustained.perSecond >= BUDGETS.ingestPerSecond),
+    },
     {
       id: `${kind}.ingest.batch100`,
       measure: `${name}: one 100-reading batch after another`,

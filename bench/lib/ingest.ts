@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Principal } from "../../server/auth/principal";
 import type { Db } from "../../server/db/index";
-import { type InsertMethod, ingestReadings } from "../../server/ingest/ingest-readings";
+import { ingestReadings } from "../../server/ingest/ingest-readings";
 import { recomputeSummary } from "../../server/reports/summary";
 import type { Reading } from "../../src/domain/readings";
 import { ruleOfPreset } from "../../src/domain/report-rule";
@@ -12,8 +12,7 @@ import { type Latency, sample, summarise } from "./stats";
  * Ingestion (issue #18 section 8), straight through ingestReadings (what POST /api/readings
  * runs after parsing; the HTTP and JSON layers are left out) on an empty database of its own:
  * - sustained: `senders` concurrent senders, each sending `batches` appended batches of
- *   `batchSize` readings into its own label, once per insert method (ingest-readings.ts:
- *   arrays through unnest, the default, and multi-row VALUES);
+ *   `batchSize` readings into its own label;
  * - one 100-reading batch after another into one report: latency per batch;
  * - the summary update's cost against the report's length: 100-reading batches into a
  *   10-reading report and into a long one, alternately (median of each), and one full
@@ -60,10 +59,7 @@ export interface Sustained {
 
 export interface IngestFigures {
   sizes: IngestSizes;
-  /** Per insert method: arrays through unnest and multi-row VALUES. */
-  sustained: Partial<Record<InsertMethod, Sustained>>;
-  /** What ingestReadings picks for these batches on this database: the method the budget judges. */
-  defaultMethod: InsertMethod;
+  sustained: Sustained;
   smallBatch: Latency;
   flat: { shortReport: Latency; longReport: Latency; ratio: number; fullRecomputeMs: number };
 }
@@ -142,8 +138,8 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
   const { gateway, register } = await setUp(db);
 
   // 1. Sustained: every sender appends its batches one after another, all senders at once.
-  const sustainedRun = async (method: InsertMethod): Promise<Sustained> => {
-    const labels = Array.from({ length: sizes.senders }, (_, i) => `LBL-INGEST-${method}-${i}`);
+  const sustainedRun = async (): Promise<Sustained> => {
+    const labels = Array.from({ length: sizes.senders }, (_, i) => `LBL-INGEST-${i}`);
     for (const label of labels) await register(label);
     // Built before the clock starts, as a gateway's batches exist before it sends them: the
     // senders share the server's two cores, and making readings is not the server's work.
@@ -156,7 +152,7 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
       labels.map(async (label) => {
         for (const batch of batches) {
           const t0 = performance.now();
-          const result = await ingestReadings(db, gateway, label, batch, undefined, { insert: method });
+          const result = await ingestReadings(db, gateway, label, batch);
           batchTimes.push(performance.now() - t0);
           if (result.accepted !== sizes.batchSize) throw new Error(`accepted ${result.accepted} of ${sizes.batchSize}`);
         }
@@ -164,14 +160,10 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
     );
     const seconds = (performance.now() - started) / 1000;
     const total = sizes.senders * sizes.batchesPerSender * sizes.batchSize;
-    log(
-      `sustained (${method}): ${total} readings in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} readings/s`,
-    );
+    log(`sustained: ${total} readings in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} readings/s`);
     return { readings: total, seconds, perSecond: total / seconds, batch: summarise(batchTimes) };
   };
-  const defaultMethod: InsertMethod = "unnest";
-  const sustained: Partial<Record<InsertMethod, Sustained>> = {};
-  for (const method of ["values", "unnest"] as const) sustained[method] = await sustainedRun(method);
+  const sustained = await sustainedRun();
 
   // 2. 100-reading batches, one after another, into one report.
   await register("LBL-INGEST-SMALL");
@@ -231,7 +223,6 @@ export async function measureIngest(db: Db, sizes: IngestSizes, log: (line: stri
   return {
     sizes,
     sustained,
-    defaultMethod,
     smallBatch: small.latency,
     flat: { shortReport, longReport, ratio, fullRecomputeMs },
   };

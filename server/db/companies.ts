@@ -76,6 +76,7 @@ export function companyDetails(db: Db, id: string) {
       "timeZone",
       "temperatureUnit",
       "noSignalGraceMinutes",
+      "maxDataGapMinutes",
       "logoInitial",
       "addresses",
       "billing",

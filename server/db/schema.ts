@@ -39,6 +39,8 @@ export interface CompaniesTable {
   billing: Json<Billing>;
   /** 0017: minutes of silence beyond 3 intervals after which a recording label is "No signal". */
   noSignalGraceMinutes: Generated<number>;
+  /** 0025: a gap or silence longer than this makes a new report's data incomplete. */
+  maxDataGapMinutes: Generated<number>;
   city: string | null;
   country: string | null;
   created: CreatedAt;
@@ -187,6 +189,10 @@ export interface LabelReportsTable {
   humidityViolation: Generated<boolean>;
   shockViolation: Generated<boolean>;
   batteryLow: Generated<boolean>;
+  /** 0025: the summary's completeness is not "complete" (a gap, a silence, or no data). */
+  dataIncomplete: Generated<boolean>;
+  /** 0025: the verdict maths version the summary was computed with (server/reports/summary.ts). */
+  summaryMaths: Generated<number>;
   summary: Json<Record<string, unknown>>;
   customFields: Json<Record<string, unknown>>;
   /** The frozen rule (src/domain/report-rule.ts); null only for a report whose preset was gone before rules were kept. */

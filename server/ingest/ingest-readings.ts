@@ -4,41 +4,55 @@ import type { SummaryReading, SummaryShockEvent } from "../../src/domain/report-
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";
-import { ALERT_STATE_COLUMNS, alertStateOf, readAlertState } from "../notifications/alert-state";
+import {
+  ALERT_STATE_COLUMNS,
+  type AlertState,
+  type AlertStateRow,
+  alertStateOf,
+  readAlertState,
+} from "../notifications/alert-state";
 import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
-import { summaryReading, updateSummary } from "../reports/summary";
+import { updateSummary } from "../reports/summary";
 
-/**
- * Rows per INSERT statement: 5 parameters a reading keeps a statement under PostgreSQL's
- * 65,535 bind parameters with room to spare, and 10,000 readings take 5 statements.
- */
-export const INSERT_CHUNK_ROWS = 2000;
-
-/**
- * How a batch's readings are inserted:
- * - `unnest`: one statement over arrays (7 parameters whatever the batch's size);
- * - `values`: multi-row VALUES in chunks of INSERT_CHUNK_ROWS (kept so the bench can
- *   show it).
- * Without one, `unnest`. COPY into a staging table was measured too and was no faster once
- * the report key is checked per statement (bench/README.md), so it is not kept.
- */
-export type InsertMethod = "unnest" | "values";
+/** Shock rows per INSERT statement: 3 parameters a row keeps it far under PostgreSQL's 65,535. */
+const INSERT_CHUNK_ROWS = 2000;
 
 export interface IngestResult {
+  /** The report that took the batch's newest reading. */
   reportId: string;
   accepted: number;
   duplicates: number;
+  /** Every report that took readings of the batch (a late upload may reach an earlier shipment's report). */
+  reports: { reportId: string; accepted: number; duplicates: number }[];
+}
+
+/** One of a label id's reports with what decides which readings it owns. */
+interface OwnerCandidate extends AlertStateRow {
+  id: string;
 }
 
 /**
- * Writes a batch of a label's readings into its report, all or nothing (issue #18):
- * - the label's report is its company's newest report of that label id (a label records
- *   one shipment; a label of another company is unknown here: 404);
+ * Which of a label id's reports (oldest first) owns a reading's time: the reports of one
+ * label id split its timeline, each owning the time after the previous one's end up to
+ * its own end, the last one open-ended while it has no end. So a label's memory of
+ * shipment A uploaded after the label was registered again for shipment B lands in A.
+ * Null: the time is after the last report's end.
+ */
+export function ownerOf<R extends Pick<OwnerCandidate, "endTime">>(reports: readonly R[], t: number): R | null {
+  for (const report of reports) if (report.endTime !== null && t <= new Date(report.endTime).getTime()) return report;
+  const last = reports[reports.length - 1];
+  return last && last.endTime === null ? last : null;
+}
+
+/**
+ * Writes a batch of a label's readings into its reports, all or nothing:
+ * - each reading goes to the report of the label id that owns its time (ownerOf; a label
+ *   of another company is unknown here: 404); a reading after the last report's end is a
+ *   400 naming it, and nothing of the batch is written;
  * - a reading whose (report, time) is already stored is a duplicate and changes nothing,
  *   so a gateway may re-send a batch; order and lateness do not matter;
- * - the first reading starts the report (notStarted -> recording, start = its time); a
- *   later-arriving earlier reading moves the start back; a stopped or ended report takes
- *   late readings up to its end time only;
+ * - the first reading starts a report (notStarted -> recording, start = its time); a
+ *   later-arriving earlier reading moves the start back;
  * - the summary and verdict columns are updated from the batch alone (updateSummary: cost
  *   proportional to the batch, readings in the middle re-read only their neighbourhood),
  *   the chart rollups follow through the measurements triggers (migration 0005).
@@ -49,84 +63,98 @@ export async function ingestReadings(
   labelId: string,
   readings: readonly Reading[],
   links: AlertLinks = LINKS_FROM_ENV,
-  options: { insert?: InsertMethod } = {},
 ): Promise<IngestResult> {
   return db.transaction().execute(async (trx) => {
-    // Locked: two batches of one label at once must not both see it notStarted.
-    const report = await trx
+    // Locked, oldest first (one order for every writer): two batches of one label at once
+    // must not both see a report notStarted.
+    const reports = await trx
       .selectFrom("labelReports")
-      // The alert state before the batch comes with the row: one round trip less a request.
-      .select(["id", "startTime", ...ALERT_STATE_COLUMNS])
+      // The alert state before the batch comes with the rows: one round trip less a request.
+      .select(["id", ...ALERT_STATE_COLUMNS])
       .where("companyId", "=", principal.companyId)
       .where("labelId", "=", labelId)
-      .orderBy("created", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
+      .orderBy("created")
+      .orderBy("id")
       .forUpdate()
-      .executeTakeFirst();
-    if (!report) throw notFound("No label with this id in your company; register it first (POST /api/label-reports)");
+      .execute();
+    if (reports.length === 0)
+      throw notFound("No label with this id in your company; register it first (POST /api/label-reports)");
 
-    // A recording label's end time is its planned end: the worker ends it there
-    // (planned-end.ts), so a reading after it is refused now as it would be then.
-    if (report.endTime !== null) {
-      const end = new Date(report.endTime).getTime();
-      const finished = report.status === "stopped" || report.status === "ended";
-      const error = finished ? `is after the label was ${report.status}` : "is after the label's planned end";
-      const late = readings.flatMap((r, index) => (r.t > end ? [{ id: `readings.${index}.time`, error }] : []));
-      if (late.length) throw badRequest("Some readings are after the label's end; nothing was written", late);
-    }
-
-    // A time twice in one batch is a duplicate like a time already stored: the first one counts.
-    const byTime = new Map<number, Reading>();
-    for (const reading of readings) if (!byTime.has(reading.t)) byTime.set(reading.t, reading);
-    const unique = [...byTime.values()];
-
-    const method = options.insert ?? "unnest";
-    const stored = await insertMeasurements(trx, report.id, unique, method);
-    const inserted = stored.map((row) => byTime.get(row.t) as Reading);
-
-    // A shock is stored with its reading only, so a re-sent shock is never stored twice.
-    const shocks = inserted.filter((r) => r.shock !== null && r.shock > 0);
-    const storedShocks: SummaryShockEvent[] = [];
-    for (let i = 0; i < shocks.length; i += INSERT_CHUNK_ROWS) {
-      const rows = await trx
-        .insertInto("shockEvents")
-        .values(
-          shocks
-            .slice(i, i + INSERT_CHUNK_ROWS)
-            .map((r) => ({ reportId: report.id, t: new Date(r.t), magnitudeG: r.shock as number })),
-        )
-        .returning(["t", "magnitudeG"])
-        .execute();
-      for (const row of rows) storedShocks.push({ t: new Date(row.t).getTime(), magnitudeG: row.magnitudeG });
-    }
-
-    if (inserted.length > 0) {
-      const before = alertStateOf(report);
-      let first = Number.POSITIVE_INFINITY;
-      let last = Number.NEGATIVE_INFINITY;
-      for (const r of inserted) {
-        if (r.t < first) first = r.t;
-        if (r.t > last) last = r.t;
+    const byReport = new Map<OwnerCandidate, Reading[]>();
+    const late: { id: string; error: string }[] = [];
+    readings.forEach((r, index) => {
+      const owner = ownerOf(reports, r.t);
+      if (!owner) {
+        const last = reports[reports.length - 1] as OwnerCandidate;
+        const finished = last.status === "stopped" || last.status === "ended";
+        late.push({
+          id: `readings.${index}.time`,
+          error: finished ? `is after the label was ${last.status}` : "is after the label's planned end",
+        });
+        return;
       }
-      // The unnest insert moved the report on in its own statement (one round trip less).
-      if (method !== "unnest") {
-        const start = report.startTime === null ? first : Math.min(new Date(report.startTime).getTime(), first);
-        await trx
-          .updateTable("labelReports")
-          .set((eb) => ({
-            status: report.status === "notStarted" ? "recording" : report.status,
-            startTime: new Date(start),
-            lastReadingAt: eb.fn("greatest", [eb.ref("lastReadingAt"), eb.val(new Date(last))]),
-          }))
-          .where("id", "=", report.id)
-          .execute();
-      }
-      await updateSummary(trx, report.id, stored, storedShocks);
-      await enqueueAlerts(trx, report.id, before, await readAlertState(trx, report.id), links);
+      const list = byReport.get(owner);
+      if (list) list.push(r);
+      else byReport.set(owner, [r]);
+    });
+    if (late.length) throw badRequest("Some readings are after the label's end; nothing was written", late);
+
+    const results: IngestResult["reports"] = [];
+    let newest: { reportId: string; t: number } | null = null;
+    for (const report of reports) {
+      const own = byReport.get(report);
+      if (!own) continue;
+      const result = await ingestIntoReport(trx, report.id, own, alertStateOf(report), links);
+      results.push(result);
+      for (const r of own) if (newest === null || r.t > newest.t) newest = { reportId: report.id, t: r.t };
     }
-    return { reportId: report.id, accepted: inserted.length, duplicates: readings.length - inserted.length };
+    const accepted = results.reduce((sum, r) => sum + r.accepted, 0);
+    return {
+      reportId: newest?.reportId ?? (reports[reports.length - 1] as OwnerCandidate).id,
+      accepted,
+      duplicates: readings.length - accepted,
+      reports: results,
+    };
   });
+}
+
+/** Stores one report's share of a batch, folds it into the summary and raises its alerts. */
+async function ingestIntoReport(
+  trx: Db,
+  reportId: string,
+  readings: readonly Reading[],
+  before: AlertState,
+  links: AlertLinks,
+): Promise<{ reportId: string; accepted: number; duplicates: number }> {
+  // A time twice in one batch is a duplicate like a time already stored: the first one counts.
+  const byTime = new Map<number, Reading>();
+  for (const reading of readings) if (!byTime.has(reading.t)) byTime.set(reading.t, reading);
+  const unique = [...byTime.values()];
+
+  const stored = await insertMeasurements(trx, reportId, unique);
+  const inserted = stored.map((row) => byTime.get(row.t) as Reading);
+
+  // A shock is stored with its reading only, so a re-sent shock is never stored twice.
+  const shocks = inserted.filter((r) => r.shock !== null && r.shock > 0);
+  const storedShocks: SummaryShockEvent[] = [];
+  for (let i = 0; i < shocks.length; i += INSERT_CHUNK_ROWS) {
+    const rows = await trx
+      .insertInto("shockEvents")
+      .values(
+        shocks
+          .slice(i, i + INSERT_CHUNK_ROWS)
+          .map((r) => ({ reportId, t: new Date(r.t), magnitudeG: r.shock as number })),
+      )
+      .returning(["t", "magnitudeG"])
+      .execute();
+    for (const row of rows) storedShocks.push({ t: new Date(row.t).getTime(), magnitudeG: row.magnitudeG });
+  }
+
+  if (inserted.length > 0) {
+    await updateSummary(trx, reportId, stored, storedShocks);
+    await enqueueAlerts(trx, reportId, before, await readAlertState(trx, reportId), links);
+  }
+  return { reportId, accepted: inserted.length, duplicates: readings.length - inserted.length };
 }
 
 /**
@@ -169,31 +197,26 @@ export function parseStoredRows(text: string | null): SummaryReading[] {
 /**
  * Inserts the readings a report does not hold yet; answers those stored, as the database
  * answers them (float4 values): the summary folds exactly what a full recompute would read.
- * `unnest` also moves the report on (status, start, last reading) when it stored any.
+ * It also moves the report on (status, start, last reading) when it stored any. One
+ * statement over arrays (7 parameters whatever the batch's size).
  */
-async function insertMeasurements(
-  trx: Db,
-  reportId: string,
-  readings: readonly Reading[],
-  method: InsertMethod,
-): Promise<SummaryReading[]> {
-  if (method === "unnest") {
-    if (readings.length === 0) return [];
-    let first = Number.POSITIVE_INFINITY;
-    let last = Number.NEGATIVE_INFINITY;
-    for (const r of readings) {
-      if (r.t < first) first = r.t;
-      if (r.t > last) last = r.t;
-    }
-    // - Times as epoch milliseconds: no ISO string to format here and parse there, and
-    //   'epoch' + n ms is exact (integer microseconds), unlike to_timestamp's float seconds.
-    // - NOT EXISTS instead of ON CONFLICT DO NOTHING: a speculative insert visits the key
-    //   twice and logs a confirmation per row, twice the work of a plain insert. It is safe
-    //   because every writer of a report's readings holds the report's row lock (taken
-    //   above), so no other transaction can store one of these times before we commit.
-    //   The probe is bounded to the batch's span, so a plan reading the report's stored
-    //   rows reads those between the batch's first and last reading, never the whole report.
-    const result = await sql<{ stored: string | null }>`
+async function insertMeasurements(trx: Db, reportId: string, readings: readonly Reading[]): Promise<SummaryReading[]> {
+  if (readings.length === 0) return [];
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of readings) {
+    if (r.t < first) first = r.t;
+    if (r.t > last) last = r.t;
+  }
+  // - Times as epoch milliseconds: no ISO string to format here and parse there, and
+  //   'epoch' + n ms is exact (integer microseconds), unlike to_timestamp's float seconds.
+  // - NOT EXISTS instead of ON CONFLICT DO NOTHING: a speculative insert visits the key
+  //   twice and logs a confirmation per row, twice the work of a plain insert. It is safe
+  //   because every writer of a report's readings holds the report's row lock (taken
+  //   above), so no other transaction can store one of these times before we commit.
+  //   The probe is bounded to the batch's span, so a plan reading the report's stored
+  //   rows reads those between the batch's first and last reading, never the whole report.
+  const result = await sql<{ stored: string | null }>`
       with stored as (
         insert into measurements (report_id, t, temperature, humidity, battery)
         select ${reportId}::uuid, x.t, x.temperature, x.humidity, x.battery
@@ -220,25 +243,5 @@ async function insertMeasurements(
         where r.id = ${reportId}::uuid and s.first is not null)
       select string_agg(concat(date_part('epoch', t) * 1000, ',', temperature, ',', humidity, ',', battery), ';') as stored
       from stored`.execute(trx);
-    return parseStoredRows(result.rows[0]?.stored ?? null);
-  }
-  const stored: SummaryReading[] = [];
-  for (let i = 0; i < readings.length; i += INSERT_CHUNK_ROWS) {
-    const rows = await trx
-      .insertInto("measurements")
-      .values(
-        readings.slice(i, i + INSERT_CHUNK_ROWS).map((r) => ({
-          reportId,
-          t: new Date(r.t),
-          temperature: r.temperature,
-          humidity: r.humidity,
-          battery: r.battery,
-        })),
-      )
-      .onConflict((oc) => oc.columns(["reportId", "t"]).doNothing())
-      .returning(["t", "temperature", "humidity", "battery"])
-      .execute();
-    for (const row of rows) stored.push(summaryReading(row));
-  }
-  return stored;
+  return parseStoredRows(result.rows[0]?.stored ?? null);
 }

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { createMailTransport } from "../mail/mailer";
 import { type AlertTransport, createAlertWorker } from "../notifications/alert-worker";
+import { reevaluateAll } from "../reports/reevaluate";
 
 export interface AlertWorkerOptions {
   transport?: AlertTransport;
@@ -8,7 +9,11 @@ export interface AlertWorkerOptions {
   intervalMs?: number;
 }
 
-/** `app.alertWorker`: sends the alert outbox and finds silent labels, from ready until close. */
+/**
+ * `app.alertWorker`: sends the alert outbox and finds silent labels, from ready until close.
+ * A running server (a timer set) also brings reports computed with older verdict maths up
+ * to date in the background (server/reports/reevaluate.ts).
+ */
 export const alertWorkerPlugin = fp<AlertWorkerOptions>(
   async (app, options) => {
     const worker = createAlertWorker({
@@ -19,8 +24,22 @@ export const alertWorkerPlugin = fp<AlertWorkerOptions>(
       log: (msg) => app.log.warn(msg),
     });
     app.decorate("alertWorker", worker);
-    app.addHook("onReady", async () => worker.start());
-    app.addHook("onClose", () => worker.stop());
+    let closing = false;
+    let reevaluation: Promise<unknown> | null = null;
+    app.addHook("onReady", async () => {
+      worker.start();
+      if (options.intervalMs)
+        reevaluation = reevaluateAll(
+          app.db,
+          (msg) => app.log.info(msg),
+          () => closing,
+        ).catch((error: unknown) => app.log.error({ err: error }, "Re-evaluating stored reports stopped"));
+    });
+    app.addHook("onClose", async () => {
+      closing = true;
+      await reevaluation;
+      await worker.stop();
+    });
   },
   { name: "alert-worker", fastify: "5.x", dependencies: ["database", "settings"] },
 );

@@ -62,6 +62,7 @@ export async function updateSummary(
     .leftJoin("reportSummaryStates as s", "s.reportId", "r.id")
     .select([
       "r.status",
+      "r.endTime",
       "r.trimStart",
       "r.trimEnd",
       "r.intervalMinutes",
@@ -88,7 +89,13 @@ export async function updateSummary(
   }
   const before = (typeof report.state === "string" ? JSON.parse(report.state) : report.state) as SummaryFoldState;
   const state = await foldNewReadings(before, readings, shockEvents, preset, storedReadings(db, reportId));
-  await writeSummary(db, reportId, summaryOfFoldState(state, preset, report.status as LabelStatus), readingCount);
+  if (state === null) {
+    // The batch moved the label's interval, so the clock of every excursion and gap moved.
+    await recomputeSummary(db, reportId);
+    return;
+  }
+  const context = { preset, status: report.status as LabelStatus, endTime: toMs(report.endTime) };
+  await writeSummary(db, reportId, summaryOfFoldState(state, context), readingCount);
   await saveState(db, reportId, basis, readingCount, state);
 }
 
@@ -96,7 +103,7 @@ export async function updateSummary(
 export async function summaryInput(db: Db, reportId: string): Promise<ReportSummaryInput> {
   const report = await db
     .selectFrom("labelReports as r")
-    .select(["r.status", "r.trimStart", "r.trimEnd", "r.intervalMinutes", "r.rule"])
+    .select(["r.status", "r.endTime", "r.trimStart", "r.trimEnd", "r.intervalMinutes", "r.rule"])
     .where("r.id", "=", reportId)
     .executeTakeFirstOrThrow();
   const readings = await db
@@ -119,6 +126,7 @@ export async function summaryInput(db: Db, reportId: string): Promise<ReportSumm
     shockEvents: shocks.map((s) => ({ t: new Date(s.t).getTime(), magnitudeG: s.magnitudeG })),
     status: report.status as LabelStatus,
     window,
+    endTime: toMs(report.endTime),
   };
 }
 
@@ -133,9 +141,17 @@ export function summaryReading(row: {
 
 const trimmed = (window: EvaluationWindow | null | undefined) => window?.start != null || window?.end != null;
 
-/** What a state was built against: a state of other thresholds or another window is no use. */
+/**
+ * What a state was built against: a state of other thresholds, another window or another
+ * shape of state (`maths`, raised whenever the verdict maths change) is no use.
+ */
+export const SUMMARY_MATHS_VERSION = 2;
 const basisOf = (preset: PresetThresholds, window: EvaluationWindow | null) =>
-  JSON.stringify({ preset, window: { start: window?.start ?? null, end: window?.end ?? null } });
+  JSON.stringify({
+    maths: SUMMARY_MATHS_VERSION,
+    preset,
+    window: { start: window?.start ?? null, end: window?.end ?? null },
+  });
 
 async function writeSummary(db: Db, reportId: string, summary: ReportSummary, readingCount: number) {
   await db
@@ -143,6 +159,7 @@ async function writeSummary(db: Db, reportId: string, summary: ReportSummary, re
     .set({
       summary: JSON.stringify(summary),
       ...violationColumns(summary),
+      summaryMaths: SUMMARY_MATHS_VERSION,
       // All readings, trimmed-away ones included: the window never deletes any.
       readingCount,
       updated: new Date(),

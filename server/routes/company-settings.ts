@@ -49,6 +49,8 @@ export const companyWritable = {
   temperatureUnit: Type.Optional(StringEnum(["celsius", "fahrenheit"])),
   /** Minutes beyond 3 intervals of silence before a recording label is "No signal" (src/domain/no-signal.ts). */
   noSignalGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_NO_SIGNAL_GRACE_MINUTES })),
+  /** A gap or silence longer than this makes the data of reports registered from now on incomplete. */
+  maxDataGapMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 10_080 })),
   logoInitial: Type.Optional(Nullable(Type.String({ maxLength: 2 }))),
   addresses: Type.Optional(Type.Array(address, { maxItems: 10 })),
   billing: Type.Optional(

@@ -9,6 +9,7 @@ import { listResource } from "../../src/domain/resources";
 import { trimEffect, trimReasonError } from "../../src/domain/trim-effect";
 import { recordAudit } from "../audit";
 import { auditTrailOf } from "../db/audit-log";
+import { readCompany } from "../db/companies";
 import { customFieldDefinitions } from "../db/custom-fields";
 import type { Db } from "../db/index";
 import { sharePreset } from "../db/label-presets";
@@ -236,12 +237,13 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         const preset = await sharePreset(trx, principal.companyId, body.presetId);
         if (!preset)
           throw badRequest("Unknown label preset", [{ id: "presetId", error: "No such preset in your company" }]);
+        const company = await readCompany(trx, principal.companyId, ["maxDataGapMinutes"]);
         const id = await insertLabelReport(trx, {
           ...body,
           companyId: principal.companyId,
           status: "notStarted",
           intervalMinutes: preset.intervalMinutes,
-          rule: JSON.stringify(ruleOfPreset(preset, preset.version)),
+          rule: JSON.stringify(ruleOfPreset(preset, preset.version, company?.maxDataGapMinutes)),
           presetVersion: preset.version,
           summary: "{}",
           customFields: "{}",

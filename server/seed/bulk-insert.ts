@@ -71,6 +71,8 @@ const REPORT_COLUMNS = [
   ["humidityViolation", "humidity_violation", "boolean"],
   ["shockViolation", "shock_violation", "boolean"],
   ["batteryLow", "battery_low", "boolean"],
+  ["dataIncomplete", "data_incomplete", "boolean"],
+  ["summaryMaths", "summary_maths", "integer"],
   ["summary", "summary", "jsonb"],
   ["customFields", "custom_fields", "jsonb"],
   ["rule", "rule", "jsonb"],

@@ -1,6 +1,7 @@
 import { type ReportRule, ruleOfPreset } from "../../src/domain/report-rule";
 import { type PresetThresholds, summariseReport, violationColumns } from "../../src/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../src/domain/resources";
+import { SUMMARY_MATHS_VERSION } from "../reports/summary";
 import type { SeedCustomField } from "./companies";
 import { chance, hex, int, pick, type Rng, range, weighted } from "./prng";
 import { generateSeries, planSeries, type Series } from "./series";
@@ -65,6 +66,8 @@ export interface ReportRow {
   humidityViolation: boolean;
   shockViolation: boolean;
   batteryLow: boolean;
+  dataIncomplete: boolean;
+  summaryMaths: number;
   summary: unknown;
   customFields: Record<string, string | number>;
   rule: ReportRule;
@@ -191,6 +194,7 @@ export function planReport(
     shockEvents: series?.shocks.map((s) => ({ t: s.ms, magnitudeG: s.magnitudeG })) ?? [],
     status,
     window: trimStart === null ? null : { start: trimStart, end: null },
+    endTime: status === "ended" || status === "stopped" ? endMs : null,
   });
 
   const [from, to] = pick(rng, company.lanes);
@@ -217,6 +221,7 @@ export function planReport(
       trimEnd: null,
       readingCount: readings.length,
       ...violationColumns(summary),
+      summaryMaths: SUMMARY_MATHS_VERSION,
       summary,
       customFields: customFieldValues(rng, company.customFields),
       rule: ruleOfPreset(preset, preset.version ?? 1),

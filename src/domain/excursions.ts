@@ -1,22 +1,25 @@
 /**
- * Excursion detection for one channel (temperature or humidity) of a label report,
- * following the usual logger conventions (docs/domain.md section 1c):
+ * Excursion detection for one unit (temperature or humidity) of a label report, on the
+ * readings as real labels send them (docs/domain.md section 1c; README "How the verdict
+ * is computed"):
  *
- * - Out of range means STRICTLY above the upper or STRICTLY below the lower limit:
- *   a reading exactly at a limit is in range. Limits are written as the allowed band
- *   ("2–8 °C"), so 8.0 is allowed; the choice is printed with the report.
- * - An excursion (an "event") is a maximal run of consecutive out-of-range readings on
- *   the same side. Going from above straight to below starts a new excursion.
- * - A gap ends a run: two consecutive readings more than two intervals apart, or a
- *   reading without a value. Offline time is never counted, in range or out of range.
- * - Duration = number of out-of-range readings × logging interval, because each
- *   reading stands for one interval (TempSen "violation duration", Controlant).
+ * - One series per unit: a reading without this unit's value is not part of its series
+ *   and never ends, splits or extends one of its excursions.
+ * - Out of range means STRICTLY above the upper or STRICTLY below the lower limit: a
+ *   reading exactly at a limit is in range ("2–8 °C" allows 8.0).
+ * - An excursion is a maximal run of consecutive out-of-range readings of the unit on
+ *   the same side, with no gap between them. Going from above straight to below starts
+ *   a new excursion.
+ * - Time comes from the readings' times (the series clock below): an out-of-range reading
+ *   counts for the time until the unit's next reading; when that next reading is further
+ *   than the gap threshold away, or there is none, it counts for the label's interval.
+ *   So an excursion lasts from its first reading to the reading that ended it, or to its
+ *   last reading plus the label's interval when a gap or the end of the data ended it.
  * - Alarm: 'single' when one excursion lasts at least the delay; 'cumulative' when the
  *   time above plus the time below (one shared budget) reaches the delay. A delay of 0
- *   makes any out-of-range reading a violation.
- * - The alarm is first triggered when the condition is met, not when the excursion that
- *   met it began: single, that excursion's start + the delay; cumulative, the moment in
- *   it when the running total reaches the delay. Both times are kept.
+ *   makes any out-of-range reading a violation. The alarm is first triggered when the
+ *   condition is met: single, that excursion's start + the delay; cumulative, the moment
+ *   in it when the running total reaches the delay.
  */
 
 export interface Reading {
@@ -28,8 +31,18 @@ export interface Reading {
 export type Side = "above" | "below";
 export type AlarmType = "single" | "cumulative";
 
+/**
+ * How a report's readings are turned into time: the gap threshold (a longer silence
+ * between two readings of a unit is offline time) and what the last reading before a gap,
+ * or of the series, counts for (the label's own logging interval).
+ */
+export interface SeriesClock {
+  gapMs: number;
+  tailMs: number;
+}
+
 export interface ExcursionRule {
-  intervalMinutes: number;
+  clock: SeriesClock;
   /** null: no lower limit. */
   lower: number | null;
   /** null: no upper limit. */
@@ -43,6 +56,12 @@ export interface Excursion {
   start: number;
   /** Epoch ms of the last out-of-range reading. */
   end: number;
+  /**
+   * Epoch ms of the unit's reading that ended the excursion (in range, or on the other
+   * side) when it came within the gap threshold; null when a gap or the end of the data
+   * ended it (its last reading then counts for the label's interval).
+   */
+  until: number | null;
   side: Side;
   readings: number;
   durationMinutes: number;
@@ -72,8 +91,19 @@ export interface Gap {
 
 const MINUTE_MS = 60_000;
 
-/** How many intervals may separate two readings before the label counts as offline. */
+/** A silence longer than this many of the label's (or the rule's, if larger) intervals is a gap. */
 export const GAP_INTERVALS = 2;
+
+/**
+ * The clock of a report: the gap threshold is GAP_INTERVALS × the larger of the rule's
+ * interval and the label's real one; the tail is the label's real interval (the rule's
+ * while the label has not logged two readings).
+ */
+export function seriesClock(ruleIntervalMinutes: number, labelIntervalMs: number | null): SeriesClock {
+  const ruleMs = Math.max(1, ruleIntervalMinutes) * MINUTE_MS;
+  const labelMs = labelIntervalMs !== null && labelIntervalMs > 0 ? labelIntervalMs : ruleMs;
+  return { gapMs: GAP_INTERVALS * Math.max(ruleMs, labelMs), tailMs: labelMs };
+}
 
 /** Which side of the band a value falls on, or null when it is in range (limits included). */
 export function outOfRangeSide(value: number, lower: number | null, upper: number | null): Side | null {
@@ -82,41 +112,67 @@ export function outOfRangeSide(value: number, lower: number | null, upper: numbe
   return null;
 }
 
-export function isGap(previous: Reading | undefined, current: Reading, intervalMinutes: number): boolean {
-  return previous !== undefined && current.t - previous.t > GAP_INTERVALS * intervalMinutes * MINUTE_MS;
+export const usable = (value: number | null | undefined): value is number =>
+  value !== null && value !== undefined && Number.isFinite(value);
+
+/** The time a reading counts for, given the unit's next reading (null: none). */
+export function readingSpan(t: number, next: number | null, clock: SeriesClock): number {
+  return next !== null && next - t <= clock.gapMs ? next - t : clock.tailMs;
 }
 
-/** Readings must be sorted by time. */
-export function findExcursions(readings: readonly Reading[], rule: ExcursionRule): ExcursionAnalysis {
-  const { intervalMinutes, lower, upper } = rule;
-  const excursions: Excursion[] = [];
-  let run: Excursion | null = null;
+/** Sets an excursion's end reason and its duration from it (the one place durations are made). */
+export function closeExcursion(excursion: Excursion, until: number | null, clock: SeriesClock): void {
+  excursion.until = until;
+  excursion.durationMinutes = ((until ?? excursion.end + clock.tailMs) - excursion.start) / MINUTE_MS;
+}
 
-  let previous: Reading | undefined;
-  for (const reading of readings) {
-    if (isGap(previous, reading, intervalMinutes)) run = closeRun(excursions, run);
-    previous = reading;
-    const value = reading.value;
-    const side = value !== null && Number.isFinite(value) ? outOfRangeSide(value, lower, upper) : null;
-    if (value === null || side === null) {
-      // A missing value ends a run like an in-range reading does, but counts as neither.
-      run = closeRun(excursions, run);
-    } else if (run && run.side === side) {
-      run.end = reading.t;
-      run.readings += 1;
-      run.durationMinutes += intervalMinutes;
-      run.peak = side === "above" ? Math.max(run.peak, value) : Math.min(run.peak, value);
-    } else {
-      closeRun(excursions, run);
-      run = { start: reading.t, end: reading.t, side, readings: 1, durationMinutes: intervalMinutes, peak: value };
-    }
+/**
+ * The next step of a unit's excursions: `previousT` is the unit's previous reading (null:
+ * none), `value` the new reading's. Extends the open excursion, closes it, or starts one.
+ * Shared by the full pass below and the batch fold (summary-fold.ts), so both make the
+ * same excursions reading by reading.
+ */
+export function stepExcursions(
+  excursions: Excursion[],
+  previousT: number | null,
+  t: number,
+  value: number,
+  rule: ExcursionRule,
+): void {
+  const { clock } = rule;
+  const side = outOfRangeSide(value, rule.lower, rule.upper);
+  const last = excursions[excursions.length - 1];
+  // The last excursion is open while it ended on the unit's previous reading.
+  const open = last !== undefined && previousT !== null && last.end === previousT ? last : null;
+  const gap = previousT !== null && t - previousT > clock.gapMs;
+  if (open && !gap && side === open.side) {
+    open.end = t;
+    open.readings += 1;
+    open.peak = side === "above" ? Math.max(open.peak, value) : Math.min(open.peak, value);
+    closeExcursion(open, null, clock);
+    return;
   }
-  closeRun(excursions, run);
+  if (open && !gap) closeExcursion(open, t, clock);
+  if (side === null) return;
+  const excursion: Excursion = { start: t, end: t, until: null, side, readings: 1, durationMinutes: 0, peak: value };
+  closeExcursion(excursion, null, clock);
+  excursions.push(excursion);
+}
+
+/** Readings must be sorted by time; those without a value are not part of the series. */
+export function findExcursions(readings: readonly Reading[], rule: ExcursionRule): ExcursionAnalysis {
+  const excursions: Excursion[] = [];
+  let previous: number | null = null;
+  for (const { t, value } of readings) {
+    if (!usable(value)) continue;
+    stepExcursions(excursions, previous, t, value, rule);
+    previous = t;
+  }
   return analyseExcursions(excursions, rule);
 }
 
 /**
- * The totals and the alarm of a channel from its excursions (sorted by start): what
+ * The totals and the alarm of a unit from its excursions (sorted by start): what
  * findExcursions answers, also for an excursion list kept up to date batch by batch
  * (summary-fold.ts).
  */
@@ -143,15 +199,10 @@ export function analyseExcursions(excursions: readonly Excursion[], rule: Excurs
   };
 }
 
-function closeRun(excursions: Excursion[], run: Excursion | null): null {
-  if (run) excursions.push(run);
-  return null;
-}
-
 /**
  * The excursion at which the alarm condition first holds, walking in time order, and the
- * moment it does (epoch ms). Each reading stands for one interval, so the time out of
- * range grows continuously from an excursion's start.
+ * moment it does (epoch ms): the time out of range grows continuously from an excursion's
+ * start, on the readings' own clock.
  */
 function triggeringExcursion(
   excursions: readonly Excursion[],
@@ -173,16 +224,16 @@ function triggeringExcursion(
 }
 
 /**
- * Periods with no usable reading longer than two intervals: from the last reading with
- * a value before the gap to the first one after it. Readings must be sorted by time.
+ * Periods with no reading longer than the gap threshold: from the last reading before
+ * the gap to the first one after it. Readings must be sorted by time; those without a
+ * value are passed over.
  */
-export function findGaps(readings: readonly Reading[], intervalMinutes: number): Gap[] {
+export function findGaps(readings: readonly Reading[], clock: SeriesClock): Gap[] {
   const gaps: Gap[] = [];
-  const limit = GAP_INTERVALS * intervalMinutes * MINUTE_MS;
   let lastValid: number | null = null;
   for (const reading of readings) {
-    if (reading.value === null || !Number.isFinite(reading.value)) continue;
-    if (lastValid !== null && reading.t - lastValid > limit) gaps.push({ start: lastValid, end: reading.t });
+    if (!usable(reading.value)) continue;
+    if (lastValid !== null && reading.t - lastValid > clock.gapMs) gaps.push({ start: lastValid, end: reading.t });
     lastValid = reading.t;
   }
   return gaps;

@@ -1,5 +1,5 @@
 import type { LabelPresetInput } from "./label-preset";
-import type { PresetThresholds } from "./report-summary";
+import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary";
 
 /**
  * The rule a label report is judged by: a copy of its preset's verdict settings taken
@@ -31,12 +31,22 @@ export type RuleSettings = Pick<LabelPresetInput, RuleSetting>;
 export interface ReportRule extends RuleSettings {
   presetName: string;
   presetVersion: number;
+  /**
+   * The company's completeness threshold when the report was registered: a gap or silence
+   * longer than this makes its data incomplete. Absent from rules kept before it was
+   * (DEFAULT_MAX_GAP_MINUTES then).
+   */
+  maxGapMinutes?: number;
 }
 
-/** The rule a report registered now with this preset (at this version) keeps. */
-export function ruleOfPreset(preset: RuleSettings & { name: string }, version: number): ReportRule {
+/** The rule a report registered now with this preset (at this version) under this company's threshold keeps. */
+export function ruleOfPreset(
+  preset: RuleSettings & { name: string },
+  version: number,
+  maxGapMinutes: number = DEFAULT_MAX_GAP_MINUTES,
+): ReportRule {
   const settings = Object.fromEntries(RULE_SETTINGS.map((key) => [key, preset[key]])) as unknown as RuleSettings;
-  return { ...settings, presetName: preset.name, presetVersion: version };
+  return { ...settings, presetName: preset.name, presetVersion: version, maxGapMinutes };
 }
 
 /**
@@ -58,6 +68,7 @@ export function thresholdsOfRule(rule: ReportRule | null, intervalMinutes: numbe
     alarmType: rule?.alarmType ?? "single",
     intervalMinutes,
     batteryWarningLevel: rule?.batteryWarningLevel ?? 20,
+    maxGapMinutes: rule?.maxGapMinutes ?? DEFAULT_MAX_GAP_MINUTES,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   type AlarmType,
+  type Excursion,
   type ExcursionAnalysis,
   type ExcursionRule,
   findExcursions,
@@ -7,17 +8,26 @@ import {
   type Gap,
   outOfRangeSide,
   type Reading,
+  readingSpan,
+  type SeriesClock,
+  seriesClock,
+  usable,
 } from "./excursions";
+import { countSpacings, intervalMismatch, medianSpacingMs, type SpacingHistogram } from "./logging-interval";
 import type { LabelStatus } from "./resources";
 import { describeSeries, type Extreme, meanKineticTemperatureOf } from "./statistics";
 import { roundTo } from "./units";
 
 /**
  * The verdict and statistics of one label report, per unit (the summary cards of
- * spec section 3 and the report's status and statistics blocks). Stored as JSON on the
- * report, with the per-unit verdicts copied into columns for the list's filters.
- * Recomputed whenever the readings or the evaluation (trim) window change.
+ * spec section 3 and the report's status and statistics blocks), and the completeness
+ * of its data. Stored as JSON on the report, with the per-unit verdicts copied into
+ * columns for the list's filters. Recomputed whenever the readings or the evaluation
+ * (trim) window change.
  */
+
+/** How long a gap or a silence may last before a report's data is incomplete, unless its rule says. */
+export const DEFAULT_MAX_GAP_MINUTES = 60;
 
 /** The thresholds of a label preset; a label_presets row fits as is. */
 export interface PresetThresholds {
@@ -33,6 +43,8 @@ export interface PresetThresholds {
   alarmType: AlarmType;
   intervalMinutes: number;
   batteryWarningLevel: number;
+  /** A gap or silence longer than this makes the data incomplete (the company's setting, frozen with the rule). */
+  maxGapMinutes?: number;
 }
 
 export interface SummaryReading {
@@ -53,18 +65,24 @@ export interface SummaryShockEvent {
 export interface EvaluationWindow {
   /** Epoch ms; null or absent: from the first reading. */
   start?: number | null;
-  /** Epoch ms; null or absent: to the last reading. */
+  /** Epoch ms; null or absent: to the last reading (or the end of a stopped or ended label). */
   end?: number | null;
 }
 
-export interface ReportSummaryInput {
+/** What the summary needs to know of the report besides its readings. */
+export interface SummaryContext {
   preset: PresetThresholds;
-  /** Sorted by time. */
-  readings: readonly SummaryReading[];
-  shockEvents?: readonly SummaryShockEvent[];
   status: LabelStatus;
   /** The trim window: only readings and events inside it (bounds included) count. */
   window?: EvaluationWindow | null;
+  /** Epoch ms the label was stopped or ended (its silence at the end runs to it); null while it records. */
+  endTime?: number | null;
+}
+
+export interface ReportSummaryInput extends SummaryContext {
+  /** Sorted by time. */
+  readings: readonly SummaryReading[];
+  shockEvents?: readonly SummaryShockEvent[];
 }
 
 export type SummaryState = "success" | "warning" | "error";
@@ -78,6 +96,8 @@ export interface SummaryExtreme {
 export interface ChannelSummary {
   /** Whether the preset measures this unit; false shows 'N.a.'. */
   measured: boolean;
+  /** Readings of this unit in the window; none shows 'N.a.' (no data is never 'No violation'). */
+  readingCount?: number;
   violation: boolean;
   state: SummaryState;
   excursionCount: number;
@@ -86,10 +106,7 @@ export interface ChannelSummary {
   longestExcursionMinutes: number;
   /** ISO 8601 time the alarm condition was first met (its excursion's start + the delay). */
   firstTriggered: string | null;
-  /**
-   * ISO 8601 time of the first reading of the excursion that raised the alarm. Absent from
-   * summaries stored before issue #17, whose firstTriggered was this time.
-   */
+  /** ISO 8601 time of the first reading of the excursion that raised the alarm. */
   triggeringExcursionStart?: string | null;
   min: SummaryExtreme | null;
   max: SummaryExtreme | null;
@@ -102,7 +119,7 @@ export interface ShockSummary {
   measured: boolean;
   violation: boolean;
   state: SummaryState;
-  /** Events strictly above the threshold. */
+  /** Events at or above the threshold. */
   eventCount: number;
   maxG: number | null;
 }
@@ -121,16 +138,51 @@ export interface LabelSummary {
   state: SummaryState;
 }
 
+/** A period without readings (ISO 8601) and its length. */
+export interface SilentPeriod {
+  start: string;
+  end: string;
+  minutes: number;
+}
+
+export type CompletenessState = "complete" | "incomplete" | "noData";
+
+/** Whether the readings cover the evaluation window: part of the verdict. */
+export interface Completeness {
+  /** noData: no temperature or humidity reading; incomplete: a gap or silence longer than thresholdMinutes. */
+  state: CompletenessState;
+  thresholdMinutes: number;
+  /** Percent of the evaluation window covered by readings, per measured unit (null: not measured). */
+  coverage: { temperature: number | null; humidity: number | null };
+  /** From the window's set start to the first reading, when longer than the gap threshold. */
+  silenceStart: SilentPeriod | null;
+  /** From the last reading to the label's end (or the window's set end), when longer than the gap threshold. */
+  silenceEnd: SilentPeriod | null;
+  /** The longest gap or silence, in minutes (0: none). */
+  longestSilenceMinutes: number;
+  /** The median spacing of the label's readings (null: fewer than two). */
+  labelIntervalMinutes: number | null;
+  ruleIntervalMinutes: number;
+  /** The label's interval is more than 20 % away from the rule's. */
+  intervalMismatch: boolean;
+  /** Readings further apart than this are a gap. */
+  gapThresholdMinutes: number;
+}
+
+/** The report's verdict in one word: a violation first, then missing data; "ok" may still carry warnings. */
+export type OverallVerdict = "violation" | "noData" | "incomplete" | "ok";
+
 export interface ReportSummary {
   temperature: ChannelSummary;
   humidity: ChannelSummary;
   shock: ShockSummary;
   battery: BatterySummary;
   label: LabelSummary;
-  /** The worst state over all units: the report's OK/ALARM verdict. */
-  overall: { violation: boolean; state: SummaryState };
-  /** Offline periods (ISO 8601), never counted as in or out of range. */
-  gaps: { start: string; end: string }[];
+  /** The worst state over all units and the data's completeness: the report's verdict. */
+  overall: { violation: boolean; state: SummaryState; verdict?: OverallVerdict };
+  /** Offline periods inside the data (ISO 8601), never counted as in or out of range. */
+  gaps: { start: string; end: string; minutes?: number }[];
+  completeness?: Completeness;
   /** Readings inside the window. */
   readingCount: number;
   /** The evaluation window (ISO 8601); null bounds when there is nothing to evaluate. */
@@ -143,10 +195,12 @@ export interface ViolationColumns {
   humidityViolation: boolean;
   shockViolation: boolean;
   batteryLow: boolean;
+  dataIncomplete: boolean;
 }
 
 /** Statistics are stored rounded: readings are float4 and the extra digits are noise. */
 const DECIMALS = 2;
+const MINUTE_MS = 60_000;
 
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -171,6 +225,7 @@ function roundOrNull(value: number | null): number | null {
 
 const notMeasured = (): ChannelSummary => ({
   measured: false,
+  readingCount: 0,
   violation: false,
   state: "success",
   excursionCount: 0,
@@ -185,9 +240,13 @@ const notMeasured = (): ChannelSummary => ({
   mkt: null,
 });
 
-/** What a channel's verdict and statistics are made of, however they were computed. */
+/** What a unit's verdict, statistics and coverage are made of, however they were computed. */
 export interface ChannelFacts {
   analysis: Omit<ExcursionAnalysis, "excursions">;
+  /** Readings of the unit. */
+  count: number;
+  /** The time its readings count for (each until the next, or the label's interval), in ms. */
+  coveredMs: number;
   min: Extreme | null;
   max: Extreme | null;
   average: number | null;
@@ -203,7 +262,7 @@ export interface ChannelFacts {
 export interface SummaryFacts {
   temperature: ChannelFacts;
   humidity: ChannelFacts;
-  /** Shock events in the window strictly above the threshold. */
+  /** Shock events in the window at or above the threshold. */
   shocksAbove: number;
   shockMaxG: number | null;
   /** The last battery level in the window. */
@@ -213,18 +272,25 @@ export interface SummaryFacts {
   readingCount: number;
   first: number | null;
   last: number | null;
+  /** The first and last reading with a temperature or humidity (epoch ms). */
+  firstPresent: number | null;
+  lastPresent: number | null;
+  /** The clock the excursions, gaps and coverage were computed with, and the label's interval. */
+  clock: SeriesClock;
+  labelIntervalMs: number | null;
 }
 
 function channelSummary(facts: ChannelFacts, withMkt: boolean): ChannelSummary {
   const { analysis } = facts;
   return {
     measured: true,
+    readingCount: facts.count,
     violation: analysis.violation,
     state: stateOf(analysis.violation, analysis.count > 0),
     excursionCount: analysis.count,
-    timeAboveMinutes: analysis.timeAboveMinutes,
-    timeBelowMinutes: analysis.timeBelowMinutes,
-    longestExcursionMinutes: analysis.longestExcursionMinutes,
+    timeAboveMinutes: roundTo(analysis.timeAboveMinutes, DECIMALS),
+    timeBelowMinutes: roundTo(analysis.timeBelowMinutes, DECIMALS),
+    longestExcursionMinutes: roundTo(analysis.longestExcursionMinutes, DECIMALS),
     firstTriggered: analysis.firstTriggered === null ? null : iso(analysis.firstTriggered),
     triggeringExcursionStart:
       analysis.triggeringExcursionStart === null ? null : iso(analysis.triggeringExcursionStart),
@@ -235,11 +301,15 @@ function channelSummary(facts: ChannelFacts, withMkt: boolean): ChannelSummary {
   };
 }
 
-/** The excursion rule of one channel of a preset. */
-export function channelRule(preset: PresetThresholds, channel: "temperature" | "humidity"): ExcursionRule {
+/** The excursion rule of one unit of a preset, on a report's clock. */
+export function channelRule(
+  preset: PresetThresholds,
+  channel: "temperature" | "humidity",
+  clock: SeriesClock,
+): ExcursionRule {
   const enabled = channel === "temperature" ? preset.temperatureEnabled : preset.humidityEnabled;
   return {
-    intervalMinutes: preset.intervalMinutes,
+    clock,
     lower: enabled ? (channel === "temperature" ? preset.temperatureMin : preset.humidityMin) : null,
     upper: enabled ? (channel === "temperature" ? preset.temperatureMax : preset.humidityMax) : null,
     alarmDelayMinutes: preset.alarmDelayMinutes,
@@ -247,10 +317,54 @@ export function channelRule(preset: PresetThresholds, channel: "temperature" | "
   };
 }
 
+/** Whether a reading belongs to the label's logging series (the one its interval and gaps are read from). */
+export const presentAt = (r: SummaryReading): boolean => usable(r.temperature) || usable(r.humidity);
+
+/** The time a unit's readings (sorted, values only) count for: each until the next, or the label's interval. */
+export function coveredMs(times: readonly number[], clock: SeriesClock): number {
+  let total = 0;
+  for (let i = 0; i < times.length; i++)
+    total += readingSpan(times[i] as number, i + 1 < times.length ? (times[i + 1] as number) : null, clock);
+  return total;
+}
+
+/** The label's interval and the clock of a report, from all its readings (sorted). */
+export function clockOfReadings(
+  readings: readonly SummaryReading[],
+  preset: PresetThresholds,
+): { clock: SeriesClock; labelIntervalMs: number | null; spacings: SpacingHistogram } {
+  const spacings: SpacingHistogram = {};
+  countSpacings(
+    spacings,
+    readings.filter(presentAt).map((r) => r.t),
+    1,
+  );
+  const labelIntervalMs = medianSpacingMs(spacings);
+  return { clock: seriesClock(preset.intervalMinutes, labelIntervalMs), labelIntervalMs, spacings };
+}
+
+/** The excursions of one unit of a report's readings (sorted, inside the window), on the report's clock. */
+export function excursionsOfReadings(
+  readings: readonly SummaryReading[],
+  preset: PresetThresholds,
+  unit: "temperature" | "humidity",
+): Excursion[] {
+  const enabled = unit === "temperature" ? preset.temperatureEnabled : preset.humidityEnabled;
+  if (!enabled) return [];
+  const { clock } = clockOfReadings(readings, preset);
+  return findExcursions(
+    readings.map((r) => ({ t: r.t, value: r[unit] })),
+    channelRule(preset, unit, clock),
+  ).excursions;
+}
+
 function channelFacts(readings: readonly Reading[], rule: ExcursionRule, withMkt: boolean): ChannelFacts {
   const stats = describeSeries(readings);
+  const times = readings.filter((r) => usable(r.value)).map((r) => r.t);
   return {
     analysis: findExcursions(readings, rule),
+    count: stats.count,
+    coveredMs: coveredMs(times, rule.clock),
     min: stats.min,
     max: stats.max,
     average: stats.average,
@@ -274,57 +388,131 @@ export function inside(t: number, window: EvaluationWindow | null | undefined): 
   return true;
 }
 
+/** Shock events at or above the threshold are events (a QA person reads a threshold as "from here on"). */
+export function isShockEvent(magnitudeG: number, thresholdG: number | null): boolean {
+  return thresholdG !== null && magnitudeG >= thresholdG;
+}
+
 export function summariseReport(input: ReportSummaryInput): ReportSummary {
   const { preset, window } = input;
   const readings = input.readings.filter((r) => inside(r.t, window));
   const shockEvents = (input.shockEvents ?? []).filter((e) => inside(e.t, window));
 
-  const threshold = preset.shockThresholdG;
-  const shocksAbove =
-    threshold === null
-      ? 0
-      : shockEvents.filter((e) => outOfRangeSide(e.magnitudeG, null, threshold) === "above").length;
+  const shocksAbove = shockEvents.filter((e) => isShockEvent(e.magnitudeG, preset.shockThresholdG)).length;
   const shockMaxG = shockEvents.reduce<number | null>(
     (m, e) => (m === null || e.magnitudeG > m ? e.magnitudeG : m),
     null,
   );
   let batteryLevel: number | null = null;
-  for (const r of readings) if (r.battery !== null && Number.isFinite(r.battery)) batteryLevel = r.battery;
+  for (const r of readings) if (usable(r.battery)) batteryLevel = r.battery;
 
-  // A row counts as present when it carries any value; a row of nulls is the label offline.
-  const presence: Reading[] = readings.map((r) => ({ t: r.t, value: r.temperature ?? r.humidity ?? r.battery }));
+  const { clock, labelIntervalMs } = clockOfReadings(readings, preset);
+  const present = readings.filter(presentAt);
   return assembleSummary(
     {
       temperature: channelFacts(
         readings.map((r) => ({ t: r.t, value: r.temperature })),
-        channelRule(preset, "temperature"),
+        channelRule(preset, "temperature", clock),
         true,
       ),
       humidity: channelFacts(
         readings.map((r) => ({ t: r.t, value: r.humidity })),
-        channelRule(preset, "humidity"),
+        channelRule(preset, "humidity", clock),
         false,
       ),
       shocksAbove,
       shockMaxG,
       batteryLevel,
-      gaps: findGaps(presence, preset.intervalMinutes),
+      gaps: findGaps(
+        present.map((r) => ({ t: r.t, value: 0 })),
+        clock,
+      ),
       readingCount: readings.length,
       first: readings[0]?.t ?? null,
       last: readings[readings.length - 1]?.t ?? null,
+      firstPresent: present[0]?.t ?? null,
+      lastPresent: present[present.length - 1]?.t ?? null,
+      clock,
+      labelIntervalMs,
     },
     input,
   );
 }
 
-export function assembleSummary(
+const period = (start: number, end: number): SilentPeriod => ({
+  start: iso(start),
+  end: iso(end),
+  minutes: roundTo((end - start) / MINUTE_MS, DECIMALS),
+});
+
+/** Where the evaluation ends: the window's set end, else a finished label's end, else the last reading's span. */
+function evaluationEnd(facts: SummaryFacts, context: SummaryContext): number | null {
+  if (context.window?.end != null) return context.window.end;
+  const finished = context.status === "stopped" || context.status === "ended";
+  if (finished && context.endTime != null) return context.endTime;
+  return facts.lastPresent === null ? null : facts.lastPresent + facts.clock.tailMs;
+}
+
+function completenessOf(
   facts: SummaryFacts,
-  { preset, status, window }: Pick<ReportSummaryInput, "preset" | "status" | "window">,
-): ReportSummary {
+  context: SummaryContext,
+  measured: { temperature: boolean; humidity: boolean },
+): Completeness {
+  const { preset, window } = context;
+  const { clock } = facts;
+  const threshold = preset.maxGapMinutes ?? DEFAULT_MAX_GAP_MINUTES;
+  const finished = context.status === "stopped" || context.status === "ended";
+  const setEnd = window?.end ?? (finished ? (context.endTime ?? null) : null);
+  const start = window?.start ?? facts.firstPresent;
+  const end = evaluationEnd(facts, context);
+
+  let silenceStart: SilentPeriod | null = null;
+  let silenceEnd: SilentPeriod | null = null;
+  if (facts.firstPresent === null) {
+    // Nothing measured: the whole set window is silent.
+    if (window?.start != null && setEnd !== null && setEnd > window.start) silenceEnd = period(window.start, setEnd);
+  } else {
+    if (window?.start != null && facts.firstPresent - window.start > clock.gapMs)
+      silenceStart = period(window.start, facts.firstPresent);
+    const last = facts.lastPresent ?? facts.firstPresent;
+    if (setEnd !== null && setEnd - last > clock.gapMs) silenceEnd = period(last, setEnd);
+  }
+  const silences = [
+    ...facts.gaps.map((g) => (g.end - g.start) / MINUTE_MS),
+    silenceStart?.minutes ?? 0,
+    silenceEnd?.minutes ?? 0,
+  ];
+  const longest = Math.max(0, ...silences);
+  const span = start !== null && end !== null ? end - start : 0;
+  const coverage = (channel: ChannelFacts, on: boolean): number | null => {
+    if (!on) return null;
+    if (channel.count === 0) return 0;
+    return span <= 0 ? 100 : roundTo(Math.min(100, (channel.coveredMs / span) * 100), 1);
+  };
+  const labelIntervalMinutes = facts.labelIntervalMs === null ? null : roundTo(facts.labelIntervalMs / MINUTE_MS, 2);
+  return {
+    state: facts.firstPresent === null ? "noData" : longest > threshold ? "incomplete" : "complete",
+    thresholdMinutes: threshold,
+    coverage: {
+      temperature: coverage(facts.temperature, measured.temperature),
+      humidity: coverage(facts.humidity, measured.humidity),
+    },
+    silenceStart,
+    silenceEnd,
+    longestSilenceMinutes: roundTo(longest, DECIMALS),
+    labelIntervalMinutes,
+    ruleIntervalMinutes: preset.intervalMinutes,
+    intervalMismatch: intervalMismatch(labelIntervalMinutes, preset.intervalMinutes),
+    gapThresholdMinutes: roundTo(clock.gapMs / MINUTE_MS, DECIMALS),
+  };
+}
+
+export function assembleSummary(facts: SummaryFacts, context: SummaryContext): ReportSummary {
+  const { preset, status, window } = context;
   const temperature = preset.temperatureEnabled ? channelSummary(facts.temperature, true) : notMeasured();
   const humidity = preset.humidityEnabled ? channelSummary(facts.humidity, false) : notMeasured();
 
-  // Shocks are events, not a series: every event above the threshold is a violation.
+  // Shocks are events, not a series: every event at or above the threshold is a violation.
   const eventCount = preset.shockEnabled && preset.shockThresholdG !== null ? facts.shocksAbove : 0;
   const shock: ShockSummary = preset.shockEnabled
     ? {
@@ -346,26 +534,53 @@ export function assembleSummary(
   };
 
   const label: LabelSummary = { status, state: LABEL_STATES[status] };
-  const gaps = facts.gaps.map((g) => ({ start: iso(g.start), end: iso(g.end) }));
+  const gaps = facts.gaps.map((g) => period(g.start, g.end));
+  const completeness = completenessOf(facts, context, {
+    temperature: preset.temperatureEnabled,
+    humidity: preset.humidityEnabled,
+  });
   const start = window?.start ?? facts.first;
   const end = window?.end ?? facts.last;
 
   const violation = temperature.violation || humidity.violation || shock.violation;
+  // Missing data is never a plain OK: at least a warning.
+  const dataState: SummaryState = completeness.state === "complete" ? "success" : "warning";
+  const state = worst([temperature.state, humidity.state, shock.state, battery.state, label.state, dataState]);
   return {
     temperature,
     humidity,
     shock,
     battery,
     label,
-    overall: {
-      violation,
-      state: worst([temperature.state, humidity.state, shock.state, battery.state, label.state]),
-    },
+    overall: { violation, state, verdict: overallVerdict(violation, completeness.state) },
     gaps,
+    completeness,
     readingCount: facts.readingCount,
     window: { start: start === null ? null : iso(start), end: end === null ? null : iso(end) },
   };
 }
+
+function overallVerdict(violation: boolean, data: CompletenessState): OverallVerdict {
+  if (violation) return "violation";
+  if (data === "noData") return "noData";
+  if (data === "incomplete") return "incomplete";
+  return "ok";
+}
+
+/** The overall verdict of a summary, also of one stored before the verdict was kept. */
+export function verdictOf(summary: Pick<ReportSummary, "overall" | "readingCount">): OverallVerdict {
+  if (summary.overall.verdict) return summary.overall.verdict;
+  if (summary.overall.violation) return "violation";
+  return summary.readingCount === 0 ? "noData" : "ok";
+}
+
+/** How each overall verdict reads on the card, the list, the PDF and the share page. */
+export const VERDICT_TEXT: Record<OverallVerdict, string> = {
+  violation: "Violation",
+  noData: "No data",
+  incomplete: "Incomplete data",
+  ok: "OK",
+};
 
 export function violationColumns(summary: ReportSummary): ViolationColumns {
   return {
@@ -373,5 +588,6 @@ export function violationColumns(summary: ReportSummary): ViolationColumns {
     humidityViolation: summary.humidity.violation,
     shockViolation: summary.shock.violation,
     batteryLow: summary.battery.low,
+    dataIncomplete: summary.completeness ? summary.completeness.state !== "complete" : false,
   };
 }

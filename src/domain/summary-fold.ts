@@ -1,40 +1,50 @@
 import {
   analyseExcursions,
   type Excursion,
-  type ExcursionRule,
   findExcursions,
   findGaps,
-  GAP_INTERVALS,
   type Gap,
-  isGap,
   outOfRangeSide,
-  type Reading,
+  readingSpan,
+  type SeriesClock,
+  seriesClock,
+  stepExcursions,
+  usable,
 } from "./excursions";
+import { addSpacing, countSpacings, medianSpacingMs, type SpacingHistogram } from "./logging-interval";
 import {
   assembleSummary,
   type ChannelFacts,
   channelRule,
+  clockOfReadings,
+  isShockEvent,
   type PresetThresholds,
+  presentAt,
   type ReportSummary,
+  type SummaryContext,
   type SummaryReading,
   type SummaryShockEvent,
 } from "./report-summary";
-import type { LabelStatus } from "./resources";
 import { type Extreme, MKT_ACTIVATION_OVER_R, mktFromScaledSum } from "./statistics";
 import { celsiusToKelvin } from "./units";
 
 /**
- * A report's summary kept up to date batch by batch (issue #18 section 4): the running
- * state below is stored with the report, and a batch of new readings is folded into it
- * at a cost proportional to the batch, not to the report's length. summariseReport
- * (all readings at once) stays the reference: the fold must give the same summary
- * (tests/unit/summary-fold.test.ts, tests/api/incremental-summary.test.ts).
+ * A report's summary kept up to date batch by batch: the running state below is stored
+ * with the report, and a batch of new readings is folded into it at a cost proportional
+ * to the batch, not to the report's length. summariseReport (all readings at once) stays
+ * the reference: the fold must give the same summary (tests/unit/summary-fold.test.ts,
+ * tests/api/incremental-summary.test.ts).
  *
  * Order-free parts (count, sum, min, max, MKT, battery, shocks) fold any reading. The
- * time-ordered parts (excursions and gaps) fold readings after the last one directly;
- * readings in the middle ("late") change only the excursions and gaps between the
- * stored readings that cut them (an in-range or empty reading ends every run), so the
- * caller re-reads that stretch and `spliceLate` replaces what lies inside it.
+ * time-ordered parts (excursions, gaps, covered time, the spacings the label's interval
+ * is read from) fold readings after the last one directly; readings in the middle
+ * ("late") change only what lies between the stored readings around them (a unit's
+ * in-range reading ends its runs), so the caller re-reads that stretch and `spliceLate`
+ * replaces what lies inside it.
+ *
+ * Everything time-ordered is computed on one clock, made from the label's interval when
+ * the state was built. When a batch moves that interval, the fold answers null and the
+ * caller recomputes from all readings (rare: a label keeps its pace).
  * The state holds readings of the evaluation window only and a rule's thresholds: a
  * trim or rule change rebuilds it from all readings (`foldAll`).
  */
@@ -53,6 +63,10 @@ export interface ChannelFoldState {
   mktScaledSum: number;
   /** Sorted by start. */
   excursions: Excursion[];
+  /** The time of the unit's last reading. */
+  lastT: number | null;
+  /** The time each reading but the last counts for (until the next, or the label's interval). */
+  pairedMs: number;
 }
 
 export interface SummaryFoldState {
@@ -60,7 +74,8 @@ export interface SummaryFoldState {
   count: number;
   first: number | null;
   last: number | null;
-  /** Time of the last reading carrying any value: where the next gap would start. */
+  /** The first and last reading with a temperature or humidity: where gaps and silences are measured from. */
+  firstPresent: number | null;
   lastPresent: number | null;
   battery: { t: number; value: number } | null;
   /** Sorted by start. */
@@ -68,6 +83,10 @@ export interface SummaryFoldState {
   temperature: ChannelFoldState;
   humidity: ChannelFoldState;
   shocks: { above: number; maxG: number | null };
+  /** Spacings between consecutive readings with a temperature or humidity. */
+  spacings: SpacingHistogram;
+  /** The label's interval the clock was made from (the spacings' median when the state was built). */
+  labelIntervalMs: number | null;
 }
 
 export type Channel = "temperature" | "humidity";
@@ -81,24 +100,30 @@ const emptyChannel = (): ChannelFoldState => ({
   mktLargest: null,
   mktScaledSum: 0,
   excursions: [],
+  lastT: null,
+  pairedMs: 0,
 });
 
-export function emptyFoldState(): SummaryFoldState {
+export function emptyFoldState(labelIntervalMs: number | null = null): SummaryFoldState {
   return {
     count: 0,
     first: null,
     last: null,
+    firstPresent: null,
     lastPresent: null,
     battery: null,
     gaps: [],
     temperature: emptyChannel(),
     humidity: emptyChannel(),
     shocks: { above: 0, maxG: null },
+    spacings: {},
+    labelIntervalMs,
   };
 }
 
-const usable = (value: number | null): value is number => value !== null && Number.isFinite(value);
-const presenceOf = (r: SummaryReading): number | null => r.temperature ?? r.humidity ?? r.battery;
+/** The clock a state's time-ordered parts were folded on. */
+export const clockOfState = (state: SummaryFoldState, preset: PresetThresholds): SeriesClock =>
+  seriesClock(preset.intervalMinutes, state.labelIntervalMs);
 
 function foldStatistics(channel: ChannelFoldState, t: number, value: number, withMkt: boolean): void {
   channel.count += 1;
@@ -121,41 +146,6 @@ function foldStatistics(channel: ChannelFoldState, t: number, value: number, wit
   }
 }
 
-/** Extends the channel's excursions by one reading after all folded ones (findExcursions' step). */
-function appendToRuns(
-  channel: ChannelFoldState,
-  previousT: number | null,
-  reading: Reading,
-  rule: ExcursionRule,
-): void {
-  const { value } = reading;
-  const side = usable(value) ? outOfRangeSide(value, rule.lower, rule.upper) : null;
-  if (!usable(value) || side === null) return;
-  const open = channel.excursions[channel.excursions.length - 1];
-  // The last excursion is still running only if it ended on the previous reading, with no gap since.
-  const running =
-    open !== undefined &&
-    previousT !== null &&
-    open.end === previousT &&
-    open.side === side &&
-    !isGap({ t: previousT, value: null }, reading, rule.intervalMinutes);
-  if (running) {
-    open.end = reading.t;
-    open.readings += 1;
-    open.durationMinutes += rule.intervalMinutes;
-    open.peak = side === "above" ? Math.max(open.peak, value) : Math.min(open.peak, value);
-  } else {
-    channel.excursions.push({
-      start: reading.t,
-      end: reading.t,
-      side,
-      readings: 1,
-      durationMinutes: rule.intervalMinutes,
-      peak: value,
-    });
-  }
-}
-
 function copyState(state: SummaryFoldState): SummaryFoldState {
   const channel = (c: ChannelFoldState): ChannelFoldState => ({
     ...c,
@@ -167,6 +157,7 @@ function copyState(state: SummaryFoldState): SummaryFoldState {
     temperature: channel(state.temperature),
     humidity: channel(state.humidity),
     shocks: { ...state.shocks },
+    spacings: { ...state.spacings },
   };
 }
 
@@ -183,11 +174,14 @@ export function splitBatch(
   return { late, appended };
 }
 
+const maxOf = (a: number | null, b: number) => (a === null ? b : Math.max(a, b));
+const minOf = (a: number | null, b: number) => (a === null ? b : Math.min(a, b));
+
 /**
  * Folds new readings (none already folded; any order) and new shock events into the
- * order-free parts, and appends the readings after the last folded one to the excursions
- * and gaps. Late readings need `spliceLate` for their excursions and gaps first: an
- * appended reading may extend an excursion the late ones changed.
+ * order-free parts, and appends the readings after the last folded one to the
+ * time-ordered parts. Late readings need `spliceLate` for those first: an appended
+ * reading may extend an excursion the late ones changed.
  */
 export function foldBatch(
   before: SummaryFoldState,
@@ -197,45 +191,59 @@ export function foldBatch(
 ): SummaryFoldState {
   const state = copyState(before);
   const { appended } = splitBatch(before, readings);
+  const lastBefore = before.last ?? Number.NEGATIVE_INFINITY;
   for (const r of readings) {
     state.count += 1;
-    if (state.first === null || r.t < state.first) state.first = r.t;
+    state.first = minOf(state.first, r.t);
     if (usable(r.temperature)) foldStatistics(state.temperature, r.t, r.temperature, true);
     if (usable(r.humidity)) foldStatistics(state.humidity, r.t, r.humidity, false);
     if (usable(r.battery) && (state.battery === null || r.t > state.battery.t))
       state.battery = { t: r.t, value: r.battery };
-    if (usable(presenceOf(r)) && r.t < (before.last ?? Number.NEGATIVE_INFINITY))
-      state.lastPresent = Math.max(state.lastPresent ?? r.t, r.t);
+    if (presentAt(r)) state.firstPresent = minOf(state.firstPresent, r.t);
+    // Late readings: spliceLate made their time-ordered parts; the appended ones go on from them.
+    if (r.t < lastBefore) {
+      if (presentAt(r)) state.lastPresent = maxOf(state.lastPresent, r.t);
+      for (const channel of CHANNELS) if (usable(r[channel])) state[channel].lastT = maxOf(state[channel].lastT, r.t);
+    }
   }
-  const threshold = preset.shockThresholdG;
   for (const e of shockEvents) {
-    if (threshold !== null && outOfRangeSide(e.magnitudeG, null, threshold) === "above") state.shocks.above += 1;
+    if (isShockEvent(e.magnitudeG, preset.shockThresholdG)) state.shocks.above += 1;
     if (state.shocks.maxG === null || e.magnitudeG > state.shocks.maxG) state.shocks.maxG = e.magnitudeG;
   }
 
-  const gapLimit = GAP_INTERVALS * preset.intervalMinutes * 60_000;
-  const rules = { temperature: channelRule(preset, "temperature"), humidity: channelRule(preset, "humidity") };
-  let previous = before.last;
+  const clock = clockOfState(state, preset);
+  const rules = {
+    temperature: channelRule(preset, "temperature", clock),
+    humidity: channelRule(preset, "humidity", clock),
+  };
   for (const r of appended) {
-    for (const channel of CHANNELS)
-      appendToRuns(state[channel], previous, { t: r.t, value: r[channel] }, rules[channel]);
-    if (usable(presenceOf(r))) {
-      if (state.lastPresent !== null && r.t - state.lastPresent > gapLimit)
-        state.gaps.push({ start: state.lastPresent, end: r.t });
+    for (const channel of CHANNELS) {
+      const value = r[channel];
+      if (!usable(value)) continue;
+      const c = state[channel];
+      if (c.lastT !== null) c.pairedMs += readingSpan(c.lastT, r.t, clock);
+      stepExcursions(c.excursions, c.lastT, r.t, value, rules[channel]);
+      c.lastT = r.t;
+    }
+    if (presentAt(r)) {
+      if (state.lastPresent !== null) {
+        if (r.t - state.lastPresent > clock.gapMs) state.gaps.push({ start: state.lastPresent, end: r.t });
+        addSpacing(state.spacings, r.t - state.lastPresent, 1);
+      }
       state.lastPresent = r.t;
     }
-    previous = r.t;
+    state.last = r.t;
   }
-  if (previous !== null) state.last = previous;
   return state;
 }
 
 /**
  * The stored readings that bound what late readings can change, each an epoch ms or null
  * for "from the first reading" (start) / "up to the last folded reading" (end):
- * - per channel, the last reading before the earliest late one whose value is missing or
- *   in range, and the first such after the latest late one (a run never crosses them);
- * - for gaps, the last reading with any value before, and the first after.
+ * - per unit, the last of its readings before the earliest late one that is in range,
+ *   and the first such after the latest late one (an excursion never crosses them);
+ * - for gaps and spacings, the last reading with a temperature or humidity before, and
+ *   the first after.
  */
 export interface LateBounds {
   temperature: { start: number | null; end: number | null };
@@ -256,19 +264,26 @@ export function findCuts(
   preset: PresetThresholds,
 ): Partial<Record<BoundKind, number>> {
   const found: Partial<Record<BoundKind, number>> = {};
-  const rules = { temperature: channelRule(preset, "temperature"), humidity: channelRule(preset, "humidity") };
+  const limits = {
+    temperature: channelLimits(preset, "temperature"),
+    humidity: channelLimits(preset, "humidity"),
+  };
   for (const r of walked) {
     for (const channel of CHANNELS) {
       if (found[channel] !== undefined) continue;
       const value = r[channel];
-      if (!usable(value) || outOfRangeSide(value, rules[channel].lower, rules[channel].upper) === null)
+      if (usable(value) && outOfRangeSide(value, limits[channel].lower, limits[channel].upper) === null)
         found[channel] = r.t;
     }
-    if (found.presence === undefined && usable(presenceOf(r))) found.presence = r.t;
+    if (found.presence === undefined && presentAt(r)) found.presence = r.t;
     if (BOUND_KINDS.every((kind) => found[kind] !== undefined)) break;
   }
   return found;
 }
+
+/** A unit's limits (the clock plays no part in whether a value is in range). */
+const channelLimits = (preset: PresetThresholds, channel: Channel) =>
+  channelRule(preset, channel, { gapMs: 0, tailMs: 0 });
 
 /** The stretch of stored readings (late ones included) that `spliceLate` needs, bounds included. */
 export function lateStretch(bounds: LateBounds): { from: number | null; to: number | null } {
@@ -281,19 +296,32 @@ export function lateStretch(bounds: LateBounds): { from: number | null; to: numb
   };
 }
 
+/** The time consecutive readings count for, each until the next (the last one's own span left out). */
+function pairedSpan(times: readonly number[], clock: SeriesClock): number {
+  let total = 0;
+  for (let i = 1; i < times.length; i++) total += readingSpan(times[i - 1] as number, times[i] as number, clock);
+  return total;
+}
+
 /**
- * Re-evaluates the excursions and gaps around late readings: `stretch` is every reading
+ * Re-evaluates the time-ordered parts around late readings: `stretch` is every reading
  * (late ones included, sorted) from lateStretch's `from` to its `to` (or to the last
- * folded reading). What lies between each set of bounds is replaced by what the
- * stretch now gives; the rest of the report cannot have changed.
+ * folded reading), and `late` the batch's late readings. What lies between each set of
+ * bounds is replaced by what the stretch now gives; the covered time and the spacings
+ * change by the difference between the stretch with and without the late readings; the
+ * rest of the report cannot have changed.
  */
 export function spliceLate(
   state: SummaryFoldState,
   bounds: LateBounds,
   stretch: readonly SummaryReading[],
+  late: readonly SummaryReading[],
   preset: PresetThresholds,
 ): SummaryFoldState {
   const next = copyState(state);
+  const clock = clockOfState(state, preset);
+  const lateTimes = new Set(late.map((r) => r.t));
+  const old = stretch.filter((r) => !lateTimes.has(r.t));
   const after = (t: number, start: number | null) => start === null || t > start;
   const upTo = (t: number, end: number | null) => end === null || t <= end;
   for (const channel of CHANNELS) {
@@ -301,19 +329,28 @@ export function spliceLate(
     const within = (e: Excursion) => after(e.start, start) && upTo(e.start, end);
     const fresh = findExcursions(
       stretch.map((r) => ({ t: r.t, value: r[channel] })),
-      channelRule(preset, channel),
+      channelRule(preset, channel, clock),
     ).excursions.filter(within);
     next[channel].excursions = [...next[channel].excursions.filter((e) => !within(e)), ...fresh].sort(
       (a, b) => a.start - b.start,
     );
+    const timesOf = (rows: readonly SummaryReading[]) => rows.filter((r) => usable(r[channel])).map((r) => r.t);
+    next[channel].pairedMs += pairedSpan(timesOf(stretch), clock) - pairedSpan(timesOf(old), clock);
   }
   const { start, end } = bounds.presence;
   const withinGaps = (g: Gap) => (start === null || g.start >= start) && upTo(g.end, end);
+  const presentTimes = stretch.filter(presentAt).map((r) => r.t);
   const fresh = findGaps(
-    stretch.map((r) => ({ t: r.t, value: presenceOf(r) })),
-    preset.intervalMinutes,
+    presentTimes.map((t) => ({ t, value: 0 })),
+    clock,
   ).filter(withinGaps);
   next.gaps = [...next.gaps.filter((g) => !withinGaps(g)), ...fresh].sort((a, b) => a.start - b.start);
+  countSpacings(next.spacings, presentTimes, 1);
+  countSpacings(
+    next.spacings,
+    old.filter(presentAt).map((r) => r.t),
+    -1,
+  );
   return next;
 }
 
@@ -323,12 +360,25 @@ export function foldAll(
   shockEvents: readonly SummaryShockEvent[],
   preset: PresetThresholds,
 ): SummaryFoldState {
-  return foldBatch(emptyFoldState(), readings, shockEvents, preset);
+  const { labelIntervalMs } = clockOfReadings(readings, preset);
+  return foldBatch(emptyFoldState(labelIntervalMs), readings, shockEvents, preset);
 }
 
-function channelFacts(channel: ChannelFoldState, rule: ExcursionRule): ChannelFacts {
+/** Whether the state's clock is still the label's: false when its readings moved the label's interval. */
+export function clockHolds(state: SummaryFoldState): boolean {
+  return medianSpacingMs(state.spacings) === state.labelIntervalMs;
+}
+
+function channelFacts(
+  channel: ChannelFoldState,
+  preset: PresetThresholds,
+  name: Channel,
+  clock: SeriesClock,
+): ChannelFacts {
   return {
-    analysis: analyseExcursions(channel.excursions, rule),
+    analysis: analyseExcursions(channel.excursions, channelRule(preset, name, clock)),
+    count: channel.count,
+    coveredMs: channel.pairedMs + (channel.count > 0 ? clock.tailMs : 0),
     min: channel.min,
     max: channel.max,
     average: channel.count > 0 ? channel.sum / channel.count : null,
@@ -337,15 +387,13 @@ function channelFacts(channel: ChannelFoldState, rule: ExcursionRule): ChannelFa
 }
 
 /** The report's summary from its fold state: what summariseReport gives from all its readings. */
-export function summaryOfFoldState(
-  state: SummaryFoldState,
-  preset: PresetThresholds,
-  status: LabelStatus,
-): ReportSummary {
+export function summaryOfFoldState(state: SummaryFoldState, context: SummaryContext): ReportSummary {
+  const { preset } = context;
+  const clock = clockOfState(state, preset);
   return assembleSummary(
     {
-      temperature: channelFacts(state.temperature, channelRule(preset, "temperature")),
-      humidity: channelFacts(state.humidity, channelRule(preset, "humidity")),
+      temperature: channelFacts(state.temperature, preset, "temperature", clock),
+      humidity: channelFacts(state.humidity, preset, "humidity", clock),
       shocksAbove: state.shocks.above,
       shockMaxG: state.shocks.maxG,
       batteryLevel: state.battery?.value ?? null,
@@ -353,8 +401,12 @@ export function summaryOfFoldState(
       readingCount: state.count,
       first: state.first,
       last: state.last,
+      firstPresent: state.firstPresent,
+      lastPresent: state.lastPresent,
+      clock,
+      labelIntervalMs: state.labelIntervalMs,
     },
-    { preset, status, window: null },
+    { ...context, window: null },
   );
 }
 
@@ -396,7 +448,8 @@ async function walkForCuts(
 /**
  * Folds a batch of newly stored readings (and shock events) into a report's state: late
  * readings re-read only the stretch between the readings that bound them (walked away
- * from them page by page), readings after the last one need no read at all.
+ * from them page by page), readings after the last one need no read at all. Null when
+ * the batch moved the label's interval: the caller then recomputes from all readings.
  */
 export async function foldNewReadings(
   before: SummaryFoldState,
@@ -404,7 +457,7 @@ export async function foldNewReadings(
   shockEvents: readonly SummaryShockEvent[],
   preset: PresetThresholds,
   stored: StoredReadings,
-): Promise<SummaryFoldState> {
+): Promise<SummaryFoldState | null> {
   let state = before;
   const { late } = splitBatch(before, readings);
   const first = late[0];
@@ -419,7 +472,8 @@ export async function foldNewReadings(
       presence: { start: starts.presence, end: ends.presence },
     };
     const { from, to } = lateStretch(bounds);
-    state = spliceLate(state, bounds, await stored.between(from, to ?? last), preset);
+    state = spliceLate(state, bounds, await stored.between(from, to ?? last), late, preset);
   }
-  return foldBatch(state, readings, shockEvents, preset);
+  const folded = foldBatch(state, readings, shockEvents, preset);
+  return clockHolds(folded) ? folded : null;
 }

@@ -1,5 +1,13 @@
-import { type Excursion, findExcursions } from "./excursions";
-import { type EvaluationWindow, type ReportSummary, type ReportSummaryInput, summariseReport } from "./report-summary";
+import type { Excursion } from "./excursions";
+import {
+  type EvaluationWindow,
+  excursionsOfReadings,
+  type ReportSummary,
+  type ReportSummaryInput,
+  summariseReport,
+  VERDICT_TEXT,
+  verdictOf,
+} from "./report-summary";
 
 /**
  * What a trim (or clearing one) changes, before it is saved: the verdict before and after,
@@ -43,14 +51,14 @@ export interface TrimEffect {
   message: string;
 }
 
-/** The verdict in words: the violated units, or OK. */
+/** The verdict in words: the violated units, else missing data or OK. */
 export function verdictText(summary: ReportSummary): string {
   const violated = [
     summary.temperature.violation ? "Temperature" : null,
     summary.humidity.violation ? "Humidity" : null,
     summary.shock.violation ? "Shock" : null,
   ].filter((u): u is string => u !== null);
-  if (violated.length === 0) return "OK";
+  if (violated.length === 0) return VERDICT_TEXT[verdictOf(summary)];
   return `${violated.join(" and ")} violation`;
 }
 
@@ -74,38 +82,18 @@ function removedExcursions(input: ReportSummaryInput, next: EvaluationWindow): R
   const { preset } = input;
   const current = input.window ?? {};
   const readings = input.readings.filter((r) => within(r.t, current));
-  const units = [
-    {
-      unit: "temperature" as const,
-      on: preset.temperatureEnabled,
-      lower: preset.temperatureMin,
-      upper: preset.temperatureMax,
-    },
-    { unit: "humidity" as const, on: preset.humidityEnabled, lower: preset.humidityMin, upper: preset.humidityMax },
-  ];
-  return units
-    .filter((u) => u.on)
-    .flatMap((u) =>
-      findExcursions(
-        readings.map((r) => ({ t: r.t, value: r[u.unit] })),
-        {
-          intervalMinutes: preset.intervalMinutes,
-          lower: u.lower,
-          upper: u.upper,
-          alarmDelayMinutes: preset.alarmDelayMinutes,
-          alarmType: preset.alarmType,
-        },
-      )
-        .excursions.filter((e) => !(within(e.start, next) && within(e.end, next)))
-        .map((e) => ({
-          unit: u.unit,
-          side: e.side,
-          start: new Date(e.start).toISOString(),
-          end: new Date(e.end).toISOString(),
-          durationMinutes: e.durationMinutes,
-          longerThanAlarmDelay: e.durationMinutes > preset.alarmDelayMinutes,
-        })),
-    );
+  return (["temperature", "humidity"] as const).flatMap((unit) =>
+    excursionsOfReadings(readings, preset, unit)
+      .filter((e) => !(within(e.start, next) && within(e.end, next)))
+      .map((e) => ({
+        unit,
+        side: e.side,
+        start: new Date(e.start).toISOString(),
+        end: new Date(e.end).toISOString(),
+        durationMinutes: e.durationMinutes,
+        longerThanAlarmDelay: e.durationMinutes > preset.alarmDelayMinutes,
+      })),
+  );
 }
 
 /** What moving the evaluation window from input.window to `next` changes. */

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { type ExcursionRule, findExcursions, findGaps, outOfRangeSide, type Reading } from "@/domain/excursions";
+import {
+  type ExcursionRule,
+  findExcursions,
+  findGaps,
+  outOfRangeSide,
+  type Reading,
+  seriesClock,
+} from "@/domain/excursions";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -14,7 +21,9 @@ function at(points: [number, number | null][]): Reading[] {
   return points.map(([minute, value]) => ({ t: T0 + minute * MIN, value }));
 }
 
-const PHARMA: ExcursionRule = { intervalMinutes: 5, lower: 2, upper: 8, alarmDelayMinutes: 30, alarmType: "single" };
+/** A label logging every 5 minutes under a 5-minute rule: the gap threshold is 10 minutes. */
+const FIVE = seriesClock(5, null);
+const PHARMA: ExcursionRule = { clock: FIVE, lower: 2, upper: 8, alarmDelayMinutes: 30, alarmType: "single" };
 
 describe("out of range", () => {
   test("a reading exactly at the upper limit is in range", () => {
@@ -50,6 +59,7 @@ describe("excursion events", () => {
     expect(r.excursions[0]).toEqual({
       start: T0 + 5 * MIN,
       end: T0 + 15 * MIN,
+      until: T0 + 20 * MIN,
       side: "above",
       readings: 3,
       durationMinutes: 15,
@@ -74,9 +84,15 @@ describe("excursion events", () => {
     expect(r.excursions[0]?.peak).toBe(0.2);
   });
 
-  test("duration is the number of readings times the interval", () => {
-    const r = findExcursions(series([9, 9, 9, 9], 10), { ...PHARMA, intervalMinutes: 10 });
+  test("an excursion lasts from its first reading to the reading that ended it", () => {
+    const r = findExcursions(series([9, 9, 9, 9, 5], 10), { ...PHARMA, clock: seriesClock(10, null) });
     expect(r.excursions[0]?.durationMinutes).toBe(40);
+  });
+
+  test("an excursion at the end of the data counts its last reading for the label's interval", () => {
+    const r = findExcursions(series([5, 9, 9, 9], 10), { ...PHARMA, clock: seriesClock(10, null) });
+    expect(r.excursions[0]?.durationMinutes).toBe(30);
+    expect(r.excursions[0]?.until).toBeNull();
   });
 
   test("time above, time below and the longest excursion add up per side", () => {
@@ -118,7 +134,7 @@ describe("gaps", () => {
     expect(r.timeAboveMinutes).toBe(25);
   });
 
-  test("a single missed reading (two intervals apart) does not break the run", () => {
+  test("a single missed reading (two intervals apart) does not break the run and its time counts", () => {
     const r = findExcursions(
       at([
         [0, 9],
@@ -128,14 +144,14 @@ describe("gaps", () => {
       PHARMA,
     );
     expect(r.count).toBe(1);
-    // The missed reading is not counted: duration stays readings x interval.
-    expect(r.excursions[0]?.durationMinutes).toBe(15);
+    // 0 -> 15 min from the readings' times, plus the last reading's 5 minutes.
+    expect(r.excursions[0]?.durationMinutes).toBe(20);
   });
 
-  test("a reading without a value ends a run and counts as neither in nor out of range", () => {
-    const r = findExcursions(series([9, 9, null, 9]), PHARMA);
-    expect(r.excursions.map((e) => e.readings)).toEqual([2, 1]);
-    expect(r.timeAboveMinutes).toBe(15);
+  test("a reading without this unit's value is not part of its series: the run goes on", () => {
+    const r = findExcursions(series([9, 9, null, 9, 5]), PHARMA);
+    expect(r.excursions.map((e) => e.readings)).toEqual([3]);
+    expect(r.timeAboveMinutes).toBe(20);
   });
 
   test("findGaps reports readings more than two intervals apart", () => {
@@ -146,16 +162,16 @@ describe("gaps", () => {
       [60, 5],
       [65, 5],
     ]);
-    expect(findGaps(readings, 5)).toEqual([{ start: T0 + 15 * MIN, end: T0 + 60 * MIN }]);
+    expect(findGaps(readings, FIVE)).toEqual([{ start: T0 + 15 * MIN, end: T0 + 60 * MIN }]);
   });
 
   test("findGaps spans a run of readings without values", () => {
     const readings = series([5, null, null, null, 5]);
-    expect(findGaps(readings, 5)).toEqual([{ start: T0, end: T0 + 20 * MIN }]);
+    expect(findGaps(readings, FIVE)).toEqual([{ start: T0, end: T0 + 20 * MIN }]);
   });
 
   test("evenly spaced readings have no gaps", () => {
-    expect(findGaps(series([5, 5, 5, 5]), 5)).toEqual([]);
+    expect(findGaps(series([5, 5, 5, 5]), FIVE)).toEqual([]);
   });
 });
 
@@ -190,7 +206,7 @@ describe("single alarm", () => {
 
 describe("cumulative alarm", () => {
   const AMBIENT: ExcursionRule = {
-    intervalMinutes: 10,
+    clock: seriesClock(10, null),
     lower: 15,
     upper: 25,
     alarmDelayMinutes: 60,

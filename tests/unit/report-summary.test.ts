@@ -48,7 +48,7 @@ describe("report summary", () => {
     expect(s.shock.state).toBe("success");
     expect(s.battery.state).toBe("success");
     expect(s.label).toEqual({ status: "ended", state: "success" });
-    expect(s.overall).toEqual({ violation: false, state: "success" });
+    expect(s.overall).toEqual({ violation: false, state: "success", verdict: "ok" });
     expect(s.readingCount).toBe(3);
   });
 
@@ -62,7 +62,7 @@ describe("report summary", () => {
       timeBelowMinutes: 0,
       longestExcursionMinutes: 30,
     });
-    expect(s.overall).toEqual({ violation: true, state: "error" });
+    expect(s.overall).toEqual({ violation: true, state: "error", verdict: "violation" });
   });
 
   test("single alarm type: the summary gives the alarm at the excursion's start plus the delay, and the start", () => {
@@ -104,6 +104,7 @@ describe("report summary", () => {
     const s = summarise({ readings: readings([5, 5], [99, 99]) });
     expect(s.humidity).toEqual({
       measured: false,
+      readingCount: 0,
       violation: false,
       state: "success",
       excursionCount: 0,
@@ -143,7 +144,7 @@ describe("report summary", () => {
     expect(summarise().window).toEqual({ start: iso(0), end: iso(10) });
   });
 
-  test("shock events strictly above the threshold are violations; at the threshold is in range", () => {
+  test("shock events at or above the threshold are violations; below it they are not", () => {
     const preset = { ...PHARMA, shockEnabled: true, shockThresholdG: 8 };
     const shockEvents = [
       { t: T0, magnitudeG: 8 },
@@ -151,7 +152,7 @@ describe("report summary", () => {
       { t: T0 + 2 * MIN, magnitudeG: 3 },
     ];
     const s = summarise({ preset, shockEvents });
-    expect(s.shock).toEqual({ measured: true, violation: true, state: "error", eventCount: 1, maxG: 12.5 });
+    expect(s.shock).toEqual({ measured: true, violation: true, state: "error", eventCount: 2, maxG: 12.5 });
   });
 
   test("shock events below the threshold leave shock at success", () => {
@@ -183,8 +184,9 @@ describe("report summary", () => {
   });
 
   test("offline gaps are listed with ISO times", () => {
-    const rows = readings([5, 5, 5, 5]).filter((_, i) => i !== 1 && i !== 2);
-    expect(summarise({ readings: rows }).gaps).toEqual([{ start: iso(0), end: iso(15) }]);
+    // Every 5 minutes, silent from 10 to 30 min: more than twice the label's interval.
+    const rows = readings([5, 5, 5, 5, 5, 5, 5, 5, 5]).filter((_, i) => i < 3 || i > 5);
+    expect(summarise({ readings: rows }).gaps).toEqual([{ start: iso(10), end: iso(30), minutes: 20 }]);
   });
 
   test("a report without readings has no statistics, no violation and no window", () => {
@@ -205,6 +207,7 @@ describe("report summary", () => {
       humidityViolation: false,
       shockViolation: false,
       batteryLow: true,
+      dataIncomplete: false,
     });
   });
 

@@ -80,13 +80,19 @@ const humidity = fc.option(fc.integer({ min: 20, max: 80 }), { freq: 6 });
 const battery = fc.option(fc.integer({ min: 0, max: 100 }), { freq: 3 });
 const shock = fc.option(fc.integer({ min: 1, max: 9 }), { freq: 1, nil: null });
 
-/** Readings on a 5-minute grid with holes (gaps above 2 intervals) and readings of nulls. */
+/**
+ * Readings as real labels send them: at their own pace (1 to 9 minutes, with a clock that
+ * wobbles by up to 30 s), with holes (gaps), units arriving separately (a reading may
+ * carry any mix of values, or only a shock).
+ */
 const readingsArb = fc
-  .uniqueArray(fc.integer({ min: 0, max: 90 }), { minLength: 1, maxLength: 60 })
-  .chain((slots) =>
+  .tuple(fc.uniqueArray(fc.integer({ min: 0, max: 90 }), { minLength: 1, maxLength: 60 }), fc.constantFrom(1, 3, 5, 9))
+  .chain(([slots, pace]) =>
     fc.tuple(
       ...slots.map((slot) =>
-        fc.record({ temperature, humidity, battery, shock }).map((v) => ({ t: T0 + slot * 5 * MIN, ...v })),
+        fc
+          .record({ temperature, humidity, battery, shock, wobble: fc.constantFrom(0, 0, 0, 0, 0, 0, 7, 30) })
+          .map(({ wobble, ...v }) => ({ t: T0 + slot * pace * MIN + wobble * 1000, ...v })),
       ),
     ),
   );
@@ -133,11 +139,15 @@ async function ingestAll(scenario: {
 }) {
   const store = new Store();
   let state: SummaryFoldState = emptyFoldState();
+  let rebuilds = 0;
   for (const batch of scenario.batches) {
     const { readings, shocks } = store.insert(batch);
-    state = await foldNewReadings(state, readings, shocks, scenario.preset, store);
+    // As the server does: a batch that moves the label's interval recomputes from all readings.
+    const folded = await foldNewReadings(state, readings, shocks, scenario.preset, store);
+    if (folded === null) rebuilds++;
+    state = folded ?? foldAll(store.sorted(), [...store.shocks], scenario.preset);
   }
-  return { store, state };
+  return { store, state, rebuilds };
 }
 
 /** Averages and MKT are sums in another order: equal to the stored two decimals, give or take one. */
@@ -166,7 +176,7 @@ describe("incremental summary (summary-fold)", () => {
           shockEvents: [...store.shocks].sort((a, b) => a.t - b.t),
           status: "recording",
         });
-        const actual = summaryOfFoldState(state, scenario.preset, "recording");
+        const actual = summaryOfFoldState(state, { preset: scenario.preset, status: "recording" });
         // Compared exactly: every field but the averages and the MKT.
         expect(withoutSums(actual)).toEqual(withoutSums(expected));
         for (const channel of ["temperature", "humidity"] as const) {
@@ -188,6 +198,8 @@ describe("incremental summary (summary-fold)", () => {
           expect(state[channel].min).toEqual(once[channel].min);
           expect(state[channel].max).toEqual(once[channel].max);
           expect(state[channel].count).toBe(once[channel].count);
+          expect(state[channel].pairedMs).toBe(once[channel].pairedMs);
+          expect(state[channel].lastT).toBe(once[channel].lastT);
           expect(Math.abs(state[channel].sum - once[channel].sum)).toBeLessThan(1e-9);
           const mkt = (s: SummaryFoldState) =>
             s[channel].mktLargest === null ? null : s[channel].mktLargest + Math.log(s[channel].mktScaledSum);
@@ -209,13 +221,12 @@ describe("incremental summary (summary-fold)", () => {
       battery: 90,
       shock: null,
     });
-    let state = emptyFoldState();
     const preset = { ...BASE, humidityEnabled: false };
-    for (const batch of [[at(0, 5), at(5, 12), at(15, 12), at(20, 12), at(25, 5)], [at(10, 5)]]) {
-      const { readings, shocks } = store.insert(batch);
-      state = await foldNewReadings(state, readings, shocks, preset, store);
-    }
-    const summary = summaryOfFoldState(state, preset, "recording");
+    const first = store.insert([at(0, 5), at(5, 12), at(15, 12), at(20, 12), at(25, 5)]);
+    const late = store.insert([at(10, 5)]);
+    const state = await foldNewReadings(foldAll(first.readings, [], preset), late.readings, [], preset, store);
+    if (state === null) throw new Error("the label's 5-minute pace did not change");
+    const summary = summaryOfFoldState(state, { preset, status: "recording" });
     expect(summary.temperature.excursionCount).toBe(2);
     expect(summary.temperature.longestExcursionMinutes).toBe(10);
   });

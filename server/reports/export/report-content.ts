@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { auditActorLabel } from "../../../src/domain/audit-actor";
 import type { SignedDisposition } from "../../../src/domain/disposition";
-import { type Excursion, findExcursions, type Side } from "../../../src/domain/excursions";
+import type { Excursion, Side } from "../../../src/domain/excursions";
 import { thresholdsOfRule } from "../../../src/domain/report-rule";
 import type { PresetThresholds, ReportSummary } from "../../../src/domain/report-summary";
-import { summariseReport } from "../../../src/domain/report-summary";
+import { excursionsOfReadings, summariseReport } from "../../../src/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../../src/domain/resources";
 import type { Db } from "../../db/index";
 import { currentDisposition } from "../dispositions";
@@ -146,27 +146,11 @@ export async function loadReportContent(
     shockEvents,
     status: row.status as LabelStatus,
     window,
-  });
-  const rule = (lower: number | null, upper: number | null) => ({
-    intervalMinutes: preset.intervalMinutes,
-    lower,
-    upper,
-    alarmDelayMinutes: preset.alarmDelayMinutes,
-    alarmType: preset.alarmType,
+    endTime: toDate(row.endTime)?.getTime() ?? null,
   });
   const excursions: ChannelExcursions = {
-    temperature: preset.temperatureEnabled
-      ? findExcursions(
-          readings.map((r) => ({ t: r.t, value: r.temperature })),
-          rule(preset.temperatureMin, preset.temperatureMax),
-        ).excursions
-      : [],
-    humidity: preset.humidityEnabled
-      ? findExcursions(
-          readings.map((r) => ({ t: r.t, value: r.humidity })),
-          rule(preset.humidityMin, preset.humidityMax),
-        ).excursions
-      : [],
+    temperature: excursionsOfReadings(readings, preset, "temperature"),
+    humidity: excursionsOfReadings(readings, preset, "humidity"),
   };
 
   await nextTurn();

@@ -54,6 +54,12 @@ const ruleSchema = NullableObject(
       presetName: Type.String(),
       presetVersion: Type.Integer(),
       ...presetSettingsProperties,
+      maxGapMinutes: Type.Optional(
+        Type.Integer({
+          description:
+            "A gap or silence longer than this (minutes) makes the report's data incomplete: the company's setting when the report was registered (60 when absent)",
+        }),
+      ),
     },
     {
       description:

@@ -65,6 +65,19 @@ export const readingRoutes: FastifyPluginAsync = async (plugin) => {
                 type: "integer",
                 description: "Readings whose time was already stored (or repeated in the batch)",
               },
+              reports: {
+                type: "array",
+                description:
+                  "Each report that took readings of the batch: a reading goes to the report of the label id whose time it belongs to (a late upload may reach an earlier shipment's report)",
+                items: {
+                  type: "object",
+                  properties: {
+                    reportId: { type: "string" },
+                    accepted: { type: "integer" },
+                    duplicates: { type: "integer" },
+                  },
+                },
+              },
             },
           },
           ...dataErrors,

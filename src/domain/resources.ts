@@ -84,6 +84,8 @@ export const LIST_RESOURCES = {
       humidityViolation: { type: "boolean", sortable: true },
       shockViolation: { type: "boolean", sortable: true },
       batteryLow: { type: "boolean", sortable: true },
+      /** A gap or silence longer than the report's threshold, or no data (src/domain/report-summary.ts). */
+      dataIncomplete: { type: "boolean", sortable: true },
       /** The signed QA disposition in force (issue #17); none until someone signs. */
       disposition: { type: "enum", values: DISPOSITIONS, sortable: true, nullable: true },
       /** Any of the temperature, humidity or shock alarms is raised (battery is a warning). */

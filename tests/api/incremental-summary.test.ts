@@ -57,7 +57,15 @@ afterAll(async () => t?.close());
 async function stored(reportId: string) {
   const row = await t.database.db
     .selectFrom("labelReports")
-    .select(["summary", "readingCount", "temperatureViolation", "humidityViolation", "shockViolation", "batteryLow"])
+    .select([
+      "summary",
+      "readingCount",
+      "temperatureViolation",
+      "humidityViolation",
+      "shockViolation",
+      "batteryLow",
+      "dataIncomplete",
+    ])
     .where("id", "=", reportId)
     .executeTakeFirstOrThrow();
   const summary = (typeof row.summary === "string" ? JSON.parse(row.summary) : row.summary) as ReportSummary;
@@ -97,6 +105,7 @@ async function expectIncrementalEqualsRecomputed(reportId: string) {
     humidityViolation: actual.humidityViolation,
     shockViolation: actual.shockViolation,
     batteryLow: actual.batteryLow,
+    dataIncomplete: actual.dataIncomplete,
   }).toEqual(violationColumns(expected.summary));
 }
 

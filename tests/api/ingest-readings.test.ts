@@ -58,7 +58,12 @@ describe("POST /api/readings", () => {
     const readings = series("2026-11-20T08:00:00Z", 48, 5, (i) => (i === 10 || i === 11 ? 12 : 5));
     const res = await sendReadings(t, ingestA, "ING-STORE", readings);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ reportId: id, accepted: 48, duplicates: 0 });
+    expect(res.json()).toEqual({
+      reportId: id,
+      accepted: 48,
+      duplicates: 0,
+      reports: [{ reportId: id, accepted: 48, duplicates: 0 }],
+    });
     const report = await detail(id);
     expect(report.readingCount).toBe(48);
     expect(report.summary.temperature.max.value).toBe(12);

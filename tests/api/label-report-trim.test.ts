@@ -33,6 +33,12 @@ async function addReadings(id: string) {
     select ${id}::uuid, t, temp, null, 90 from unnest(${times}::timestamptz[], ${temps}::real[]) as x(t, temp)`.execute(
     t.database.db,
   );
+  // The label ended with its last reading: no silence at the end to make the data incomplete.
+  await t.database.db
+    .updateTable("labelReports")
+    .set({ endTime: new Date(START + 399 * FIVE_MIN) })
+    .where("id", "=", id)
+    .execute();
   await recomputeSummary(t.database.db, id);
 }
 

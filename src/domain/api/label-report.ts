@@ -39,6 +39,10 @@ export const labelReportListItem = Type.Object({
   humidityViolation: Type.Boolean(),
   shockViolation: Type.Boolean(),
   batteryLow: Type.Boolean(),
+  dataIncomplete: Type.Boolean({
+    description:
+      "The data is incomplete (a gap or silence longer than the company's threshold) or there is none: never a plain OK",
+  }),
   disposition: Type.Unsafe<Disposition | null>({ type: ["string", "null"], enum: [...DISPOSITIONS, null] }),
   // Values are checked against the company's definitions when written (src/domain/custom-fields.ts).
   customFields: Type.Unsafe<Record<string, string | number | boolean | null>>({

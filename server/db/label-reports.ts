@@ -55,7 +55,7 @@ export async function deleteLabelReport(db: Db, id: string): Promise<void> {
 export function lockReportForDisposition(db: Db, id: string) {
   return db
     .selectFrom("labelReports")
-    .select(["status", "disposition"])
+    .select(["status", "disposition", "dataIncomplete"])
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();

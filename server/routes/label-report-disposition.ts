@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { canBeDisposed, DISPOSITION_MEANINGS, DISPOSITIONS } from "../../src/domain/disposition";
+import {
+  canBeDisposed,
+  DISPOSITION_MEANINGS,
+  DISPOSITIONS,
+  dispositionCommentError,
+} from "../../src/domain/disposition";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { insertDisposition, lockReportForDisposition, readReportInScope, updateLabelReport } from "../db/label-reports";
 import { readUser } from "../db/users";
-import { forbidden, HttpError, notFound } from "../errors";
+import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
 import { dataErrors, idParams, StringEnum } from "./schemas";
@@ -44,6 +49,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       "status",
       "companyId",
       "disposition",
+      "dataIncomplete",
     ]);
     if (!report) throw notFound("Label report not found");
     if (!canBeDisposed(report.status))
@@ -83,7 +89,10 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       const body = request.body;
       const principal = request.principal;
       refuseOtherThanPerson(principal);
-      await signableReport(principal.companyScope, id);
+      const signable = await signableReport(principal.companyScope, id);
+      // Checked before the proof, so a signer is not asked for a password twice.
+      const commentError = dispositionCommentError(signable.dataIncomplete, body.comment);
+      if (commentError) throw badRequest(commentError, [{ id: "comment", error: commentError }]);
       const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
       await proveIdentity(request, user, body, {
@@ -99,6 +108,9 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
         if (!report) throw notFound("Label report not found");
         if (!canBeDisposed(report.status))
           throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
+        // Late readings may have made the data incomplete since the check above.
+        const lateError = dispositionCommentError(report.dataIncomplete, comment);
+        if (lateError) throw badRequest(lateError, [{ id: "comment", error: lateError }]);
         // Taken after the lock (not the transaction's start, as now() would be): a signature
         // that waited for another one is the newer of the two, here and in the list's copy.
         const signedAt = new Date();

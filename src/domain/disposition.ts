@@ -30,6 +30,20 @@ export function canBeDisposed(status: LabelStatus): boolean {
   return DISPOSABLE_STATUSES.includes(status);
 }
 
+/** A comment on a report with missing data must say at least this much (after trimming blanks). */
+export const DATA_COMMENT_MIN_LENGTH = 10;
+
+/**
+ * The comment's field error when signing a report whose data is incomplete (or missing):
+ * the signer must say why the missing time does not matter, or null when it is fine.
+ */
+export function dispositionCommentError(dataIncomplete: boolean, comment: string | null | undefined): string | null {
+  if (!dataIncomplete) return null;
+  return (comment ?? "").trim().length >= DATA_COMMENT_MIN_LENGTH
+    ? null
+    : `The data is incomplete: say in at least ${DATA_COMMENT_MIN_LENGTH} characters why it can be signed`;
+}
+
 export function isDisposition(value: unknown): value is Disposition {
   return typeof value === "string" && (DISPOSITIONS as readonly string[]).includes(value);
 }

@@ -7,7 +7,7 @@ import { type Filter, includesFilter, type Order } from "./list-query";
  * filtered report list ask the same API with the same filters.
  */
 
-export type AttentionKey = "awaitingDecision" | "noSignal" | "excursionInProgress";
+export type AttentionKey = "awaitingDecision" | "incompleteData" | "noSignal" | "excursionInProgress";
 
 export interface AttentionList {
   key: AttentionKey;
@@ -31,6 +31,20 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
       // A label that still records has no final data to decide on (canBeDisposed).
       includesFilter("status", DISPOSABLE_STATUSES),
       { key: "violation", operator: "eq", value: "true" },
+      { key: "dispositioned", operator: "eq", value: "false" },
+      NOT_ARCHIVED,
+    ],
+    order: [{ key: "endTime", direction: "desc" }],
+  },
+  {
+    key: "incompleteData",
+    title: "Incomplete data awaiting a decision",
+    description:
+      "Stopped or ended labels with a gap or silence longer than the company allows, or no readings, and no signed disposition.",
+    empty: "Every finished report with missing data has a disposition.",
+    filters: [
+      includesFilter("status", DISPOSABLE_STATUSES),
+      { key: "dataIncomplete", operator: "eq", value: "true" },
       { key: "dispositioned", operator: "eq", value: "false" },
       NOT_ARCHIVED,
     ],

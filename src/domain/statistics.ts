@@ -37,6 +37,10 @@ export function describeSeries(readings: readonly Reading[]): SeriesStatistics {
   return { count, min, max, average: count > 0 ? sum / count : null };
 }
 
+/** What MKT is computed on, wherever it is shown (the overlay, the PDF, the share page, the API). */
+export const MKT_BASIS =
+  "Mean kinetic temperature: ΔH = 83.144 kJ/mol over the whole evaluation window (USP <1079.2>), each reading weighted equally. Information, not the verdict.";
+
 /**
  * ΔH/R of USP <1160>: ΔH = 83.144 kJ/mol and R = 8.3144 × 10⁻³ kJ/(K·mol), in kelvin.
  * The USP page prints R with the wrong sign in the exponent (docs/domain.md [R1]).

@@ -16,6 +16,14 @@ describe("the needs-attention lists", () => {
     expect(filters).toContainEqual({ key: "isArchived", operator: "eq", value: "false" });
   });
 
+  it("incomplete data awaiting a decision is stopped or ended, incomplete, unsigned and not archived", () => {
+    const filters = byKey("incompleteData")?.filters ?? [];
+    const status = filters.find((f) => f.key === "status");
+    expect(status && listItems(status)).toEqual([...DISPOSABLE_STATUSES]);
+    expect(filters).toContainEqual({ key: "dataIncomplete", operator: "eq", value: "true" });
+    expect(filters).toContainEqual({ key: "dispositioned", operator: "eq", value: "false" });
+  });
+
   it("excursions in progress are recording labels with a raised alarm", () => {
     const filters = byKey("excursionInProgress")?.filters ?? [];
     expect(filters).toContainEqual({ key: "status", operator: "eq", value: "recording" });

@@ -1,10 +1,22 @@
+import {
+  COMPLETENESS_TEXT,
+  completenessSentence,
+  intervalMismatchText,
+  noDataPeriods,
+  silenceRows,
+} from "../../../src/domain/completeness-text";
 import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetime";
 import { DISPOSITION_LABELS } from "../../../src/domain/disposition";
 import type { DownloadOptions } from "../../../src/domain/download-options";
 import type { Excursion } from "../../../src/domain/excursions";
 import { formatDecimal } from "../../../src/domain/number-text";
-import type { ChannelSummary, SummaryState } from "../../../src/domain/report-summary";
-import { meanKineticTemperature } from "../../../src/domain/statistics";
+import {
+  type ChannelSummary,
+  type OverallVerdict,
+  type SummaryState,
+  verdictOf,
+} from "../../../src/domain/report-summary";
+import { MKT_BASIS, meanKineticTemperature } from "../../../src/domain/statistics";
 import {
   formatMeasurement,
   roundTo,
@@ -43,6 +55,12 @@ export const SECTION_HEADINGS = [
 const TRANSPORT = { truck: "Truck", train: "Train", plane: "Plane", boat: "Boat" } as const;
 const LABEL_STATUS = { notStarted: "Not started", recording: "Recording", stopped: "Stopped", ended: "Ended" } as const;
 const STATE = { success: "OK", warning: "Warning", error: "Alarm" } as const satisfies Record<SummaryState, string>;
+const OVERALL_VERDICT: Record<OverallVerdict, string> = {
+  violation: "ALARM: at least one unit is in violation",
+  noData: "NO DATA: the label sent no readings; there is nothing to judge the shipment by",
+  incomplete: "INCOMPLETE DATA: a gap or silence is longer than the company allows; the verdict cannot be OK",
+  ok: "OK: no unit is in violation and the data is complete",
+};
 
 /** "45 min", "2 h 5 min", "3 d 4 h 0 min". */
 export function formatDuration(minutes: number): string {
@@ -53,6 +71,25 @@ export function formatDuration(minutes: number): string {
   if (days > 0) return `${days} d ${hours} h ${rest} min`;
   if (hours > 0) return `${hours} h ${rest} min`;
   return `${rest} min`;
+}
+
+/** The recording summary's lines on the data's completeness (a summary stored before it was kept has none). */
+function completenessLines(summary: ReportContent["summary"]): [string, string][] {
+  const c = summary.completeness;
+  if (!c) return [];
+  const coverage = (value: number | null) => (value === null ? "not measured" : `${value} %`);
+  const mismatch = intervalMismatchText(c);
+  return [
+    ["Data completeness", `${COMPLETENESS_TEXT[c.state]}. ${completenessSentence(c)}`],
+    ["Coverage", `Temperature ${coverage(c.coverage.temperature)}, humidity ${coverage(c.coverage.humidity)}`],
+    [
+      "Label's interval",
+      mismatch ??
+        (c.labelIntervalMinutes === null
+          ? "Unknown (fewer than two readings)"
+          : `${formatDuration(c.labelIntervalMinutes)}, as the rule assumes`),
+    ],
+  ];
 }
 
 export async function renderPdf(content: ReportContent, series: Series, options: DownloadOptions): Promise<Buffer> {
@@ -91,10 +128,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     ["Generated", `${at(content.generatedAt)} ${zoneName}`],
     ["Times shown in", zone === "UTC" ? "UTC" : `${zone} (${timeZoneAbbreviation(zone, content.generatedAt)})`],
     ["Units", `Temperature ${tSymbol}, humidity ${UNIT_SYMBOLS.humidity}, shock ${UNIT_SYMBOLS.shock}`],
-    [
-      "Overall verdict",
-      summary.overall.violation ? "ALARM: at least one unit is in violation" : "OK: no unit is in violation",
-    ],
+    ["Overall verdict", OVERALL_VERDICT[verdictOf(summary)]],
   ]);
 
   w.heading("Shipment identification");
@@ -127,7 +161,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     [
       "Shock",
       preset.shockEnabled && preset.shockThresholdG !== null
-        ? `Enabled, events above ${formatMeasurement("shock", preset.shockThresholdG, { locale })}`
+        ? `Enabled, events at or above ${formatMeasurement("shock", preset.shockThresholdG, { locale })}`
         : "Not measured",
     ],
     ["Alarm delay", formatDuration(preset.alarmDelayMinutes)],
@@ -141,7 +175,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     ["Battery warning", `At or below ${preset.batteryWarningLevel} %`],
     [
       "Evaluation rule",
-      "A reading is out of range when strictly above the upper or strictly below the lower limit (a reading at a limit is in range). An excursion is a run of consecutive out-of-range readings; its duration is the number of readings times the logging interval. Gaps longer than two intervals are offline time, never counted.",
+      "Each unit is its own series: a reading without that unit's value is not part of it. A reading is out of range when strictly above the upper or strictly below the lower limit (a reading at a limit is in range). An excursion is a run of consecutive out-of-range readings of a unit; each counts for the time until the unit's next reading, or for the label's own interval when that next reading is more than the gap threshold away (two of the label's or the rule's intervals, whichever is larger) or there is none. Gaps are offline time, never counted as in or out of range; a gap or silence longer than the company's threshold makes the data incomplete, never OK. A shock at or above its threshold is an event.",
     ],
   ]);
 
@@ -165,7 +199,25 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     ["Evaluation window", trimText],
     ["Window set by", setBy],
     ["Gaps (offline)", summary.gaps.length ? `${summary.gaps.length}, ${formatDuration(gapMinutes)} in total` : "None"],
+    ...completenessLines(summary),
   ]);
+  const silences = summary.completeness ? silenceRows(summary.completeness, summary.gaps) : [];
+  if (silences.length > 0)
+    w.table(
+      [
+        { title: "No data", width: 110 },
+        { title: "From", width: 120 },
+        { title: "To", width: 120 },
+        { title: "Length", width: w.width - 350, align: "right" },
+      ],
+      silences.map((s) => [
+        s.tooLong ? `${s.label} (too long)` : s.label,
+        at(s.start),
+        at(s.end),
+        formatDuration(s.minutes),
+      ]),
+      { size: 8, rowHeight: 12 },
+    );
 
   w.heading("Verdict per unit");
   const channelDetail = (c: ChannelSummary) =>
@@ -199,7 +251,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
         yesNo(shock.measured, shock.violation),
         state(shock.measured, shock.state),
         shock.measured
-          ? `${shock.eventCount} event${shock.eventCount === 1 ? "" : "s"} above the threshold${shock.maxG !== null ? `, largest ${formatMeasurement("shock", shock.maxG, { locale })}` : ""}`
+          ? `${shock.eventCount} event${shock.eventCount === 1 ? "" : "s"} at or above the threshold${shock.maxG !== null ? `, largest ${formatMeasurement("shock", shock.maxG, { locale })}` : ""}`
           : "Not measured",
       ],
       [
@@ -284,10 +336,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     { size: 8, rowHeight: 14 },
   );
   doc.moveDown(0.3);
-  w.paragraph(
-    "MKT is the mean kinetic temperature (USP <1160>, activation energy 83.144 kJ/mol, R = 8.3144 J/(mol K)) over the evaluation window. It is information, not the verdict.",
-    { color: COLORS.muted, size: 8 },
-  );
+  w.paragraph(MKT_BASIS, { color: COLORS.muted, size: 8 });
 
   w.heading("Excursions");
   const all: { unit: "Temperature" | "Humidity"; e: Excursion }[] = [
@@ -319,16 +368,22 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   }
 
   w.heading("Chart");
-  const from = summary.window.start ? Date.parse(summary.window.start) : null;
-  const to = summary.window.end ? Date.parse(summary.window.end) : null;
-  const gaps = summary.gaps.map((g) => ({ start: Date.parse(g.start), end: Date.parse(g.end) }));
+  const firstReading = summary.window.start ? Date.parse(summary.window.start) : null;
+  const lastReading = summary.window.end ? Date.parse(summary.window.end) : null;
+  // Gaps and silences are hatched; the time axis reaches a silence at either end.
+  const gaps = noDataPeriods(summary).map((g) => ({ start: Date.parse(g.start), end: Date.parse(g.end) }));
+  const silenceEnd = summary.completeness?.silenceEnd;
+  const silenceStart = summary.completeness?.silenceStart;
+  const to = silenceEnd && lastReading !== null ? Math.max(lastReading, Date.parse(silenceEnd.end)) : lastReading;
+  const from =
+    silenceStart && firstReading !== null ? Math.min(firstReading, Date.parse(silenceStart.start)) : firstReading;
   if (from === null || to === null || series.points.length === 0) {
     w.paragraph("No readings in the evaluation window.");
   } else {
     w.paragraph(
       series.bucketSeconds > 0
-        ? `${series.total} readings drawn as minimum and maximum per ${formatDuration(series.bucketSeconds / 60)} (no spike is lost). Red bands: above the limit; blue: below; grey: gaps (no data, the line is broken).`
-        : "Every reading drawn. Red bands: above the limit; blue: below; grey: gaps (no data, the line is broken).",
+        ? `${series.total} readings drawn as minimum and maximum per ${formatDuration(series.bucketSeconds / 60)} (no spike is lost). Red bands: above the limit; blue: below; grey: no data (gaps and silences, the line is broken).`
+        : "Every reading drawn. Red bands: above the limit; blue: below; grey: no data (gaps and silences, the line is broken).",
       { color: COLORS.muted, size: 8 },
     );
     const tempValue = (c: number) => roundTo(toTemperatureUnit(c, tUnit), 3);

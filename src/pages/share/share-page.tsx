@@ -1,12 +1,22 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
+import {
+  COMPLETENESS_TEXT,
+  completenessSentence,
+  durationText,
+  intervalMismatchText,
+  noDataPeriods,
+  silenceRows,
+} from "@/domain/completeness-text";
 import { formatInstant, timeZoneAbbreviation } from "@/domain/datetime";
 import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { Excursion } from "@/domain/excursions";
 import { formatDecimal } from "@/domain/number-text";
 import { ruleLimits } from "@/domain/report-rule";
+import { type OverallVerdict, type ReportSummary, VERDICT_TEXT, verdictOf } from "@/domain/report-summary";
+import { MKT_BASIS } from "@/domain/statistics";
 import { formatMeasurement, type Unit } from "@/domain/units";
 import { APP_TITLE } from "@/providers/document-title";
 import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
@@ -80,7 +90,7 @@ function Verdict({ report }: { report: SharedReport }) {
         {
           title: "Verdict",
           render: (_: unknown, row) =>
-            !row.channel.measured ? (
+            !row.channel.measured || row.channel.readingCount === 0 ? (
               "N.a."
             ) : row.channel.violation ? (
               <Tag color="red">Violation</Tag>
@@ -105,6 +115,7 @@ const CHART_UNITS: { key: ChartUnit; title: string }[] = [
 function Charts({ report }: { report: SharedReport }) {
   const { timeZone, locale, temperatureUnit } = useFormat();
   const units = CHART_UNITS.filter((unit) => report.summary[unit.key].measured);
+  const noData = useMemo(() => noDataPeriods(report.summary), [report.summary]);
   if (units.length === 0) return null;
   const trim = report.trim ?? { start: null, end: null };
   return (
@@ -123,11 +134,64 @@ function Charts({ report }: { report: SharedReport }) {
               timeZone={timeZone}
               locale={locale}
               trim={trim}
+              noData={noData}
             />
           </section>
         ))}
       </Space>
     </Card>
+  );
+}
+
+const VERDICT_COLORS: Record<OverallVerdict, string> = {
+  violation: "red",
+  noData: "orange",
+  incomplete: "orange",
+  ok: "green",
+};
+
+/** The data's completeness, as the overlay and the PDF state it. */
+function Completeness({ summary }: { summary: ReportSummary }) {
+  const { when } = useFormat();
+  const completeness = summary.completeness;
+  if (!completeness) return null;
+  const mismatch = intervalMismatchText(completeness);
+  const rows = silenceRows(completeness, summary.gaps);
+  const coverage = (value: number | null) => (value === null ? "Not measured" : `${value} %`);
+  return (
+    <Space direction="vertical" size="small" style={{ width: "100%" }} data-testid="share-completeness">
+      <Typography.Text>
+        <Tag color={completeness.state === "complete" ? "green" : "orange"}>
+          {COMPLETENESS_TEXT[completeness.state]}
+        </Tag>
+        {completenessSentence(completeness)}
+      </Typography.Text>
+      {mismatch ? <Typography.Text data-testid="share-interval-mismatch">{mismatch}</Typography.Text> : null}
+      <Typography.Text type="secondary">
+        Coverage: temperature {coverage(completeness.coverage.temperature)}, humidity{" "}
+        {coverage(completeness.coverage.humidity)}
+      </Typography.Text>
+      {rows.length > 0 ? (
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(row) => `${row.kind}-${row.start}`}
+          dataSource={rows}
+          scroll={{ x: "max-content" }}
+          columns={[
+            { title: "No data", dataIndex: "label" },
+            { title: "From", dataIndex: "start", render: (t: string) => when(t) },
+            { title: "To", dataIndex: "end", render: (t: string) => when(t) },
+            { title: "Length", dataIndex: "minutes", render: (m: number) => durationText(m) },
+          ]}
+        />
+      ) : null}
+      {summary.temperature.measured && summary.temperature.mkt !== null ? (
+        <Typography.Text type="secondary" data-testid="share-mkt-basis">
+          {MKT_BASIS}
+        </Typography.Text>
+      ) : null}
+    </Space>
   );
 }
 
@@ -197,7 +261,9 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
         <Descriptions.Item label="Started">{when(report.startTime)}</Descriptions.Item>
         <Descriptions.Item label="Ended">{when(report.endTime)}</Descriptions.Item>
         <Descriptions.Item label="Verdict">
-          {report.summary.overall.violation ? <Tag color="red">Alarm</Tag> : <Tag color="green">OK</Tag>}
+          <Tag color={VERDICT_COLORS[verdictOf(report.summary)]} data-testid="share-verdict">
+            {VERDICT_TEXT[verdictOf(report.summary)]}
+          </Tag>
         </Descriptions.Item>
         <Descriptions.Item label="Rule">
           {report.rule ? `${report.rule.presetName} (version ${report.rule.presetVersion})` : "—"}
@@ -214,6 +280,11 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
       <Card size="small" title="Summary">
         <Verdict report={report} />
       </Card>
+      {report.summary.completeness ? (
+        <Card size="small" title="Data completeness">
+          <Completeness summary={report.summary} />
+        </Card>
+      ) : null}
       <Charts report={report} />
       <Card size="small" title="Excursions">
         <Excursions report={report} />

@@ -54,7 +54,10 @@ export function ViolationBadges({ report }: { report: LabelReport }) {
 
 const status = enumColumn<LabelReport>("status", "Status", { colors: STATUS_COLORS });
 
-/** The status, and "No signal" beside it for a recording label gone silent (the server decides: its clock). */
+/**
+ * The status, "No signal" beside it for a recording label gone silent (the server decides:
+ * its clock), and "No data" or "Incomplete data" where the readings cannot vouch for the shipment.
+ */
 const statusWithSignal: ColumnSpec<LabelReport> = {
   ...status,
   render: (report) => (
@@ -64,6 +67,19 @@ const statusWithSignal: ColumnSpec<LabelReport> = {
         <HoverTooltip title="Nothing heard from the label for more than 3 intervals + its company's grace">
           <PlainTag color="volcano" style={{ marginInlineEnd: 0 }} data-no-signal="true">
             No signal
+          </PlainTag>
+        </HoverTooltip>
+      ) : null}
+      {report.dataIncomplete ? (
+        <HoverTooltip
+          title={
+            report.readingCount === 0
+              ? "No readings: nothing to judge the shipment by"
+              : "A gap or silence longer than the company allows: the verdict cannot be OK"
+          }
+        >
+          <PlainTag color="warning" style={{ marginInlineEnd: 0 }} data-incomplete="true">
+            {report.readingCount === 0 ? "No data" : "Incomplete data"}
           </PlainTag>
         </HoverTooltip>
       ) : null}

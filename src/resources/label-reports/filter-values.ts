@@ -14,6 +14,7 @@ export const VIOLATIONS = [
   "shockViolation",
   "batteryLow",
   "noSignal",
+  "dataIncomplete",
 ] as const;
 export type Violation = (typeof VIOLATIONS)[number];
 
@@ -23,6 +24,7 @@ export const VIOLATION_LABELS: Record<Violation, string> = {
   shockViolation: "Shock violation",
   batteryLow: "Battery low",
   noSignal: "No signal",
+  dataIncomplete: "Incomplete data or no data",
 };
 
 /** A calendar day, "YYYY-MM-DD". */

@@ -9,6 +9,7 @@ import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-ca
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { lazyComponent } from "@/components/routing/lazy-component";
+import { noDataPeriods } from "@/domain/completeness-text";
 import { formatDecimal } from "@/domain/number-text";
 import { seesSubCompanyReports } from "@/domain/permissions";
 import { ruleLimits } from "@/domain/report-rule";
@@ -21,6 +22,7 @@ import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-
 import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
+import { CompletenessDetails } from "./report/completeness-section";
 import { DetailsSection } from "./report/details-section";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
 import styles from "./report/report.module.css";
@@ -162,6 +164,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const scale = extent.data ? trimScale(extent.data.from, extent.data.to, interval) : null;
   const trim = { start: report.trimStart ?? null, end: report.trimEnd ?? null };
   const tabs = dataTabsOf(summary);
+  const noData = useMemo(() => (summary ? noDataPeriods(summary) : []), [summary]);
   // The sections under the chart render in a second, interruptible pass: opening a report,
   // the header, summary and chart are what the user waits for, and the tables below (the
   // statistics, shocks, audit trail) would otherwise be rendered before the chart can draw.
@@ -283,9 +286,16 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                 timeZone={timeZone}
                 locale={locale}
                 trim={trim}
+                noData={noData}
               />
             )}
           </DataTabs>
+        </Section>
+      ) : null}
+
+      {summary?.completeness ? (
+        <Section title="Data completeness">
+          <CompletenessDetails summary={summary} />
         </Section>
       ) : null}
 

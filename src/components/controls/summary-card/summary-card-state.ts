@@ -1,3 +1,4 @@
+import { COMPLETENESS_TEXT } from "@/domain/completeness-text";
 import { formatDecimal } from "@/domain/number-text";
 import type { ReportSummary, SummaryState } from "@/domain/report-summary";
 import type { LabelStatus } from "@/domain/resources";
@@ -95,7 +96,8 @@ export function summaryCardFromReport(
         label,
         value: verdict(channel.violation, channel.state),
         ...(badge ? { badge } : {}),
-        disabled: !channel.measured,
+        // A measured unit without a single reading is no data, never "No violation".
+        disabled: !channel.measured || channel.readingCount === 0,
       };
     }
     case "shock": {
@@ -132,14 +134,18 @@ export function summaryCardFromReport(
         disabled: !battery.measured,
       };
     }
-    case "label":
+    case "label": {
+      // The label card carries the data's completeness: missing data is never a plain OK.
+      const data = summary.completeness?.state ?? "complete";
       return {
         unit,
         type: "status",
-        state: summary.label.state,
+        state: data === "complete" || summary.label.state === "error" ? summary.label.state : "warning",
         label,
         value: LABEL_STATUS_TEXT[summary.label.status],
+        ...(data === "complete" ? {} : { badge: { label: COMPLETENESS_TEXT[data] } }),
       };
+    }
   }
 }
 

@@ -47,6 +47,8 @@ export interface ReportChartViewProps {
   onZoom?: (window: ChartWindow | null) => void;
   /** Whether the drawn series is a zoomed window (offers to reset it). */
   zoomed?: boolean;
+  /** The report's gaps and silences (ISO 8601), hatched as "No data" when the whole report is drawn. */
+  noData?: readonly { start: string; end: string }[];
 }
 
 /** Marked when the chart has drawn (the bench measures opening a report to this mark). */
@@ -67,6 +69,7 @@ export function ReportChartView(props: ReportChartViewProps) {
   zoomTo.current = onZoom;
   const zoomable = onZoom !== undefined;
 
+  const noData = zoomed ? undefined : props.noData;
   const data = useMemo(
     () =>
       series
@@ -75,9 +78,10 @@ export function ReportChartView(props: ReportChartViewProps) {
             lower: props.lower,
             upper: props.upper,
             temperatureUnit,
+            noData: noData?.map((p) => ({ start: Date.parse(p.start) / 1000, end: Date.parse(p.end) / 1000 })),
           })
         : null,
-    [series, unit, props.intervalMinutes, props.lower, props.upper, temperatureUnit],
+    [series, unit, props.intervalMinutes, props.lower, props.upper, temperatureUnit, noData],
   );
 
   const trimStart = toSeconds(trim.start);

@@ -24,6 +24,8 @@ export interface ReportChartProps {
   locale?: string;
   /** The evaluation (trim) window, ISO 8601; outside it is dimmed. */
   trim: { start: string | null; end: string | null };
+  /** The report's gaps and silences, hatched as "No data" (keep the array stable between renders). */
+  noData?: readonly { start: string; end: string }[];
 }
 
 export function ReportChart(props: ReportChartProps) {

@@ -19,6 +19,12 @@ export interface ChartOptions {
   lower: number | null;
   upper: number | null;
   temperatureUnit: TemperatureUnit;
+  /**
+   * The verdict's gaps and silences (the report's summary), hatched as "No data"; the time
+   * axis reaches a silence before the first or after the last point, so a label that fell
+   * silent shows it.
+   */
+  noData?: readonly Band[];
 }
 
 /** A time span in uPlot's x unit (epoch seconds). */
@@ -95,6 +101,22 @@ export function toChartData(series: ReadingSeries, unit: ChartUnit, options: Cha
     }
   }
   closeRun();
+  for (const band of options.noData ?? []) {
+    gaps.push(band);
+    // A null point at the silence's far end stretches the axis to it without drawing a line.
+    const first = xs[0];
+    const last = xs[xs.length - 1];
+    if (last === undefined || band.end > last) {
+      xs.push(band.end);
+      mins.push(null);
+      maxs.push(null);
+    }
+    if (first !== undefined && band.start < first) {
+      xs.unshift(band.start);
+      mins.unshift(null);
+      maxs.unshift(null);
+    }
+  }
   return {
     columns: [xs, mins, maxs],
     lower,

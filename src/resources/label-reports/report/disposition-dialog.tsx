@@ -1,7 +1,15 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
 import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
-import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@/domain/disposition";
+import { DateTimeText } from "@/components/list/date-time-text";
+import { COMPLETENESS_TEXT, completenessSentence, durationText, silenceRows } from "@/domain/completeness-text";
+import {
+  DISPOSITION_LABELS,
+  DISPOSITION_MEANINGS,
+  DISPOSITIONS,
+  type Disposition,
+  dispositionCommentError,
+} from "@/domain/disposition";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { type SignValues, useSignDisposition } from "./disposition-queries";
@@ -49,6 +57,9 @@ export function DispositionDialog({
   const chosen = Form.useWatch("disposition", form);
   const excursions = excursionCount(report);
   const trimmed = Boolean(report.trimStart || report.trimEnd);
+  const summary = isSummary(report.summary) ? report.summary : null;
+  const silences = summary?.completeness ? silenceRows(summary.completeness, summary.gaps) : [];
+  const incomplete = report.dataIncomplete;
 
   const submit = (values: FormValues) => {
     setProblem(null);
@@ -99,12 +110,24 @@ export function DispositionDialog({
             options={DISPOSITIONS.map((value) => ({ value, label: DISPOSITION_LABELS[value] }))}
           />
         </Form.Item>
-        <Form.Item name="comment" label="Comment">
+        <Form.Item
+          name="comment"
+          label="Comment"
+          rules={[
+            {
+              validator: async (_, value: string | undefined) => {
+                const error = dispositionCommentError(incomplete, value);
+                if (error) throw new Error(error);
+              },
+            },
+          ]}
+          extra={incomplete ? "Required: the data is incomplete" : undefined}
+        >
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
         <Alert
           data-testid="disposition-facts"
-          type={excursions > 0 || trimmed ? "warning" : "info"}
+          type={excursions > 0 || trimmed || incomplete ? "warning" : "info"}
           showIcon
           style={{ marginBottom: 16 }}
           message={
@@ -115,6 +138,21 @@ export function DispositionDialog({
                   : `This report has ${excursions} excursion${excursions === 1 ? "" : "s"}`}
               </div>
               {trimmed ? <div>Its verdict is evaluated in a trimmed window, not the whole recording</div> : null}
+              {summary?.completeness && incomplete ? (
+                <div data-testid="disposition-completeness">
+                  {COMPLETENESS_TEXT[summary.completeness.state]}: {completenessSentence(summary.completeness)}
+                  {silences.length > 0 ? (
+                    <ul style={{ margin: "4px 0 0", paddingInlineStart: 18 }}>
+                      {silences.map((s) => (
+                        <li key={`${s.kind}-${s.start}`}>
+                          {s.label}: <DateTimeText value={s.start} /> – <DateTimeText value={s.end} /> (
+                          {durationText(s.minutes)})
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ) : null}
             </>
           }
         />

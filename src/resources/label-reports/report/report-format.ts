@@ -64,7 +64,7 @@ export function statisticsRows(
     rows.push({
       key: "mkt",
       label: "Mean kinetic temperature",
-      note: "Information, not the verdict",
+      note: "ΔH 83.144 kJ/mol, whole window (USP <1079.2>); information, not the verdict",
       value: show(channel.mkt),
     });
   rows.push(

@@ -4,7 +4,7 @@ import { SummaryCard } from "@/components/controls/summary-card/summary-card";
 import { summaryCardsFromReport } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { type CustomFieldDefinition, customFieldRows } from "@/domain/custom-fields";
-import type { ReportSummary } from "@/domain/report-summary";
+import { isShockEvent, type ReportSummary } from "@/domain/report-summary";
 import { formatMeasurement, type TemperatureUnit } from "@/domain/units";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { describeAuditEntry } from "./audit-text";
@@ -111,14 +111,14 @@ export function ShockEvents({
       dataSource={events ?? []}
       pagination={(events?.length ?? 0) > 10 ? { pageSize: 10, size: "small" } : false}
       renderItem={(event) => {
-        const above = threshold !== null && event.magnitudeG > threshold;
+        const above = isShockEvent(event.magnitudeG, threshold);
         return (
           <List.Item>
             <DateTimeText value={event.t} seconds />
             <span>
               <strong>{formatMeasurement("shock", event.magnitudeG, { locale })}</strong>{" "}
               <Tag color={above ? "error" : "default"} bordered={false}>
-                {above ? "Above threshold" : "Below threshold"}
+                {above ? "At or above threshold" : "Below threshold"}
               </Tag>
             </span>
           </List.Item>

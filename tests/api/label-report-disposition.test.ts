@@ -40,7 +40,7 @@ const post = (path: string, headers: Record<string, string> | undefined, payload
   t.app.inject({ method: "POST", url: path, headers: headers ?? {}, ...(payload ? { payload } : {}) });
 
 const sign = (id: string, headers: Record<string, string> | undefined, body: object = {}) =>
-  post(url(id), headers, { disposition: "released", comment: "Checked", password: PASSWORD, ...body });
+  post(url(id), headers, { disposition: "released", comment: "Checked the record", password: PASSWORD, ...body });
 
 async function detail(id: string, key = "a:user") {
   const res = await t.app.inject({
@@ -192,6 +192,18 @@ describe("the fresh proof", () => {
     expect(await storedCount(report)).toBe(0);
   });
 
+  test("signing a report with incomplete data needs a comment of at least 10 characters", async () => {
+    const report = reportA(22);
+    await t.database.db.updateTable("labelReports").set({ dataIncomplete: true }).where("id", "=", report).execute();
+    const client = await signedIn("a:administrator");
+    const short = await sign(report, client.sessionHeaders, { comment: "Checked" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().formFields[0].id).toBe("comment");
+    expect(await storedCount(report)).toBe(0);
+    const explained = await sign(report, client.sessionHeaders, { comment: "Gap checked with the carrier's log" });
+    expect(explained.statusCode).toBe(201);
+  });
+
   test("an account without a password signs with a code e-mailed for signing", async () => {
     const client = await signedIn("a:distributorAdmin");
     await t.database.db
@@ -208,6 +220,7 @@ describe("the fresh proof", () => {
     expect(mail?.subject).toMatch(/sign/i);
     const res = await post(url(reportA(8)), client.sessionHeaders, {
       disposition: "quarantined",
+      comment: "Checked the record",
       code: codeIn(mail?.text),
     });
     expect(res.statusCode).toBe(201);

@@ -261,7 +261,8 @@ describe("the PDF", () => {
   test("MKT is labelled as information, not the verdict", async () => {
     const { text } = await pdf();
     expect(text).toContain("MKT (information)");
-    expect(text).toContain("It is information, not the verdict.");
+    expect(text).toContain("Information, not the verdict.");
+    expect(text).toContain("83.144 kJ/mol over the whole evaluation window (USP <1079.2>)");
   });
 
   test("hostile names are printed as plain text", async () => {

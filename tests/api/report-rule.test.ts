@@ -117,6 +117,7 @@ describe("the rule is frozen per report", () => {
       intervalMinutes: 5,
       startDelayMinutes: 0,
       batteryWarningLevel: 20,
+      maxGapMinutes: 60,
     });
   });
 

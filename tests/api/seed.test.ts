@@ -207,7 +207,14 @@ describe("demo seed", () => {
   test("summaries agree with the violation columns", async () => {
     const reports = await database.db
       .selectFrom("labelReports")
-      .select(["temperatureViolation", "humidityViolation", "shockViolation", "batteryLow", "summary"])
+      .select([
+        "temperatureViolation",
+        "humidityViolation",
+        "shockViolation",
+        "batteryLow",
+        "dataIncomplete",
+        "summary",
+      ])
       .execute();
     for (const r of reports) {
       const summary = r.summary as unknown as ReportSummary;
@@ -216,6 +223,7 @@ describe("demo seed", () => {
         humidityViolation: r.humidityViolation,
         shockViolation: r.shockViolation,
         batteryLow: r.batteryLow,
+        dataIncomplete: r.dataIncomplete,
       });
     }
   });

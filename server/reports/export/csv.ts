@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { formatInstant } from "../../../src/domain/datetime";
 import type { DownloadOptions } from "../../../src/domain/download-options";
+import { VERDICT_TEXT, verdictOf } from "../../../src/domain/report-summary";
 import { celsiusToFahrenheit, roundTo } from "../../../src/domain/units";
 import { ExcursionCursor, type ReportContent } from "./report-content";
 
@@ -55,6 +56,10 @@ export function csvHeaderLines(content: ReportContent, options: DownloadOptions)
     ["# evaluation_window_start_utc", iso(content.trim?.start ?? null)],
     ["# evaluation_window_end_utc", iso(content.trim?.end ?? null)],
     ["# readings", content.readings.length],
+    ["# verdict", VERDICT_TEXT[verdictOf(content.summary)]],
+    ["# data_completeness", content.summary.completeness?.state ?? ""],
+    ["# label_interval_minutes", content.summary.completeness?.labelIntervalMinutes ?? ""],
+    ["# rule_interval_minutes", content.summary.completeness?.ruleIntervalMinutes ?? ""],
     ["# disposition", content.disposition ? content.disposition.value : ""],
     [
       "# disposition_signed_by",

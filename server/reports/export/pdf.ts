@@ -336,7 +336,10 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     { size: 8, rowHeight: 14 },
   );
   doc.moveDown(0.3);
-  w.paragraph(MKT_BASIS, { color: COLORS.muted, size: 8 });
+  w.paragraph(
+    MKT_BASIS.replace("ΔH", "activation energy"), // The standard fonts have no Greek letters.
+    { color: COLORS.muted, size: 8 },
+  );
 
   w.heading("Excursions");
   const all: { unit: "Temperature" | "Humidity"; e: Excursion }[] = [

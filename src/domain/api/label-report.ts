@@ -2,6 +2,7 @@ import { type Static, Type } from "typebox";
 import type { Disposition } from "../disposition";
 import { DISPOSITIONS } from "../disposition";
 import type { ReportSummary } from "../report-summary";
+import { MKT_BASIS } from "../statistics";
 import { LABEL_STATUSES, TRANSPORT_MODES } from "../resources";
 import { presetSettingsProperties } from "./label-preset";
 import { dateTime, Nullable, NullableObject, nullableDateTime, nullableString, StringEnum } from "./schema-types";
@@ -87,7 +88,11 @@ export const labelReportDetail = Type.Object({
   ),
   trimSetAt: nullableDateTime,
   updated: dateTime,
-  summary: Type.Unsafe<ReportSummary | Record<string, never>>({ type: "object", additionalProperties: true }),
+  summary: Type.Unsafe<ReportSummary | Record<string, never>>({
+    type: "object",
+    additionalProperties: true,
+    description: `The verdict per unit and overall (overall.verdict: violation, noData, incomplete or ok), the statistics and the data's completeness (coverage, gaps, silences, the label's interval beside the rule's). Durations come from the readings' times. ${MKT_BASIS}`,
+  }),
   presetVersion: Nullable(Type.Integer()),
   disposition: Type.Union([signedDispositionRecord, Type.Null()], {
     description: "The signed QA disposition in force (the newest), or null",

@@ -22,6 +22,7 @@ import * as userTimeZone from "./migrations/0021-user-time-zone";
 import * as plannedEndIndex from "./migrations/0022-planned-end-index";
 import * as measurementsReportCheck from "./migrations/0023-measurements-report-check";
 import * as rollupsFromFineBuckets from "./migrations/0024-rollups-from-fine-buckets";
+import * as epcisJobCounts from "./migrations/0025-epcis-job-counts";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0022-planned-end-index": plannedEndIndex,
   "0023-measurements-report-check": measurementsReportCheck,
   "0024-rollups-from-fine-buckets": rollupsFromFineBuckets,
+  "0025-epcis-job-counts": epcisJobCounts,
 };
 
 class StaticProvider implements MigrationProvider {

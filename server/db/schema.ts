@@ -251,8 +251,11 @@ export interface EpcisCaptureJobsTable {
   eventCount: number;
   accepted: Generated<number>;
   duplicates: Generated<number>;
+  /** The first 100 errors by event; errorCount (0025) counts them all. */
   errors: Json<EpcisCaptureError[]>;
   ignored: Json<EpcisIgnored[]>;
+  errorCount: Generated<number>;
+  ignoredCount: Generated<number>;
 }
 
 /** One version of a preset: its name and settings as saved, by whom, when. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { eventsOfDocument, labelIdOf, mapEpcisEvents } from "../../server/ingest/epcis";
+import { eventsOfDocument, labelIdOf, mapEpcisEvents, mapEpcisEventsInSlices } from "../../server/ingest/epcis";
 
 /**
  * EPCIS 2.0 documents -> label readings (server/ingest/epcis.ts). The fixtures follow the
@@ -169,7 +169,11 @@ describe("bad values", () => {
   });
 
   test("an event without sensor data is accepted and gives nothing", () => {
-    expect(map(documentWith([], { sensorElementList: undefined }))).toEqual({ batches: [], ignored: [], errors: [] });
+    expect(map(documentWith([], { sensorElementList: undefined }))).toMatchObject({
+      batches: [],
+      ignored: [],
+      errors: [],
+    });
   });
 });
 
@@ -182,5 +186,37 @@ describe("what is not an EPCIS document", () => {
     expect(
       eventsOfDocument({ type: "EPCISDocument", epcisBody: { eventList: [{ type: "ObjectEvent" }, 3] } }).problems,
     ).toEqual([{ id: "epcisBody.eventList.1", error: "must be an event with a type" }]);
+  });
+});
+
+describe("a large document", () => {
+  test("is mapped in slices: other work runs before the mapping of 40,000 reports is done", async () => {
+    const reports = Array.from({ length: 40_000 }, (_, i) => ({
+      type: "Temperature",
+      value: 5,
+      uom: "CEL",
+      time: iso(Date.parse("2026-11-20T00:00:00Z") + (i % 5_000) * 60_000),
+    }));
+    const { events } = eventsOfDocument(documentWith(reports));
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const mapping = await mapEpcisEventsInSlices(events, NOW, 1);
+    clearInterval(ticker);
+    expect(mapping.batches[0]?.readings).toHaveLength(5_000);
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  test("`constructor` is neither a measurement type nor a unit", () => {
+    const { batches, errors, ignored } = map(
+      documentWith([
+        { type: "constructor", value: 5, uom: "CEL" },
+        { type: "Temperature", value: 5, uom: "constructor" },
+      ]),
+    );
+    expect(batches).toEqual([]);
+    expect(ignored.map((i) => i.sensorType)).toEqual(["constructor"]);
+    expect(errors.map((e) => e.title)).toEqual([
+      "sensorElementList.0.sensorReport.1.uom: Temperature must be in CEL, FAH, KEL",
+    ]);
   });
 });

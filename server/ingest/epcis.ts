@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   EARLIEST_READING_MS,
   MAX_CLOCK_SKEW_MS,
@@ -33,8 +32,8 @@ import { FirstEntries } from "./first-entries";
  * - A document is bounded whatever it holds: at most MAX_READINGS_PER_REQUEST readings
  *   (as POST /api/readings), identifiers of at most MAX_IDENTIFIER_LENGTH characters
  *   (never repeated into the answer longer than that), the first MAX_LISTED errors and
- *   ignored reports listed with a count of all; the mapping yields to other requests
- *   between slices of a few milliseconds (mapEpcisEventsInSlices).
+ *   ignored reports listed with a count of all; parsing and mapping run on a worker
+ *   thread (epcis-parser-pool.ts), storing one label at a time (epcis-capture.ts).
  */
 
 /** The most events one capture may carry; a gateway with more sends several documents. */
@@ -52,9 +51,6 @@ export const MAX_IDENTIFIER_LENGTH = 200;
 
 /** Errors and ignored reports listed in a capture job: the first ones by event, and a count of all. */
 export const MAX_LISTED = MAX_READING_ERRORS;
-
-/** How long the mapping runs before it lets other requests in (mapEpcisEventsInSlices). */
-export const MAPPING_SLICE_MS = 10;
 
 /** EPCIS exception names (EPCIS 2.0 section 12, REST binding problem types). */
 export type EpcisExceptionType = "ValidationException" | "ImplementationException";
@@ -304,11 +300,10 @@ function someEvents(indexes: readonly number[]): string {
 }
 
 /**
- * The mapping, one step per sensor report: a generator, so that the caller decides when
- * to let other requests in (mapEpcisEventsInSlices) or runs it through at once
- * (mapEpcisEvents).
+ * The readings, errors and ignored reports of a document's events. Synchronous: the
+ * server runs it on the EPCIS worker thread (epcis-parser-pool.ts), never on its own.
  */
-export function* mappingSteps(events: readonly Record<string, unknown>[], now: number): Generator<void, EpcisMapping> {
+export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: number): EpcisMapping {
   const ignored = new FirstEntries<EpcisIgnored>(MAX_LISTED);
   const errors = new FirstEntries<EpcisCaptureError>(MAX_LISTED);
   // label -> time -> reading: reports of one label at one time make one reading.
@@ -330,7 +325,6 @@ export function* mappingSteps(events: readonly Record<string, unknown>[], now: n
   });
 
   for (const [eventIndex, event] of events.entries()) {
-    yield;
     const eventID = eventIdAt(eventIndex);
     const ids = eventID === undefined ? { eventIndex } : { eventIndex, eventID };
     const fail = (title: string, label?: string) => {
@@ -360,7 +354,6 @@ export function* mappingSteps(events: readonly Record<string, unknown>[], now: n
       const context: ReportContext = { at, metadata, epcList, eventTime: event.eventTime, now };
 
       for (const [r, report] of (element.sensorReport as unknown[]).entries()) {
-        yield;
         const path = `${at}.sensorReport.${r}`;
         const outcome: ReportOutcome = isRecord(report)
           ? readReport(report, path, context)
@@ -426,37 +419,5 @@ export function* mappingSteps(events: readonly Record<string, unknown>[], now: n
       });
     }
     return result;
-  }
-}
-
-/** The whole mapping at once (small documents, tests). */
-export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: number): EpcisMapping {
-  const steps = mappingSteps(events, now);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * The mapping in slices of about MAPPING_SLICE_MS, with a turn of the event loop between
- * them: a document of 50,000 sensor reports never holds up another company's requests
- * for longer than a slice.
- */
-export async function mapEpcisEventsInSlices(
-  events: readonly Record<string, unknown>[],
-  now: number,
-  sliceMs = MAPPING_SLICE_MS,
-): Promise<EpcisMapping> {
-  const steps = mappingSteps(events, now);
-  let sliceStart = performance.now();
-  for (let n = 1; ; n++) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    // The clock is read every 256 steps: reading it is dearer than a step.
-    if ((n & 255) === 0 && performance.now() - sliceStart > sliceMs) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
   }
 }

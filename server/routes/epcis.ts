@@ -4,16 +4,10 @@ import { MAX_READINGS_PER_REQUEST } from "../../src/domain/readings";
 import { failCaptureJob } from "../db/epcis-capture-jobs";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import {
-  type EpcisMapping,
-  eventsOfDocument,
-  MAX_EPCIS_EVENTS,
-  MAX_IDENTIFIER_LENGTH,
-  MAX_LISTED,
-  MAX_SENSOR_REPORTS,
-  mapEpcisEventsInSlices,
-} from "../ingest/epcis";
+import { MAX_EPCIS_EVENTS, MAX_IDENTIFIER_LENGTH, MAX_LISTED, MAX_SENSOR_REPORTS } from "../ingest/epcis";
 import { captureJobView, createCaptureJob, runCaptureJob } from "../ingest/epcis-capture";
+import type { ParsedCapture } from "../ingest/epcis-parse";
+import { EpcisParserPool } from "../ingest/epcis-parser-pool";
 import { ExportLimiter } from "../reports/export/export-limiter";
 import { dataErrors, idParams } from "./schemas";
 
@@ -86,12 +80,17 @@ const captureJob = {
 export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, settings } = plugin;
-  // JSON-LD is JSON: the @context is not expanded (the types are read by name, see ingest/epcis.ts).
+  // The body stays text here: it is parsed and checked on the EPCIS worker thread
+  // (ingest/epcis-parse.ts). JSON-LD is JSON: the @context is not expanded (the types are
+  // read by name, see ingest/epcis.ts).
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser(
-    "application/ld+json",
+    ["application/json", "application/ld+json"],
     { parseAs: "string", bodyLimit: EPCIS_BODY_LIMIT_BYTES },
-    app.getDefaultJsonParser("ignore", "ignore"),
+    (_request, body, done) => done(null, body),
   );
+  const parser = new EpcisParserPool();
+  app.addHook("onClose", () => parser.close());
 
   // A key that captures all day is slowed down before it fills the slots below.
   await app.register(rateLimit, {
@@ -124,7 +123,7 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["readings"],
         summary: `Capture a GS1 EPCIS 2.0 document (JSON or JSON-LD; ingest API key only). Up to ${MAX_EPCIS_EVENTS} events, ${MAX_SENSOR_REPORTS} sensor reports and ${MAX_READINGS_PER_REQUEST} readings (label and time); identifiers of at most ${MAX_IDENTIFIER_LENGTH} characters; ${CAPTURES_PER_KEY_PER_MINUTE} captures a minute per key. Every event's sensorElementList becomes readings of the label its deviceID names (Temperature in CEL/FAH/KEL, RelativeHumidity in P1, Acceleration in MTS2/K40 as shock); other sensor types are ignored and listed in the job. 202 with the job's address in Location`,
         body: {
-          type: "object",
+          // No `type`: the body arrives as text and is checked on the worker (ingest/epcis-parse.ts).
           description:
             "An EPCISDocument: { type: 'EPCISDocument', schemaVersion: '2.0', epcisBody: { eventList: [...] } }",
           // Described, not validated here: ingest/epcis.ts checks the shape and names each problem.
@@ -146,36 +145,34 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const { events, problems } = eventsOfDocument(request.body);
-      if (problems.length) throw badRequest("This is not an EPCIS 2.0 document; nothing was captured", problems);
       const principal = request.principal;
       // The slot is held until the job has stored everything (released below when it ends).
       const release = await slots.acquire(principal.companyId);
       let jobId: string;
-      let mapping: EpcisMapping;
+      let parsed: Extract<ParsedCapture, { kind: "mapped" }>;
       try {
-        mapping = await mapEpcisEventsInSlices(events, Date.now());
-        if (mapping.tooManyReadings)
+        const result = await parser.parse(typeof request.body === "string" ? request.body : "", Date.now());
+        if (result.kind === "refused") throw badRequest(result.message, result.problems);
+        parsed = result;
+        if (parsed.mapping.tooManyReadings)
           throw badRequest("The document carries too many readings; nothing was captured", [
             {
               id: "epcisBody.eventList",
               error: `must carry at most ${MAX_READINGS_PER_REQUEST.toLocaleString("en-US")} readings (a label at a time); send them in several documents`,
             },
           ]);
-        jobId = await createCaptureJob(db, principal, events.length);
+        jobId = await createCaptureJob(db, principal, parsed.eventCount);
       } catch (error) {
         release();
         throw error;
       }
-      const eventIdOf = (i: number) => {
-        const id = events[i]?.eventID;
-        return typeof id === "string" ? id : undefined;
-      };
+      const eventIds = new Map(parsed.eventIds);
+      const eventIdOf = (i: number) => eventIds.get(i);
       const job = runCaptureJob(
         db,
         principal,
         jobId,
-        mapping,
+        parsed.mapping,
         eventIdOf,
         (error) => request.log.error({ err: error, jobId }, "EPCIS capture: a label could not be stored"),
         settings,

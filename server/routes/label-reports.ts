@@ -30,6 +30,7 @@ import {
   listQuerystring,
   nullableDateTime,
   nullableString,
+  PlainText,
   pagedResponse,
   StringEnum,
 } from "./schemas";
@@ -218,9 +219,9 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
           {
             labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
             presetId: Type.String({ format: "uuid" }),
-            reference: Type.Optional(Type.String({ maxLength: 100 })),
-            origin: Type.Optional(Type.String({ maxLength: 100 })),
-            destination: Type.Optional(Type.String({ maxLength: 100 })),
+            reference: Type.Optional(PlainText({ maxLength: 100 })),
+            origin: Type.Optional(PlainText({ maxLength: 100 })),
+            destination: Type.Optional(PlainText({ maxLength: 100 })),
             transportMode: Type.Optional(StringEnum(["truck", "train", "plane", "boat"])),
           },
           { additionalProperties: false },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { eventsOfDocument, labelIdOf, mapEpcisEvents, mapEpcisEventsInSlices } from "../../server/ingest/epcis";
+import { eventsOfDocument, labelIdOf, mapEpcisEvents } from "../../server/ingest/epcis";
 
 /**
  * EPCIS 2.0 documents -> label readings (server/ingest/epcis.ts). The fixtures follow the
@@ -189,23 +189,7 @@ describe("what is not an EPCIS document", () => {
   });
 });
 
-describe("a large document", () => {
-  test("is mapped in slices: other work runs before the mapping of 40,000 reports is done", async () => {
-    const reports = Array.from({ length: 40_000 }, (_, i) => ({
-      type: "Temperature",
-      value: 5,
-      uom: "CEL",
-      time: iso(Date.parse("2026-11-20T00:00:00Z") + (i % 5_000) * 60_000),
-    }));
-    const { events } = eventsOfDocument(documentWith(reports));
-    let turns = 0;
-    const ticker = setInterval(() => turns++, 0);
-    const mapping = await mapEpcisEventsInSlices(events, NOW, 1);
-    clearInterval(ticker);
-    expect(mapping.batches[0]?.readings).toHaveLength(5_000);
-    expect(turns).toBeGreaterThan(0);
-  });
-
+describe("names that are not ours", () => {
   test("`constructor` is neither a measurement type nor a unit", () => {
     const { batches, errors, ignored } = map(
       documentWith([

@@ -192,7 +192,8 @@ async function epcisStormRun(server: ServerProcess, rows: Row[], results: Record
     result:
       `/api/health p50 ${health.p50Ms} / p99 ${health.p99Ms} ms, list page 1 p99 ${list.p99Ms} ms; ` +
       `captures: ${storm.storm.accepted202} accepted 202, ${storm.storm.refused400} refused 400, ` +
-      `${storm.storm.refused429} refused 429, ${storm.storm.other} other; failures ${list.failures + health.failures}`,
+      `${storm.storm.refused429} refused 429, ${storm.storm.other} other; failures ${list.failures + health.failures}; ` +
+      `baseline p99 health ${storm.baseline.health.p99Ms} / list ${storm.baseline.list.p99Ms} ms`,
     ok: storm.ok && server.alive(),
   });
 }

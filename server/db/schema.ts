@@ -373,6 +373,10 @@ export interface OutboxTable {
   /** When the alert worker (next) tries to send it; null: not the worker's to send. */
   nextAttemptAt: Date | string | null;
   lastError: string | null;
+  /** 0026-alert-digests: `company:recipient` of a digest of alerts; null for any other e-mail. */
+  digestKey: Generated<string | null>;
+  /** Alerts gathered into the digest. */
+  digestCount: Generated<number>;
 }
 
 export type AlertEventKind = "excursionDetected" | "reportFinished" | "batteryLow" | "noSignal";

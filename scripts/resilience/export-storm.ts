@@ -19,7 +19,7 @@ export interface StormResult {
   ok: boolean;
 }
 
-interface Latencies {
+export interface Latencies {
   requests: number;
   p50Ms: number;
   p99Ms: number;
@@ -30,7 +30,7 @@ interface Latencies {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : 0;
 
-function summarise(times: number[], failures: number): Latencies {
+export function summarise(times: number[], failures: number): Latencies {
   const sorted = [...times].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { signIn } from "./api-client";
+import { EPCIS_STORM_BUDGET_MS, epcisStorm } from "./epcis-storm";
 import { exportStorm, STORM_BUDGET_MS } from "./export-storm";
 import { DEMO_ADMIN, DEMO_PASSWORD, databaseOutage, killDuringWrites, twoInstances } from "./faults";
 import { hostileRequests } from "./hostile";
@@ -22,7 +23,9 @@ import { type ServerProcess, startServer } from "./server-process";
  * duration, default 60), RESILIENCE_CONNECTIONS (default 50), RESILIENCE_INPUTS (hostile
  * requests, default 1000), RESILIENCE_OUTAGE_SECONDS (default 10), RESILIENCE_PORT (first
  * of three ports, default: free ports), RESILIENCE_STORM_SECONDS (the export storm, default
- * 30), RESILIENCE_ONLY=storm (only the export storm, on PostgreSQL with RESILIENCE_REPORTS).
+ * 30), RESILIENCE_EPCIS_SECONDS (the EPCIS storm, default 20), RESILIENCE_ONLY=storm (only
+ * the export storm, on PostgreSQL with RESILIENCE_REPORTS) or RESILIENCE_ONLY=epcis (only the
+ * EPCIS storm, likewise).
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -39,6 +42,7 @@ const SECONDS = num("RESILIENCE_SECONDS", 60);
 const CONNECTIONS = num("RESILIENCE_CONNECTIONS", 50);
 const INPUTS = num("RESILIENCE_INPUTS", 1000);
 const STORM_SECONDS = num("RESILIENCE_STORM_SECONDS", 30);
+const EPCIS_SECONDS = num("RESILIENCE_EPCIS_SECONDS", 20);
 const ONLY = process.env.RESILIENCE_ONLY ?? "";
 const COMPANY = "Meridian Pharma GmbH";
 /** The second company of the export storm: it browses while the first one exports. */
@@ -167,6 +171,33 @@ async function stormRun(server: ServerProcess, rows: Row[], results: Record<stri
   });
 }
 
+/** Two ingest keys of COMPANY send hostile EPCIS documents while BROWSER's company asks for health. */
+async function epcisStormRun(server: ServerProcess, rows: Row[], results: Record<string, unknown>) {
+  log(`EPCIS storm: hostile captures from two ingest keys for ${EPCIS_SECONDS} s, ${BROWSER.company} browsing`);
+  const storm = await epcisStorm({
+    baseUrl: server.baseUrl,
+    password: DEMO_PASSWORD,
+    storm: { email: DEMO_ADMIN, company: COMPANY },
+    browser: BROWSER,
+    seconds: EPCIS_SECONDS,
+  });
+  results.epcisStorm = storm;
+  const { list, health } = storm;
+  log(
+    `EPCIS storm: /api/health p50 ${health.p50Ms} ms p99 ${health.p99Ms} ms (${health.requests}), ` +
+      `list page 1 p99 ${list.p99Ms} ms (${list.requests}); storm ${JSON.stringify(storm.storm)}`,
+  );
+  rows.push({
+    check: `EPCIS storm, other company health p99 <= ${EPCIS_STORM_BUDGET_MS} ms`,
+    result:
+      `/api/health p50 ${health.p50Ms} / p99 ${health.p99Ms} ms, list page 1 p99 ${list.p99Ms} ms; ` +
+      `captures: ${storm.storm.accepted202} accepted 202, ${storm.storm.refused400} refused 400, ` +
+      `${storm.storm.refused429} refused 429, ${storm.storm.other} other; failures ${list.failures + health.failures}; ` +
+      `baseline p99 health ${storm.baseline.health.p99Ms} / list ${storm.baseline.list.p99Ms} ms`,
+    ok: storm.ok && server.alive(),
+  });
+}
+
 function printTable(rows: Row[]) {
   const width = Math.max(...rows.map((r) => r.check.length));
   console.log(`\n${"check".padEnd(width)} | ok | result`);
@@ -174,7 +205,7 @@ function printTable(rows: Row[]) {
   for (const r of rows) console.log(`${r.check.padEnd(width)} | ${r.ok ? "ok" : "NO"} | ${r.result}`);
 }
 
-/** RESILIENCE_ONLY=storm: the export storm alone, on a throwaway PostgreSQL. */
+/** RESILIENCE_ONLY=storm or epcis: that storm alone, on a throwaway PostgreSQL. */
 async function stormOnly() {
   const [port] = await ports();
   const rows: Row[] = [];
@@ -185,10 +216,11 @@ async function stormOnly() {
   await seed(["--database-url", postgres.url], REPORTS);
   const server = await startServer(ROOT, { port, databaseUrl: postgres.url });
   cleanups.push(() => server.child.kill("SIGKILL"));
-  await stormRun(server, rows, results);
+  if (ONLY === "epcis") await epcisStormRun(server, rows, results);
+  else await stormRun(server, rows, results);
   await server.stop();
   printTable(rows);
-  console.log(JSON.stringify(results.exportStorm, null, 2));
+  console.log(JSON.stringify(ONLY === "epcis" ? results.epcisStorm : results.exportStorm, null, 2));
   cleanUp();
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }
@@ -236,6 +268,7 @@ async function main() {
     ok: hostile.broken === 0,
   });
   await stormRun(server, rows, results);
+  await epcisStormRun(server, rows, results);
   await server.stop();
 
   log("fault: kill -9 during a burst of writes");
@@ -302,7 +335,7 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-(ONLY === "storm" ? stormOnly() : main()).catch((e) => {
+(ONLY === "storm" || ONLY === "epcis" ? stormOnly() : main()).catch((e) => {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   cleanUp();
   process.exit(1);

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { hasControlCharacters } from "../../src/domain/plain-text";
 import { badRequest, type FieldError } from "../errors";
 
 const formField = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
@@ -29,6 +30,11 @@ export function readFields(
       throw badRequest(`${id} must be a string`, [{ id, error: "must be a string" }]);
     if (field.value.length > 1000) {
       errors.push({ id, error: "is too long" });
+      continue;
+    }
+    // A name or an e-mail is one line (src/domain/plain-text.ts); a password is taken as typed.
+    if (id !== "password" && hasControlCharacters(field.value)) {
+      errors.push({ id, error: "must not contain line breaks or other control characters" });
       continue;
     }
     // Passwords are taken as typed; everything else is trimmed (the protocol trims e-mails).

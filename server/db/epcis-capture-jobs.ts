@@ -11,7 +11,13 @@ import type { Db } from "./index";
 export async function failCaptureJob(db: Db, jobId: string, errors: EpcisCaptureError[]): Promise<void> {
   await db
     .updateTable("epcisCaptureJobs")
-    .set({ running: false, success: false, finishedAt: new Date(), errors: JSON.stringify(errors) })
+    .set({
+      running: false,
+      success: false,
+      finishedAt: new Date(),
+      errors: JSON.stringify(errors),
+      errorCount: errors.length,
+    })
     .where("id", "=", jobId)
     .execute();
 }

@@ -23,6 +23,8 @@ import * as plannedEndIndex from "./migrations/0022-planned-end-index";
 import * as measurementsReportCheck from "./migrations/0023-measurements-report-check";
 import * as rollupsFromFineBuckets from "./migrations/0024-rollups-from-fine-buckets";
 import * as dataCompleteness from "./migrations/0025-data-completeness";
+import * as epcisJobCounts from "./migrations/0026-epcis-job-counts";
+import * as alertDigests from "./migrations/0027-alert-digests";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +51,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0023-measurements-report-check": measurementsReportCheck,
   "0024-rollups-from-fine-buckets": rollupsFromFineBuckets,
   "0025-data-completeness": dataCompleteness,
+  "0026-epcis-job-counts": epcisJobCounts,
+  "0027-alert-digests": alertDigests,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -257,8 +257,11 @@ export interface EpcisCaptureJobsTable {
   eventCount: number;
   accepted: Generated<number>;
   duplicates: Generated<number>;
+  /** The first 100 errors by event; errorCount (0025) counts them all. */
   errors: Json<EpcisCaptureError[]>;
   ignored: Json<EpcisIgnored[]>;
+  errorCount: Generated<number>;
+  ignoredCount: Generated<number>;
 }
 
 /** One version of a preset: its name and settings as saved, by whom, when. */
@@ -376,6 +379,10 @@ export interface OutboxTable {
   /** When the alert worker (next) tries to send it; null: not the worker's to send. */
   nextAttemptAt: Date | string | null;
   lastError: string | null;
+  /** 0027-alert-digests: `company:recipient` of a digest of alerts; null for any other e-mail. */
+  digestKey: Generated<string | null>;
+  /** Alerts gathered into the digest. */
+  digestCount: Generated<number>;
 }
 
 export type AlertEventKind = "excursionDetected" | "reportFinished" | "batteryLow" | "noSignal";

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ListQueryError } from "../../src/domain/list-query";
+import { PLAIN_TEXT_ERRORS } from "../../src/domain/plain-text";
 import { type FieldError, HttpError, TooManyRequests } from "../errors";
 
 interface ValidationItem {
+  keyword?: string;
   instancePath?: string;
   params?: Record<string, unknown>;
   message?: string;
@@ -21,6 +23,8 @@ function fieldOf(context: string | undefined, item: ValidationItem): FieldError 
   if (typeof missing === "string") error = "Enter a value";
   else if (typeof extra === "string") error = "Unknown field";
   else if (Array.isArray(allowed)) error = `must be one of ${allowed.join(", ")}`;
+  else if (item.keyword === "pattern" && typeof item.params?.pattern === "string")
+    error = (Object.hasOwn(PLAIN_TEXT_ERRORS, item.params.pattern) && PLAIN_TEXT_ERRORS[item.params.pattern]) || error;
   return { id: id || context || "request", error };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { badRequest } from "../errors";
 
 /** The path of the first string holding a NUL character, or null. */
-function nulPath(value: unknown, path: string, depth = 0): string | null {
+export function nulPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path : null;
   if (depth > 32 || value === null || typeof value !== "object") return null;
   for (const [key, inner] of Object.entries(value)) {

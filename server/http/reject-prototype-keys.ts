@@ -5,7 +5,7 @@ import { badRequest } from "../errors";
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 /** The path of the first forbidden key in a parsed body or query, or null. */
-function forbiddenKeyPath(value: unknown, path: string, depth = 0): string | null {
+export function forbiddenKeyPath(value: unknown, path: string, depth = 0): string | null {
   if (depth > 32 || value === null || typeof value !== "object") return null;
   for (const [key, inner] of Object.entries(value)) {
     const here = path ? `${path}.${key}` : key;

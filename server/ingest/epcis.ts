@@ -1,12 +1,15 @@
 import {
   EARLIEST_READING_MS,
   MAX_CLOCK_SKEW_MS,
+  MAX_READING_ERRORS,
+  MAX_READINGS_PER_REQUEST,
   parseTime,
   READING_RANGES,
   type Reading,
   type ReadingChannel,
 } from "../../src/domain/readings";
 import type { FieldError } from "../errors";
+import { FirstEntries } from "./first-entries";
 
 /**
  * GS1 EPCIS 2.0 documents (JSON / JSON-LD, REST binding) turned into label readings
@@ -26,10 +29,28 @@ import type { FieldError } from "../errors";
  *   as ignored, never stored as something else.
  * - A label's readings are stored all or nothing: one bad reading (time, unit, range)
  *   makes an error of its event, and the label's other events are not stored either.
+ * - A document is bounded whatever it holds: at most MAX_READINGS_PER_REQUEST readings
+ *   (as POST /api/readings), identifiers of at most MAX_IDENTIFIER_LENGTH characters
+ *   (never repeated into the answer longer than that), the first MAX_LISTED errors and
+ *   ignored reports listed with a count of all; parsing and mapping run on a worker
+ *   thread (epcis-parser-pool.ts), storing one label at a time (epcis-capture.ts).
  */
 
 /** The most events one capture may carry; a gateway with more sends several documents. */
 export const MAX_EPCIS_EVENTS = 10_000;
+
+/**
+ * The most sensor reports one document may carry, counted before anything is read:
+ * room for every channel of the document's 10,000 readings, several acceleration axes
+ * and some types that are none of our channels.
+ */
+export const MAX_SENSOR_REPORTS = 5 * MAX_READINGS_PER_REQUEST;
+
+/** The longest eventID, deviceID, epcList entry or sensor type taken: a longer one is an error naming its place. */
+export const MAX_IDENTIFIER_LENGTH = 200;
+
+/** Errors and ignored reports listed in a capture job: the first ones by event, and a count of all. */
+export const MAX_LISTED = MAX_READING_ERRORS;
 
 /** EPCIS exception names (EPCIS 2.0 section 12, REST binding problem types). */
 export type EpcisExceptionType = "ValidationException" | "ImplementationException";
@@ -65,8 +86,17 @@ export interface LabelBatch {
 
 export interface EpcisMapping {
   batches: LabelBatch[];
+  /** The first MAX_LISTED ignored reports by event; ignoredCount counts them all. */
   ignored: EpcisIgnored[];
+  ignoredCount: number;
+  /** The first MAX_LISTED errors by event; errorCount counts them all. */
   errors: EpcisCaptureError[];
+  errorCount: number;
+  /**
+   * True when the document holds more than MAX_READINGS_PER_REQUEST readings (distinct
+   * label and time): mapping stopped there, and nothing of it may be stored.
+   */
+  tooManyReadings: boolean;
 }
 
 /** Where the types of the GS1 vocabulary may be written in full (JSON-LD with or without the context). */
@@ -113,11 +143,22 @@ export function eventsOfDocument(body: unknown): { events: Record<string, unknow
     problems.push({ id: "epcisBody.eventList", error: `must have at most ${MAX_EPCIS_EVENTS} events` });
     return { events: [], problems };
   }
+  let reports = 0;
   eventList.forEach((event, index) => {
-    if (!isRecord(event) || typeof event.type !== "string")
-      if (problems.length < 100)
+    if (!isRecord(event) || typeof event.type !== "string") {
+      if (problems.length < MAX_LISTED)
         problems.push({ id: `epcisBody.eventList.${index}`, error: "must be an event with a type" });
+      return;
+    }
+    if (!Array.isArray(event.sensorElementList)) return;
+    for (const element of event.sensorElementList)
+      if (isRecord(element) && Array.isArray(element.sensorReport)) reports += element.sensorReport.length;
   });
+  if (reports > MAX_SENSOR_REPORTS)
+    problems.push({
+      id: "epcisBody.eventList",
+      error: `must carry at most ${MAX_SENSOR_REPORTS.toLocaleString("en-US")} sensor reports (it carries ${reports.toLocaleString("en-US")}); send them in several documents`,
+    });
   return { events: problems.length ? [] : (eventList as Record<string, unknown>[]), problems };
 }
 
@@ -162,6 +203,21 @@ function cbvType(type: string): string | null {
   return name.startsWith("MT-") ? name.slice(3) : name;
 }
 
+/** A mapped type by CBV name; own keys only, so `constructor` or `__proto__` is no type. */
+function mappedType(name: string | null) {
+  return name !== null && Object.hasOwn(MAPPED_TYPES, name) ? MAPPED_TYPES[name] : undefined;
+}
+
+/** A unit's conversion of a mapped type; own keys only, as above. */
+function conversionOf(units: Record<string, Conversion>, uom: unknown): Conversion | undefined {
+  return typeof uom === "string" && Object.hasOwn(units, uom) ? units[uom] : undefined;
+}
+
+/** A value's length is checked before it is used or repeated anywhere. */
+function tooLong(value: string): boolean {
+  return value.length > MAX_IDENTIFIER_LENGTH;
+}
+
 /** Rounds away float noise of the conversions (5 °C in KEL is 278.15 - 273.15 = 4.999…). */
 function tidy(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -177,45 +233,55 @@ type ReportOutcome =
   | { kind: "fail"; title: string; label?: string }
   | { kind: "reading"; label: string; t: number; channel: ReadingChannel; value: number };
 
+interface ReportContext {
+  /** Where the sensor element is, e.g. `sensorElementList.0`. */
+  at: string;
+  metadata: Record<string, unknown>;
+  epcList: unknown[];
+  eventTime: unknown;
+  now: number;
+}
+
+/** The identifier naming a report's label, and where it was found (for an error's title). */
+function deviceOf(report: Record<string, unknown>, path: string, context: ReportContext) {
+  const { metadata, epcList, at } = context;
+  if (typeof report.deviceID === "string") return { device: report.deviceID, where: `${path}.deviceID` };
+  if (typeof metadata.deviceID === "string")
+    return { device: metadata.deviceID, where: `${at}.sensorMetadata.deviceID` };
+  if (epcList.length === 1 && typeof epcList[0] === "string") return { device: epcList[0], where: "epcList.0" };
+  return undefined;
+}
+
 /** What one sensorReport gives: a value of a label at a time, nothing (and why), or an error. */
-function readReport(
-  report: Record<string, unknown>,
-  path: string,
-  context: { metadata: Record<string, unknown>; epcList: unknown[]; eventTime: unknown; now: number },
-): ReportOutcome {
+function readReport(report: Record<string, unknown>, path: string, context: ReportContext): ReportOutcome {
   const { metadata, epcList, eventTime, now } = context;
   const fail = (title: string, label?: string): ReportOutcome => ({ kind: "fail", title, label });
   if (typeof report.type !== "string") return { kind: "skip", reason: "no measurement type" };
   const sensorType = report.type;
-  const name = cbvType(sensorType);
-  const mapped = name === null ? undefined : MAPPED_TYPES[name];
+  if (tooLong(sensorType)) return fail(`${path}.type: must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
+  const mapped = mappedType(cbvType(sensorType));
   if (mapped === undefined)
     return { kind: "skip", reason: "not a channel of these labels (temperature, humidity, shock)" };
   if (report.exception === "ERROR_CONDITION") return { kind: "skip", reason: "the sensor reported an error condition" };
   if (report.value === undefined || report.value === null)
     return { kind: "skip", reason: "no value (statistics such as minValue or meanValue are not readings)" };
 
-  const device =
-    typeof report.deviceID === "string"
-      ? report.deviceID
-      : typeof metadata.deviceID === "string"
-        ? metadata.deviceID
-        : epcList.length === 1 && typeof epcList[0] === "string"
-          ? epcList[0]
-          : undefined;
-  if (device === undefined)
+  const found = deviceOf(report, path, context);
+  if (found === undefined)
     return fail(
       `${path}: no sensorMetadata.deviceID and ${epcList.length ? "several" : "no"} epcList entries: which label measured is unknown`,
     );
+  const { device, where } = found;
+  if (tooLong(device)) return fail(`${where}: must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
   const label = labelIdOf(device);
-  if (label === null) return fail(`${path}: "${device}" does not name a label id (letters, digits, - and _)`);
+  if (label === null) return fail(`${where}: "${device}" does not name a label id (letters, digits, - and _)`);
 
   const t = parseTime(report.time ?? metadata.time ?? eventTime);
   if (typeof t === "string") return fail(`${path}.time: ${t}`, label);
   if (t > now + MAX_CLOCK_SKEW_MS) return fail(`${path}.time: is in the future`, label);
   if (t < EARLIEST_READING_MS) return fail(`${path}.time: is before 2000 (is the label's clock set?)`, label);
 
-  const convert = mapped.units[typeof report.uom === "string" ? report.uom : ""];
+  const convert = conversionOf(mapped.units, report.uom);
   if (convert === undefined)
     return fail(`${path}.uom: ${sensorType} must be in ${Object.keys(mapped.units).join(", ")}`, label);
   if (typeof report.value !== "number" || !Number.isFinite(report.value))
@@ -227,21 +293,49 @@ function readReport(
   return { kind: "reading", label, t, channel: mapped.channel, value };
 }
 
+/** "3", "3, 7" or "3, 7, 9, 12, 15 and 40 more": a title names a few events, never thousands. */
+function someEvents(indexes: readonly number[]): string {
+  const shown = indexes.slice(0, 5).join(", ");
+  return indexes.length > 5 ? `${shown} and ${indexes.length - 5} more` : shown;
+}
+
+/**
+ * The readings, errors and ignored reports of a document's events. Synchronous: the
+ * server runs it on the EPCIS worker thread (epcis-parser-pool.ts), never on its own.
+ */
 export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: number): EpcisMapping {
-  const ignored: EpcisIgnored[] = [];
-  const errors: EpcisCaptureError[] = [];
+  const ignored = new FirstEntries<EpcisIgnored>(MAX_LISTED);
+  const errors = new FirstEntries<EpcisCaptureError>(MAX_LISTED);
   // label -> time -> reading: reports of one label at one time make one reading.
   const byLabel = new Map<string, Map<number, Pending>>();
   const eventsOfLabel = new Map<string, Set<number>>();
-  const rejectedLabels = new Map<string, number[]>();
+  const rejectedLabels = new Map<string, Set<number>>();
+  let readings = 0;
+  const eventIdAt = (index: number): string | undefined => {
+    const id = events[index]?.eventID;
+    return typeof id === "string" && !tooLong(id) ? id : undefined;
+  };
+  const finished = (tooManyReadings: boolean): EpcisMapping => ({
+    batches: tooManyReadings ? [] : batches(),
+    ignored: ignored.list(),
+    ignoredCount: ignored.count,
+    errors: errors.list(),
+    errorCount: errors.count,
+    tooManyReadings,
+  });
 
   for (const [eventIndex, event] of events.entries()) {
-    const eventID = typeof event.eventID === "string" ? event.eventID : undefined;
+    const eventID = eventIdAt(eventIndex);
     const ids = eventID === undefined ? { eventIndex } : { eventIndex, eventID };
     const fail = (title: string, label?: string) => {
       errors.push({ ...ids, type: "ValidationException", title });
-      if (label !== undefined) rejectedLabels.set(label, [...(rejectedLabels.get(label) ?? []), eventIndex]);
+      if (label !== undefined) rejectedLabels.set(label, (rejectedLabels.get(label) ?? new Set()).add(eventIndex));
     };
+    // An event whose id cannot be repeated is not read: each of its errors would carry it.
+    if (typeof event.eventID === "string" && eventID === undefined) {
+      fail(`eventID: must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
+      continue;
+    }
     const elements = event.sensorElementList;
     if (elements === undefined || elements === null) continue;
     if (!Array.isArray(elements)) {
@@ -257,7 +351,7 @@ export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: 
         continue;
       }
       const metadata = isRecord(element.sensorMetadata) ? element.sensorMetadata : {};
-      const context = { metadata, epcList, eventTime: event.eventTime, now };
+      const context: ReportContext = { at, metadata, epcList, eventTime: event.eventTime, now };
 
       for (const [r, report] of (element.sensorReport as unknown[]).entries()) {
         const path = `${at}.sensorReport.${r}`;
@@ -277,11 +371,16 @@ export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: 
         }
         const times = byLabel.get(outcome.label) ?? new Map<number, Pending>();
         byLabel.set(outcome.label, times);
-        const pending = times.get(outcome.t) ?? {
-          reading: { t: outcome.t, temperature: null, humidity: null, shock: null, battery: null },
-          eventIndex,
-        };
-        times.set(outcome.t, pending);
+        let pending = times.get(outcome.t);
+        if (pending === undefined) {
+          // The cap of POST /api/readings, over the whole document: nothing more is read.
+          if (++readings > MAX_READINGS_PER_REQUEST) return finished(true);
+          pending = {
+            reading: { t: outcome.t, temperature: null, humidity: null, shock: null, battery: null },
+            eventIndex,
+          };
+          times.set(outcome.t, pending);
+        }
         const current = pending.reading[outcome.channel];
         // Several axes of one acceleration sensor: the hardest hit is the shock.
         if (current === null || (outcome.channel === "shock" && outcome.value > current))
@@ -289,38 +388,36 @@ export function mapEpcisEvents(events: readonly Record<string, unknown>[], now: 
       }
     }
   }
+  return finished(false);
 
-  const batches: LabelBatch[] = [];
-  for (const [labelId, contributing] of eventsOfLabel) {
-    const rejected = rejectedLabels.get(labelId);
-    if (rejected) {
-      const bad = [...new Set(rejected)];
-      for (const eventIndex of contributing) {
-        if (bad.includes(eventIndex)) continue;
-        const eventID = eventIdAt(eventIndex);
-        errors.push({
-          eventIndex,
-          ...(eventID === undefined ? {} : { eventID }),
-          type: "ValidationException",
-          title: `Not stored: label ${labelId}'s readings are stored all or nothing, and event ${bad.join(", ")} has an error`,
-        });
+  function batches(): LabelBatch[] {
+    const result: LabelBatch[] = [];
+    for (const [labelId, contributing] of eventsOfLabel) {
+      const rejected = rejectedLabels.get(labelId);
+      if (rejected) {
+        const bad = someEvents([...rejected].sort((a, b) => a - b));
+        const title = `Not stored: label ${labelId}'s readings are stored all or nothing, and event ${bad} has an error`;
+        for (const eventIndex of contributing) {
+          if (rejected.has(eventIndex)) continue;
+          const eventID = eventIdAt(eventIndex);
+          errors.push({
+            eventIndex,
+            ...(eventID === undefined ? {} : { eventID }),
+            type: "ValidationException",
+            title,
+          });
+        }
+        continue;
       }
-      continue;
+      const pending = [...(byLabel.get(labelId)?.values() ?? [])];
+      if (pending.length === 0) continue;
+      result.push({
+        labelId,
+        readings: pending.map((p) => p.reading),
+        eventIndexes: pending.map((p) => p.eventIndex),
+        events: [...contributing],
+      });
     }
-    const pending = [...(byLabel.get(labelId)?.values() ?? [])];
-    if (pending.length === 0) continue;
-    batches.push({
-      labelId,
-      readings: pending.map((p) => p.reading),
-      eventIndexes: pending.map((p) => p.eventIndex),
-      events: [...contributing],
-    });
-  }
-  errors.sort((a, b) => a.eventIndex - b.eventIndex);
-  return { batches, ignored, errors };
-
-  function eventIdAt(index: number): string | undefined {
-    const id = events[index]?.eventID;
-    return typeof id === "string" ? id : undefined;
+    return result;
   }
 }

@@ -23,8 +23,12 @@ const SETTING_NAME: Record<AlertEventKind, string> = {
   noSignal: "Excursion detected",
 };
 
-/** The e-mail of one alert to one person, with times in their zone and a link to the report. */
-export function renderAlertMail(input: AlertMailInput): { subject: string; text: string } {
+/**
+ * The e-mail of one alert to one person, with times in their zone and a link to the
+ * report. The subject names the label id and the company only: the reference is free
+ * text a gateway's key sets, and a subject line is what a phishing mail is made of.
+ */
+export function renderAlertMail(input: AlertMailInput): { subject: string; text: string; headline: string } {
   const at = (value: unknown) =>
     typeof value === "string" && value
       ? `${formatInstant(value, { timeZone: input.timeZone })} (${input.timeZone})`
@@ -63,7 +67,8 @@ export function renderAlertMail(input: AlertMailInput): { subject: string; text:
   }
   const link = `${input.publicUrl.replace(/\/+$/, "")}/label-reports/${input.reportId}`;
   return {
-    subject: `${headline}: ${label}, ${input.companyName}`,
+    headline,
+    subject: `${headline}: label ${input.labelId}, ${input.companyName}`,
     text: [
       `${headline} on ${label} of ${input.companyName}.`,
       "",
@@ -74,4 +79,33 @@ export function renderAlertMail(input: AlertMailInput): { subject: string; text:
       `You get this e-mail because "${SETTING_NAME[input.kind]}" is on in your notification settings (Settings > Profile).`,
     ].join("\n"),
   };
+}
+
+/** The subject of a digest of alerts: the company's name only. */
+export function digestSubject(companyName: string): string {
+  return `Alerts of ${companyName}`;
+}
+
+/** One alert in a digest: what, which label, when (the person's zone). */
+export function digestLine(headline: string, labelId: string, occurredAt: string, timeZone: string): string {
+  const at = occurredAt ? `${formatInstant(occurredAt, { timeZone })} (${timeZone})` : "an unknown time";
+  return `- ${headline}: label ${labelId}, ${at}`;
+}
+
+/** A digest's text: its first lines, how many more, and where to see them all. */
+export function renderDigestText(input: {
+  companyName: string;
+  lines: readonly string[];
+  count: number;
+  publicUrl: string;
+}): string {
+  const more = input.count - input.lines.length;
+  return [
+    `Many alerts were raised on labels of ${input.companyName}: more than would be sensible to e-mail one by one, so they are gathered here.`,
+    "",
+    ...input.lines,
+    ...(more > 0 ? [`… and ${more} more`] : []),
+    "",
+    `See every label report: ${input.publicUrl.replace(/\/+$/, "")}/label-reports`,
+  ].join("\n");
 }

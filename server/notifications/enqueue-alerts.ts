@@ -1,6 +1,7 @@
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
-import { renderAlertMail } from "./alert-mail";
+import { gatherIntoDigest, overAlertLimit } from "./alert-digest";
+import { digestLine, renderAlertMail } from "./alert-mail";
 import { ALARM_UNITS, type AlertState } from "./alert-state";
 import { type AlertKind, alertAudience } from "./recipients";
 
@@ -36,7 +37,8 @@ const SETTING: Record<AlertEventKind, AlertKind> = {
 /**
  * Stores an alert event and the e-mails to everyone who asked for it, in the caller's
  * transaction (the one that made it happen), for the alert worker to send from `now` on.
- * An event already stored writes nothing: false.
+ * An event already stored writes nothing: false. Past the company's hourly number of
+ * alerts, the event joins each person's digest instead (alert-digest.ts).
  */
 export async function recordAlertEvent(
   trx: Db,
@@ -66,6 +68,20 @@ export async function recordAlertEvent(
   if (!stored) return false;
   const audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
   if (audience.length === 0) return true;
+  if (await overAlertLimit(trx, report.companyId, now)) {
+    for (const person of audience) {
+      const { headline } = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
+      await gatherIntoDigest(trx, {
+        companyId: report.companyId,
+        companyName: report.companyName,
+        recipient: person.email,
+        line: digestLine(headline, report.labelId, event.occurredAt, person.timeZone),
+        publicUrl,
+        now,
+      });
+    }
+    return true;
+  }
   await trx
     .insertInto("outbox")
     .values(

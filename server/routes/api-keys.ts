@@ -7,7 +7,7 @@ import { newApiKey } from "../auth/api-keys";
 import { countWorkingKeys, insertApiKey, lockWorkingKey, revokeApiKey, workingKeys } from "../db/api-keys";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, idParams, StringEnum } from "./schemas";
+import { dataErrors, idParams, PlainText, StringEnum } from "./schemas";
 
 /** At most this many keys work at once in a company. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -40,7 +40,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
           "Create an API key for the company. The answer's `key` is shown this once; send it in the `api-key` header. `scopes`: `read` (read label reports, the default) and/or `ingest` (register labels, send readings, stop labels)",
         body: Type.Object(
           {
-            name: Type.String({ maxLength: 100 }),
+            name: PlainText({ maxLength: 100 }),
             scopes: Type.Optional(
               Type.Array(StringEnum(API_KEY_SCOPES), {
                 minItems: 1,

@@ -22,29 +22,29 @@ import {
   inviteFirstAdministrator,
   mailFirstAdministrator,
 } from "./first-administrator";
-import { dataErrors, idParams, Nullable, StringEnum } from "./schemas";
+import { dataErrors, idParams, Nullable, PlainText, StringEnum } from "./schemas";
 
 const address = Type.Object(
   {
     type: Type.Optional(StringEnum(["shipping", "billing"])),
-    label: Type.Optional(Type.String({ maxLength: 100 })),
-    line1: Type.String({ minLength: 1, maxLength: 200 }),
-    line2: Type.Optional(Type.String({ maxLength: 200 })),
-    postalCode: Type.String({ minLength: 1, maxLength: 20 }),
-    city: Type.String({ minLength: 1, maxLength: 100 }),
-    country: Type.String({ minLength: 1, maxLength: 100 }),
+    label: Type.Optional(PlainText({ maxLength: 100 })),
+    line1: PlainText({ minLength: 1, maxLength: 200 }),
+    line2: Type.Optional(PlainText({ maxLength: 200 })),
+    postalCode: PlainText({ minLength: 1, maxLength: 20 }),
+    city: PlainText({ minLength: 1, maxLength: 100 }),
+    country: PlainText({ minLength: 1, maxLength: 100 }),
   },
   { additionalProperties: false },
 );
 
 /** A company's name; required where a company is created. */
-export const companyName = Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" });
+export const companyName = PlainText({ minLength: 1, maxLength: 200, nonBlank: true });
 
 /** The settings a company's administrator may change, all optional (a create requires the name). */
 export const companyWritable = {
   name: Type.Optional(companyName),
-  city: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  country: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  city: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),
+  country: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   temperatureUnit: Type.Optional(StringEnum(["celsius", "fahrenheit"])),
   /** Minutes beyond 3 intervals of silence before a recording label is "No signal" (src/domain/no-signal.ts). */
@@ -56,7 +56,7 @@ export const companyWritable = {
   billing: Type.Optional(
     Type.Object(
       {
-        vatNumber: Type.Optional(Type.String({ maxLength: 30 })),
+        vatNumber: Type.Optional(PlainText({ maxLength: 30 })),
         email: Type.Optional(Type.String({ maxLength: 254, format: "email" })),
         address: Type.Optional(address),
         paymentBrand: Type.Optional(

@@ -19,7 +19,7 @@ import {
 } from "../db/custom-fields";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, dateTime, idParams, StringEnum } from "./schemas";
+import { dataErrors, dateTime, idParams, PlainText, StringEnum } from "./schemas";
 
 const definitionShape = {
   type: "object",
@@ -35,8 +35,8 @@ const definitionShape = {
   },
 } as const;
 
-const options = Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_SELECT_OPTIONS });
-const fieldName = Type.String({ maxLength: 60 });
+const options = Type.Array(PlainText({ maxLength: 100 }), { maxItems: MAX_SELECT_OPTIONS });
+const fieldName = PlainText({ maxLength: 60 });
 
 /** Settings > custom fields: extra fields on the company's label reports. */
 export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {

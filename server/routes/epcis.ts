@@ -1,9 +1,14 @@
-import type { FastifyPluginAsync } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { MAX_READINGS_PER_REQUEST } from "../../src/domain/readings";
 import { failCaptureJob } from "../db/epcis-capture-jobs";
-import { badRequest, notFound } from "../errors";
+import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { eventsOfDocument, MAX_EPCIS_EVENTS, mapEpcisEvents } from "../ingest/epcis";
+import { MAX_EPCIS_EVENTS, MAX_IDENTIFIER_LENGTH, MAX_LISTED, MAX_SENSOR_REPORTS } from "../ingest/epcis";
 import { captureJobView, createCaptureJob, runCaptureJob } from "../ingest/epcis-capture";
+import type { ParsedCapture } from "../ingest/epcis-parse";
+import { EpcisParserPool } from "../ingest/epcis-parser-pool";
+import { ExportLimiter } from "../reports/export/export-limiter";
 import { dataErrors, idParams } from "./schemas";
 
 /** EPCIS JSON is verbose (about 300 bytes a sensor report): more room than the readings route's 4 MB. */
@@ -11,6 +16,24 @@ export const EPCIS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** How long the capture request waits for its job: a small document is finished when the 202 is sent. */
 export const CAPTURE_INLINE_WAIT_MS = 2000;
+
+/** Captures one key may send a minute: a gateway sends a document every few seconds at most. */
+export const CAPTURES_PER_KEY_PER_MINUTE = 30;
+
+/**
+ * Captures mapped and stored at once, per company and on this server, and how many wait:
+ * a company's burst of large documents cannot take every slot, nor pile up unbounded.
+ */
+export const CAPTURE_SLOTS = {
+  perCompany: 2,
+  global: 4,
+  queuePerCompany: 2,
+  queueGlobal: 16,
+  retryAfterSeconds: 5,
+};
+
+const captureKey = (request: FastifyRequest) =>
+  request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
 
 const captureError = {
   type: "object",
@@ -33,10 +56,12 @@ const captureJob = {
     eventCount: { type: "integer" },
     accepted: { type: "integer", description: "Readings stored" },
     duplicates: { type: "integer", description: "Readings whose (label, time) was already stored" },
-    errors: { type: "array", items: captureError },
+    errors: { type: "array", description: `The first ${MAX_LISTED} errors, by event`, items: captureError },
+    errorCount: { type: "integer", description: "Every error, listed or not" },
+    ignoredCount: { type: "integer", description: "Every ignored sensor report, listed or not" },
     ignored: {
       type: "array",
-      description: "Sensor reports of types that are none of the labels' channels",
+      description: `Sensor reports of types that are none of the labels' channels (the first ${MAX_LISTED}, by event)`,
       items: {
         type: "object",
         properties: {
@@ -55,12 +80,30 @@ const captureJob = {
 export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, settings } = plugin;
-  // JSON-LD is JSON: the @context is not expanded (the types are read by name, see ingest/epcis.ts).
+  // The body stays text here: it is parsed and checked on the EPCIS worker thread
+  // (ingest/epcis-parse.ts). JSON-LD is JSON: the @context is not expanded (the types are
+  // read by name, see ingest/epcis.ts).
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser(
-    "application/ld+json",
+    ["application/json", "application/ld+json"],
     { parseAs: "string", bodyLimit: EPCIS_BODY_LIMIT_BYTES },
-    app.getDefaultJsonParser("ignore", "ignore"),
+    (_request, body, done) => done(null, body),
   );
+  const parser = new EpcisParserPool();
+  app.addHook("onClose", () => parser.close());
+
+  // A key that captures all day is slowed down before it fills the slots below.
+  await app.register(rateLimit, {
+    global: false,
+    // After authentication (onRequest), so the key is the caller, not the address.
+    hook: "preHandler",
+    errorResponseBuilder: (_request, { after, max, ttl }) =>
+      new TooManyRequests(
+        `Too many captures with this key: at most ${max} a minute. Please try again in ${after}.`,
+        Math.max(1, Math.ceil(ttl / 1000)),
+      ),
+  });
+  const slots = new ExportLimiter(CAPTURE_SLOTS, "EPCIS captures");
 
   // Jobs still storing when the server stops are finished first, not cut off mid-write.
   const pending = new Set<Promise<void>>();
@@ -71,13 +114,16 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     "/epcis/capture",
     {
-      config: { permission: ["create", "reading"] },
+      config: {
+        permission: ["create", "reading"],
+        rateLimit: { max: CAPTURES_PER_KEY_PER_MINUTE, timeWindow: 60_000, keyGenerator: captureKey },
+      },
       bodyLimit: EPCIS_BODY_LIMIT_BYTES,
       schema: {
         tags: ["readings"],
-        summary: `Capture a GS1 EPCIS 2.0 document (JSON or JSON-LD; ingest API key only). Up to ${MAX_EPCIS_EVENTS} events. Every event's sensorElementList becomes readings of the label its deviceID names (Temperature in CEL/FAH/KEL, RelativeHumidity in P1, Acceleration in MTS2/K40 as shock); other sensor types are ignored and listed in the job. 202 with the job's address in Location`,
+        summary: `Capture a GS1 EPCIS 2.0 document (JSON or JSON-LD; ingest API key only). Up to ${MAX_EPCIS_EVENTS} events, ${MAX_SENSOR_REPORTS} sensor reports and ${MAX_READINGS_PER_REQUEST} readings (label and time); identifiers of at most ${MAX_IDENTIFIER_LENGTH} characters; ${CAPTURES_PER_KEY_PER_MINUTE} captures a minute per key. Every event's sensorElementList becomes readings of the label its deviceID names (Temperature in CEL/FAH/KEL, RelativeHumidity in P1, Acceleration in MTS2/K40 as shock); other sensor types are ignored and listed in the job. 202 with the job's address in Location`,
         body: {
-          type: "object",
+          // No `type`: the body arrives as text and is checked on the worker (ingest/epcis-parse.ts).
           description:
             "An EPCISDocument: { type: 'EPCISDocument', schemaVersion: '2.0', epcisBody: { eventList: [...] } }",
           // Described, not validated here: ingest/epcis.ts checks the shape and names each problem.
@@ -87,24 +133,46 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
             epcisBody: { description: "{ eventList: [ObjectEvent | AggregationEvent | ...] }" },
           },
         },
-        response: { 202: captureJob, ...dataErrors },
+        response: {
+          202: captureJob,
+          ...dataErrors,
+          429: {
+            ...dataErrors[400],
+            description:
+              "Too many captures: the key's per-minute budget, or the company's captures already running and waiting; see Retry-After",
+          },
+        },
       },
     },
     async (request, reply) => {
-      const { events, problems } = eventsOfDocument(request.body);
-      if (problems.length) throw badRequest("This is not an EPCIS 2.0 document; nothing was captured", problems);
-      const mapping = mapEpcisEvents(events, Date.now());
       const principal = request.principal;
-      const jobId = await createCaptureJob(db, principal, events.length);
-      const eventIdOf = (i: number) => {
-        const id = events[i]?.eventID;
-        return typeof id === "string" ? id : undefined;
-      };
+      // The slot is held until the job has stored everything (released below when it ends).
+      const release = await slots.acquire(principal.companyId);
+      let jobId: string;
+      let parsed: Extract<ParsedCapture, { kind: "mapped" }>;
+      try {
+        const result = await parser.parse(typeof request.body === "string" ? request.body : "", Date.now());
+        if (result.kind === "refused") throw badRequest(result.message, result.problems);
+        parsed = result;
+        if (parsed.mapping.tooManyReadings)
+          throw badRequest("The document carries too many readings; nothing was captured", [
+            {
+              id: "epcisBody.eventList",
+              error: `must carry at most ${MAX_READINGS_PER_REQUEST.toLocaleString("en-US")} readings (a label at a time); send them in several documents`,
+            },
+          ]);
+        jobId = await createCaptureJob(db, principal, parsed.eventCount);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const eventIds = new Map(parsed.eventIds);
+      const eventIdOf = (i: number) => eventIds.get(i);
       const job = runCaptureJob(
         db,
         principal,
         jobId,
-        mapping,
+        parsed.mapping,
         eventIdOf,
         (error) => request.log.error({ err: error, jobId }, "EPCIS capture: a label could not be stored"),
         settings,
@@ -115,7 +183,10 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
         ]).catch(() => undefined);
       });
       pending.add(job);
-      void job.finally(() => pending.delete(job));
+      void job.finally(() => {
+        pending.delete(job);
+        release();
+      });
 
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([job, new Promise<void>((resolve) => (timer = setTimeout(resolve, CAPTURE_INLINE_WAIT_MS)))]);

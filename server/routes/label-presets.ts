@@ -28,7 +28,7 @@ import { badRequest, type FieldError, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, listQuerystring, Nullable, pagedResponse, StringEnum } from "./schemas";
+import { dataErrors, dateTime, listQuerystring, Nullable, PlainText, pagedResponse, StringEnum } from "./schemas";
 
 const resource = listResource("label-presets");
 
@@ -39,7 +39,7 @@ const numberOrNull = Nullable(Type.Number());
  * the rules between fields in src/domain/label-preset.ts.
  */
 const writable = {
-  name: Type.Optional(Type.String({ maxLength: 200 })),
+  name: Type.Optional(PlainText({ maxLength: 200 })),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   temperatureEnabled: Type.Optional(Type.Boolean()),
   temperatureMin: Type.Optional(numberOrNull),
@@ -228,7 +228,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["label presets"],
         summary:
           "Create a label preset; its slug is derived from the name (unique in the company) and never changes, even on a rename",
-        body: Type.Object({ ...writable, name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+        body: Type.Object({ ...writable, name: PlainText({ maxLength: 200 }) }, { additionalProperties: false }),
         response: { 201: labelPresetRecord, ...dataErrors },
       },
     },

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
 import { labelReportDetail, labelReportListItem } from "../../src/domain/api/label-report";
@@ -14,7 +15,7 @@ import { customFieldDefinitions } from "../db/custom-fields";
 import type { Db } from "../db/index";
 import { sharePreset } from "../db/label-presets";
 import { deleteLabelReport, insertLabelReport, shockEventsOf, updateLabelReport } from "../db/label-reports";
-import { badRequest, type FieldError, notFound } from "../errors";
+import { badRequest, type FieldError, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
@@ -31,6 +32,7 @@ import {
   listQuerystring,
   nullableDateTime,
   nullableString,
+  PlainText,
   pagedResponse,
   StringEnum,
 } from "./schemas";
@@ -148,9 +150,30 @@ function countBase(db: Db, companyScope: string[], joins: { presets: boolean; co
     .where("r.companyId", "in", companyLiterals(companyScope));
 }
 
+/**
+ * Labels one key (or person) may register a minute. A registration is how a leaked
+ * ingest key reaches people (every label can raise alerts), so it is not free; a
+ * gateway registering a shipment's labels stays well under it.
+ */
+export const REGISTRATIONS_PER_KEY_PER_MINUTE = 30;
+
+const registrationKey = (request: FastifyRequest) =>
+  request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
+
 export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
+
+  await app.register(rateLimit, {
+    global: false,
+    // After authentication (onRequest), so the key is the caller, not the address.
+    hook: "preHandler",
+    errorResponseBuilder: (_request, { after, max, ttl }) =>
+      new TooManyRequests(
+        `Too many label registrations with this key: at most ${max} a minute. Please try again in ${after}.`,
+        Math.max(1, Math.ceil(ttl / 1000)),
+      ),
+  });
 
   app.get(
     "/label-reports",
@@ -212,23 +235,29 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     "/label-reports",
     {
-      config: { permission: ["create", "labelReport"] },
+      config: {
+        permission: ["create", "labelReport"],
+        rateLimit: { max: REGISTRATIONS_PER_KEY_PER_MINUTE, timeWindow: 60_000, keyGenerator: registrationKey },
+      },
       schema: {
         tags: ["label reports"],
-        summary:
-          "Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report",
+        summary: `Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report. ${REGISTRATIONS_PER_KEY_PER_MINUTE} a minute per key or person`,
         body: Type.Object(
           {
             labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
             presetId: Type.String({ format: "uuid" }),
-            reference: Type.Optional(Type.String({ maxLength: 100 })),
-            origin: Type.Optional(Type.String({ maxLength: 100 })),
-            destination: Type.Optional(Type.String({ maxLength: 100 })),
+            reference: Type.Optional(PlainText({ maxLength: 100 })),
+            origin: Type.Optional(PlainText({ maxLength: 100 })),
+            destination: Type.Optional(PlainText({ maxLength: 100 })),
             transportMode: Type.Optional(StringEnum(["truck", "train", "plane", "boat"])),
           },
           { additionalProperties: false },
         ),
-        response: { 201: labelReportDetail, ...dataErrors },
+        response: {
+          201: labelReportDetail,
+          ...dataErrors,
+          429: { ...dataErrors[400], description: "Too many registrations with this key; see Retry-After" },
+        },
       },
     },
     async (request, reply) => {

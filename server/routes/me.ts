@@ -15,7 +15,7 @@ import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, profileShape } from "./schemas";
+import { dataErrors, Nullable, PlainText, profileShape } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, the time zone of
@@ -59,8 +59,8 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
           "Change the caller's first name, last name or time zone (an IANA name, or null to forget it: alert e-mails then use each company's zone). A phone number here is a 400 on phone: it is a sign-in method, changed with POST /me/phone",
         body: Type.Object(
           {
-            firstName: Type.Optional(Type.String({ maxLength: 100 })),
-            lastName: Type.Optional(Type.String({ maxLength: 100 })),
+            firstName: Type.Optional(PlainText({ maxLength: 100 })),
+            lastName: Type.Optional(PlainText({ maxLength: 100 })),
             phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
             timeZone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
           },

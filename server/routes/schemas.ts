@@ -13,6 +13,7 @@ export {
   NullableObject,
   nullableDateTime,
   nullableString,
+  PlainText,
   StringEnum,
 } from "../../src/domain/api/schema-types";
 

@@ -6,6 +6,7 @@ import { canGrant } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
 import { randomToken, sha256Hex } from "../auth/hash";
 import type { Principal } from "../auth/principal";
+import { Throttle } from "../auth/throttle";
 import { companyNameOf } from "../db/companies";
 import type { Db } from "../db/index";
 import {
@@ -69,9 +70,20 @@ export async function issueInvite(
 }
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
+/**
+ * Invitations (new or sent again) one person may send an hour: each is an e-mail in the
+ * product's name to an address the inviter chose, so a hijacked administrator account
+ * must not become a mail cannon.
+ */
+export const INVITES_PER_INVITER_PER_HOUR = 30;
+
 export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
+  // Per process, like the sign-in counters (server/auth/throttle.ts).
+  const invitations = new Throttle(INVITES_PER_INVITER_PER_HOUR, 60 * 60_000);
+  const countInvitation = (principal: Principal) =>
+    invitations.hit(`inviter:${principal.userId}`, "invitations sent by you");
 
   const sendInvite = (to: string, token: string, companyName: string, roles: string[], hasAccount: boolean) =>
     sendInviteMail(plugin, { to, token, companyName, roles, hasAccount });
@@ -84,10 +96,15 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["users"],
         summary: `Invite someone into the caller's company; the e-mailed link expires after ${INVITE_DAYS} days`,
         body: Type.Object({ email: Type.String({ maxLength: 254 }), roles: roleList }, { additionalProperties: false }),
-        response: { 201: inviteRecord, ...dataErrors },
+        response: {
+          201: inviteRecord,
+          ...dataErrors,
+          429: { ...dataErrors[400], description: "Too many invitations from the caller; see Retry-After" },
+        },
       },
     },
     async (request, reply) => {
+      countInvitation(request.principal);
       const body = request.body;
       const email = body.email.trim().toLowerCase();
       const problem = emailError(email);
@@ -133,10 +150,15 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "Send a pending invitation again with a fresh link and expiry; the caller becomes its inviter (and must be able to grant its roles)",
         params: idParams,
-        response: { 200: inviteRecord, ...dataErrors },
+        response: {
+          200: inviteRecord,
+          ...dataErrors,
+          429: { ...dataErrors[400], description: "Too many invitations from the caller; see Retry-After" },
+        },
       },
     },
     async (request) => {
+      countInvitation(request.principal);
       const { id } = request.params;
       const principal = request.principal;
       const pending = await findPendingInvite(db, principal.companyId, id);

@@ -124,7 +124,7 @@ describe("the no-signal e-mail", () => {
     const rows = await alertMailsOf(t.database.db, ids["NS-SILENT"] as string);
     expect(rows.every((r) => r.kind === "noSignal")).toBe(true);
     expect(mail.delivered.find((m) => m.subject.includes("NS-SILENT"))?.subject).toBe(
-      "No signal: label NS-SILENT (reference PO-NS-SILENT), Alpha",
+      "No signal: label NS-SILENT, Alpha",
     );
   });
 

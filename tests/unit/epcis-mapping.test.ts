@@ -169,7 +169,11 @@ describe("bad values", () => {
   });
 
   test("an event without sensor data is accepted and gives nothing", () => {
-    expect(map(documentWith([], { sensorElementList: undefined }))).toEqual({ batches: [], ignored: [], errors: [] });
+    expect(map(documentWith([], { sensorElementList: undefined }))).toMatchObject({
+      batches: [],
+      ignored: [],
+      errors: [],
+    });
   });
 });
 
@@ -182,5 +186,21 @@ describe("what is not an EPCIS document", () => {
     expect(
       eventsOfDocument({ type: "EPCISDocument", epcisBody: { eventList: [{ type: "ObjectEvent" }, 3] } }).problems,
     ).toEqual([{ id: "epcisBody.eventList.1", error: "must be an event with a type" }]);
+  });
+});
+
+describe("names that are not ours", () => {
+  test("`constructor` is neither a measurement type nor a unit", () => {
+    const { batches, errors, ignored } = map(
+      documentWith([
+        { type: "constructor", value: 5, uom: "CEL" },
+        { type: "Temperature", value: 5, uom: "constructor" },
+      ]),
+    );
+    expect(batches).toEqual([]);
+    expect(ignored.map((i) => i.sensorType)).toEqual(["constructor"]);
+    expect(errors.map((e) => e.title)).toEqual([
+      "sensorElementList.0.sensorReport.1.uom: Temperature must be in CEL, FAH, KEL",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // Building blocks of the API's TypeBox schemas, shared by the server (which validates and
 // serialises with them) and the dashboard (which imports only the types they produce).
 import { type Static, type TBoolean, type TInteger, type TNumber, type TObject, type TString, Type } from "typebox";
+import { NON_BLANK_PLAIN_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from "../plain-text";
 
 /**
  * `type: [T, "null"]`, kept as one type array rather than TypeBox's anyOf, so Ajv's
@@ -24,3 +25,17 @@ export const nullableString = Nullable(Type.String());
 /** On the wire a timestamp is an ISO 8601 string; the server's rows hold a Date that the serializer turns into one. */
 export const dateTime = Type.String({ format: "date-time" });
 export const nullableDateTime = Nullable(Type.String({ format: "date-time" }));
+
+/**
+ * One line of text a person types (a name, a reference): bounded, without control
+ * characters (src/domain/plain-text.ts); `nonBlank` also refuses only spaces.
+ */
+export function PlainText(options: {
+  maxLength: number;
+  minLength?: number;
+  nonBlank?: boolean;
+  description?: string;
+}) {
+  const { nonBlank, ...rest } = options;
+  return Type.String({ ...rest, pattern: nonBlank ? NON_BLANK_PLAIN_TEXT_PATTERN : PLAIN_TEXT_PATTERN });
+}

@@ -1,0 +1,69 @@
+import { sql } from "kysely";
+import type { Db } from "../db/index";
+import { digestSubject, renderDigestText } from "./alert-mail";
+
+/**
+ * Alert e-mails per company are bounded: a gateway key that registers labels and sends
+ * readings can raise alerts, and every alert used to be one e-mail to every member.
+ * Past ALERTS_PER_COMPANY_PER_HOUR alerts in the last hour, a company's further alerts
+ * are gathered into one digest e-mail per person, sent DIGEST_DELAY_MS after its first
+ * alert; alerts raised while it waits join it. The digest lists its first
+ * DIGEST_LINES alerts and counts the rest.
+ */
+export const ALERTS_PER_COMPANY_PER_HOUR = 20;
+export const DIGEST_DELAY_MS = 15 * 60_000;
+export const DIGEST_LINES = 100;
+const HOUR_MS = 60 * 60_000;
+
+/** True when the company has had more alerts in the last hour than are e-mailed one by one (this one included). */
+export async function overAlertLimit(trx: Db, companyId: string, now: Date): Promise<boolean> {
+  // Counts at most one past the limit: 100,000 labels ending in one hour cost as little as 21.
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select 1 from alert_events
+      where company_id = ${companyId} and created > ${new Date(now.getTime() - HOUR_MS)}
+      limit ${ALERTS_PER_COMPANY_PER_HOUR + 1}) recent`.execute(trx);
+  return (result.rows[0]?.n ?? 0) > ALERTS_PER_COMPANY_PER_HOUR;
+}
+
+/** Adds one alert's line to the person's waiting digest of the company, or starts one. */
+export async function gatherIntoDigest(
+  trx: Db,
+  input: { companyId: string; companyName: string; recipient: string; line: string; publicUrl: string; now: Date },
+): Promise<void> {
+  const key = `${input.companyId}:${input.recipient}`;
+  const waiting = await trx
+    .selectFrom("outbox")
+    .select(["id", "text", "digestCount"])
+    .where("digestKey", "=", key)
+    .where("sent", "is", null)
+    .where("nextAttemptAt", ">", input.now)
+    .where("attempts", "=", 0)
+    .forUpdate()
+    .executeTakeFirst();
+  const lines = waiting ? linesOf(waiting.text) : [];
+  if (lines.length < DIGEST_LINES) lines.push(input.line);
+  const count = (waiting?.digestCount ?? 0) + 1;
+  const text = renderDigestText({ companyName: input.companyName, lines, count, publicUrl: input.publicUrl });
+  if (waiting) {
+    await trx.updateTable("outbox").set({ text, digestCount: count }).where("id", "=", waiting.id).execute();
+    return;
+  }
+  await trx
+    .insertInto("outbox")
+    .values({
+      recipient: input.recipient,
+      subject: digestSubject(input.companyName),
+      text,
+      alertEventId: null,
+      digestKey: key,
+      digestCount: count,
+      nextAttemptAt: new Date(input.now.getTime() + DIGEST_DELAY_MS),
+    })
+    .execute();
+}
+
+/** The alert lines of a digest's text (renderDigestText writes each as "- …"). */
+function linesOf(text: string): string[] {
+  return text.split("\n").filter((line) => line.startsWith("- "));
+}

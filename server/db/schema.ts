@@ -257,7 +257,7 @@ export interface EpcisCaptureJobsTable {
   eventCount: number;
   accepted: Generated<number>;
   duplicates: Generated<number>;
-  /** The first 100 errors by event; errorCount (0025) counts them all. */
+  /** The first 100 errors by event; errorCount (0026) counts them all. */
   errors: Json<EpcisCaptureError[]>;
   ignored: Json<EpcisIgnored[]>;
   errorCount: Generated<number>;

@@ -146,7 +146,7 @@ export async function captureJobView(
   // A server that stopped mid-job (crash, kill -9) never finishes it: after this long it is not running.
   const interrupted = row.running && now - new Date(row.createdAt).getTime() > CAPTURE_JOB_STALE_MS;
   const errors = json(row.errors);
-  // Jobs stored before the counts (migration 0025) have 0 there and every entry listed.
+  // Jobs stored before the counts (migration 0026) have 0 there and every entry listed.
   let errorCount = Math.max(row.errorCount, errors.length);
   const ignored = json(row.ignored);
   if (interrupted) {

@@ -6,7 +6,6 @@ import {
   findExcursions,
   findGaps,
   type Gap,
-  outOfRangeSide,
   type Reading,
   readingSpan,
   type SeriesClock,

@@ -5,6 +5,7 @@ import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
+import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { deleteMembership, findMember, memberColumns, memberQuery, setMemberRoles } from "../db/memberships";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -61,7 +62,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
   app.patch(
     "/users/:id",
     {
-      config: { permission: ["update", "user"] },
+      config: { permission: ["update", "user"], refusedWhileImpersonating: REFUSED_WHILE_IMPERSONATING.roleChange },
       schema: {
         tags: ["users"],
         summary: "Change a member's roles in the caller's company",

@@ -7,6 +7,7 @@ import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-r
 import { recordAudit } from "../audit";
 import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { deleteMembership, findMember, memberColumns, memberQuery, setMemberRoles } from "../db/memberships";
+import { revokeShareLinksOfCreator } from "../db/share-links";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
@@ -139,6 +140,19 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
           before: { companyId, roles: before.roles },
           after: null,
         });
+        // Their share links go with them: a partner's link must not outlive the person who vouched for it.
+        const revokedAt = new Date();
+        const links = await revokeShareLinksOfCreator(trx, { userId: id, companyId }, revokedAt, principal.userId);
+        for (const link of links) {
+          await recordAudit(trx, principal, {
+            action: "shareLinkRevoke",
+            entity: "labelReport",
+            entityId: link.reportId,
+            before: { shareLink: link.id, expiresAt: new Date(link.expiresAt).toISOString() },
+            after: { shareLink: link.id, revokedAt: revokedAt.toISOString() },
+            reason: "Its creator was removed from the company",
+          });
+        }
       });
       return reply.code(204).send();
     },

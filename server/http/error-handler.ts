@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { NOT_YEAR_ZERO } from "../../src/domain/api/schema-types";
 import { ListQueryError } from "../../src/domain/list-query";
 import { type FieldError, HttpError, TooManyRequests } from "../errors";
 
@@ -21,6 +22,7 @@ function fieldOf(context: string | undefined, item: ValidationItem): FieldError 
   if (typeof missing === "string") error = "Enter a value";
   else if (typeof extra === "string") error = "Unknown field";
   else if (Array.isArray(allowed)) error = `must be one of ${allowed.join(", ")}`;
+  else if (item.params?.pattern === NOT_YEAR_ZERO) error = "must be a date from year 0001 on";
   return { id: id || context || "request", error };
 }
 

@@ -1,4 +1,5 @@
 import type { Action, Subject } from "../src/domain/permissions";
+import type { ImpersonationRefusal } from "./auth/impersonation-refusals";
 import type { SigningKeys } from "./auth/keys";
 import type { Principal } from "./auth/principal";
 import type { AuthThrottles } from "./auth/throttle";
@@ -23,6 +24,11 @@ declare module "fastify" {
     permission?: [Action, Subject];
     /** A route anyone may call (health, build info, OpenAPI). */
     public?: boolean;
+    /**
+     * What this route makes would outlive an impersonation (a key, an invitation, a role):
+     * an impersonator gets 403 and the attempt is audited, before the permission check.
+     */
+    refusedWhileImpersonating?: ImpersonationRefusal;
   }
   interface FastifyRequest {
     /** Who is calling a data route (server/plugins/principal.ts); absent on the auth routes. */

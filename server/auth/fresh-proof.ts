@@ -10,6 +10,7 @@ import {
 import type { Db } from "../db/index";
 import { badRequest } from "../errors";
 import { sha256Hex } from "./hash";
+import { addressKey } from "./throttle";
 
 /**
  * A fresh proof that the person at the keyboard is the account's owner: the current
@@ -76,8 +77,11 @@ export interface Proof {
 
 /**
  * Checks the fresh proof, or throws a 400 naming the field: `password`, or `codeField`.
- * A password try is a sign-in try: it hits the same per-address and per-account
- * counters, so guessing here is no cheaper than guessing at the sign-in form.
+ * A wrong password is a failed sign-in: it counts toward the sign-in form's per-address
+ * limit, and toward the account's proof limit (10 in 15 minutes), so guessing here is
+ * no cheaper than guessing there. A right password counts toward
+ * nothing, and clears nothing either: a QA person signing fifty reports never locks
+ * their office out of signing in, and a right password never wipes the wrong ones.
  */
 export async function proveIdentity(
   request: FastifyRequest,
@@ -96,15 +100,23 @@ export async function proveIdentity(
   const { throttles, db } = request.server;
   if (proof.password !== undefined) {
     const email = user.email.toLowerCase();
-    throttles.perAddress.hit(`signin:${request.ip}`, "sign-in attempts from this address");
-    throttles.perAccount.hit(`signin:${email}`, "sign-in attempts for this account");
+    const address = addressKey(request.ip);
+    // The sign-in form's own buckets (server/auth/emailpassword-routes.ts).
+    const addressBucket = `signin:${address}`;
+    const proofBucket = `signin:${email}`;
+    throttles.perAddress.check(addressBucket, "failed sign-in attempts from this address");
+    throttles.perAccount.check(proofBucket, "sign-in attempts for this account");
+    // Counted before the slow verify and taken back when right, so parallel guesses cannot all slip past.
+    throttles.perAddress.add(addressBucket);
+    throttles.perAccount.add(proofBucket);
     if (!user.passwordHash || !(await verify(user.passwordHash, proof.password))) {
       const error = user.passwordHash
         ? (options.wrongPassword ?? "The current password is wrong")
         : (options.noPassword ?? "This account has no password: ask for a code by e-mail");
       throw badRequest(error, [{ id: options.passwordField ?? "password", error }]);
     }
-    throttles.perAccount.reset(`signin:${email}`);
+    throttles.perAddress.remove(addressBucket);
+    throttles.perAccount.remove(proofBucket);
     return;
   }
   if (proof.code !== undefined) {

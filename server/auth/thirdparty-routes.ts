@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
 import { Type } from "typebox";
+import { emailError, isStorableName } from "../../src/domain/credentials";
 import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -171,6 +172,12 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
       }
       const email = typeof claims?.email === "string" ? claims.email.toLowerCase() : undefined;
       if (!email) return { status: "NO_EMAIL_GIVEN_BY_PROVIDER" };
+      // Signed by the provider is not the same as well-formed: a NUL in it failed in the database (500).
+      const problem = emailError(email);
+      if (problem)
+        throw badRequest(`${provider.name} gave an e-mail address that cannot be used`, [
+          { id: "email", error: problem },
+        ]);
       if (claims?.email_verified !== true) {
         return {
           status: "SIGN_IN_UP_NOT_ALLOWED",
@@ -190,8 +197,13 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
       }
       const userId = await acceptInviteAsNewAccount(server.db, invite.id, {
         email,
-        ...(typeof claims?.given_name === "string" ? { firstName: claims.given_name } : {}),
-        ...(typeof claims?.family_name === "string" ? { lastName: claims.family_name } : {}),
+        // Names are optional: one that cannot be stored is left for the person to fill in.
+        ...(typeof claims?.given_name === "string" && isStorableName(claims.given_name)
+          ? { firstName: claims.given_name }
+          : {}),
+        ...(typeof claims?.family_name === "string" && isStorableName(claims.family_name)
+          ? { lastName: claims.family_name }
+          : {}),
       });
       if (!userId) return { status: "SIGN_IN_UP_NOT_ALLOWED", reason: "This invitation was already used." };
       return signedIn(request, reply, userId, { createdNewRecipeUser: true }, "thirdparty");

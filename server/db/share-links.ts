@@ -47,6 +47,32 @@ export async function revokeShareLink(db: Db, id: string, revokedAt: Date, revok
   await db.updateTable("shareLinks").set({ revokedAt, revokedBy }).where("id", "=", id).execute();
 }
 
+/**
+ * Revokes the still-open links a person made of the reports of a company or of its
+ * sub-companies (where a distributor administrator shares them), when the person is
+ * removed from that company; answers the links revoked, for the audit trail.
+ */
+export function revokeShareLinksOfCreator(
+  db: Db,
+  creator: { userId: string; companyId: string },
+  revokedAt: Date,
+  revokedBy: string,
+) {
+  return db
+    .updateTable("shareLinks")
+    .set({ revokedAt, revokedBy })
+    .where("createdBy", "=", creator.userId)
+    .where("revokedAt", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("companyId", "=", creator.companyId),
+        eb("companyId", "in", eb.selectFrom("companies").select("id").where("parentId", "=", creator.companyId)),
+      ]),
+    )
+    .returning(["id", "reportId", "companyId", "expiresAt"])
+    .execute();
+}
+
 export async function insertShareLinkOpen(db: Db, open: Insertable<ShareLinkOpensTable>): Promise<void> {
   await db.insertInto("shareLinkOpens").values(open).execute();
 }

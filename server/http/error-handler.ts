@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { NOT_YEAR_ZERO } from "../../src/domain/api/schema-types";
 import { ListQueryError } from "../../src/domain/list-query";
 import { PLAIN_TEXT_ERRORS } from "../../src/domain/plain-text";
 import { type FieldError, HttpError, TooManyRequests } from "../errors";
@@ -23,6 +24,7 @@ function fieldOf(context: string | undefined, item: ValidationItem): FieldError 
   if (typeof missing === "string") error = "Enter a value";
   else if (typeof extra === "string") error = "Unknown field";
   else if (Array.isArray(allowed)) error = `must be one of ${allowed.join(", ")}`;
+  else if (item.params?.pattern === NOT_YEAR_ZERO) error = "must be a date from year 0001 on";
   else if (item.keyword === "pattern" && typeof item.params?.pattern === "string")
     error = (Object.hasOwn(PLAIN_TEXT_ERRORS, item.params.pattern) && PLAIN_TEXT_ERRORS[item.params.pattern]) || error;
   return { id: id || context || "request", error };

@@ -1,5 +1,5 @@
 import type { FieldError } from "../errors";
-import { nulPath } from "../http/reject-nul";
+import { UNSTORABLE_MESSAGES, unstorable } from "../http/reject-nul";
 import { forbiddenKeyPath } from "../http/reject-prototype-keys";
 import { type EpcisMapping, eventsOfDocument, mapEpcisEvents } from "./epcis";
 
@@ -31,13 +31,11 @@ export function parseEpcisDocument(text: string, now: number): ParsedCapture {
       problems: [{ id: "body", error: "is not valid JSON" }],
     };
   }
-  const nul = nulPath(body, "");
-  if (nul !== null)
-    return {
-      kind: "refused",
-      message: "Text must not contain NUL characters",
-      problems: [{ id: nul || "body", error: "must not contain NUL characters" }],
-    };
+  const bad = unstorable(body, "");
+  if (bad !== null) {
+    const { message, error } = UNSTORABLE_MESSAGES[bad.problem];
+    return { kind: "refused", message, problems: [{ id: bad.path || "body", error }] };
+  }
   const forbidden = forbiddenKeyPath(body, "");
   if (forbidden !== null)
     return {

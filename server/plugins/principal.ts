@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { refuseWhileImpersonating } from "../auth/impersonation-refusals";
 import { authenticate, requirePermission } from "../auth/principal";
 
 /**
@@ -14,6 +15,15 @@ export const principalPlugin = fp(
       const config = request.routeOptions.config;
       if (config.public) return;
       request.principal = await authenticate(app.db, app.keys, request);
+      // Before the permission check: the attempt is audited even where the role could not do it anyway.
+      const refusal = config.refusedWhileImpersonating;
+      if (refusal) {
+        const { id } = request.params as { id?: string };
+        await refuseWhileImpersonating(app.db, request.principal, {
+          ...refusal,
+          entityId: id ?? request.principal.companyId,
+        });
+      }
       if (config.permission) requirePermission(request.principal, ...config.permission);
     });
   },

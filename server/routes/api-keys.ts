@@ -4,6 +4,7 @@ import { apiKeyRecord, createdApiKeyRecord } from "../../src/domain/api/api-key"
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
+import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { countWorkingKeys, insertApiKey, lockWorkingKey, revokeApiKey, workingKeys } from "../db/api-keys";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -33,7 +34,10 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     "/api-keys",
     {
-      config: { permission: ["create", "apiKey"] },
+      config: {
+        permission: ["create", "apiKey"],
+        refusedWhileImpersonating: REFUSED_WHILE_IMPERSONATING.apiKeyCreation,
+      },
       schema: {
         tags: ["settings"],
         summary:
@@ -61,18 +65,6 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const principal = request.principal;
       if (principal.apiKeyId) throw forbidden("An API key cannot create API keys");
-      // A key would outlive the impersonation and act for the company with nobody's session behind it.
-      if (principal.impersonatorUserId) {
-        await recordAudit(db, principal, {
-          action: "create-refused",
-          entity: "apiKey",
-          entityId: principal.companyId,
-          before: null,
-          after: null,
-          reason: "An API key cannot be created while impersonating",
-        });
-        throw forbidden("An API key cannot be created while impersonating");
-      }
       const body = request.body;
       const name = body.name.trim();
       // Kept in a fixed order, so the list and the audit read the same for the same key.

@@ -23,6 +23,7 @@ import {
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
+  refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
 import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
 
@@ -88,6 +89,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       const principal = request.principal;
       const { administratorEmail, ...body } = request.body;
       const adminEmail = firstAdministratorEmail(administratorEmail);
+      await refuseFirstAdministratorWhileImpersonating(db, principal, adminEmail);
       const { id, pending } = await db.transaction().execute(async (trx) => {
         const id = await insertCompany(trx, {
           addresses: "[]",

@@ -21,6 +21,7 @@ import {
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
+  refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
 import { dataErrors, idParams, Nullable, PlainText, StringEnum } from "./schemas";
 
@@ -193,6 +194,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
       const { administratorEmail, ...body } = request.body;
       assertCompanySettings(body);
       const adminEmail = firstAdministratorEmail(administratorEmail);
+      await refuseFirstAdministratorWhileImpersonating(db, principal, adminEmail);
       const operator = principal.ability.can("manage", "controlCenter");
       if (!operator && ((body.type && body.type !== "customer") || body.parentId)) {
         throw forbidden(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { emailError } from "../../src/domain/credentials";
+import { INVITE_WHILE_IMPERSONATING, refuseWhileImpersonating } from "../auth/impersonation-refusals";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { findUserByEmail } from "../db/users";
@@ -24,6 +25,25 @@ export function firstAdministratorEmail(raw: string | undefined): string | undef
   const problem = email === undefined ? null : emailError(email);
   if (problem) throw badRequest(problem, [{ id: "administratorEmail", error: problem }]);
   return email;
+}
+
+/**
+ * Before the creation's transaction: an impersonator may create the company, but not
+ * invite its first administrator (a lasting administrator nobody at the customer chose).
+ */
+export async function refuseFirstAdministratorWhileImpersonating(
+  db: Db,
+  principal: Principal,
+  email: string | undefined,
+): Promise<void> {
+  if (!email) return;
+  await refuseWhileImpersonating(db, principal, {
+    action: "create-refused",
+    entity: "userInvite",
+    entityId: principal.companyId,
+    message: INVITE_WHILE_IMPERSONATING,
+    attempted: { email, roles: FIRST_ADMINISTRATOR_ROLES },
+  });
 }
 
 export interface PendingFirstAdministrator {

@@ -49,14 +49,16 @@ const budgetKey = (request: FastifyRequest) =>
   request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
 
 /**
- * Sends a report as PDF or CSV: checks the options, waits for one of the company's
- * download slots, loads the content (null: 404) and streams the file with its content
- * hash. Shared by the signed-in download and a share link's (server/routes/share-links.ts).
+ * Sends a report as PDF or CSV: checks the options, waits for a download slot of
+ * `slots` (the company's id for its own people and keys; share links' anonymous
+ * downloads have a line of their own, see share-links.ts), loads the content (null:
+ * 404) and streams the file with its content hash. Shared by the signed-in download
+ * and a share link's (server/routes/share-links.ts).
  */
 export async function sendReportExport(
   request: FastifyRequest,
   reply: FastifyReply,
-  companyId: string,
+  slots: string,
   query: ExportQuery,
   load: () => Promise<ReportContent | null>,
 ): Promise<FastifyReply> {
@@ -71,7 +73,7 @@ export async function sendReportExport(
     );
   }
   const options = parsed.options;
-  const release = await limiter.acquire(companyId);
+  const release = await limiter.acquire(slots);
   let streaming = false;
   try {
     // The caller may have given up while it waited in line.

@@ -4,6 +4,7 @@ import { toE164 } from "../../src/domain/phone";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
+import { afterFloor } from "../auth/uniform-timing";
 import { deleteCredentialCodesOf } from "../db/credential-codes";
 import { phoneTakenByOther, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, notFound } from "../errors";
@@ -122,17 +123,24 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         await tellAccount(user, null);
         return { status: "REMOVED", phone: null };
       }
-      if (await phoneTakenByOther(db, phone, userId))
-        throw badRequest("Phone number in use", [
-          { id: "phone", error: "This phone number belongs to another account" },
-        ]);
+      // Text messages cost money and reach strangers: bounded per number and per account, and
+      // no proof, however often right, gives the account a fresh allowance.
       throttles.codes.hit(`code:${phone}`, "code requests for this number");
-      const code = await storeCode(db, userId, "phone-change", phone);
-      // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
-      await mailer.send({
-        to: phone,
-        subject: `ColdChain code ${code}`,
-        text: `Your ColdChain code is ${code}. Enter it to make this your phone number for signing in; valid for 15 minutes.\n`,
+      throttles.codes.hit(`phone-change:${userId}`, "phone changes for this account");
+      // A number of another account gets the very answer a free one gets, and a pending change
+      // whose code is never delivered (so confirming answers "wrong code" as for any guess):
+      // the answer never tells who has an account. Confirming checks the number again.
+      // The same least time both ways, so a message not sent is not heard in the timing either.
+      await afterFloor(plugin.settings.lookupFloorMs, async () => {
+        const taken = await phoneTakenByOther(db, phone, userId);
+        const code = await storeCode(db, userId, "phone-change", phone);
+        if (taken) return;
+        // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
+        await mailer.send({
+          to: phone,
+          subject: `ColdChain code ${code}`,
+          text: `Your ColdChain code is ${code}. Enter it to make this your phone number for signing in; valid for 15 minutes.\n`,
+        });
       });
       return { status: "CODE_SENT", phone };
     },

@@ -19,7 +19,7 @@ import {
 import { readUser } from "../db/users";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { loadChartSeries, loadReportContent } from "../reports/export/report-content";
+import { loadChartSeries, loadReportContent, withoutEmails } from "../reports/export/report-content";
 import {
   hashShareToken,
   isShareTokenShape,
@@ -50,6 +50,13 @@ import { dataErrors, idParams, NullableObject } from "./schemas";
 const OPENS_PER_MINUTE = 60;
 const EXPIRED_MESSAGE = "This link has expired or was revoked";
 const SHARE_CHART_POINTS = 1000;
+
+/**
+ * Anonymous downloads through a company's share links wait in a line of their own
+ * (the export limiter counts per key): a storm of them, from a leaked link, never
+ * takes the slots the company's own people and keys download in.
+ */
+const shareDownloadSlots = (companyId: string) => `share-links:${companyId}`;
 
 const gone = () => new HttpError(410, EXPIRED_MESSAGE);
 const unknownLink = () => notFound("Share link not found");
@@ -322,9 +329,10 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       const link = await openLink(request, request.params.token);
       const fileType = request.query.fileType === "csv" ? "csv" : "pdf";
       await recordOpen(link.id, request, fileType);
-      return sendReportExport(request, reply, link.companyId, request.query, () =>
-        loadReportContent(db, [link.companyId], link.reportId),
-      );
+      return sendReportExport(request, reply, shareDownloadSlots(link.companyId), request.query, async () => {
+        const content = await loadReportContent(db, [link.companyId], link.reportId);
+        return content && withoutEmails(content);
+      });
     },
   );
 };

@@ -5,6 +5,7 @@ import { emailError } from "../../src/domain/credentials";
 import { canGrant } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
 import { randomToken, sha256Hex } from "../auth/hash";
+import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import type { Principal } from "../auth/principal";
 import { Throttle } from "../auth/throttle";
 import { companyNameOf } from "../db/companies";
@@ -91,7 +92,10 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     "/user-invites",
     {
-      config: { permission: ["create", "userInvite"] },
+      config: {
+        permission: ["create", "userInvite"],
+        refusedWhileImpersonating: REFUSED_WHILE_IMPERSONATING.invitation,
+      },
       schema: {
         tags: ["users"],
         summary: `Invite someone into the caller's company; the e-mailed link expires after ${INVITE_DAYS} days`,
@@ -144,7 +148,10 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     "/user-invites/:id/resend",
     {
-      config: { permission: ["update", "userInvite"] },
+      config: {
+        permission: ["update", "userInvite"],
+        refusedWhileImpersonating: REFUSED_WHILE_IMPERSONATING.invitationResend,
+      },
       schema: {
         tags: ["users"],
         summary:

@@ -5,7 +5,9 @@ import { highestRank } from "../../src/domain/permissions";
 import { listResource } from "../../src/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
 import { recordAudit } from "../audit";
+import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { deleteMembership, findMember, memberColumns, memberQuery, setMemberRoles } from "../db/memberships";
+import { revokeShareLinksOfCreator } from "../db/share-links";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
@@ -61,7 +63,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
   app.patch(
     "/users/:id",
     {
-      config: { permission: ["update", "user"] },
+      config: { permission: ["update", "user"], refusedWhileImpersonating: REFUSED_WHILE_IMPERSONATING.roleChange },
       schema: {
         tags: ["users"],
         summary: "Change a member's roles in the caller's company",
@@ -138,6 +140,19 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
           before: { companyId, roles: before.roles },
           after: null,
         });
+        // Their share links go with them: a partner's link must not outlive the person who vouched for it.
+        const revokedAt = new Date();
+        const links = await revokeShareLinksOfCreator(trx, { userId: id, companyId }, revokedAt, principal.userId);
+        for (const link of links) {
+          await recordAudit(trx, principal, {
+            action: "shareLinkRevoke",
+            entity: "labelReport",
+            entityId: link.reportId,
+            before: { shareLink: link.id, expiresAt: new Date(link.expiresAt).toISOString() },
+            after: { shareLink: link.id, revokedAt: revokedAt.toISOString() },
+            reason: "Its creator was removed from the company",
+          });
+        }
       });
       return reply.code(204).send();
     },

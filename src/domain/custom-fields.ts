@@ -80,6 +80,15 @@ export interface FieldProblem {
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
 /**
+ * A report's value for a key, read as an own property only: keys come from field
+ * names, and "Constructor" or "To string" must find the report's value (or nothing),
+ * never what every object inherits.
+ */
+export function customFieldValue(values: Record<string, unknown> | null | undefined, key: string): unknown {
+  return values && Object.hasOwn(values, key) ? values[key] : undefined;
+}
+
+/**
  * Applies changes to a report's stored values: every changed key must be defined and
  * its value fit the definition; null or "" clears a value; afterwards every required
  * field must hold a value. Values of fields no longer defined are kept as they are
@@ -112,7 +121,7 @@ export function applyCustomFieldChanges(
   for (const definition of definitions) {
     if (
       definition.required &&
-      isEmpty(values[definition.key]) &&
+      isEmpty(customFieldValue(values, definition.key)) &&
       !problems.some((p) => p.id.endsWith(`.${definition.key}`))
     )
       problems.push({ id: `customFields.${definition.key}`, error: `${definition.name} is required` });
@@ -239,7 +248,7 @@ export function customFieldRows(
   const defined = definitions.map((d) => ({
     key: d.key,
     label: d.name,
-    text: formatCustomFieldValue(d, values?.[d.key], locale),
+    text: formatCustomFieldValue(d, customFieldValue(values, d.key), locale),
     defined: true,
   }));
   const known = new Set(definitions.map((d) => d.key));

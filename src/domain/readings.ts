@@ -18,6 +18,14 @@ export const READING_RANGES = {
 export type ReadingChannel = keyof typeof READING_RANGES;
 export const READING_CHANNELS = Object.keys(READING_RANGES) as ReadingChannel[];
 
+/**
+ * The smallest magnitude a PostgreSQL `real` (float4) holds as a normal number. A value
+ * closer to zero (1e-46) underflows there, which was a 500; no label measures such a
+ * thing (they report a few decimals), so it is stored as 0 rather than refused: the
+ * reading is in range, only its noise is beyond the column.
+ */
+export const FLOAT4_MIN_NORMAL = 1.1754943508222875e-38;
+
 /** A reading may be at most this far in the future (label and gateway clocks drift a little). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** Nothing was recorded before this: an earlier time is an unset label clock. */
@@ -84,7 +92,7 @@ export function parseReadings(
       if (typeof value !== "number" || !Number.isFinite(value)) problem(`${at}.${channel}`, "must be a number");
       else if (value < min || value > max) problem(`${at}.${channel}`, `must be between ${min} and ${max} ${unit}`);
       else {
-        values[channel] = value;
+        values[channel] = Math.abs(value) < FLOAT4_MIN_NORMAL ? 0 : value;
         present++;
       }
     }

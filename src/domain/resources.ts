@@ -19,6 +19,11 @@ export interface ListField {
   sortable?: boolean;
   /** Whether the value may be missing; missing values sort last. */
   nullable?: boolean;
+  /**
+   * A number field held in a PostgreSQL `integer` (a count): a filter value must be a
+   * whole number in its range, or the database would refuse it (that was a 500).
+   */
+  integer?: boolean;
 }
 
 export interface ListResource {
@@ -111,7 +116,7 @@ export const LIST_RESOURCES = {
       humidityEnabled: { type: "boolean" },
       shockEnabled: { type: "boolean" },
       /** How many label reports use the preset. */
-      reportCount: { type: "number", sortable: true },
+      reportCount: { type: "number", integer: true, sortable: true },
       created: { type: "timestamp", sortable: true },
       updated: { type: "timestamp", sortable: true },
     },
@@ -190,6 +195,9 @@ export function operatorsFor(type: FieldType): readonly FilterOperator[] {
   return OPERATORS_BY_TYPE[type];
 }
 
+/** The largest value of a PostgreSQL `integer` (2^31 - 1); the same bound below zero keeps the message simple. */
+const MAX_INTEGER = 2_147_483_647;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -209,6 +217,10 @@ function startsWithCalendarDay(value: string): boolean {
 export function valueError(field: ListField, value: string): string | null {
   switch (field.type) {
     case "number":
+      if (field.integer)
+        return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= MAX_INTEGER
+          ? null
+          : `must be a whole number between -${MAX_INTEGER} and ${MAX_INTEGER}`;
       return value.trim() !== "" && Number.isFinite(Number(value)) ? null : "must be a number";
     case "boolean":
       return value === "true" || value === "false" ? null : "must be true or false";

@@ -63,7 +63,12 @@ export function csvHeaderLines(content: ReportContent, options: DownloadOptions)
     ["# disposition", content.disposition ? content.disposition.value : ""],
     [
       "# disposition_signed_by",
-      content.disposition ? `${content.disposition.signedBy.name} <${content.disposition.signedBy.email}>` : "",
+      // A share link's files carry no e-mail (withoutEmails): the name alone.
+      !content.disposition
+        ? ""
+        : content.disposition.signedBy.email
+          ? `${content.disposition.signedBy.name} <${content.disposition.signedBy.email}>`
+          : content.disposition.signedBy.name,
     ],
     ["# disposition_signed_at_utc", content.disposition?.signedAt ?? ""],
     ["# content_sha256", content.hash],

@@ -289,7 +289,10 @@ export async function renderPdf(content: ReportContent, series: Series, options:
       ? [
           ["Disposition", DISPOSITION_LABELS[signed.value]],
           ["Meaning of the signature", signed.meaning],
-          ["Signed by", `${signed.signedBy.name} (${signed.signedBy.email})`],
+          [
+            "Signed by",
+            signed.signedBy.email ? `${signed.signedBy.name} (${signed.signedBy.email})` : signed.signedBy.name,
+          ],
           ["Signed at", `${at(signed.signedAt)} (${signed.signedAt} UTC)`],
           ["Comment", signed.comment || "-"],
           [

@@ -196,6 +196,21 @@ export async function loadReportContent(
   };
 }
 
+/**
+ * The content as a share link's anonymous partner gets it: people by name only (the
+ * share page shows only the signer's name, and the files must not say more). The
+ * content hash stays the record's: the file still proves which record it came from.
+ */
+export function withoutEmails(content: ReportContent): ReportContent {
+  return {
+    ...content,
+    trim: content.trim?.setBy ? { ...content.trim, setBy: { ...content.trim.setBy, email: "" } } : content.trim,
+    disposition: content.disposition
+      ? { ...content.disposition, signedBy: { ...content.disposition.signedBy, email: "" } }
+      : null,
+  };
+}
+
 /** Who set the window in force: the latest trim entry, unless an 'untrim' came after it. */
 async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> {
   const entry = await db

@@ -23,8 +23,14 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 
 export const nullableString = Nullable(Type.String());
 /** On the wire a timestamp is an ISO 8601 string; the server's rows hold a Date that the serializer turns into one. */
-export const dateTime = Type.String({ format: "date-time" });
-export const nullableDateTime = Nullable(Type.String({ format: "date-time" }));
+/**
+ * Refuses year 0000 in a date-time: ISO 8601 and JavaScript have it (1 BC), PostgreSQL
+ * does not (1 BC is followed by AD 1), so such a time failed in the database as a 500.
+ * The error handler words its message (server/http/error-handler.ts).
+ */
+export const NOT_YEAR_ZERO = "^(?!0000)";
+export const dateTime = Type.String({ format: "date-time", pattern: NOT_YEAR_ZERO });
+export const nullableDateTime = Nullable(Type.String({ format: "date-time", pattern: NOT_YEAR_ZERO }));
 
 /**
  * One line of text a person types (a name, a reference): bounded, without control

@@ -3,6 +3,7 @@ import type { ColumnSpec } from "@/components/list/columns";
 import {
   type CustomFieldDefinition,
   customFieldListKey,
+  customFieldValue,
   formatCustomFieldValue,
   listCustomFields,
 } from "@/domain/custom-fields";
@@ -24,7 +25,7 @@ export function customFieldColumns(
   return listCustomFields(definitions, ownCompanyId).map((definition) => ({
     key: customFieldListKey(definition.key),
     title: definition.name,
-    render: (report) => formatCustomFieldValue(definition, report.customFields?.[definition.key]),
+    render: (report) => formatCustomFieldValue(definition, customFieldValue(report.customFields, definition.key)),
   }));
 }
 

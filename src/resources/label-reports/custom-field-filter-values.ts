@@ -1,4 +1,9 @@
-import { CUSTOM_FIELD_FILTER_PREFIX, type CustomFieldDefinition, customFieldListKey } from "@/domain/custom-fields";
+import {
+  CUSTOM_FIELD_FILTER_PREFIX,
+  type CustomFieldDefinition,
+  customFieldListKey,
+  customFieldValue,
+} from "@/domain/custom-fields";
 import { type Filter, includesFilter, listItems } from "@/domain/list-query";
 
 /**
@@ -115,5 +120,7 @@ export function toCustomFieldFilters(
   values: Partial<CustomFieldFilterValues> | undefined,
   definitions: readonly CustomFieldDefinition[],
 ): Filter[] {
-  return definitions.flatMap((d) => filtersOf(d, values?.[d.key]));
+  return definitions.flatMap((d) =>
+    filtersOf(d, customFieldValue(values, d.key) as CustomFieldFilterValue | undefined),
+  );
 }

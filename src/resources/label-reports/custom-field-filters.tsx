@@ -2,7 +2,7 @@ import { Divider, Form, Input, Select, Space } from "antd";
 import { DatePicker } from "@/components/controls/date-picker";
 import { type DateRange, fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
-import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import { type CustomFieldDefinition, customFieldValue } from "@/domain/custom-fields";
 import type { CustomFieldFilterValue, CustomFieldFilterValues, DayRange } from "./custom-field-filter-values";
 
 /**
@@ -21,7 +21,7 @@ export function customFieldsToForm(
 ): CustomFieldFormValues {
   const out: CustomFieldFormValues = { ...values };
   for (const d of definitions) {
-    const range = values[d.key] as DayRange | null | undefined;
+    const range = customFieldValue(values, d.key) as DayRange | null | undefined;
     if (d.type === "date") out[d.key] = range ? { start: fromDay(range.from), end: fromDay(range.to) } : null;
   }
   return out;
@@ -33,7 +33,7 @@ export function customFieldsFromForm(
 ): CustomFieldFilterValues {
   const out: CustomFieldFilterValues = {};
   for (const d of definitions) {
-    const value = values?.[d.key] ?? null;
+    const value = (customFieldValue(values, d.key) ?? null) as CustomFieldFilterValue | DateRange | null;
     if (d.type === "date") {
       const range = value as DateRange | null;
       out[d.key] = range ? { from: toDay(range.start), to: toDay(range.end) } : null;

@@ -33,6 +33,33 @@ async function impersonating(userKey: string, company: keyof World["companies"])
   return { "api-key": roleToken.secret, jwt: roleToken.jwtToken } as Record<string, string>;
 }
 
+/** Refused attempts in customer A's audit trail. */
+async function refusals(entity: string, action: string) {
+  return t.database.db
+    .selectFrom("auditLog")
+    .select(["actorUserId", "impersonatorUserId", "companyId", "after"])
+    .where("entity", "=", entity)
+    .where("action", "=", action)
+    .where("companyId", "=", world.companies.a)
+    .execute();
+}
+
+async function mailsTo(address: string) {
+  const rows = await t.database.db.selectFrom("outbox").select("id").where("recipient", "=", address).execute();
+  return rows.length;
+}
+
+/** Status codes the control center's impersonation log holds for one route. */
+async function impersonationLog(method: string, path: string) {
+  const rows = await t.database.db
+    .selectFrom("impersonationRequests")
+    .select("statusCode")
+    .where("method", "=", method)
+    .where("path", "=", path)
+    .execute();
+  return rows.map((row) => row.statusCode);
+}
+
 describe("impersonation limits", () => {
   test("a system administrator cannot impersonate another system administrator (403), and gets no token", async () => {
     const other = await t.database.db
@@ -95,6 +122,127 @@ describe("impersonation limits", () => {
     expect(
       (await t.app.inject({ method: "POST", url: "/api/api-keys", headers: own, payload: { name: "ok" } })).statusCode,
     ).toBe(201);
+  });
+
+  test("an invitation cannot be sent while impersonating (403): no invitation, no e-mail, the attempt audited and logged", async () => {
+    const headers = await impersonating("a:administrator", "a");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/user-invites",
+      headers,
+      payload: { email: "backdoor-admin@attacker.example", roles: ["administrator"] },
+    });
+    expect(res.statusCode).toBe(403);
+    const invites = await t.database.db
+      .selectFrom("invites")
+      .select("id")
+      .where("email", "=", "backdoor-admin@attacker.example")
+      .execute();
+    expect(invites).toEqual([]);
+    expect(await mailsTo("backdoor-admin@attacker.example")).toBe(0);
+    expect(await refusals("userInvite", "create-refused")).toEqual([
+      {
+        actorUserId: world.users["a:administrator"],
+        impersonatorUserId: world.users["operator:systemAdmin"],
+        companyId: world.companies.a,
+        after: null,
+      },
+    ]);
+    expect(await impersonationLog("POST", "/api/user-invites")).toEqual([403]);
+    // The administrator themselves still can.
+    const own = await t.headersFor(world.users["a:administrator"] as string, world.companies.a);
+    const invited = await t.app.inject({
+      method: "POST",
+      url: "/api/user-invites",
+      headers: own,
+      payload: { email: "real-colleague@test.example", roles: ["user"] },
+    });
+    expect(invited.statusCode).toBe(201);
+  });
+
+  test("a pending invitation cannot be resent while impersonating (403): its link and inviter stay as they were", async () => {
+    const own = await t.headersFor(world.users["a:administrator"] as string, world.companies.a);
+    const invited = await t.app.inject({
+      method: "POST",
+      url: "/api/user-invites",
+      headers: own,
+      payload: { email: "pending-admin@test.example", roles: ["administrator"] },
+    });
+    expect(invited.statusCode).toBe(201);
+    const id = invited.json().id as string;
+    const before = await t.database.db
+      .selectFrom("invites")
+      .select(["tokenHash", "expires"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const headers = await impersonating("a:administrator", "a");
+    const res = await t.app.inject({ method: "POST", url: `/api/user-invites/${id}/resend`, headers });
+    expect(res.statusCode).toBe(403);
+    const after = await t.database.db
+      .selectFrom("invites")
+      .select(["tokenHash", "expires"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect((await refusals("userInvite", "resend-refused")).length).toBe(1);
+  });
+
+  test("a member's roles cannot be changed while impersonating (403): the role stays, the attempt audited", async () => {
+    const headers = await impersonating("a:administrator", "a");
+    const target = world.users["a:user"] as string;
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/users/${target}`,
+      headers,
+      payload: { roles: ["administrator"] },
+    });
+    expect(res.statusCode).toBe(403);
+    const role = await t.database.db
+      .selectFrom("userRoles")
+      .select("types")
+      .where("userId", "=", target)
+      .where("companyId", "=", world.companies.a)
+      .executeTakeFirstOrThrow();
+    expect(role.types).toEqual(["user"]);
+    expect(await refusals("user", "update-refused")).toEqual([
+      {
+        actorUserId: world.users["a:administrator"],
+        impersonatorUserId: world.users["operator:systemAdmin"],
+        companyId: world.companies.a,
+        after: null,
+      },
+    ]);
+  });
+
+  test("a sub-company's first administrator cannot be invited while impersonating (403), and nothing is created", async () => {
+    const headers = await impersonating("distributor:distributorAdmin", "distributor");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/sub-companies",
+      headers,
+      payload: { name: "Backdoor Ltd", administratorEmail: "sub-backdoor@attacker.example" },
+    });
+    expect(res.statusCode).toBe(403);
+    const created = await t.database.db
+      .selectFrom("companies")
+      .select("id")
+      .where("name", "=", "Backdoor Ltd")
+      .execute();
+    expect(created).toEqual([]);
+    expect(await mailsTo("sub-backdoor@attacker.example")).toBe(0);
+    const audited = await t.database.db
+      .selectFrom("auditLog")
+      .select(["impersonatorUserId", "after"])
+      .where("entity", "=", "userInvite")
+      .where("action", "=", "create-refused")
+      .where("companyId", "=", world.companies.distributor)
+      .execute();
+    expect(audited).toEqual([
+      {
+        impersonatorUserId: world.users["operator:systemAdmin"],
+        after: { email: "sub-backdoor@attacker.example", roles: ["administrator"] },
+      },
+    ]);
   });
 
   test("a customer's audit trail shows 'ColdChain support (on behalf of …)', never the operator's e-mail", async () => {

@@ -215,3 +215,12 @@ describe("OIDC sign-in binds the provider's answer to the flow the server starte
     expectNoSession(res);
   });
 });
+
+describe("what the provider vouches for is still input", () => {
+  test("an e-mail with a NUL from the identity provider is a 400 naming email, never a 500", async () => {
+    const res = await signIn("operator-system\u0000admin@test.example");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formFields).toEqual([{ id: "email", error: "Email is invalid" }]);
+    expect(res.headers["st-access-token"]).toBeUndefined();
+  });
+});

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn, signInAt } from "./support/sign-in";
 
-/** The needs-attention page (issue #21): three short lists, counts in the menu, links into the report list. */
+/** The needs-attention page (issue #21): four short lists, counts in the menu, links into the report list. */
 
 const count = async (page: Page) =>
   Number(((await page.locator(".ant-pagination-total-text").textContent()) ?? "").replace(/\D/g, ""));
@@ -18,7 +18,12 @@ test.describe("needs attention", () => {
     await expect(menu.getByTestId("attention-badge")).toBeVisible();
     await menu.getByText("Needs attention", { exact: true }).click();
     await expect(page).toHaveURL(/\/needs-attention$/);
-    for (const title of ["Violations awaiting a decision", "Recording labels with no signal", "Excursions in progress"])
+    for (const title of [
+      "Violations awaiting a decision",
+      "Incomplete data awaiting a decision",
+      "Recording labels with no signal",
+      "Excursions in progress",
+    ])
       await expect(page.getByText(title, { exact: true })).toBeVisible();
 
     const awaiting = page.getByTestId("attention-awaitingDecision");

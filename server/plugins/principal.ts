@@ -18,7 +18,12 @@ export const principalPlugin = fp(
       // Before the permission check: the attempt is audited even where the role could not do it anyway.
       const refusal = config.refusedWhileImpersonating;
       if (refusal) {
-        const { id } = request.params as { id?: string };
+        // A hook runs for every route, so its params are not typed from one route's schema.
+        const params: unknown = request.params;
+        const id =
+          typeof params === "object" && params !== null && "id" in params && typeof params.id === "string"
+            ? params.id
+            : undefined;
         await refuseWhileImpersonating(app.db, request.principal, {
           ...refusal,
           entityId: id ?? request.principal.companyId,

@@ -1,4 +1,7 @@
 import { sql } from "kysely";
+import { type ReportRule, thresholdsOfRule } from "../../src/domain/report-rule";
+import { summariseReport, violationColumns } from "../../src/domain/report-summary";
+import type { LabelStatus } from "../../src/domain/resources";
 import type { Db } from "../db/index";
 import { recomputeSummary, SUMMARY_MATHS_VERSION } from "./summary";
 
@@ -22,7 +25,7 @@ const VERDICT_COLUMNS = [
 
 type Verdict = Record<(typeof VERDICT_COLUMNS)[number], boolean> & { verdict: string | null };
 
-async function verdictOf(db: Db, reportId: string): Promise<Verdict> {
+async function readVerdict(db: Db, reportId: string): Promise<Verdict> {
   const row = await db
     .selectFrom("labelReports")
     .select([...VERDICT_COLUMNS, sql<string | null>`summary -> 'overall' ->> 'verdict'`.as("verdict")])
@@ -55,9 +58,9 @@ export async function reevaluateChunk(db: Db, limit: number): Promise<{ done: nu
         .executeTakeFirst();
       // Another instance has it, or did it since the chunk was read.
       if (!row) return null;
-      const before = await verdictOf(trx, id);
+      const before = await readVerdict(trx, id);
       await recomputeSummary(trx, id);
-      const after = await verdictOf(trx, id);
+      const after = await readVerdict(trx, id);
       const same = VERDICT_COLUMNS.every((c) => before[c] === after[c]) && before.verdict === after.verdict;
       if (!same)
         await trx
@@ -71,8 +74,7 @@ export async function reevaluateChunk(db: Db, limit: number): Promise<{ done: nu
             entityId: id,
             before: JSON.stringify(before),
             after: JSON.stringify(after),
-            reason:
-              "The verdict is now computed per unit, with durations from the readings' times and gaps and silence in the verdict",
+            reason: REASON,
           })
           .execute();
       return same ? "same" : "changed";
@@ -82,6 +84,76 @@ export async function reevaluateChunk(db: Db, limit: number): Promise<{ done: nu
     if (result === "changed") changed++;
   }
   return { done, changed };
+}
+
+/** Rows one statement of the set-based pass updates. */
+const EMPTY_CHUNK = 20_000;
+
+const REASON =
+  "The verdict is now computed per unit, with durations from the readings' times and gaps and silence in the verdict";
+
+/**
+ * Reports without readings and without a trim (a bulk of registered labels that never
+ * started) have a summary that depends only on their rule and status: it is computed once
+ * per (rule, status, interval) and written set-based, with the audit entries of those
+ * whose verdict changed, so a million of them take seconds rather than a recompute each.
+ */
+export async function reevaluateEmptyReports(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+  const stale = (q: ReturnType<typeof emptyReports>) => q;
+  function emptyReports() {
+    return db
+      .selectFrom("labelReports")
+      .where("summaryMaths", "<", SUMMARY_MATHS_VERSION)
+      .where("readingCount", "=", 0)
+      .where("trimStart", "is", null)
+      .where("trimEnd", "is", null);
+  }
+  const groups = await stale(emptyReports()).select(["rule", "status", "intervalMinutes"]).distinct().execute();
+  let done = 0;
+  for (const group of groups) {
+    const rule = (typeof group.rule === "string" ? JSON.parse(group.rule) : group.rule) as ReportRule | null;
+    const summary = summariseReport({
+      preset: thresholdsOfRule(rule, group.intervalMinutes),
+      readings: [],
+      status: group.status as LabelStatus,
+    });
+    const columns = violationColumns(summary);
+    const after = { ...columns, verdict: summary.overall.verdict ?? null };
+    while (!shouldStop()) {
+      const updated = await db.transaction().execute(async (trx) => {
+        const ruleMatch = group.rule === null ? sql`r.rule is null` : sql`r.rule = ${JSON.stringify(rule)}::jsonb`;
+        const chunk = sql`select r.id from label_reports r
+          where r.summary_maths < ${SUMMARY_MATHS_VERSION} and r.reading_count = 0
+            and r.trim_start is null and r.trim_end is null
+            and ${ruleMatch} and r.status = ${group.status} and r.interval_minutes = ${group.intervalMinutes}
+          order by r.id limit ${EMPTY_CHUNK} for update skip locked`;
+        // Audited where the verdict columns change (the overall verdict of an empty report is always No data now).
+        await sql`insert into audit_log (actor_user_id, impersonator_user_id, company_id, action, entity, entity_id, before, after, reason)
+          select null, null, r.company_id, 'ruleMathsUpdated', 'labelReport', r.id,
+                 jsonb_build_object('temperatureViolation', r.temperature_violation, 'humidityViolation', r.humidity_violation,
+                                    'shockViolation', r.shock_violation, 'batteryLow', r.battery_low,
+                                    'dataIncomplete', r.data_incomplete, 'verdict', r.summary -> 'overall' ->> 'verdict'),
+                 ${JSON.stringify(after)}::jsonb, ${REASON}
+          from label_reports r where r.id in (${chunk})
+            and (r.temperature_violation, r.humidity_violation, r.shock_violation, r.battery_low, r.data_incomplete)
+                is distinct from (${columns.temperatureViolation}, ${columns.humidityViolation}, ${columns.shockViolation},
+                                  ${columns.batteryLow}, ${columns.dataIncomplete})`.execute(trx);
+        const result = await sql`update label_reports set summary = ${JSON.stringify(summary)}::jsonb,
+            temperature_violation = ${columns.temperatureViolation}, humidity_violation = ${columns.humidityViolation},
+            shock_violation = ${columns.shockViolation}, battery_low = ${columns.batteryLow},
+            data_incomplete = ${columns.dataIncomplete}, summary_maths = ${SUMMARY_MATHS_VERSION}
+          where id in (select r.id from label_reports r
+            where r.summary_maths < ${SUMMARY_MATHS_VERSION} and r.reading_count = 0
+              and r.trim_start is null and r.trim_end is null
+              and ${ruleMatch} and r.status = ${group.status} and r.interval_minutes = ${group.intervalMinutes}
+            order by r.id limit ${EMPTY_CHUNK} for update skip locked)`.execute(trx);
+        return Number(result.numAffectedRows ?? 0);
+      });
+      done += updated;
+      if (updated < EMPTY_CHUNK) break;
+    }
+  }
+  return done;
 }
 
 /** How many reports still wait for the current maths. */
@@ -109,7 +181,8 @@ export async function reevaluateAll(
   if (total === 0) return { done: 0, changed: 0 };
   log(`Re-evaluating ${total} reports with the current verdict maths (version ${SUMMARY_MATHS_VERSION})`);
   const started = Date.now();
-  let done = 0;
+  let done = await reevaluateEmptyReports(db, shouldStop);
+  if (done > 0) log(`Re-evaluated ${done} reports without readings (${Math.round((Date.now() - started) / 1000)} s)`);
   let changed = 0;
   while (!shouldStop()) {
     const result = await reevaluateChunk(db, chunk);

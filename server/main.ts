@@ -9,6 +9,7 @@ import { readConfig, type ServerConfig } from "./config";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { type DatabaseHandle, openDatabase } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
+import { untilDatabaseAnswers } from "./db/unavailable";
 import { createMailer, createMailTransport } from "./mail/mailer";
 import { requestLogFields } from "./reports/share-links";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
@@ -66,9 +67,10 @@ function printWelcome(settings: ServerConfig): void {
 async function runServer(): Promise<void> {
   const database = await openConfigured();
   // A worker's primary has prepared the database already.
-  if (!cluster.isWorker) await prepareDatabase(database, config);
+  if (!cluster.isWorker) await untilDatabaseAnswers("Start", () => prepareDatabase(database, config));
 
-  const keys = await loadSigningKeys(database.db);
+  // A worker restarted during a database outage waits for it here rather than ending.
+  const keys = await untilDatabaseAnswers("Start", () => loadSigningKeys(database.db));
   const logger = { level: config.logLevel, serializers: { req: requestLogFields } };
   const app = await buildApp({
     db: database.db,
@@ -111,7 +113,7 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
     async prepare() {
       const database = await openConfigured();
       try {
-        await prepareDatabase(database, config);
+        await untilDatabaseAnswers("Start", () => prepareDatabase(database, config));
       } finally {
         await database.close();
       }

@@ -52,13 +52,36 @@ export function columnKey(column: string): string {
   return camelCase.columnKey(column);
 }
 
+/** How long a request waits for a connection (a new one, or a free one of the pool) before its 503. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A connection the database ends (a restart, a failover, an administrator's
+ * pg_terminate_backend) makes its pg client emit 'error'; an 'error' event nobody
+ * listens to ends the process. The pool listens on its idle clients only: one a request
+ * holds between two statements (a transaction, a password hash in between) has no
+ * listener. Both are listened to here: the request's next statement fails (a 503), the
+ * pool drops the broken client and opens a fresh one when the database is back.
+ */
+export function survivePoolErrors(pool: pg.Pool): void {
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = [camelCase];
   const { log } = options;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    // A dropped connection must not crash the process; the next query gets a fresh one.
-    pool.on("error", () => {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      // A database host that does not answer at all (a dropped network, not a refusal)
+      // must give a 503 in bounded time, not a request that hangs until the client leaves.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    survivePoolErrors(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins, log });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

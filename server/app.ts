@@ -55,6 +55,8 @@ export interface AppOptions {
    * (AUTH_LOOKUP_FLOOR_MS, default 200), so its timing reveals nothing more.
    */
   lookupFloorMs?: number;
+  /** How long an impersonation lasts (IMPERSONATION_MINUTES, default 60). */
+  impersonationMinutes?: number;
   /** How alert e-mails leave (SMTP or the log by default); tests pass one that records or fails. */
   alertTransport?: AlertTransport;
   /**
@@ -127,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionSettings: options.sessionSettings,
     thirdPartyProviders: options.thirdPartyProviders,
     lookupFloorMs: options.lookupFloorMs,
+    impersonationMinutes: options.impersonationMinutes,
   });
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(throttlesPlugin, { throttles: options.throttles });

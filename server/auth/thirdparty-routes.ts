@@ -46,20 +46,6 @@ function configFor(provider: ThirdPartyProvider): Promise<oidc.Configuration> {
   return config;
 }
 
-/** Reads the provider list from the environment: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_ID. */
-export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): ThirdPartyProvider[] {
-  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) return [];
-  return [
-    {
-      id: env.OIDC_ID ?? "oidc",
-      name: env.OIDC_NAME ?? "Single sign-on",
-      issuer: env.OIDC_ISSUER,
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET ?? "",
-    },
-  ];
-}
-
 export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
   const providerById = (id: string) => {

@@ -3,6 +3,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
+import { DEFAULT_PG_POOL_SIZE } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 import { preparingPool } from "./postgres-pool";
@@ -17,6 +18,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A backup (PGlite's dumpDataDir tarball) to unpack into an empty dataDir before opening. */
   loadDataDir?: Blob;
+  /** PostgreSQL connections at most (PG_POOL_SIZE); default 10. */
+  poolSize?: number;
   /** Kysely's query log: every statement as the driver runs it (the benchmark records SQL with it). */
   log?: KyselyConfig["log"];
 }
@@ -76,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      max: options.poolSize ?? DEFAULT_PG_POOL_SIZE,
       // A database host that does not answer at all (a dropped network, not a refusal)
       // must give a 503 in bounded time, not a request that hangs until the client leaves.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -36,6 +36,15 @@ export function sendDatabaseUnavailable(reply: FastifyReply, extra: Record<strin
     .send({ statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE, ...extra });
 }
 
+/** A body limit as people write it: "1 MB", "512 KB", "100 bytes". */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (Number.isInteger(mb)) return `${mb} MB`;
+  const kb = bytes / 1024;
+  if (Number.isInteger(kb)) return `${kb} KB`;
+  return `${bytes} bytes`;
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
@@ -62,9 +71,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const code = (error as { code?: string }).code;
   if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    request.log.info({ status: 413 }, "request body too large");
-    const limit = `${BODY_LIMIT_BYTES / (1024 * 1024)} MB`;
-    return reply.code(413).send({ statusCode: 413, message: `The request body is larger than the ${limit} limit` });
+    // The route's own limit (readings and EPCIS captures take more than the server's default).
+    const limitBytes = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+    request.log.info({ status: 413, limitBytes }, "request body too large");
+    return reply
+      .code(413)
+      .send({ statusCode: 413, message: `The request body is larger than the ${sizeText(limitBytes)} limit` });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own client errors (body too large, bad JSON, unsupported media type).

@@ -13,9 +13,11 @@ import { builtAssets } from "./http/built-assets";
 import { corsHook } from "./http/cors";
 import { dashboardHtml } from "./http/dashboard-html";
 import { BODY_LIMIT_BYTES, errorHandler } from "./http/error-handler";
+import { noStoreOnApi } from "./http/no-store";
 import { rejectNulCharacters } from "./http/reject-nul";
 import { rejectPrototypeKeys } from "./http/reject-prototype-keys";
 import { securityHeaders } from "./http/security-headers";
+import { AJV_CUSTOM_OPTIONS, validatorWithoutBodyCoercion } from "./http/validator";
 import type { Mailer } from "./mail/mailer";
 import type { AlertTransport } from "./notifications/alert-worker";
 import { alertWorkerPlugin } from "./plugins/alert-worker";
@@ -55,6 +57,8 @@ export interface AppOptions {
    * (AUTH_LOOKUP_FLOOR_MS, default 200), so its timing reveals nothing more.
    */
   lookupFloorMs?: number;
+  /** How long an impersonation lasts (IMPERSONATION_MINUTES, default 60). */
+  impersonationMinutes?: number;
   /** How alert e-mails leave (SMTP or the log by default); tests pass one that records or fails. */
   alertTransport?: AlertTransport;
   /**
@@ -77,14 +81,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // parser's misleading "Body is not valid JSON".
     onProtoPoisoning: "ignore",
     onConstructorPoisoning: "ignore",
-    // Per-field messages: report every schema problem at once, not only the first.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: "array", allowUnionTypes: true } },
+    ajv: { customOptions: AJV_CUSTOM_OPTIONS },
+    // Coercion for query strings, parameters and headers (text), never for JSON bodies.
+    schemaController: { compilersFactory: { buildValidator: validatorWithoutBodyCoercion() } },
     routerOptions: { maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
   });
 
   app.setErrorHandler(errorHandler);
   app.addHook("onRequest", corsHook(options.corsOrigins ?? []));
+  app.addHook("onRequest", noStoreOnApi);
   app.addHook("preValidation", rejectNulCharacters);
   app.addHook("preValidation", rejectPrototypeKeys);
 
@@ -127,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionSettings: options.sessionSettings,
     thirdPartyProviders: options.thirdPartyProviders,
     lookupFloorMs: options.lookupFloorMs,
+    impersonationMinutes: options.impersonationMinutes,
   });
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(throttlesPlugin, { throttles: options.throttles });

@@ -13,11 +13,23 @@ import type { ServerConfig } from "./config";
  * The primary prepares the database once (migrations, demo data, signing key) so that
  * workers never race to do it, forks the workers, replaces one that dies, and on SIGTERM
  * or SIGINT lets every worker finish its requests (each closes itself, 10 s at most).
+ *
+ * A worker that dies before every worker has listened once is a start-up failure (a bad
+ * setting, a port in use): the primary stops, as a restart loop would only repeat it.
+ * After that first start it never gives up: a worker that dies is replaced, after a delay
+ * that doubles while replacements keep dying soon (a database outage), up to 30 s.
  */
 
-/** A worker that dies sooner than this after it started is a start-up failure: no restart loop. */
-const STARTUP_GRACE_MS = 5_000;
-const RESTART_DELAY_MS = 1_000;
+/** The first replacement's delay; doubled for each one that dies within STABLE_MS of its start. */
+export const RESTART_DELAY_MS = 1_000;
+export const MAX_RESTART_DELAY_MS = 30_000;
+/** A worker that ran this long was healthy: the next replacement starts after RESTART_DELAY_MS again. */
+export const STABLE_MS = 60_000;
+
+/** The delay before replacing a worker, after `quickDeaths` replacements in a row died soon. */
+export function restartDelayMs(quickDeaths: number): number {
+  return Math.min(RESTART_DELAY_MS * 2 ** quickDeaths, MAX_RESTART_DELAY_MS);
+}
 
 export interface PrimaryHooks {
   /** Prepares the database, before any worker starts. */
@@ -35,12 +47,18 @@ export async function runPrimary(config: ServerConfig, { prepare, welcome }: Pri
   let closing = false;
   let exitCode = 0;
   let listening = 0;
+  /** Every worker has listened once: from then on a worker that dies is replaced, whatever happens. */
+  let startedOnce = false;
+  let quickDeaths = 0;
   const started = new Map<Worker, number>();
   const fork = () => started.set(cluster.fork(), Date.now());
 
   cluster.on("listening", () => {
     listening++;
-    if (listening === config.serverProcesses) welcome();
+    if (listening === config.serverProcesses && !startedOnce) {
+      startedOnce = true;
+      welcome();
+    }
   });
   cluster.on("exit", (worker, code, signal) => {
     const since = started.get(worker) ?? 0;
@@ -50,14 +68,18 @@ export async function runPrimary(config: ServerConfig, { prepare, welcome }: Pri
       return;
     }
     console.error(`Server process ${worker.process.pid} ended (${signal ?? `exit ${code}`})`);
-    if (Date.now() - since < STARTUP_GRACE_MS) {
+    if (!startedOnce) {
       console.error("It ended while starting: stopping the others.");
       stop(1);
       return;
     }
+    if (Date.now() - since >= STABLE_MS) quickDeaths = 0;
+    const delay = restartDelayMs(quickDeaths);
+    quickDeaths++;
+    console.error(`Starting another in ${delay / 1000} s.`);
     setTimeout(() => {
       if (!closing) fork();
-    }, RESTART_DELAY_MS);
+    }, delay);
   });
 
   function stop(code: number) {

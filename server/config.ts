@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseCorsOrigins } from "./http/cors";
+import type { ThirdPartyProvider } from "./plugins/settings";
 
 /** `true` (believe any proxy), or a comma-separated list of proxy addresses/CIDRs. */
 export function parseTrustProxy(value: string | undefined): boolean | string {
@@ -11,6 +12,59 @@ export function parseTrustProxy(value: string | undefined): boolean | string {
 
 /** One alert worker pass a second keeps an alert within 5 s of its reading (issue #18; bench "alert latency"). */
 export const DEFAULT_ALERT_WORKER_INTERVAL_MS = 1000;
+export const DEFAULT_ACCESS_TOKEN_SECONDS = 3600;
+export const DEFAULT_REFRESH_TOKEN_SECONDS = 100 * 24 * 3600;
+export const DEFAULT_IMPERSONATION_MINUTES = 60;
+export const DEFAULT_PG_POOL_SIZE = 10;
+export const DEFAULT_MAIL_FROM = "ColdChain Dashboard <no-reply@coldchain.example>";
+/** Below this many matching documents a list's totalDocuments is exact; beyond it, the planner's estimate. */
+export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
+export const DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS = 200;
+export const DEFAULT_AUTH_FAILURES_PER_ACCOUNT = 100;
+export const DEFAULT_AUTH_LOOKUPS_PER_ADDRESS = 30;
+export const DEFAULT_AUTH_LOOKUP_FLOOR_MS = 200;
+
+/**
+ * Every environment variable the server reads, and only those: the README's
+ * "Configuration" table lists exactly these (tests/unit/config.test.ts compares them).
+ * Nothing else in server/ reads process.env.
+ */
+export const CONFIG_VARIABLES = [
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "PG_POOL_SIZE",
+  "SERVER_PROCESSES",
+  "SMTP_URL",
+  "SMS_EMAIL_DOMAIN",
+  "MAIL_FROM",
+  "PUBLIC_URL",
+  "STATIC_DIR",
+  "OIDC_ISSUER",
+  "OIDC_CLIENT_ID",
+  "OIDC_CLIENT_SECRET",
+  "OIDC_NAME",
+  "OIDC_ID",
+  "SEED_PROFILE",
+  "LOG_LEVEL",
+  "ACCESS_TOKEN_SECONDS",
+  "REFRESH_TOKEN_SECONDS",
+  "IMPERSONATION_MINUTES",
+  "CORS_ORIGINS",
+  "TRUST_PROXY",
+  "LIST_EXACT_COUNT_LIMIT",
+  "AUTH_ATTEMPTS_PER_ADDRESS",
+  "AUTH_FAILURES_PER_ACCOUNT",
+  "AUTH_LOOKUPS_PER_ADDRESS",
+  "AUTH_LOOKUP_FLOOR_MS",
+  "ALERT_WORKER_INTERVAL_MS",
+] as const;
+
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+type Env = Partial<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface ServerConfig {
@@ -18,12 +72,16 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PG_POOL_SIZE: connections each server process keeps to PostgreSQL at most. */
+  pgPoolSize: number;
   smtpUrl: string | undefined;
   /** An e-mail-to-SMS gateway's domain: text messages go by SMTP to "+number@domain". */
   smsEmailDomain: string | undefined;
+  /** MAIL_FROM: the From of every e-mail and text message. */
+  mailFrom: string;
   /** Where the built dashboard is; served with history fallback when it exists. */
   staticDir: string;
-  /** Public origin of the dashboard, for links in e-mails. */
+  /** Public origin of the dashboard (no trailing slash), for links in e-mails and the OIDC redirect URI. */
   publicUrl: string;
   logLevel: string;
   /** CORS_ORIGINS: other origins allowed to call the API from a browser; none by default. */
@@ -39,44 +97,149 @@ export interface ServerConfig {
    * process, so 1 without it.
    */
   serverProcesses: number;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  impersonationMinutes: number;
+  /** LIST_EXACT_COUNT_LIMIT: lists count exactly up to this many documents. */
+  listExactCountLimit: number;
+  authAttemptsPerAddress: number;
+  authFailuresPerAccount: number;
+  authLookupsPerAddress: number;
+  authLookupFloorMs: number;
+  /** OIDC_*: the OpenID Connect provider for third-party sign-in, when configured. */
+  thirdPartyProviders: ThirdPartyProvider[];
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
-  const host = env.HOST ?? "0.0.0.0";
-  const profile = env.SEED_PROFILE ?? "full";
-  if (profile !== "full" && profile !== "small" && profile !== "none") {
-    throw new Error(`SEED_PROFILE must be full, small or none, got '${profile}'`);
+/** A set, non-empty value; "" counts as unset (an empty line in an env file). */
+function value(env: Env, name: ConfigVariable): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === "" ? undefined : raw;
+}
+
+/** A whole number between min and max, or the fallback when unset; anything else stops the start naming it. */
+function wholeNumber(env: Env, name: ConfigVariable, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw.trim());
+  if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range}, got '${raw}'`);
   }
-  const alertWorkerIntervalMs = Number(env.ALERT_WORKER_INTERVAL_MS ?? DEFAULT_ALERT_WORKER_INTERVAL_MS);
-  if (!Number.isInteger(alertWorkerIntervalMs) || alertWorkerIntervalMs < 100)
-    throw new Error(
-      `ALERT_WORKER_INTERVAL_MS must be a whole number of milliseconds >= 100, got '${env.ALERT_WORKER_INTERVAL_MS}'`,
-    );
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const serverProcesses = Number(env.SERVER_PROCESSES || defaultServerProcesses(databaseUrl, availableParallelism()));
-  if (!Number.isInteger(serverProcesses) || serverProcesses < 1)
-    throw new Error(`SERVER_PROCESSES must be a whole number >= 1, got '${env.SERVER_PROCESSES}'`);
+  return n;
+}
+
+/** An absolute URL with one of the protocols, or the fallback when unset. */
+function url(env: Env, name: ConfigVariable, protocols: string[]): string | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(", ")}), got '${raw}'`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, "")))
+    throw new ConfigError(`${name} must be a URL (${protocols.join(", ")}), got '${raw}'`);
+  return raw;
+}
+
+/** A setting that cannot start the server; its message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** The OpenID Connect provider from OIDC_ISSUER and OIDC_CLIENT_ID (both, or neither). */
+function thirdPartyProviders(env: Env): ThirdPartyProvider[] {
+  const issuer = url(env, "OIDC_ISSUER", ["https", "http"]);
+  const clientId = value(env, "OIDC_CLIENT_ID");
+  if (!issuer && !clientId) return [];
+  if (!issuer || !clientId) throw new ConfigError("OIDC_ISSUER and OIDC_CLIENT_ID must be set together");
+  return [
+    {
+      id: value(env, "OIDC_ID") ?? "oidc",
+      name: value(env, "OIDC_NAME") ?? "Single sign-on",
+      issuer,
+      clientId,
+      clientSecret: value(env, "OIDC_CLIENT_SECRET") ?? "",
+    },
+  ];
+}
+
+/** PUBLIC_URL without a trailing slash, or the local address of PORT. */
+export function publicUrlOf(env: Env = process.env): string {
+  const port = wholeNumber(env, "PORT", 3000, 0, 65535);
+  const publicUrl = url(env, "PUBLIC_URL", ["https", "http"]);
+  return publicUrl ? publicUrl.replace(/\/+$/, "") : `http://localhost:${port}`;
+}
+
+/**
+ * LIST_EXACT_COUNT_LIMIT, read on every call (tests lower it for one test); the start has
+ * checked it already (readConfig), so a bad value here only comes from a test.
+ */
+export function listExactCountLimit(env: Env = process.env): number {
+  return wholeNumber(env, "LIST_EXACT_COUNT_LIMIT", DEFAULT_EXACT_COUNT_LIMIT, 0);
+}
+
+/**
+ * Reads and checks every variable at once, at start: a bad value throws a ConfigError
+ * naming it, so the server never starts with a NaN or a typo in effect.
+ */
+export function readConfig(env: Env = process.env): ServerConfig {
+  const port = wholeNumber(env, "PORT", 3000, 0, 65535);
+  const host = value(env, "HOST") ?? "0.0.0.0";
+  const profile = value(env, "SEED_PROFILE") ?? "full";
+  if (profile !== "full" && profile !== "small" && profile !== "none") {
+    throw new ConfigError(`SEED_PROFILE must be full, small or none, got '${profile}'`);
+  }
+  const logLevel = value(env, "LOG_LEVEL") ?? "info";
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got '${logLevel}'`);
+  const alertWorkerIntervalMs = wholeNumber(env, "ALERT_WORKER_INTERVAL_MS", DEFAULT_ALERT_WORKER_INTERVAL_MS, 100);
+  const databaseUrl = url(env, "DATABASE_URL", ["postgres", "postgresql"]);
+  const serverProcesses = wholeNumber(
+    env,
+    "SERVER_PROCESSES",
+    defaultServerProcesses(databaseUrl, availableParallelism()),
+    1,
+  );
   if (serverProcesses > 1 && !databaseUrl)
-    throw new Error("SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database (PGlite) is one process");
+    throw new ConfigError("SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database (PGlite) is one process");
   return {
     port,
     host,
-    dataDir: resolve(env.DATA_DIR ?? "./data"),
+    dataDir: resolve(value(env, "DATA_DIR") ?? "./data"),
     databaseUrl,
-    smtpUrl: env.SMTP_URL || undefined,
-    smsEmailDomain: env.SMS_EMAIL_DOMAIN || undefined,
-    staticDir: resolve(env.STATIC_DIR ?? "./dist"),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    logLevel: env.LOG_LEVEL ?? "info",
-    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pgPoolSize: wholeNumber(env, "PG_POOL_SIZE", DEFAULT_PG_POOL_SIZE, 1, 1000),
+    smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
+    smsEmailDomain: value(env, "SMS_EMAIL_DOMAIN"),
+    mailFrom: value(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
+    staticDir: resolve(value(env, "STATIC_DIR") ?? "./dist"),
+    publicUrl: publicUrlOf(env),
+    logLevel,
+    corsOrigins: parseCorsOrigins(value(env, "CORS_ORIGINS")),
+    trustProxy: parseTrustProxy(value(env, "TRUST_PROXY")),
     seedProfile: profile,
     alertWorkerIntervalMs,
     serverProcesses,
+    accessTokenSeconds: wholeNumber(env, "ACCESS_TOKEN_SECONDS", DEFAULT_ACCESS_TOKEN_SECONDS, 1),
+    refreshTokenSeconds: wholeNumber(env, "REFRESH_TOKEN_SECONDS", DEFAULT_REFRESH_TOKEN_SECONDS, 60),
+    impersonationMinutes: wholeNumber(env, "IMPERSONATION_MINUTES", DEFAULT_IMPERSONATION_MINUTES, 1, 24 * 60),
+    listExactCountLimit: listExactCountLimit(env),
+    authAttemptsPerAddress: wholeNumber(env, "AUTH_ATTEMPTS_PER_ADDRESS", DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS, 1),
+    authFailuresPerAccount: wholeNumber(env, "AUTH_FAILURES_PER_ACCOUNT", DEFAULT_AUTH_FAILURES_PER_ACCOUNT, 1),
+    authLookupsPerAddress: wholeNumber(env, "AUTH_LOOKUPS_PER_ADDRESS", DEFAULT_AUTH_LOOKUPS_PER_ADDRESS, 1),
+    authLookupFloorMs: wholeNumber(env, "AUTH_LOOKUP_FLOOR_MS", DEFAULT_AUTH_LOOKUP_FLOOR_MS, 0, 10_000),
+    thirdPartyProviders: thirdPartyProviders(env),
   };
+}
+
+/** readConfig over the environment with some variables replaced (a command-line option wins). */
+export function readConfigWith(overrides: Partial<Record<ConfigVariable, string | undefined>>): ServerConfig {
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  return readConfig({ ...process.env, ...defined });
 }
 
 /**

@@ -2,13 +2,14 @@ import cluster from "node:cluster";
 import { join } from "node:path";
 import { buildApp } from "./app";
 import { loadSigningKeys } from "./auth/keys";
-import { providersFromEnv } from "./auth/thirdparty-routes";
+import { REFRESH_GRACE_SECONDS } from "./auth/sessions";
 import { createThrottles } from "./auth/throttle";
 import { runPrimary } from "./cluster";
-import { readConfig, type ServerConfig } from "./config";
+import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { type DatabaseHandle, openDatabase } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
+import { untilDatabaseAnswers } from "./db/unavailable";
 import { createMailer, createMailTransport } from "./mail/mailer";
 import { requestLogFields } from "./reports/share-links";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
@@ -20,11 +21,22 @@ import { seedDemo } from "./seed/demo";
  * workers sharing the port (server/cluster.ts). Each worker is the whole server.
  */
 
-const config = readConfig();
+// Every variable is read and checked here, before anything starts: a bad one stops the start naming it.
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration: ${error.message}`);
+    process.exit(1);
+  }
+})();
 
 async function openConfigured(): Promise<DatabaseHandle> {
   return openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, "pglite") },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolSize: config.pgPoolSize }
+      : { dataDir: join(config.dataDir, "pglite") },
   ).catch((error: unknown) => {
     // Another server, a backup or a move has the embedded database: say so, without a stack.
     if (!(error instanceof DataDirInUseError)) throw error;
@@ -66,9 +78,10 @@ function printWelcome(settings: ServerConfig): void {
 async function runServer(): Promise<void> {
   const database = await openConfigured();
   // A worker's primary has prepared the database already.
-  if (!cluster.isWorker) await prepareDatabase(database, config);
+  if (!cluster.isWorker) await untilDatabaseAnswers("Start", () => prepareDatabase(database, config));
 
-  const keys = await loadSigningKeys(database.db);
+  // A worker restarted during a database outage waits for it here rather than ending.
+  const keys = await untilDatabaseAnswers("Start", () => loadSigningKeys(database.db));
   const logger = { level: config.logLevel, serializers: { req: requestLogFields } };
   const app = await buildApp({
     db: database.db,
@@ -78,11 +91,29 @@ async function runServer(): Promise<void> {
     publicUrl: config.publicUrl,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
-    thirdPartyProviders: providersFromEnv(),
-    mailer: createMailer(database.db, config.smtpUrl, (msg) => console.log(msg), config.smsEmailDomain),
-    alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg)),
+    thirdPartyProviders: config.thirdPartyProviders,
+    sessionSettings: {
+      accessTokenSeconds: config.accessTokenSeconds,
+      refreshTokenSeconds: config.refreshTokenSeconds,
+      refreshGraceSeconds: REFRESH_GRACE_SECONDS,
+    },
+    impersonationMinutes: config.impersonationMinutes,
+    lookupFloorMs: config.authLookupFloorMs,
+    mailer: createMailer(
+      database.db,
+      config.smtpUrl,
+      (msg) => console.log(msg),
+      config.smsEmailDomain,
+      config.mailFrom,
+    ),
+    alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg), config.mailFrom),
     alertWorkerIntervalMs: config.alertWorkerIntervalMs,
-    throttles: createThrottles({ processes: config.serverProcesses }),
+    throttles: createThrottles({
+      processes: config.serverProcesses,
+      perAddress: config.authAttemptsPerAddress,
+      accountFailures: config.authFailuresPerAccount,
+      lookups: config.authLookupsPerAddress,
+    }),
   });
 
   let closing = false;
@@ -111,7 +142,7 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
     async prepare() {
       const database = await openConfigured();
       try {
-        await prepareDatabase(database, config);
+        await untilDatabaseAnswers("Start", () => prepareDatabase(database, config));
       } finally {
         await database.close();
       }

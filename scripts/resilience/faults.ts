@@ -198,9 +198,9 @@ export async function databaseOutage(
   root: string,
   postgres: ManagedPostgres,
   port: number,
-  outageSeconds = Number(process.env.RESILIENCE_OUTAGE_SECONDS ?? 10),
+  { processes = 1, outageSeconds = Number(process.env.RESILIENCE_OUTAGE_SECONDS ?? 10) } = {},
 ): Promise<OutageResult> {
-  const server = await startServer(root, { port, databaseUrl: postgres.url });
+  const server = await startServer(root, { port, databaseUrl: postgres.url, processes });
   try {
     const session = await signIn(server.baseUrl, DEMO_ADMIN, DEMO_PASSWORD, "Meridian Pharma GmbH");
     const statuses: Record<string, number> = {};

@@ -10,7 +10,7 @@ import { exportStorm, STORM_BUDGET_MS } from "./export-storm";
 import { DEMO_ADMIN, DEMO_PASSWORD, databaseOutage, killDuringWrites, twoInstances } from "./faults";
 import { hostileRequests } from "./hostile";
 import { type LoadResult, runLoad } from "./load";
-import { startPostgres } from "./postgres";
+import { type ManagedPostgres, startPostgres } from "./postgres";
 import { type ServerProcess, startServer } from "./server-process";
 
 /**
@@ -24,8 +24,11 @@ import { type ServerProcess, startServer } from "./server-process";
  * requests, default 1000), RESILIENCE_OUTAGE_SECONDS (default 10), RESILIENCE_PORT (first
  * of three ports, default: free ports), RESILIENCE_STORM_SECONDS (the export storm, default
  * 30), RESILIENCE_EPCIS_SECONDS (the EPCIS storm, default 20), RESILIENCE_ONLY=storm (only
- * the export storm, on PostgreSQL with RESILIENCE_REPORTS) or RESILIENCE_ONLY=epcis (only the
- * EPCIS storm, likewise).
+ * the export storm, on PostgreSQL with RESILIENCE_REPORTS), RESILIENCE_ONLY=epcis (only the
+ * EPCIS storm, likewise), RESILIENCE_ONLY=outage (only the PostgreSQL outage, on the small
+ * demo + RESILIENCE_REPORTS, default 100,000 there: about two minutes).
+ * RESILIENCE_OUTAGE_PROCESSES: the outage run's SERVER_PROCESSES (default 2: a worker that
+ * dies on the database's errors, or a primary that gives up on it, shows only with several).
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -44,6 +47,9 @@ const INPUTS = num("RESILIENCE_INPUTS", 1000);
 const STORM_SECONDS = num("RESILIENCE_STORM_SECONDS", 30);
 const EPCIS_SECONDS = num("RESILIENCE_EPCIS_SECONDS", 20);
 const ONLY = process.env.RESILIENCE_ONLY ?? "";
+const OUTAGE_PROCESSES = num("RESILIENCE_OUTAGE_PROCESSES", 2) || 1;
+/** The server answers 200 again within this long of the database's return. */
+const OUTAGE_RECOVERY_BUDGET_MS = 5_000;
 const COMPANY = "Meridian Pharma GmbH";
 /** The second company of the export storm: it browses while the first one exports. */
 const BROWSER = { email: "multi@demo.example", company: "Aurora Biologics AB" };
@@ -198,6 +204,41 @@ async function epcisStormRun(server: ServerProcess, rows: Row[], results: Record
   });
 }
 
+/** PostgreSQL stopped under light load and started again: clear 503s meanwhile, 200s within 5 s after. */
+async function outageRun(postgres: ManagedPostgres, port: number, rows: Row[], results: Record<string, unknown>) {
+  log(`fault: PostgreSQL stopped under light load (${OUTAGE_PROCESSES} server processes)`);
+  const outage = await databaseOutage(ROOT, postgres, port, { processes: OUTAGE_PROCESSES });
+  results.outage = outage;
+  log(`  ${JSON.stringify(outage)}`);
+  rows.push({
+    check: `PostgreSQL down ${outage.outageSeconds} s (${OUTAGE_PROCESSES} process${OUTAGE_PROCESSES === 1 ? "" : "es"}), back in <= ${OUTAGE_RECOVERY_BUDGET_MS / 1000} s`,
+    result: `${outage.clear503} clear 503s, ${outage.bad} bad answers, server ${outage.serverStayedUp ? "stayed up" : "DIED"}, first 200 after ${outage.recoveryMs ?? "never"} ms`,
+    ok:
+      outage.bad === 0 &&
+      outage.serverStayedUp &&
+      outage.recoveryMs !== null &&
+      outage.recoveryMs <= OUTAGE_RECOVERY_BUDGET_MS &&
+      outage.clear503 > 0,
+  });
+}
+
+/** RESILIENCE_ONLY=outage: the database outage alone, on a throwaway PostgreSQL with the small demo. */
+async function outageOnly() {
+  const [port] = await ports();
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { when: new Date().toISOString() };
+  // Enough reports that a list page takes a while: the outage then meets statements in flight.
+  const reports = num("RESILIENCE_REPORTS", 100_000);
+  log(`PostgreSQL: starting a throwaway cluster, seeding demo (small) + ${count(reports)} reports`);
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.stop());
+  await seed(["--database-url", postgres.url], reports);
+  await outageRun(postgres, port, rows, results);
+  printTable(rows);
+  cleanUp();
+  process.exit(rows.every((r) => r.ok) ? 0 : 1);
+}
+
 function printTable(rows: Row[]) {
   const width = Math.max(...rows.map((r) => r.check.length));
   console.log(`\n${"check".padEnd(width)} | ok | result`);
@@ -281,15 +322,7 @@ async function main() {
     ok: kill.lost === 0 && kill.halfWritten === 0 && kill.acknowledged > 0,
   });
 
-  log("fault: PostgreSQL stopped under light load");
-  const outage = await databaseOutage(ROOT, postgres, port);
-  results.outage = outage;
-  log(`  ${JSON.stringify(outage)}`);
-  rows.push({
-    check: `PostgreSQL down ${outage.outageSeconds} s`,
-    result: `${outage.clear503} clear 503s, ${outage.bad} bad answers, server ${outage.serverStayedUp ? "stayed up" : "DIED"}, first 200 after ${outage.recoveryMs ?? "never"} ms`,
-    ok: outage.bad === 0 && outage.serverStayedUp && outage.recoveryMs !== null && outage.clear503 > 0,
-  });
+  await outageRun(postgres, port, rows, results);
 
   log("fault: two instances on one PostgreSQL");
   const two = await twoInstances(ROOT, postgres.url, [port2, port3]);
@@ -335,7 +368,7 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-(ONLY === "storm" || ONLY === "epcis" ? stormOnly() : main()).catch((e) => {
+(ONLY === "storm" || ONLY === "epcis" ? stormOnly() : ONLY === "outage" ? outageOnly() : main()).catch((e) => {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   cleanUp();
   process.exit(1);

@@ -23,6 +23,8 @@ export interface ServerEnv {
   port: number;
   databaseUrl?: string;
   dataDir?: string;
+  /** SERVER_PROCESSES; absent: the server's default (or the caller's environment). */
+  processes?: number;
 }
 
 export async function startServer(root: string, env: ServerEnv, timeoutMs = 180_000): Promise<ServerProcess> {
@@ -39,6 +41,7 @@ export async function startServer(root: string, env: ServerEnv, timeoutMs = 180_
   delete childEnv.DATA_DIR;
   if (env.databaseUrl) childEnv.DATABASE_URL = env.databaseUrl;
   if (env.dataDir) childEnv.DATA_DIR = env.dataDir;
+  if (env.processes) childEnv.SERVER_PROCESSES = String(env.processes);
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
     env: childEnv,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS } from "../config";
 import type { Db } from "../db/index";
 import { endSession, insertSession, lockSession, sessionState, updateSession } from "../db/sessions";
 import { randomToken, sha256Hex } from "./hash";
@@ -19,10 +20,14 @@ export interface SessionSettings {
   refreshGraceSeconds: number;
 }
 
+/** How long the previous refresh token still works after a rotation. */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/** The defaults; the server passes ACCESS_TOKEN_SECONDS and REFRESH_TOKEN_SECONDS from server/config.ts. */
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
-  accessTokenSeconds: Number(process.env.ACCESS_TOKEN_SECONDS ?? 3600),
-  refreshTokenSeconds: Number(process.env.REFRESH_TOKEN_SECONDS ?? 100 * 24 * 3600),
-  refreshGraceSeconds: 30,
+  accessTokenSeconds: DEFAULT_ACCESS_TOKEN_SECONDS,
+  refreshTokenSeconds: DEFAULT_REFRESH_TOKEN_SECONDS,
+  refreshGraceSeconds: REFRESH_GRACE_SECONDS,
 };
 
 const ACCESS_TOKEN_TYPE = "at+jwt";

@@ -47,18 +47,12 @@ function configFor(provider: ThirdPartyProvider): Promise<oidc.Configuration> {
   return config;
 }
 
-/** Reads the provider list from the environment: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_ID. */
-export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): ThirdPartyProvider[] {
-  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) return [];
-  return [
-    {
-      id: env.OIDC_ID ?? "oidc",
-      name: env.OIDC_NAME ?? "Single sign-on",
-      issuer: env.OIDC_ISSUER,
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET ?? "",
-    },
-  ];
+/**
+ * The dashboard page the provider sends the browser back to: always on PUBLIC_URL (its
+ * origin is what the provider has registered), never on whatever Host a request named.
+ */
+export function callbackUri(publicUrl: string, providerId: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/auth/callback/${encodeURIComponent(providerId)}`;
 }
 
 export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
@@ -84,8 +78,10 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
       },
     },
     async (request) => {
-      const { thirdPartyId, redirectURIOnProviderDashboard } = request.query;
-      const provider = providerById(thirdPartyId);
+      const provider = providerById(request.query.thirdPartyId);
+      // The client's redirectURIOnProviderDashboard (built from the address bar, so from the
+      // Host header) is not used: the provider sends the code only to PUBLIC_URL.
+      const redirectUri = callbackUri(server.settings.publicUrl, provider.id);
       const config = await configFor(provider);
       const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
@@ -95,10 +91,10 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
         providerId: provider.id,
         pkceCodeVerifier,
         nonce,
-        redirectUri: redirectURIOnProviderDashboard,
+        redirectUri,
       });
       const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectURIOnProviderDashboard,
+        redirect_uri: redirectUri,
         scope: "openid email profile",
         response_type: "code",
         code_challenge: await oidc.calculatePKCECodeChallenge(pkceCodeVerifier),
@@ -137,7 +133,8 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
     async (request, reply) => {
       const body = request.body;
       const provider = providerById(body.thirdPartyId);
-      const { redirectURIOnProviderDashboard, redirectURIQueryParams, pkceCodeVerifier } = body.redirectURIInfo;
+      const { redirectURIQueryParams, pkceCodeVerifier } = body.redirectURIInfo;
+      const redirectUri = callbackUri(server.settings.publicUrl, provider.id);
       const state = redirectURIQueryParams.state;
       const nonce =
         state && pkceCodeVerifier
@@ -145,13 +142,13 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
               state,
               providerId: provider.id,
               pkceCodeVerifier,
-              redirectUri: redirectURIOnProviderDashboard,
+              redirectUri,
             })
           : undefined;
       if (!state || !pkceCodeVerifier || nonce === undefined) return { status: "GENERAL_ERROR", message: START_AGAIN };
 
       const config = await configFor(provider);
-      const callback = new URL(redirectURIOnProviderDashboard);
+      const callback = new URL(redirectUri);
       for (const [k, v] of Object.entries(redirectURIQueryParams)) callback.searchParams.set(k, v);
       let claims: oidc.IDToken | undefined;
       try {

@@ -1,4 +1,9 @@
 import { isIPv6 } from "node:net";
+import {
+  DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS,
+  DEFAULT_AUTH_FAILURES_PER_ACCOUNT,
+  DEFAULT_AUTH_LOOKUPS_PER_ADDRESS,
+} from "../config";
 import { TooManyRequests } from "../errors";
 
 /**
@@ -196,16 +201,12 @@ const MINUTE = 60_000;
 
 export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles {
   const now = settings.now ?? Date.now;
-  const env = (name: string, fallback: number) => {
-    const value = Number(process.env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
   const processes = Math.max(1, settings.processes ?? 1);
   const throttle = (limit: number, windowMs: number, clock: Clock) =>
     new Throttle(Math.max(1, Math.ceil(limit / processes)), windowMs, clock);
   return {
     perAccount: throttle(10, 15 * MINUTE, now),
-    perAddress: throttle(settings.perAddress ?? env("AUTH_ATTEMPTS_PER_ADDRESS", 200), 15 * MINUTE, now),
+    perAddress: throttle(settings.perAddress ?? DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS, 15 * MINUTE, now),
     passwordFailures: new Backoff(
       {
         freeFailures: 5,
@@ -216,11 +217,11 @@ export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles 
       },
       now,
     ),
-    accountFailures: throttle(settings.accountFailures ?? env("AUTH_FAILURES_PER_ACCOUNT", 100), 15 * MINUTE, now),
+    accountFailures: throttle(settings.accountFailures ?? DEFAULT_AUTH_FAILURES_PER_ACCOUNT, 15 * MINUTE, now),
     codes: throttle(5, 15 * MINUTE, now),
     accountCodes: throttle(settings.accountCodes ?? 30, 60 * MINUTE, now),
     reset: throttle(5, 60 * MINUTE, now),
     accountResets: throttle(settings.accountResets ?? 30, 60 * MINUTE, now),
-    lookups: throttle(settings.lookups ?? env("AUTH_LOOKUPS_PER_ADDRESS", 30), 15 * MINUTE, now),
+    lookups: throttle(settings.lookups ?? DEFAULT_AUTH_LOOKUPS_PER_ADDRESS, 15 * MINUTE, now),
   };
 }

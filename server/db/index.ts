@@ -3,6 +3,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
+import { DEFAULT_PG_POOL_SIZE } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 import { preparingPool } from "./postgres-pool";
@@ -17,6 +18,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A backup (PGlite's dumpDataDir tarball) to unpack into an empty dataDir before opening. */
   loadDataDir?: Blob;
+  /** PostgreSQL connections at most (PG_POOL_SIZE); default 10. */
+  poolSize?: number;
   /** Kysely's query log: every statement as the driver runs it (the benchmark records SQL with it). */
   log?: KyselyConfig["log"];
 }
@@ -52,13 +55,36 @@ export function columnKey(column: string): string {
   return camelCase.columnKey(column);
 }
 
+/** How long a request waits for a connection (a new one, or a free one of the pool) before its 503. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A connection the database ends (a restart, a failover, an administrator's
+ * pg_terminate_backend) makes its pg client emit 'error'; an 'error' event nobody
+ * listens to ends the process. The pool listens on its idle clients only: one a request
+ * holds between two statements (a transaction, a password hash in between) has no
+ * listener. Both are listened to here: the request's next statement fails (a 503), the
+ * pool drops the broken client and opens a fresh one when the database is back.
+ */
+export function survivePoolErrors(pool: pg.Pool): void {
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = [camelCase];
   const { log } = options;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    // A dropped connection must not crash the process; the next query gets a fresh one.
-    pool.on("error", () => {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_PG_POOL_SIZE,
+      // A database host that does not answer at all (a dropped network, not a refusal)
+      // must give a 503 in bounded time, not a request that hangs until the client leaves.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    survivePoolErrors(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins, log });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

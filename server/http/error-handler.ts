@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { NOT_YEAR_ZERO } from "../../src/domain/api/schema-types";
 import { ListQueryError } from "../../src/domain/list-query";
 import { PLAIN_TEXT_ERRORS } from "../../src/domain/plain-text";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../db/unavailable";
 import { type FieldError, HttpError, TooManyRequests } from "../errors";
 
 interface ValidationItem {
@@ -30,21 +31,25 @@ function fieldOf(context: string | undefined, item: ValidationItem): FieldError 
   return { id: id || context || "request", error };
 }
 
-// Errors from the database connection itself (not from a query's data): the database is away.
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "57P01",
-  "57P02",
-  "57P03",
-  "08000",
-  "08003",
-  "08006",
-]);
-
 /** The largest request body the server reads (app.ts passes it to Fastify). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The 503 of a request the database could not answer: the client may send it again after Retry-After. */
+export function sendDatabaseUnavailable(reply: FastifyReply, extra: Record<string, unknown> = {}) {
+  return reply
+    .code(503)
+    .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+    .send({ statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE, ...extra });
+}
+
+/** A body limit as people write it: "1 MB", "512 KB", "100 bytes". */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (Number.isInteger(mb)) return `${mb} MB`;
+  const kb = bytes / 1024;
+  if (Number.isInteger(kb)) return `${kb} KB`;
+  return `${bytes} bytes`;
+}
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -65,15 +70,19 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const message = formFields.map((f) => `${f.id}: ${f.error}`).join("; ");
     return reply.code(400).send({ statusCode: 400, message, formFields });
   }
-  const code = (error as { code?: string }).code;
-  if (code && UNAVAILABLE_CODES.has(code)) {
-    request.log.error({ err: error }, "database unavailable");
-    return reply.code(503).send({ statusCode: 503, message: "The database is unavailable. Please try again shortly." });
+  if (isDatabaseUnavailable(error)) {
+    // One line, not a stack per request: an outage answers hundreds of them.
+    request.log.warn({ reason: error.message }, "database unavailable");
+    return sendDatabaseUnavailable(reply);
   }
+  const code = (error as { code?: string }).code;
   if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    request.log.info({ status: 413 }, "request body too large");
-    const limit = `${BODY_LIMIT_BYTES / (1024 * 1024)} MB`;
-    return reply.code(413).send({ statusCode: 413, message: `The request body is larger than the ${limit} limit` });
+    // The route's own limit (readings and EPCIS captures take more than the server's default).
+    const limitBytes = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+    request.log.info({ status: 413, limitBytes }, "request body too large");
+    return reply
+      .code(413)
+      .send({ statusCode: 413, message: `The request body is larger than the ${sizeText(limitBytes)} limit` });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own client errors (body too large, bad JSON, unsupported media type).

@@ -6,10 +6,17 @@ import helmet, { type HelmetOptions } from "helmet";
  * directives, every header's value) when it is built; @fastify/helmet built it again for
  * every request, a few per cent of a list request's CPU (bench/README.md, Throughput).
  * Built once here, a request only gets the finished headers set.
+ *
+ * Strict-Transport-Security only on an answer to an HTTPS request (directly, or through
+ * a proxy TRUST_PROXY believes): a server reached by plain http (a local install, an
+ * address without a certificate) must not tell the browser it is HTTPS-only.
  */
 export function securityHeaders(options: HelmetOptions): onRequestHookHandler {
   const setHeaders = helmet(options);
   return function securityHeadersHook(request, reply, done) {
-    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
+    setHeaders(request.raw, reply.raw, (error) => {
+      if (request.protocol !== "https") reply.raw.removeHeader("strict-transport-security");
+      done(error instanceof Error ? error : undefined);
+    });
   };
 }

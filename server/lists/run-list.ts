@@ -11,6 +11,7 @@ import {
 import { LRUCache } from "lru-cache";
 import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../src/domain/list-query";
 import type { ListResource } from "../../src/domain/resources";
+import { listExactCountLimit } from "../config";
 import { HttpError } from "../errors";
 import { type ColumnMap, checkOrder, compileFilters } from "./compile";
 import { type ItemSchema, type JsonRows, jsonRows } from "./json-rows";
@@ -360,14 +361,8 @@ export async function runListJson<D, DB, TB extends keyof DB, O extends { id: st
   return `${head}${items.map((row) => writer.item(row)).join(",")}${tail}`;
 }
 
-/** Below this many matching documents totalDocuments is exact; beyond it, the planner's estimate. */
-export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
-
-/** LIST_EXACT_COUNT_LIMIT overrides the limit (read on every call, so tests can lower it). */
-export function exactCountLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = Number(env.LIST_EXACT_COUNT_LIMIT);
-  return Number.isInteger(raw) && raw >= 0 ? raw : DEFAULT_EXACT_COUNT_LIMIT;
-}
+/** LIST_EXACT_COUNT_LIMIT (server/config.ts), read on every call so that tests can lower it. */
+const exactCountLimit = () => listExactCountLimit();
 
 /** The page rows' extra column holding the capped count (dropped before they are returned). */
 const CAPPED_TOTAL = "cappedTotalOfList";

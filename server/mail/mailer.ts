@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { DEFAULT_MAIL_FROM } from "../config";
 import type { Db } from "../db/index";
 
 export interface Mail {
@@ -11,8 +12,6 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
-
-const FROM = process.env.MAIL_FROM ?? "ColdChain Dashboard <no-reply@coldchain.example>";
 
 /** A text message is addressed to a phone number (E.164), not to an e-mail address. */
 export function isPhoneRecipient(to: string): boolean {
@@ -31,6 +30,8 @@ export function createMailer(
   smtpUrl: string | undefined,
   log: (msg: string) => void,
   smsEmailDomain?: string,
+  /** MAIL_FROM */
+  from = DEFAULT_MAIL_FROM,
 ): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
@@ -43,7 +44,7 @@ export function createMailer(
       const phone = isPhoneRecipient(mail.to);
       const to = phone && smsEmailDomain ? `${mail.to}@${smsEmailDomain}` : mail.to;
       if (transport && (!phone || smsEmailDomain)) {
-        await transport.sendMail({ from: FROM, to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
         await db.updateTable("outbox").set({ sent: new Date() }).where("id", "=", row.id).execute();
       } else {
         log(`${phone ? "Text message" : "Mail"} to ${mail.to} (outbox #${row.id}): ${mail.subject}\n${mail.text}`);
@@ -60,11 +61,13 @@ export function createMailer(
 export function createMailTransport(
   smtpUrl: string | undefined,
   log: (msg: string) => void,
+  /** MAIL_FROM */
+  from = DEFAULT_MAIL_FROM,
 ): (mail: Mail) => Promise<void> {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return async (mail) => {
     if (transport) {
-      await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } else {
       log(`Mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
     }

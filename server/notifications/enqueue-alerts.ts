@@ -1,3 +1,4 @@
+import { publicUrlOf } from "../config";
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
 import { gatherIntoDigest, overAlertLimit } from "./alert-digest";
@@ -13,7 +14,7 @@ export interface AlertLinks {
 /** For callers without the app's context (scripts): PUBLIC_URL, as server/config.ts reads it. */
 export const LINKS_FROM_ENV: AlertLinks = {
   get publicUrl() {
-    return process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    return publicUrlOf();
   },
 };
 

@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../auth/sessions";
+import { DEFAULT_AUTH_LOOKUP_FLOOR_MS, DEFAULT_IMPERSONATION_MINUTES } from "../config";
 
 export interface ThirdPartyProvider {
   id: string;
@@ -19,6 +20,8 @@ export interface AppSettings {
   thirdPartyProviders: ThirdPartyProvider[];
   /** The least time an answer that reveals whether an account exists takes. */
   lookupFloorMs: number;
+  /** How long an impersonation lasts (IMPERSONATION_MINUTES). */
+  impersonationMinutes: number;
   passwordlessEnabled: boolean;
 }
 
@@ -27,6 +30,7 @@ export interface SettingsOptions {
   sessionSettings?: SessionSettings;
   thirdPartyProviders?: ThirdPartyProvider[];
   lookupFloorMs?: number;
+  impersonationMinutes?: number;
 }
 
 /** `app.settings`, read once at boot so no handler reads the environment. */
@@ -38,7 +42,8 @@ export const settingsPlugin = fp<SettingsOptions>(
       secureCookies: publicUrl.startsWith("https://"),
       sessionSettings: options.sessionSettings ?? DEFAULT_SESSION_SETTINGS,
       thirdPartyProviders: options.thirdPartyProviders ?? [],
-      lookupFloorMs: options.lookupFloorMs ?? Number(process.env.AUTH_LOOKUP_FLOOR_MS ?? 200),
+      lookupFloorMs: options.lookupFloorMs ?? DEFAULT_AUTH_LOOKUP_FLOOR_MS,
+      impersonationMinutes: options.impersonationMinutes ?? DEFAULT_IMPERSONATION_MINUTES,
       passwordlessEnabled: true,
     };
     app.decorate("settings", settings);

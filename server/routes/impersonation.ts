@@ -8,8 +8,6 @@ import { findUserById } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 
-export const IMPERSONATION_MINUTES = Number(process.env.IMPERSONATION_MINUTES ?? 60);
-
 /** A system administrator acts as another user in one of that user's companies, for a limited time. */
 export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
@@ -50,7 +48,7 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
           userId,
           companyId,
           impersonatorUserId: principal.userId,
-          ttlSeconds: IMPERSONATION_MINUTES * 60,
+          ttlSeconds: plugin.settings.impersonationMinutes * 60,
           sessionHandle,
         });
         await recordAudit(trx, principal, {

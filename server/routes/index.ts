@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { ping } from "../db/index";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { sendDatabaseUnavailable } from "../http/error-handler";
 import { HEAVY_PAGE_ROWS } from "../plugins/heavy-work";
 import { principalPlugin } from "../plugins/principal";
 import { apiKeyRoutes } from "./api-keys";
@@ -49,9 +51,16 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/health",
     { config: { public: true }, schema: { tags: ["system"], summary: "Liveness and database check" } },
-    async (_request, reply) => {
-      await ping(app.db);
-      return reply.send({ status: "ok" });
+    async (request, reply) => {
+      try {
+        await ping(app.db);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        // A load balancer or monitor reads the status; a person reads the message.
+        request.log.warn({ reason: (error as Error).message }, "health: database unavailable");
+        return sendDatabaseUnavailable(reply, { status: "unavailable", database: "down" });
+      }
+      return reply.send({ status: "ok", database: "up" });
     },
   );
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
-import { readConfig } from "../config";
+import { readConfigWith } from "../config";
 import { openDatabase } from "../db/index";
 import { migrateToLatest } from "../db/migrate";
 import { createListOrderIndexes, dropListOrderIndexes } from "../db/migrations/0008-label-report-orders";
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const config = readConfig(values["data-dir"] ? { ...process.env, DATA_DIR: values["data-dir"] } : process.env);
+  const config = readConfigWith({ DATA_DIR: values["data-dir"] });
   const databaseUrl = values["database-url"] ?? config.databaseUrl;
   const reports = numberOption(values.reports, "reports", 0);
   const points = numberOption(values.points, "points", 288);

@@ -19,7 +19,8 @@ let t: TestApp;
 let world: World;
 
 beforeAll(async () => {
-  idp = await startTestIdentityProvider([CALLBACK]);
+  // Each provider entry's callback is its own page (PUBLIC_URL/auth/callback/<id>).
+  idp = await startTestIdentityProvider([CALLBACK, "http://dashboard.test/auth/callback/partner"]);
   const client = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret };
   t = await createTestApp({
     thirdPartyProviders: [

@@ -1,4 +1,7 @@
+import { durationText } from "./duration-text";
 import type { Completeness, CompletenessState, SilentPeriod } from "./report-summary";
+
+export { durationText };
 
 /**
  * How a report's data completeness reads wherever it is shown (the overlay, the PDF, the
@@ -10,17 +13,6 @@ export const COMPLETENESS_TEXT: Record<CompletenessState, string> = {
   incomplete: "Incomplete data",
   noData: "No data",
 };
-
-/** 0 -> '0 min', 90 -> '1 h 30 min', 1500 -> '1 d 1 h'. */
-export function durationText(minutes: number): string {
-  const total = Math.round(minutes);
-  if (total < 60) return `${total} min`;
-  const days = Math.floor(total / 1440);
-  const hours = Math.floor((total % 1440) / 60);
-  const mins = total % 60;
-  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
-  return mins ? `${hours} h ${mins} min` : `${hours} h`;
-}
 
 /** "Label logged every 1 min; the rule assumes 5 min", or null when they agree (within 20 %). */
 export function intervalMismatchText(completeness: Completeness): string | null {

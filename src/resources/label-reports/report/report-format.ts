@@ -1,4 +1,5 @@
 import type { DataTab } from "@/components/controls/data-tabs/data-tabs-state";
+import { durationText } from "@/domain/duration-text";
 import { formatDecimal } from "@/domain/number-text";
 import type { ChannelSummary, ReportSummary } from "@/domain/report-summary";
 import { roundTo, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
@@ -7,15 +8,7 @@ import { chartSymbol } from "../chart/series-data";
 /** Text of the report overlay's statistics, in the user's temperature unit. Pure. */
 
 /** 0 -> '0 min', 90 -> '1 h 30 min', 1500 -> '1 d 1 h'. */
-export function formatDuration(minutes: number): string {
-  const total = Math.round(minutes);
-  if (total < 60) return `${total} min`;
-  const days = Math.floor(total / 1440);
-  const hours = Math.floor((total % 1440) / 60);
-  const mins = total % 60;
-  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
-  return mins ? `${hours} h ${mins} min` : `${hours} h`;
-}
+export const formatDuration = durationText;
 
 export function formatMeasure(
   value: number | null,

@@ -3,7 +3,7 @@ import { type PresetThresholds, summariseReport, violationColumns } from "../../
 import type { LabelStatus, TransportMode } from "../../src/domain/resources";
 import { SUMMARY_MATHS_VERSION } from "../reports/summary";
 import type { SeedCustomField } from "./companies";
-import { chance, hex, int, pick, type Rng, range, weighted } from "./prng";
+import { chance, hex, int, mulberry32, pick, type Rng, range, seedFrom, weighted } from "./prng";
 import { generateSeries, planSeries, type Series } from "./series";
 
 /**
@@ -163,6 +163,12 @@ export function planReport(
   }
   if (startMs !== null) startMs = Math.floor(startMs / MINUTE) * MINUTE;
   if (startMs !== null && status !== "recording") endMs = startMs + (taken - 1) * intervalMs;
+  // A third of the ended labels fell silent days before they were ended at their planned end
+  // (Incomplete data). Drawn from a generator of the report's own, so every other figure of
+  // the demo stays what it was.
+  const silence = mulberry32(seedFrom(`silent-label:${id}`));
+  if (status === "ended" && endMs !== null && silence.next() < 1 / 3)
+    endMs = Math.min(ANCHOR_MS - HOUR, endMs + (1 + Math.floor(silence.next() * 23)) * DAY);
   const createdMs = Math.max(
     YEAR_START_MS,
     startMs === null ? ANCHOR_MS - range(rng, HOUR, 21 * DAY) : startMs - range(rng, 10 * MINUTE, 2 * DAY),

@@ -37,4 +37,19 @@ test.describe("incomplete data", () => {
     await completeness.scrollIntoViewIfNeeded();
     await attachBothSizes(page, testInfo, "incomplete data overlay");
   });
+
+  test("signing names the missing data and asks why it can be signed", async ({ page }) => {
+    const report = await firstReport(page, "admin@demo.example", `${INCOMPLETE},dispositioned[eq]false`);
+    await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
+    const section = page.getByRole("region", { name: "Disposition" });
+    await section.getByRole("button", { name: "Sign disposition" }).click();
+    const dialog = page.getByRole("dialog", { name: /Sign disposition of/ });
+    await expect(dialog.getByTestId("disposition-completeness")).toContainText("Incomplete data");
+    await expect(dialog.getByTestId("disposition-completeness")).toContainText(/Silence at the end|Gap/);
+    await dialog.getByText("Released", { exact: true }).click();
+    await dialog.getByRole("textbox", { name: "Comment" }).fill("Fine");
+    await dialog.getByLabel("Your password").fill("irrelevant-here-1");
+    await dialog.getByRole("button", { name: "Sign" }).click();
+    await expect(dialog).toContainText("The data is incomplete: say in at least 10 characters why it can be signed");
+  });
 });

@@ -258,6 +258,12 @@ describe("the PDF", () => {
     expect(text).toContain("Below");
   });
 
+  test("a report whose label fell silent before its end lists the silence and reads Incomplete data", async () => {
+    const { text } = await pdf();
+    expect(text).toContain("Data completeness Incomplete data.");
+    expect(text).toMatch(/Silence at the end \(too long\) \S+, \S+ \S+, \S+ 30 d/);
+  });
+
   test("MKT is labelled as information, not the verdict", async () => {
     const { text } = await pdf();
     expect(text).toContain("MKT (information)");

@@ -59,6 +59,20 @@ describe("series to chart data", () => {
     ]);
   });
 
+  it("ends an excursion band at the reading that ended it, as the verdict counts it (a 9-minute label)", () => {
+    const data = toChartData(series([point(0, 5), point(9, 9), point(18, 9), point(27, 5)]), "temperature", celsius);
+    expect(data.excursions).toEqual([{ start: T0 / 1000 + 540, end: T0 / 1000 + 1620 }]);
+  });
+
+  it("a point without this unit's value neither ends nor splits a band", () => {
+    const data = toChartData(
+      series([point(0, 9), { ...point(5, 9), temperatureMin: null, temperatureMax: null }, point(10, 9), point(15, 5)]),
+      "temperature",
+      { ...celsius, intervalMinutes: 5 },
+    );
+    expect(data.excursions).toEqual([{ start: T0 / 1000, end: T0 / 1000 + 900 }]);
+  });
+
   it("sees a spike inside a downsampled bucket through the bucket's max", () => {
     const bucket = { ...point(0, 5), temperatureMin: 4, temperatureMax: 12 };
     const data = toChartData(series([bucket, point(60, 5)], 3600), "temperature", celsius);

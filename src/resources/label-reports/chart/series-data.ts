@@ -93,10 +93,13 @@ export function toChartData(series: ReadingSeries, unit: ChartUnit, options: Cha
     maxs.push(max);
     const out = (max !== null && upper !== null && max > upper) || (min !== null && lower !== null && min < lower);
     if (out) {
-      // A band covers its points' whole step, so a single reading shows as a strip.
+      // A band covers its points' whole step until the next point says otherwise, so a
+      // single reading shows as a strip.
       if (run) run.end = x + stepSeconds;
       else run = { start: x, end: x + stepSeconds };
-    } else {
+    } else if (min !== null || max !== null) {
+      // As the verdict counts it: an excursion lasts until the reading that ended it.
+      if (run) run.end = x;
       closeRun();
     }
   }

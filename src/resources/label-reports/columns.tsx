@@ -35,15 +35,17 @@ export function ViolationBadges({ report }: { report: LabelReport }) {
     <span style={{ display: "inline-flex", gap: 4 }}>
       {ALARMS.map(({ field, icon, raised, clear }) => {
         const on = report[field] === true;
+        // A label that sent nothing has no verdict to show: "No data", never "OK".
+        const quiet = report.readingCount === 0 ? `${clear.split(" ")[0]}: no data` : clear;
         return (
-          <HoverTooltip key={field} title={on ? raised : clear}>
+          <HoverTooltip key={field} title={on ? raised : quiet}>
             <PlainTag
               bordered={false}
               color={on ? (field === "batteryLow" ? "warning" : "error") : "default"}
               style={{ marginInlineEnd: 0, opacity: on ? 1 : 0.45 }}
               data-violation={on ? field : undefined}
             >
-              <MeasurementIcon name={icon} title={on ? raised : clear} />
+              <MeasurementIcon name={icon} title={on ? raised : quiet} />
             </PlainTag>
           </HoverTooltip>
         );

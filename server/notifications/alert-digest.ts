@@ -31,10 +31,10 @@ export async function recentAlertCount(trx: Db, companyId: string, now: Date): P
   return result.rows[0]?.n ?? 0;
 }
 
-/** Adds one alert's line to the person's waiting digest of the company, or starts one. */
+/** Adds alerts' lines (one per alert, in order) to the person's waiting digest of the company, or starts one. */
 export async function gatherIntoDigest(
   trx: Db,
-  input: { companyId: string; companyName: string; recipient: string; line: string; publicUrl: string; now: Date },
+  input: { companyId: string; companyName: string; recipient: string; lines: string[]; publicUrl: string; now: Date },
 ): Promise<void> {
   const key = `${input.companyId}:${input.recipient}`;
   const waiting = await trx
@@ -47,8 +47,8 @@ export async function gatherIntoDigest(
     .forUpdate()
     .executeTakeFirst();
   const lines = waiting ? linesOf(waiting.text) : [];
-  if (lines.length < DIGEST_LINES) lines.push(input.line);
-  const count = (waiting?.digestCount ?? 0) + 1;
+  for (const line of input.lines) if (lines.length < DIGEST_LINES) lines.push(line);
+  const count = (waiting?.digestCount ?? 0) + input.lines.length;
   const text = renderDigestText({ companyName: input.companyName, lines, count, publicUrl: input.publicUrl });
   if (waiting) {
     await trx.updateTable("outbox").set({ text, digestCount: count }).where("id", "=", waiting.id).execute();

@@ -82,25 +82,10 @@ interface EventReport {
 }
 
 /** The e-mails of one stored event: to each person's digest past the company's hourly limit, else to the outbox. */
-async function mailEvent(
-  trx: Db,
-  stored: { event: AlertEvent; id: string; report: EventReport; audience: AlertRecipient[]; over: boolean },
-  publicUrl: string,
-  now: Date,
-): Promise<void> {
+async function mailEvent(trx: Db, stored: StoredEvent, publicUrl: string, now: Date): Promise<void> {
   const { event, report, audience } = stored;
   if (stored.over) {
-    for (const person of audience) {
-      const { headline } = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
-      await gatherIntoDigest(trx, {
-        companyId: report.companyId,
-        companyName: report.companyName,
-        recipient: person.email,
-        line: digestLine(headline, report.labelId, event.occurredAt, person.timeZone),
-        publicUrl,
-        now,
-      });
-    }
+    for (const digest of digestsOf([stored], publicUrl)) await gatherIntoDigest(trx, { ...digest, publicUrl, now });
     return;
   }
   await trx
@@ -118,6 +103,33 @@ async function mailEvent(
       }),
     )
     .execute();
+}
+
+interface StoredEvent {
+  event: AlertEvent;
+  id: string;
+  report: EventReport;
+  audience: AlertRecipient[];
+  over: boolean;
+}
+
+/** The digest lines of events past the hourly limit, gathered per company and person in the events' order. */
+function digestsOf(events: readonly StoredEvent[], publicUrl: string) {
+  const digests = new Map<string, { companyId: string; companyName: string; recipient: string; lines: string[] }>();
+  for (const { event, report, audience } of events)
+    for (const person of audience) {
+      const { headline } = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
+      const key = `${report.companyId}:${person.email}`;
+      const digest = digests.get(key) ?? {
+        companyId: report.companyId,
+        companyName: report.companyName,
+        recipient: person.email,
+        lines: [],
+      };
+      digest.lines.push(digestLine(headline, report.labelId, event.occurredAt, person.timeZone));
+      digests.set(key, digest);
+    }
+  return [...digests.values()];
 }
 
 /**
@@ -169,6 +181,7 @@ export async function recordAlertEvents(
     .execute();
   const idOf = new Map(stored.map((row) => [`${row.reportId} ${row.key}`, row.id]));
   const audiences = new Map<string, AlertRecipient[]>();
+  const digested: StoredEvent[] = [];
   for (const event of events) {
     const id = idOf.get(`${event.reportId} ${event.key}`);
     if (id === undefined) continue;
@@ -182,8 +195,12 @@ export async function recordAlertEvents(
       audiences.set(audienceKey, audience);
     }
     if (audience.length === 0) continue;
-    await mailEvent(trx, { event, id, report, audience, over: count > ALERTS_PER_COMPANY_PER_HOUR }, publicUrl, now);
+    const over = count > ALERTS_PER_COMPANY_PER_HOUR;
+    // Past the limit, each person's digest takes the chunk's lines in one update, not one per event.
+    if (over) digested.push({ event, id, report, audience, over });
+    else await mailEvent(trx, { event, id, report, audience, over }, publicUrl, now);
   }
+  for (const digest of digestsOf(digested, publicUrl)) await gatherIntoDigest(trx, { ...digest, publicUrl, now });
   return stored.length;
 }
 

@@ -57,8 +57,8 @@ async function endChunk(db: Db, now: Date, links: AlertLinks): Promise<number> {
       .select(["id", "companyId", "endTime"])
       .where("status", "=", "recording")
       .where("endTime", "<=", now)
+      // By the planned end alone, the partial index's order: a tie-break by id would sort every due report per chunk.
       .orderBy("endTime")
-      .orderBy("id")
       .limit(PLANNED_END_CHUNK)
       .forUpdate()
       .skipLocked()
@@ -71,12 +71,7 @@ async function endChunk(db: Db, now: Date, links: AlertLinks): Promise<number> {
       trx,
       alerted.map((r) => r.id),
     );
-    await trx
-      .updateTable("labelReports")
-      .set({ status: "ended", updated: new Date() })
-      .where("id", "in", ids)
-      .execute();
-    await writeEndedSummaries(trx, ids);
+    await endWithSummaries(trx, ids);
     if (alerted.length > 0) {
       const after = await alertStates(
         trx,
@@ -123,13 +118,13 @@ async function alertStates(trx: Db, ids: string[]): Promise<Map<string, AlertSta
 }
 
 /**
- * The summaries of just-ended reports, from their stored fold states (no reading is
- * read: only the status and the end changed, and with them the label status and the
- * silence at the end), written in one statement. A report without a usable state (none
- * yet, built against another rule or window, trimmed) is recomputed, as updateSummary
- * would: rare for a report still recording.
+ * Sets the reports' status to `ended` with their summaries, from their stored fold states
+ * (no reading is read: only the status changed, and with it the label status and the
+ * silence at the end), in one statement: each row is written once. A report without a
+ * usable state (none yet, built against another rule or window, trimmed) is ended, then
+ * recomputed, as updateSummary would: rare for a report still recording.
  */
-async function writeEndedSummaries(trx: Db, ids: string[]): Promise<void> {
+async function endWithSummaries(trx: Db, ids: string[]): Promise<void> {
   const reports = await trx
     .selectFrom("labelReports as r")
     .leftJoin("reportSummaryStates as s", "s.reportId", "r.id")
@@ -148,6 +143,7 @@ async function writeEndedSummaries(trx: Db, ids: string[]): Promise<void> {
     .where("r.id", "in", ids)
     .execute();
   const rows: Record<string, unknown>[] = [];
+  const recompute: string[] = [];
   for (const report of reports) {
     const window: EvaluationWindow = { start: toMs(report.trimStart), end: toMs(report.trimEnd) };
     const preset = thresholdsOfRule(report.rule, report.intervalMinutes);
@@ -157,7 +153,7 @@ async function writeEndedSummaries(trx: Db, ids: string[]): Promise<void> {
       report.basis !== basisOf(preset, window) ||
       report.stateReadingCount !== report.readingCount
     ) {
-      await recomputeSummary(trx, report.id);
+      recompute.push(report.id);
       continue;
     }
     const state = (typeof report.state === "string" ? JSON.parse(report.state) : report.state) as SummaryFoldState;
@@ -173,8 +169,16 @@ async function writeEndedSummaries(trx: Db, ids: string[]): Promise<void> {
       data_incomplete: columns.dataIncomplete,
     });
   }
+  if (recompute.length > 0) {
+    await trx
+      .updateTable("labelReports")
+      .set({ status: "ended", updated: new Date() })
+      .where("id", "in", recompute)
+      .execute();
+    for (const id of recompute) await recomputeSummary(trx, id);
+  }
   if (rows.length === 0) return;
-  await sql`update label_reports r set summary = v.summary,
+  await sql`update label_reports r set status = 'ended', summary = v.summary,
       temperature_violation = v.temperature_violation, humidity_violation = v.humidity_violation,
       shock_violation = v.shock_violation, battery_low = v.battery_low, data_incomplete = v.data_incomplete,
       summary_maths = ${SUMMARY_MATHS_VERSION}, updated = now()

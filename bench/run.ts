@@ -21,6 +21,7 @@ import { type BenchServer, findPrincipal, roleTokenHeaders, SqlRecorder, startSe
 import { INGEST_SIZES, type IngestFigures, measureIngest } from "./lib/ingest";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
 import { measurePdf, pdfRows } from "./lib/pdf";
+import { measurePlannedEnd, PLANNED_END_SIZES, plannedEndRows } from "./lib/planned-end";
 import { measureReadings, type ReadingsFigures, type ReadingsSizes } from "./lib/readings";
 import { measureReportOpen, type ReportOpenFigures } from "./lib/report-open";
 import { addBigReport, type BigReport, seedWithCli, settle } from "./lib/seed";
@@ -136,12 +137,13 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
   --only NAME  run one section alone: ingest (readings ingestion, on its own empty databases),
                alerts (alert latency, its own PGlite), throughput (list page 1 under autocannon,
                on databases seeded for it alone),
-               browser (bundle, cold loads, report opening; a small PGlite);
+               browser (bundle, cold loads, report opening; a small PGlite),
+               plannedEnd (100,000 reports past their planned end ended on a throwaway PostgreSQL);
   --reports N  with --only throughput: seed N reports on PostgreSQL instead of 1,000,000
                (to iterate; the budget is judged at full size only)
                results go to bench/results/results-only-NAME.json`;
 
-const SECTIONS = ["ingest", "alerts", "throughput", "browser"] as const;
+const SECTIONS = ["ingest", "alerts", "throughput", "browser", "plannedEnd"] as const;
 
 /**
  * `--only browser`: the bundle, the cold loads and the report opening against a small PGlite
@@ -911,6 +913,37 @@ async function main(): Promise<number> {
       }
     }
   results.throughput = throughputResults;
+
+  // 8. Planned-end catch-up: 100,000 reports past their planned end on a throwaway PostgreSQL
+  if (only === undefined || only === "plannedEnd")
+    if (databases.includes("postgres"))
+      try {
+        const pg = await pgModule.startThrowawayPostgres();
+        cleanups.push(() => pg.stop());
+        const handle = await openDatabase({ databaseUrl: pg.url });
+        cleanups.push(() => handle.close());
+        await migrateToLatest(handle.db);
+        const plannedEnd = await measurePlannedEnd(
+          handle.db,
+          PLANNED_END_SIZES[quick ? "quick" : "full"].reports,
+          log("postgres planned end"),
+        );
+        results.plannedEnd = plannedEnd;
+        rows.push(...plannedEndRows(plannedEnd, !quick));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        errors.push(`postgres.plannedEnd: ${message}`);
+        rows.push({
+          id: "postgres.plannedEnd",
+          measure: "PostgreSQL planned-end catch-up",
+          value: `error: ${message.split("\n")[0]}`,
+          budget: "-",
+          ok: false,
+        });
+      } finally {
+        await runCleanups();
+      }
+    else if (only === "plannedEnd") notes.push("PostgreSQL not available: the planned-end catch-up was not measured.");
 
   // 6. Alert latency: alarming readings to the e-mail handed on (its own in-memory PGlite)
   if (only === undefined || only === "alerts")

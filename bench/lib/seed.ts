@@ -147,9 +147,9 @@ export async function settle(db: Db): Promise<number> {
  * Ends, as the server's planned-end pass would, every recording report whose planned end has
  * passed. The demo is anchored on a fixed day (ANCHOR_MS), so a bulk seed read weeks later
  * holds thousands of such reports (about 5 % of them): a server started on it spends its
- * first minutes ending them, 500 a pass, which is a one-off catch-up and not the steady state
+ * first pass ending them, which is a one-off catch-up and not the steady state
  * a throughput figure is about. Several passes at once on PostgreSQL (each report is taken
- * with SKIP LOCKED); PGlite has one connection. Resolves to the number ended.
+ * a chunk at a time with SKIP LOCKED); PGlite has one connection. Resolves to the number ended.
  */
 export async function endOverdueReports(db: Db, passes: number): Promise<number> {
   let total = 0;

@@ -1,7 +1,11 @@
+import { sql } from "kysely";
+import { thresholdsOfRule } from "../../src/domain/report-rule";
+import { type EvaluationWindow, violationColumns } from "../../src/domain/report-summary";
+import { type SummaryFoldState, summaryOfFoldState } from "../../src/domain/summary-fold";
 import type { Db } from "../db/index";
-import { readAlertState } from "../notifications/alert-state";
-import { type AlertLinks, enqueueAlerts } from "../notifications/enqueue-alerts";
-import { updateSummary } from "../reports/summary";
+import { ALERT_STATE_COLUMNS, type AlertState, alertStateOf } from "../notifications/alert-state";
+import { type AlertEvent, type AlertLinks, alertEventsOf, recordAlertEvents } from "../notifications/enqueue-alerts";
+import { basisOf, recomputeSummary, SUMMARY_MATHS_VERSION, toMs, trimmed } from "../reports/summary";
 
 /**
  * How long ago a planned end may have passed and still be e-mailed when first noticed,
@@ -10,71 +14,176 @@ import { updateSummary } from "../reports/summary";
  */
 export const PLANNED_END_LOOKBACK_MS = 24 * 3_600_000;
 
-/** Reports ended in one pass at most; the rest wait for the next pass. */
-const PASS_LIMIT = 500;
+/**
+ * Reports ended in one transaction: large enough that 100,000 due at once (a server down
+ * for a day, a customer's labels all planned to end the same hour) take about a minute,
+ * small enough that a transaction holds its locks for well under a second.
+ */
+export const PLANNED_END_CHUNK = 1_000;
+
+/** Reports ended in one call at most, so the alert worker also sends e-mails in between; the rest wait for the next call. */
+const PASS_LIMIT = 20_000;
 
 /**
  * Ends every recording report whose planned end (its `endTime` while it records, shown
  * as "Planned end") has passed at `now`, as a gateway's `ended` stop would, but at the
  * planned end rather than the last reading: status `ended`, the summary's label status,
- * the "report ended" alert and an audit entry, each report in its own transaction.
- * Safe with several server instances: a report is taken with FOR UPDATE SKIP LOCKED and
- * only while it still records, so exactly one pass ends it and raises its alert.
+ * the "report ended" alert and an audit entry. A chunk of reports per transaction, with
+ * one statement per step for the whole chunk. Safe with several server instances: a
+ * chunk is taken with FOR UPDATE SKIP LOCKED and only while its reports still record, so
+ * exactly one pass ends each report and raises its alert. Answers how many it ended.
  */
 export async function endReportsAtPlannedEnd(db: Db, now: Date, links: AlertLinks): Promise<number> {
-  const due = await db
-    .selectFrom("labelReports")
-    .select("id")
-    .where("status", "=", "recording")
-    .where("endTime", "<=", now)
-    .orderBy("endTime")
-    .orderBy("id")
-    .limit(PASS_LIMIT)
-    .execute();
   let ended = 0;
-  for (const { id } of due) if (await endOne(db, id, now, links)) ended++;
+  while (ended < PASS_LIMIT) {
+    const done = await endChunk(db, now, links);
+    ended += done;
+    if (done < PLANNED_END_CHUNK) break;
+  }
   return ended;
 }
 
-async function endOne(db: Db, reportId: string, now: Date, links: AlertLinks): Promise<boolean> {
+interface DueReport {
+  id: string;
+  companyId: string;
+  endTime: Date | string;
+}
+
+async function endChunk(db: Db, now: Date, links: AlertLinks): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const report = await trx
+    // Those another instance holds are skipped; those it ended since no longer record.
+    const due = (await trx
       .selectFrom("labelReports")
       .select(["id", "companyId", "endTime"])
-      .where("id", "=", reportId)
       .where("status", "=", "recording")
       .where("endTime", "<=", now)
+      // By the planned end alone, the partial index's order: a tie-break by id would sort every due report per chunk.
+      .orderBy("endTime")
+      .limit(PLANNED_END_CHUNK)
       .forUpdate()
       .skipLocked()
-      .executeTakeFirst();
-    // Another instance holds it, or it ended (or was stopped) since the candidates were read.
-    if (!report || report.endTime === null) return false;
-    const endTime = new Date(report.endTime);
-    const before = await readAlertState(trx, report.id);
+      .execute()) as DueReport[];
+    if (due.length === 0) return 0;
+    const ids = due.map((r) => r.id);
+    // E-mailed only when the planned end is recent (PLANNED_END_LOOKBACK_MS).
+    const alerted = due.filter((r) => now.getTime() - new Date(r.endTime).getTime() <= PLANNED_END_LOOKBACK_MS);
+    const before = await alertStates(
+      trx,
+      alerted.map((r) => r.id),
+    );
+    await endWithSummaries(trx, ids);
+    if (alerted.length > 0) {
+      const after = await alertStates(
+        trx,
+        alerted.map((r) => r.id),
+      );
+      const at = new Date();
+      const events: AlertEvent[] = [];
+      for (const { id } of alerted) {
+        const b = before.get(id);
+        const a = after.get(id);
+        if (b && a) events.push(...alertEventsOf(id, b, a, at));
+      }
+      await recordAlertEvents(trx, events, links.publicUrl, at);
+    }
+    // Nobody stopped them: the entries name no person or key, and say why.
+    await trx
+      .insertInto("auditLog")
+      .values(
+        due.map((report) => ({
+          actorUserId: null,
+          impersonatorUserId: null,
+          companyId: report.companyId,
+          action: "stop",
+          entity: "labelReport",
+          entityId: report.id,
+          before: JSON.stringify({ status: "recording" }),
+          after: JSON.stringify({ status: "ended", endTime: new Date(report.endTime).toISOString() }),
+          reason: "Planned end reached",
+        })),
+      )
+      .execute();
+    return due.length;
+  });
+}
+
+async function alertStates(trx: Db, ids: string[]): Promise<Map<string, AlertState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom("labelReports")
+    .select(["id", ...ALERT_STATE_COLUMNS])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, alertStateOf(row)]));
+}
+
+/**
+ * Sets the reports' status to `ended` with their summaries, from their stored fold states
+ * (no reading is read: only the status changed, and with it the label status and the
+ * silence at the end), in one statement: each row is written once. A report without a
+ * usable state (none yet, built against another rule or window, trimmed) is ended, then
+ * recomputed, as updateSummary would: rare for a report still recording.
+ */
+async function endWithSummaries(trx: Db, ids: string[]): Promise<void> {
+  const reports = await trx
+    .selectFrom("labelReports as r")
+    .leftJoin("reportSummaryStates as s", "s.reportId", "r.id")
+    .select([
+      "r.id",
+      "r.endTime",
+      "r.trimStart",
+      "r.trimEnd",
+      "r.intervalMinutes",
+      "r.rule",
+      "r.readingCount",
+      "s.basis",
+      "s.readingCount as stateReadingCount",
+      "s.state",
+    ])
+    .where("r.id", "in", ids)
+    .execute();
+  const rows: Record<string, unknown>[] = [];
+  const recompute: string[] = [];
+  for (const report of reports) {
+    const window: EvaluationWindow = { start: toMs(report.trimStart), end: toMs(report.trimEnd) };
+    const preset = thresholdsOfRule(report.rule, report.intervalMinutes);
+    if (
+      trimmed(window) ||
+      report.state === null ||
+      report.basis !== basisOf(preset, window) ||
+      report.stateReadingCount !== report.readingCount
+    ) {
+      recompute.push(report.id);
+      continue;
+    }
+    const state = (typeof report.state === "string" ? JSON.parse(report.state) : report.state) as SummaryFoldState;
+    const summary = summaryOfFoldState(state, { preset, status: "ended", endTime: toMs(report.endTime) });
+    const columns = violationColumns(summary);
+    rows.push({
+      id: report.id,
+      summary,
+      temperature_violation: columns.temperatureViolation,
+      humidity_violation: columns.humidityViolation,
+      shock_violation: columns.shockViolation,
+      battery_low: columns.batteryLow,
+      data_incomplete: columns.dataIncomplete,
+    });
+  }
+  if (recompute.length > 0) {
     await trx
       .updateTable("labelReports")
       .set({ status: "ended", updated: new Date() })
-      .where("id", "=", report.id)
+      .where("id", "in", recompute)
       .execute();
-    // No readings to add: the fold only takes the new status (cost independent of the report's length).
-    await updateSummary(trx, report.id, [], []);
-    if (now.getTime() - endTime.getTime() <= PLANNED_END_LOOKBACK_MS)
-      await enqueueAlerts(trx, report.id, before, await readAlertState(trx, report.id), links);
-    // Nobody stopped it: the entry names no person or key, and says why.
-    await trx
-      .insertInto("auditLog")
-      .values({
-        actorUserId: null,
-        impersonatorUserId: null,
-        companyId: report.companyId,
-        action: "stop",
-        entity: "labelReport",
-        entityId: report.id,
-        before: JSON.stringify({ status: "recording" }),
-        after: JSON.stringify({ status: "ended", endTime: endTime.toISOString() }),
-        reason: "Planned end reached",
-      })
-      .execute();
-    return true;
-  });
+    for (const id of recompute) await recomputeSummary(trx, id);
+  }
+  if (rows.length === 0) return;
+  await sql`update label_reports r set status = 'ended', summary = v.summary,
+      temperature_violation = v.temperature_violation, humidity_violation = v.humidity_violation,
+      shock_violation = v.shock_violation, battery_low = v.battery_low, data_incomplete = v.data_incomplete,
+      summary_maths = ${SUMMARY_MATHS_VERSION}, updated = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, summary jsonb,
+      temperature_violation boolean, humidity_violation boolean, shock_violation boolean,
+      battery_low boolean, data_incomplete boolean)
+    where r.id = v.id`.execute(trx);
 }

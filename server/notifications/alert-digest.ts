@@ -17,19 +17,24 @@ const HOUR_MS = 60 * 60_000;
 
 /** True when the company has had more alerts in the last hour than are e-mailed one by one (this one included). */
 export async function overAlertLimit(trx: Db, companyId: string, now: Date): Promise<boolean> {
+  return (await recentAlertCount(trx, companyId, now)) > ALERTS_PER_COMPANY_PER_HOUR;
+}
+
+/** The company's alerts of the last hour, counted up to one past the limit. */
+export async function recentAlertCount(trx: Db, companyId: string, now: Date): Promise<number> {
   // Counts at most one past the limit: 100,000 labels ending in one hour cost as little as 21.
   const result = await sql<{ n: number }>`
     select count(*)::int as n from (
       select 1 from alert_events
       where company_id = ${companyId} and created > ${new Date(now.getTime() - HOUR_MS)}
       limit ${ALERTS_PER_COMPANY_PER_HOUR + 1}) recent`.execute(trx);
-  return (result.rows[0]?.n ?? 0) > ALERTS_PER_COMPANY_PER_HOUR;
+  return result.rows[0]?.n ?? 0;
 }
 
-/** Adds one alert's line to the person's waiting digest of the company, or starts one. */
+/** Adds alerts' lines (one per alert, in order) to the person's waiting digest of the company, or starts one. */
 export async function gatherIntoDigest(
   trx: Db,
-  input: { companyId: string; companyName: string; recipient: string; line: string; publicUrl: string; now: Date },
+  input: { companyId: string; companyName: string; recipient: string; lines: string[]; publicUrl: string; now: Date },
 ): Promise<void> {
   const key = `${input.companyId}:${input.recipient}`;
   const waiting = await trx
@@ -42,8 +47,8 @@ export async function gatherIntoDigest(
     .forUpdate()
     .executeTakeFirst();
   const lines = waiting ? linesOf(waiting.text) : [];
-  if (lines.length < DIGEST_LINES) lines.push(input.line);
-  const count = (waiting?.digestCount ?? 0) + 1;
+  for (const line of input.lines) if (lines.length < DIGEST_LINES) lines.push(line);
+  const count = (waiting?.digestCount ?? 0) + input.lines.length;
   const text = renderDigestText({ companyName: input.companyName, lines, count, publicUrl: input.publicUrl });
   if (waiting) {
     await trx.updateTable("outbox").set({ text, digestCount: count }).where("id", "=", waiting.id).execute();

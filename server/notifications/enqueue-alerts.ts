@@ -1,10 +1,10 @@
 import { publicUrlOf } from "../config";
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
-import { gatherIntoDigest, overAlertLimit } from "./alert-digest";
+import { ALERTS_PER_COMPANY_PER_HOUR, gatherIntoDigest, overAlertLimit, recentAlertCount } from "./alert-digest";
 import { digestLine, renderAlertMail } from "./alert-mail";
 import { ALARM_UNITS, type AlertState } from "./alert-state";
-import { type AlertKind, alertAudience } from "./recipients";
+import { type AlertKind, type AlertRecipient, alertAudience } from "./recipients";
 
 /** Where the e-mails' links point: the dashboard's public origin (PUBLIC_URL). */
 export interface AlertLinks {
@@ -69,19 +69,24 @@ export async function recordAlertEvent(
   if (!stored) return false;
   const audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
   if (audience.length === 0) return true;
-  if (await overAlertLimit(trx, report.companyId, now)) {
-    for (const person of audience) {
-      const { headline } = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
-      await gatherIntoDigest(trx, {
-        companyId: report.companyId,
-        companyName: report.companyName,
-        recipient: person.email,
-        line: digestLine(headline, report.labelId, event.occurredAt, person.timeZone),
-        publicUrl,
-        now,
-      });
-    }
-    return true;
+  const over = await overAlertLimit(trx, report.companyId, now);
+  await mailEvent(trx, { event, id: stored.id, report, audience, over }, publicUrl, now);
+  return true;
+}
+
+interface EventReport {
+  companyId: string;
+  labelId: string;
+  reference: string;
+  companyName: string;
+}
+
+/** The e-mails of one stored event: to each person's digest past the company's hourly limit, else to the outbox. */
+async function mailEvent(trx: Db, stored: StoredEvent, publicUrl: string, now: Date): Promise<void> {
+  const { event, report, audience } = stored;
+  if (stored.over) {
+    for (const digest of digestsOf([stored], publicUrl)) await gatherIntoDigest(trx, { ...digest, publicUrl, now });
+    return;
   }
   await trx
     .insertInto("outbox")
@@ -98,7 +103,105 @@ export async function recordAlertEvent(
       }),
     )
     .execute();
-  return true;
+}
+
+interface StoredEvent {
+  event: AlertEvent;
+  id: string;
+  report: EventReport;
+  audience: AlertRecipient[];
+  over: boolean;
+}
+
+/** The digest lines of events past the hourly limit, gathered per company and person in the events' order. */
+function digestsOf(events: readonly StoredEvent[], publicUrl: string) {
+  const digests = new Map<string, { companyId: string; companyName: string; recipient: string; lines: string[] }>();
+  for (const { event, report, audience } of events)
+    for (const person of audience) {
+      const { headline } = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
+      const key = `${report.companyId}:${person.email}`;
+      const digest = digests.get(key) ?? {
+        companyId: report.companyId,
+        companyName: report.companyName,
+        recipient: person.email,
+        lines: [],
+      };
+      digest.lines.push(digestLine(headline, report.labelId, event.occurredAt, person.timeZone));
+      digests.set(key, digest);
+    }
+  return [...digests.values()];
+}
+
+/**
+ * recordAlertEvent for many events at once (a pass that ends thousands of reports), with
+ * the same outcome as recording them one after another in this order: one read of their
+ * reports, one insert of the events, one audience per company and kind, and the hourly
+ * limit counted once per company, then advanced by each event stored. Answers how many
+ * were stored (those already stored write nothing).
+ */
+export async function recordAlertEvents(
+  trx: Db,
+  events: readonly AlertEvent[],
+  publicUrl: string,
+  now = new Date(),
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const ids = [...new Set(events.map((e) => e.reportId))];
+  const reports = new Map<string, EventReport>();
+  for (const row of await trx
+    .selectFrom("labelReports as r")
+    .innerJoin("companies as c", "c.id", "r.companyId")
+    .select(["r.id", "r.companyId", "r.labelId", "r.reference", "c.name as companyName"])
+    .where("r.id", "in", ids)
+    .execute())
+    reports.set(row.id, row);
+  const reportOf = (event: AlertEvent) => {
+    const report = reports.get(event.reportId);
+    if (!report) throw new Error(`No report ${event.reportId} for an alert event`);
+    return report;
+  };
+  // Counted before the events are stored: each event stored then counts one more, as it would one by one.
+  const recent = new Map<string, number>();
+  for (const companyId of new Set(events.map((e) => reportOf(e).companyId)))
+    recent.set(companyId, await recentAlertCount(trx, companyId, now));
+  const stored = await trx
+    .insertInto("alertEvents")
+    .values(
+      events.map((event) => ({
+        reportId: event.reportId,
+        companyId: reportOf(event).companyId,
+        kind: event.kind,
+        key: event.key,
+        occurredAt: event.occurredAt,
+        details: JSON.stringify(event.details),
+      })),
+    )
+    .onConflict((oc) => oc.columns(["reportId", "key"]).doNothing())
+    .returning(["id", "reportId", "key"])
+    .execute();
+  const idOf = new Map(stored.map((row) => [`${row.reportId} ${row.key}`, row.id]));
+  const audiences = new Map<string, AlertRecipient[]>();
+  const digested: StoredEvent[] = [];
+  for (const event of events) {
+    const id = idOf.get(`${event.reportId} ${event.key}`);
+    if (id === undefined) continue;
+    const report = reportOf(event);
+    const count = (recent.get(report.companyId) ?? 0) + 1;
+    recent.set(report.companyId, count);
+    const audienceKey = `${report.companyId} ${SETTING[event.kind]}`;
+    let audience = audiences.get(audienceKey);
+    if (audience === undefined) {
+      audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
+      audiences.set(audienceKey, audience);
+    }
+    if (audience.length === 0) continue;
+    const over = count > ALERTS_PER_COMPANY_PER_HOUR;
+    // Past the limit, each person's digest takes the chunk's lines in one update, not one per event.
+    if (over) digested.push({ event, id, report, audience, over });
+    else await mailEvent(trx, { event, id, report, audience, over }, publicUrl, now);
+  }
+  for (const digest of digestsOf(digested, publicUrl)) await gatherIntoDigest(trx, { ...digest, publicUrl, now });
+  return stored.length;
 }
 
 /** The alert events a change of a report's state makes: what is true after and was not before. */

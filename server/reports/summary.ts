@@ -139,14 +139,14 @@ export function summaryReading(row: {
   return { t: new Date(row.t).getTime(), temperature: row.temperature, humidity: row.humidity, battery: row.battery };
 }
 
-const trimmed = (window: EvaluationWindow | null | undefined) => window?.start != null || window?.end != null;
+export const trimmed = (window: EvaluationWindow | null | undefined) => window?.start != null || window?.end != null;
 
 /**
  * What a state was built against: a state of other thresholds, another window or another
  * shape of state (`maths`, raised whenever the verdict maths change) is no use.
  */
 export const SUMMARY_MATHS_VERSION = 2;
-const basisOf = (preset: PresetThresholds, window: EvaluationWindow | null) =>
+export const basisOf = (preset: PresetThresholds, window: EvaluationWindow | null) =>
   JSON.stringify({
     maths: SUMMARY_MATHS_VERSION,
     preset,

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PLANNED_END_CHUNK } from "../../server/ingest/planned-end";
+import { recomputeSummary } from "../../server/reports/summary";
 import { alertMailsOf, readingsFrom, recordingTransport, secondApp } from "./support/alerts";
 import { createTestApp, type TestApp } from "./support/app";
 import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
@@ -145,5 +148,95 @@ describe("readings and the planned end", () => {
     const report = await detail(id);
     expect(report.status).toBe("recording");
     expect(report.readingCount).toBe(24);
+  });
+});
+
+describe("many reports reaching their planned end at once", () => {
+  /** The template's report row, readings and summary state copied `count` times, labels `${prefix}1` on. */
+  async function cloneReport(templateId: string, prefix: string, count: number) {
+    const db = t.database.db;
+    await sql`insert into label_reports (company_id, preset_id, label_id, status, start_time, end_time, interval_minutes,
+        reading_count, summary, rule, preset_version, last_reading_at, summary_maths)
+      select company_id, preset_id, ${prefix} || g, status, start_time, end_time, interval_minutes,
+        reading_count, summary, rule, preset_version, last_reading_at, summary_maths
+      from label_reports, generate_series(1, ${count}) g where id = ${templateId}`.execute(db);
+    await sql`insert into measurements (report_id, t, temperature, humidity, battery)
+      select c.id, m.t, m.temperature, m.humidity, m.battery from label_reports c
+      join measurements m on m.report_id = ${templateId} where c.label_id like ${`${prefix}%`}`.execute(db);
+    await sql`insert into report_summary_states (report_id, basis, reading_count, state)
+      select c.id, s.basis, s.reading_count, s.state from label_reports c
+      join report_summary_states s on s.report_id = ${templateId} where c.label_id like ${`${prefix}%`}`.execute(db);
+  }
+
+  test("one pass ends them all, more than a chunk, each once: ended summary, one audit entry and one 'report ended' alert each", async () => {
+    const plannedEnd = now - 60 * MINUTE;
+    const template = await recordingLabel("PE-MANY-0", plannedEnd);
+    const count = PLANNED_END_CHUNK + 200;
+    await cloneReport(template, "PE-MANY-C", count);
+    const db = t.database.db;
+    const many = await db.selectFrom("labelReports").select("id").where("labelId", "like", "PE-MANY-%").execute();
+    expect(many).toHaveLength(count + 1);
+
+    await t.app.alertWorker.runOnce(new Date(now));
+
+    const statuses = await db
+      .selectFrom("labelReports")
+      .select(["status", sql<string>`summary -> 'label' ->> 'status'`.as("label"), sql<number>`count(*)::int`.as("n")])
+      .where("labelId", "like", "PE-MANY-%")
+      .groupBy(["status", sql`summary -> 'label' ->> 'status'`])
+      .execute();
+    expect(statuses).toEqual([{ status: "ended", label: "ended", n: count + 1 }]);
+    const perReport = async (table: "auditLog" | "alertEvents") => {
+      const rows =
+        table === "auditLog"
+          ? await db
+              .selectFrom("auditLog")
+              .select(["entityId as id", sql<number>`count(*)::int`.as("n")])
+              .where("action", "=", "stop")
+              .where("reason", "=", "Planned end reached")
+              .where(
+                "entityId",
+                "in",
+                many.map((r) => r.id),
+              )
+              .groupBy("entityId")
+              .execute()
+          : await db
+              .selectFrom("alertEvents")
+              .select(["reportId as id", sql<number>`count(*)::int`.as("n")])
+              .where("kind", "=", "reportFinished")
+              .where(
+                "reportId",
+                "in",
+                many.map((r) => r.id),
+              )
+              .groupBy("reportId")
+              .execute();
+      return { reports: rows.length, most: Math.max(...rows.map((r) => r.n)) };
+    };
+    expect(await perReport("auditLog")).toEqual({ reports: count + 1, most: 1 });
+    expect(await perReport("alertEvents")).toEqual({ reports: count + 1, most: 1 });
+
+    // The summary written from the fold state is the one all the readings give.
+    for (const index of [0, PLANNED_END_CHUNK, count]) {
+      const id = many[index]?.id;
+      if (!id) throw new Error("missing report");
+      const columns = [
+        "summary",
+        "temperatureViolation",
+        "humidityViolation",
+        "shockViolation",
+        "batteryLow",
+        "dataIncomplete",
+      ] as const;
+      const stored = await db.selectFrom("labelReports").select(columns).where("id", "=", id).executeTakeFirstOrThrow();
+      await recomputeSummary(db, id);
+      const recomputed = await db
+        .selectFrom("labelReports")
+        .select(columns)
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual(recomputed);
+    }
   });
 });

@@ -109,7 +109,8 @@ const PRUNE_ONE_IN = 500;
 /**
  * Counters in the rate_counters table (migration 0028), shared by every process and
  * instance on the database. Each change is one atomic upsert, so two processes counting
- * the same key at once never lose a hit.
+ * the same key at once never lose a hit. Columns are read under one-word aliases: the
+ * Kysely instance renames snake_case result columns to camelCase.
  */
 export function databaseCounters(db: Db): CounterStore {
   const prune = async (now: number) => {
@@ -122,20 +123,20 @@ export function databaseCounters(db: Db): CounterStore {
   return {
     async add(key, windowMs, now) {
       await prune(now);
-      const result = await sql<{ count: number; reset_at: string | number }>`
+      const result = await sql<{ count: number; ends: string | number }>`
         insert into rate_counters (key, count, reset_at) values (${key}, 1, ${now + windowMs})
         on conflict (key) do update set
           count = case when rate_counters.reset_at <= ${now} then 1 else rate_counters.count + 1 end,
           reset_at = case when rate_counters.reset_at <= ${now} then excluded.reset_at else rate_counters.reset_at end
-        returning count, reset_at`.execute(db);
+        returning count, reset_at as ends`.execute(db);
       const row = result.rows[0];
-      return { count: Number(row?.count ?? 1), resetAt: Number(row?.reset_at ?? now + windowMs) };
+      return { count: Number(row?.count ?? 1), resetAt: Number(row?.ends ?? now + windowMs) };
     },
     async read(key, now) {
-      const result = await sql<{ count: number; reset_at: string | number }>`
-        select count, reset_at from rate_counters where key = ${key} and reset_at > ${now}`.execute(db);
+      const result = await sql<{ count: number; ends: string | number }>`
+        select count, reset_at as ends from rate_counters where key = ${key} and reset_at > ${now}`.execute(db);
       const row = result.rows[0];
-      return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : undefined;
+      return row ? { count: Number(row.count), resetAt: Number(row.ends) } : undefined;
     },
     async remove(key) {
       await sql`update rate_counters set count = count - 1 where key = ${key} and count > 0`.execute(db);
@@ -162,9 +163,9 @@ export function databaseCounters(db: Db): CounterStore {
         where key = ${key}`.execute(db);
     },
     async blockedUntil(key) {
-      const result = await sql<{ blocked_until: string | number }>`
-        select blocked_until from rate_counters where key = ${key}`.execute(db);
-      return Number(result.rows[0]?.blocked_until ?? 0);
+      const result = await sql<{ blocked: string | number }>`
+        select blocked_until as blocked from rate_counters where key = ${key}`.execute(db);
+      return Number(result.rows[0]?.blocked ?? 0);
     },
   };
 }

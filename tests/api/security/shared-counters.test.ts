@@ -5,7 +5,7 @@ import { buildApp } from "../../../server/app";
 import { newApiKey } from "../../../server/auth/api-keys";
 import { databaseCounters } from "../../../server/auth/counter-store";
 import { loadSigningKeys } from "../../../server/auth/keys";
-import { createThrottles } from "../../../server/auth/throttle";
+import { Backoff, createThrottles } from "../../../server/auth/throttle";
 import type { DatabaseHandle, Db } from "../../../server/db/index";
 import { createTestDatabase } from "../support/database";
 import { buildWorld, type World } from "../support/world";
@@ -96,5 +96,34 @@ describe("counters shared by every server process", () => {
       statuses.push((await app.inject({ method: "GET", url, headers: { "api-key": key.key } })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // The rest of the minute the first download started, as one process would answer.
+    const over = await other.inject({ method: "GET", url, headers: { "api-key": key.key } });
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(30);
+    expect(Number(over.headers["retry-after"])).toBeLessThanOrEqual(60);
+  });
+
+  test("the password backoff kept in the database waits twice as long after each failure, and starts afresh after a pause", async () => {
+    let now = 1_000_000;
+    const rule = { freeFailures: 2, firstWaitMs: 1000, maxWaitMs: 5000, forgetAfterMs: 60_000 };
+    const backoff = new Backoff(rule, () => now, databaseCounters(database.db), "backoff-check");
+    const blocked = () =>
+      backoff.check("k", "tries").then(
+        () => false,
+        () => true,
+      );
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await backoff.fail("k");
+      let waited = 0;
+      while (await blocked()) {
+        now += 1000;
+        waited += 1000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([0, 1000, 2000, 4000, 5000, 5000]);
+    now += 61_000;
+    await backoff.fail("k");
+    expect(await blocked()).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { databaseCounters } from "./auth/counter-store";
 import { loadSigningKeys } from "./auth/keys";
 import { REFRESH_GRACE_SECONDS } from "./auth/sessions";
 import { createThrottles } from "./auth/throttle";
@@ -109,7 +110,7 @@ async function runServer(): Promise<void> {
     alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg), config.mailFrom),
     alertWorkerIntervalMs: config.alertWorkerIntervalMs,
     throttles: createThrottles({
-      processes: config.serverProcesses,
+      store: databaseCounters(database.db),
       perAddress: config.authAttemptsPerAddress,
       accountFailures: config.authFailuresPerAccount,
       lookups: config.authLookupsPerAddress,

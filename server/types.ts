@@ -1,4 +1,5 @@
 import type { Action, Subject } from "../src/domain/permissions";
+import type { CounterStore } from "./auth/counter-store";
 import type { ImpersonationRefusal } from "./auth/impersonation-refusals";
 import type { SigningKeys } from "./auth/keys";
 import type { Principal } from "./auth/principal";
@@ -40,6 +41,8 @@ declare module "fastify" {
     settings: AppSettings;
     mailer: Mailer;
     throttles: AuthThrottles;
+    /** Counters shared by every process and instance on the database (rate_counters). */
+    counters: CounterStore;
     exports: ExportSlots;
     /** List pages of thousands of rows: bounded like downloads, in their own slots. */
     heavyReads: ExportLimiter;

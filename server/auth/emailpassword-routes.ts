@@ -56,27 +56,27 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       const addressBucket = `signin:${address}`;
       const accountBucket = `signin:${email}`;
       if (!device) {
-        throttles.perAddress.check(addressBucket, "failed sign-in attempts from this address");
-        throttles.accountFailures.check(accountBucket, "failed sign-in attempts for this account");
+        await throttles.perAddress.check(addressBucket, "failed sign-in attempts from this address");
+        await throttles.accountFailures.check(accountBucket, "failed sign-in attempts for this account");
       }
-      throttles.passwordFailures.check(bucket, "failed sign-in attempts");
+      await throttles.passwordFailures.check(bucket, "failed sign-in attempts");
       // Counted as failures before the slow verify and taken back on success, so parallel
       // guesses cannot all slip past the checks above.
-      throttles.passwordFailures.fail(bucket);
+      await throttles.passwordFailures.fail(bucket);
       if (!device) {
-        throttles.perAddress.add(addressBucket);
-        throttles.accountFailures.add(accountBucket);
+        await throttles.perAddress.add(addressBucket);
+        await throttles.accountFailures.add(accountBucket);
       }
       const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), values.password as string);
       if (!user?.passwordHash || !ok) {
         request.log.info({ email, knownDevice: Boolean(device) }, "wrong sign-in credentials");
-        throttles.passwordFailures.settle(bucket);
+        await throttles.passwordFailures.settle(bucket);
         return { status: "WRONG_CREDENTIALS_ERROR" };
       }
-      throttles.passwordFailures.succeed(bucket);
+      await throttles.passwordFailures.succeed(bucket);
       if (!device) {
-        throttles.perAddress.remove(addressBucket);
-        throttles.accountFailures.remove(accountBucket);
+        await throttles.perAddress.remove(addressBucket);
+        await throttles.accountFailures.remove(accountBucket);
       }
       return signedIn(request, reply, user.id);
     },
@@ -100,7 +100,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       if (passwordProblem) errors.push({ id: "password", error: passwordProblem });
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
 
-      throttles.lookups.hit(`signup:${addressKey(request.ip)}`, "sign-up attempts from this address");
+      await throttles.lookups.hit(`signup:${addressKey(request.ip)}`, "sign-up attempts from this address");
       // "This email already exists" is the protocol's answer, so its timing must not say more.
       const outcome = await afterFloor(server.settings.lookupFloorMs, async (): Promise<SignUpOutcome> => {
         const token = inviteTokenOf(request);
@@ -151,7 +151,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       },
     },
     async (request) => {
-      throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
+      await throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { email } = request.query;
       return afterFloor(server.settings.lookupFloorMs, async () => {
         const user = await findUserByEmail(db, email.trim());
@@ -171,10 +171,10 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
       const email = (values.email as string).toLowerCase();
       const address = addressKey(request.ip);
-      throttles.perAddress.hit(`reset:${address}`, "password reset requests from this address");
+      await throttles.perAddress.hit(`reset:${address}`, "password reset requests from this address");
       // Per (account, address) first, so a stranger's requests do not use up the owner's.
-      throttles.reset.hit(`account:${email}|${address}`, "password reset requests for this account");
-      throttles.accountResets.hit(`account:${email}`, "password reset requests for this account");
+      await throttles.reset.hit(`account:${email}|${address}`, "password reset requests for this account");
+      await throttles.accountResets.hit(`account:${email}`, "password reset requests for this account");
       // The same answer for unknown e-mails, in the same time, so the form reveals nothing.
       return afterFloor(server.settings.lookupFloorMs, async () => {
         const user = await findUserByEmail(db, email);
@@ -215,7 +215,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       const problem = values.password ? passwordError(values.password) : null;
       if (problem) errors.push({ id: "password", error: problem });
       if (errors.length) return { status: "FIELD_ERROR", formFields: errors };
-      throttles.perAddress.hit(`reset-use:${request.ip}`, "password reset attempts from this address");
+      await throttles.perAddress.hit(`reset-use:${request.ip}`, "password reset attempts from this address");
       const passwordHash = await hash(values.password as string);
       const done = await db.transaction().execute(async (trx) => {
         const row = await lockPasswordResetToken(trx, sha256Hex(token));

@@ -104,19 +104,19 @@ export async function proveIdentity(
     // The sign-in form's own buckets (server/auth/emailpassword-routes.ts).
     const addressBucket = `signin:${address}`;
     const proofBucket = `signin:${email}`;
-    throttles.perAddress.check(addressBucket, "failed sign-in attempts from this address");
-    throttles.perAccount.check(proofBucket, "sign-in attempts for this account");
+    await throttles.perAddress.check(addressBucket, "failed sign-in attempts from this address");
+    await throttles.perAccount.check(proofBucket, "sign-in attempts for this account");
     // Counted before the slow verify and taken back when right, so parallel guesses cannot all slip past.
-    throttles.perAddress.add(addressBucket);
-    throttles.perAccount.add(proofBucket);
+    await throttles.perAddress.add(addressBucket);
+    await throttles.perAccount.add(proofBucket);
     if (!user.passwordHash || !(await verify(user.passwordHash, proof.password))) {
       const error = user.passwordHash
         ? (options.wrongPassword ?? "The current password is wrong")
         : (options.noPassword ?? "This account has no password: ask for a code by e-mail");
       throw badRequest(error, [{ id: options.passwordField ?? "password", error }]);
     }
-    throttles.perAddress.remove(addressBucket);
-    throttles.perAccount.remove(proofBucket);
+    await throttles.perAddress.remove(addressBucket);
+    await throttles.perAccount.remove(proofBucket);
     return;
   }
   if (proof.code !== undefined) {

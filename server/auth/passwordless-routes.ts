@@ -89,8 +89,8 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
   async function countCodeRequest(request: FastifyRequest, account: string, userId: string | undefined) {
     const device = await knownDeviceOf(request, userId);
     const from = device ? `device:${device}` : addressKey(request.ip);
-    throttles.codes.hit(`code:${account}|${from}`, "code requests for this account");
-    if (!device) throttles.accountCodes.hit(`code:${account}`, "code requests for this account");
+    await throttles.codes.hit(`code:${account}|${from}`, "code requests for this account");
+    if (!device) await throttles.accountCodes.hit(`code:${account}`, "code requests for this account");
   }
 
   app.post(
@@ -122,10 +122,10 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       if (problem) return { status: "GENERAL_ERROR", message: problem };
       const account = contact.email ?? (contact.phone as string);
       const address = addressKey(request.ip);
-      throttles.perAddress.hit(`code:${address}`, "code requests from this address");
+      await throttles.perAddress.hit(`code:${address}`, "code requests from this address");
       // "No account for this address" is an exists look-up too; only those answers count,
       // so an office whose people all have accounts never meets this limit.
-      throttles.lookups.check(`code-miss:${address}`, "look-ups from this address");
+      await throttles.lookups.check(`code-miss:${address}`, "look-ups from this address");
       const user = await findUserByContact(db, contact);
       await countCodeRequest(request, account, user?.id);
 
@@ -133,7 +133,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       const invite = inviteToken ? await findValidInvite(db, inviteToken) : undefined;
       const invited = invite && contact.email && invite.email.toLowerCase() === contact.email;
       if (!invited && !user) {
-        throttles.lookups.add(`code-miss:${address}`);
+        await throttles.lookups.add(`code-miss:${address}`);
         return {
           status: "SIGN_IN_UP_NOT_ALLOWED",
           reason: "There is no account for this address. Ask your company's administrator for an invitation.",
@@ -219,7 +219,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
           { id: "userInputCode", error: "Send either userInputCode with deviceId, or linkCode" },
         ]);
       }
-      throttles.perAddress.hit(`consume:${request.ip}`, "code attempts from this address");
+      await throttles.perAddress.hit(`consume:${request.ip}`, "code attempts from this address");
       const outcome = await db.transaction().execute(async (trx) => {
         const device = await lockPasswordlessDevice(trx, body.preAuthSessionId);
         if (!device) return { status: "RESTART_FLOW_ERROR" } as const;
@@ -283,7 +283,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       },
     },
     async (request) => {
-      throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
+      await throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { email } = request.query;
       return afterFloor(server.settings.lookupFloorMs, async () => ({
         status: "OK",
@@ -301,7 +301,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       },
     },
     async (request) => {
-      throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
+      await throttles.lookups.hit(`exists:${addressKey(request.ip)}`, "look-ups from this address");
       const { phoneNumber } = request.query;
       return afterFloor(server.settings.lookupFloorMs, async () => ({
         status: "OK",

@@ -5,11 +5,7 @@ import {
   DEFAULT_AUTH_LOOKUPS_PER_ADDRESS,
 } from "../config";
 import { TooManyRequests } from "../errors";
-
-/**
- * Counters live in the process: with several instances each one limits on its own,
- * which still bounds guessing to instances × limit.
- */
+import { type BackoffSteps, type CounterStore, memoryCounters } from "./counter-store";
 
 type Clock = () => number;
 
@@ -27,61 +23,53 @@ function tooMany(what: string, waitMs: number): TooManyRequests {
   );
 }
 
-/** A fixed-window counter per key (an address, an account, or both). */
+/**
+ * A fixed-window counter per key (an address, an account, or both). The counts live in a
+ * CounterStore: the database in the server, so every process and instance shares one budget.
+ * `name` keeps the keys of different throttles apart in the store.
+ */
 export class Throttle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
+    private readonly store: CounterStore = memoryCounters(),
     private readonly now: Clock = Date.now,
   ) {}
 
   /** Counts one attempt; throws 429 once the key is over its limit in the window. */
-  hit(key: string, what: string): void {
-    this.add(key);
-    this.check(key, what, this.limit + 1);
+  async hit(key: string, what: string): Promise<void> {
+    const now = this.now();
+    const window = await this.store.add(this.key(key), this.windowMs, now);
+    if (window.count > this.limit) throw tooMany(what, window.resetAt - now);
   }
 
   /** Throws 429 while the key has used up its limit; counts nothing (pair with add on failure). */
-  check(key: string, what: string, over = this.limit): void {
+  async check(key: string, what: string): Promise<void> {
     const now = this.now();
-    const entry = this.hits.get(key);
-    if (entry && entry.resetAt > now && entry.count >= over) throw tooMany(what, entry.resetAt - now);
+    const window = await this.store.read(this.key(key), now);
+    if (window && window.count >= this.limit) throw tooMany(what, window.resetAt - now);
   }
 
-  add(key: string): void {
-    const now = this.now();
-    if (this.hits.size > 50_000) this.sweep(now);
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-    else entry.count += 1;
+  async add(key: string): Promise<void> {
+    await this.store.add(this.key(key), this.windowMs, this.now());
   }
 
   /** Takes back one count (an attempt counted in advance that turned out to succeed). */
-  remove(key: string): void {
-    const entry = this.hits.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
+  async remove(key: string): Promise<void> {
+    await this.store.remove(this.key(key), this.now());
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.store.clear(this.key(key));
   }
 
-  private sweep(now: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  private key(key: string): string {
+    return `${this.name}:${key}`;
   }
 }
 
-export interface BackoffRule {
-  /** Failures in a row before the first wait (typing mistakes). */
-  freeFailures: number;
-  /** The wait after the last free failure; it doubles with each further failure. */
-  firstWaitMs: number;
-  maxWaitMs: number;
-  /** A key with no failure for this long starts afresh. */
-  forgetAfterMs: number;
-}
+export type BackoffRule = BackoffSteps;
 
 /**
  * Exponential backoff per key: one (account, address) pair waits longer after each
@@ -89,53 +77,34 @@ export interface BackoffRule {
  * refused while waiting, so the waits bound guessing and reveal nothing.
  */
 export class Backoff {
-  private readonly entries = new Map<string, { failures: number; blockedUntil: number; lastFailure: number }>();
-
   constructor(
     private readonly rule: BackoffRule,
     private readonly now: Clock = Date.now,
+    private readonly store: CounterStore = memoryCounters(),
+    private readonly name = "backoff",
   ) {}
 
-  check(key: string, what: string): void {
+  async check(key: string, what: string): Promise<void> {
     const now = this.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.blockedUntil > now) throw tooMany(what, entry.blockedUntil - now);
+    const until = await this.store.blockedUntil(this.key(key));
+    if (until > now) throw tooMany(what, until - now);
   }
 
-  fail(key: string): void {
-    const now = this.now();
-    if (this.entries.size > 50_000) this.sweep(now);
-    let entry = this.entries.get(key);
-    if (!entry || now - entry.lastFailure > this.rule.forgetAfterMs) {
-      entry = { failures: 0, blockedUntil: 0, lastFailure: now };
-      this.entries.set(key, entry);
-    }
-    entry.failures += 1;
-    this.settle(key);
+  async fail(key: string): Promise<void> {
+    await this.store.fail(this.key(key), this.rule, this.now());
   }
 
   /** Starts the current wait from now: a failure counted in advance is known only after a slow check. */
-  settle(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    const now = this.now();
-    entry.lastFailure = now;
-    const beyond = entry.failures - this.rule.freeFailures;
-    if (beyond >= 0) {
-      // Capped exponent: 2 ** 40 ms is far past any sensible cap already.
-      const wait = Math.min(this.rule.firstWaitMs * 2 ** Math.min(beyond, 40), this.rule.maxWaitMs);
-      entry.blockedUntil = Math.max(entry.blockedUntil, now + wait);
-    }
+  async settle(key: string): Promise<void> {
+    await this.store.settle(this.key(key), this.rule, this.now());
   }
 
-  succeed(key: string): void {
-    this.entries.delete(key);
+  async succeed(key: string): Promise<void> {
+    await this.store.clear(this.key(key));
   }
 
-  private sweep(now: number) {
-    for (const [key, entry] of this.entries) {
-      if (entry.blockedUntil <= now && now - entry.lastFailure > this.rule.forgetAfterMs) this.entries.delete(key);
-    }
+  private key(key: string): string {
+    return `${this.name}:${key}`;
   }
 }
 
@@ -184,11 +153,10 @@ export interface AuthThrottles {
 export interface ThrottleSettings {
   now?: Clock;
   /**
-   * Server processes that share the limits (SERVER_PROCESSES, server/cluster.ts). The counters
-   * live in each process, and the cluster hands connections out in turn, so each process keeps
-   * its share of every limit: together they never allow more than one process would.
+   * Where the counts live: the server passes the database (databaseCounters), so every
+   * server process (SERVER_PROCESSES) and instance on the database shares each limit.
    */
-  processes?: number;
+  store?: CounterStore;
   perAddress?: number;
   accountFailures?: number;
   accountCodes?: number;
@@ -201,12 +169,12 @@ const MINUTE = 60_000;
 
 export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles {
   const now = settings.now ?? Date.now;
-  const processes = Math.max(1, settings.processes ?? 1);
-  const throttle = (limit: number, windowMs: number, clock: Clock) =>
-    new Throttle(Math.max(1, Math.ceil(limit / processes)), windowMs, clock);
+  const store = settings.store ?? memoryCounters();
+  const throttle = (name: string, limit: number, windowMs: number) =>
+    new Throttle(name, Math.max(1, limit), windowMs, store, now);
   return {
-    perAccount: throttle(10, 15 * MINUTE, now),
-    perAddress: throttle(settings.perAddress ?? DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS, 15 * MINUTE, now),
+    perAccount: throttle("account", 10, 15 * MINUTE),
+    perAddress: throttle("address", settings.perAddress ?? DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS, 15 * MINUTE),
     passwordFailures: new Backoff(
       {
         freeFailures: 5,
@@ -216,12 +184,18 @@ export function createThrottles(settings: ThrottleSettings = {}): AuthThrottles 
         ...settings.backoff,
       },
       now,
+      store,
+      "password-failures",
     ),
-    accountFailures: throttle(settings.accountFailures ?? DEFAULT_AUTH_FAILURES_PER_ACCOUNT, 15 * MINUTE, now),
-    codes: throttle(5, 15 * MINUTE, now),
-    accountCodes: throttle(settings.accountCodes ?? 30, 60 * MINUTE, now),
-    reset: throttle(5, 60 * MINUTE, now),
-    accountResets: throttle(settings.accountResets ?? 30, 60 * MINUTE, now),
-    lookups: throttle(settings.lookups ?? DEFAULT_AUTH_LOOKUPS_PER_ADDRESS, 15 * MINUTE, now),
+    accountFailures: throttle(
+      "account-failures",
+      settings.accountFailures ?? DEFAULT_AUTH_FAILURES_PER_ACCOUNT,
+      15 * MINUTE,
+    ),
+    codes: throttle("codes", 5, 15 * MINUTE),
+    accountCodes: throttle("account-codes", settings.accountCodes ?? 30, 60 * MINUTE),
+    reset: throttle("reset", 5, 60 * MINUTE),
+    accountResets: throttle("account-resets", settings.accountResets ?? 30, 60 * MINUTE),
+    lookups: throttle("lookups", settings.lookups ?? DEFAULT_AUTH_LOOKUPS_PER_ADDRESS, 15 * MINUTE),
   };
 }

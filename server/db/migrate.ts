@@ -25,6 +25,7 @@ import * as rollupsFromFineBuckets from "./migrations/0024-rollups-from-fine-buc
 import * as dataCompleteness from "./migrations/0025-data-completeness";
 import * as epcisJobCounts from "./migrations/0026-epcis-job-counts";
 import * as alertDigests from "./migrations/0027-alert-digests";
+import * as rateCounters from "./migrations/0028-rate-counters";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0025-data-completeness": dataCompleteness,
   "0026-epcis-job-counts": epcisJobCounts,
   "0027-alert-digests": alertDigests,
+  "0028-rate-counters": rateCounters,
 };
 
 class StaticProvider implements MigrationProvider {

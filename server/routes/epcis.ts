@@ -8,6 +8,7 @@ import { MAX_EPCIS_EVENTS, MAX_IDENTIFIER_LENGTH, MAX_LISTED, MAX_SENSOR_REPORTS
 import { captureJobView, createCaptureJob, runCaptureJob } from "../ingest/epcis-capture";
 import type { ParsedCapture } from "../ingest/epcis-parse";
 import { EpcisParserPool } from "../ingest/epcis-parser-pool";
+import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { ExportLimiter } from "../reports/export/export-limiter";
 import { dataErrors, idParams } from "./schemas";
 
@@ -94,6 +95,8 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
 
   // A key that captures all day is slowed down before it fills the slots below.
   await app.register(rateLimit, {
+    // Counted in the database: every server process and instance shares the budget.
+    store: sharedRateLimitStore(plugin.counters, "captures"),
     global: false,
     // After authentication (onRequest), so the key is the caller, not the address.
     hook: "preHandler",

@@ -162,7 +162,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       const report = await signableReport(request.principal.companyScope, id);
       const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
-      throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
+      await throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const code = await storeCode(db, userId, "signature-proof", null);
       await mailer.send({
         to: user.email,

@@ -10,6 +10,7 @@ import {
 } from "../../src/domain/download-options";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
+import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { csvStream } from "../reports/export/csv";
 import { contentDisposition, downloadFileName } from "../reports/export/filename";
 import { loadChartSeries, loadReportContent, type ReportContent } from "../reports/export/report-content";
@@ -115,6 +116,8 @@ export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
 
   // A key that downloads all day is slowed down before it fills the queue below.
   await app.register(rateLimit, {
+    // Counted in the database: every server process and instance shares the budget.
+    store: sharedRateLimitStore(plugin.counters, "downloads"),
     global: false,
     // After authentication (onRequest), so the key is the caller, not the address.
     hook: "preHandler",

@@ -22,6 +22,7 @@ import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-
 import { parseResourceQuery } from "../lists/parse";
 import { runListJson } from "../lists/run-list";
 import { noSignalCondition } from "../notifications/no-signal-pass";
+import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
@@ -165,6 +166,8 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
   const { db } = plugin;
 
   await app.register(rateLimit, {
+    // Counted in the database: every server process and instance shares the budget.
+    store: sharedRateLimitStore(plugin.counters, "registrations"),
     global: false,
     // After authentication (onRequest), so the key is the caller, not the address.
     hook: "preHandler",

@@ -57,7 +57,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { userId } = await requireOwnSession(request);
       const user = await account(userId);
-      throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
+      await throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const code = await storeCode(db, userId, "email-proof", null);
       await mailer.send({
         to: user.email,
@@ -125,8 +125,8 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
       }
       // Text messages cost money and reach strangers: bounded per number and per account, and
       // no proof, however often right, gives the account a fresh allowance.
-      throttles.codes.hit(`code:${phone}`, "code requests for this number");
-      throttles.codes.hit(`phone-change:${userId}`, "phone changes for this account");
+      await throttles.codes.hit(`code:${phone}`, "code requests for this number");
+      await throttles.codes.hit(`phone-change:${userId}`, "phone changes for this account");
       // A number of another account gets the very answer a free one gets, and a pending change
       // whose code is never delivered (so confirming answers "wrong code" as for any guess):
       // the answer never tells who has an account. Confirming checks the number again.

@@ -108,7 +108,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
   const { publicUrl } = plugin.settings;
-  const opens = new Throttle(OPENS_PER_MINUTE, 60_000);
+  const opens = new Throttle("share-opens", OPENS_PER_MINUTE, 60_000, plugin.counters);
 
   async function reportInScope(principal: Principal, id: string) {
     const report = await readReportInScope(db, principal.companyScope, id, ["id", "companyId"]);
@@ -118,7 +118,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
 
   /** The link behind a token, counted against the caller's address first; 404 unknown, 410 expired or revoked. */
   async function openLink(request: FastifyRequest, token: string) {
-    opens.hit(`share:${addressKey(request.ip)}`, "opens of share links from this address");
+    await opens.hit(`share:${addressKey(request.ip)}`, "opens of share links from this address");
     if (!isShareTokenShape(token)) throw unknownLink();
     const link = await shareLinkByTokenHash(db, hashShareToken(token));
     if (!link) throw unknownLink();

@@ -81,8 +81,8 @@ export const INVITES_PER_INVITER_PER_HOUR = 30;
 export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
-  // Per process, like the sign-in counters (server/auth/throttle.ts).
-  const invitations = new Throttle(INVITES_PER_INVITER_PER_HOUR, 60 * 60_000);
+  // Shared by every server process, like the sign-in counters (server/auth/throttle.ts).
+  const invitations = new Throttle("invitations", INVITES_PER_INVITER_PER_HOUR, 60 * 60_000, plugin.counters);
   const countInvitation = (principal: Principal) =>
     invitations.hit(`inviter:${principal.userId}`, "invitations sent by you");
 
@@ -108,7 +108,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      countInvitation(request.principal);
+      await countInvitation(request.principal);
       const body = request.body;
       const email = body.email.trim().toLowerCase();
       const problem = emailError(email);
@@ -165,7 +165,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      countInvitation(request.principal);
+      await countInvitation(request.principal);
       const { id } = request.params;
       const principal = request.principal;
       const pending = await findPendingInvite(db, principal.companyId, id);

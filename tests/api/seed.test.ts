@@ -233,7 +233,7 @@ describe("demo seed", () => {
       .selectFrom("labelReports as r")
       .innerJoin("labelPresets as p", "p.id", "r.presetId")
       .selectAll("p")
-      .select(["r.id as reportId", "r.status", "r.trimStart", "r.trimEnd", "r.summary"])
+      .select(["r.id as reportId", "r.status", "r.endTime", "r.trimStart", "r.trimEnd", "r.summary"])
       .execute();
     for (const r of reports) {
       const readings = await database.db
@@ -253,6 +253,8 @@ describe("demo seed", () => {
         shockEvents: shocks.map((s) => ({ t: ms(s.t) ?? 0, magnitudeG: s.magnitudeG })),
         status: r.status,
         window: { start: ms(r.trimStart), end: ms(r.trimEnd) },
+        // A stopped or ended label's silence at the end runs to its end.
+        endTime: ms(r.endTime),
       });
       // Stored JSON: read back as the type it was written as.
       const stored = r.summary as unknown as ReportSummary;

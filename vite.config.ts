@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { routeModules } from "./core/routes/route-modules";
 import { antdImportRewrites } from "./scripts/antd-import-rewrites";
 import { type BuiltChunk, checkSignInChunks, type RouteRoots, routeChunkGroups } from "./scripts/route-chunks";
-import { routeModules } from "./src/components/routing/route-modules";
 
 const RUNTIME_CONFIG = `// Runtime settings of the dashboard, read before it starts. Edit after the build to point
 // the dashboard at another API without rebuilding, e.g.:
@@ -235,6 +235,7 @@ function antdStaticStyles(): Plugin {
 
 const ALIASES = [
   { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
+  { find: /^@core\//, replacement: `${fileURLToPath(new URL("./core", import.meta.url))}/` },
   // qs's cycle tracking without its old-engine fallbacks (src/shims/side-channel.cjs).
   { find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) },
   // @refinedev/react-table imports CommonJS lodash's isEqual; Refine's core already ships

@@ -2,7 +2,10 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+const alias = {
+  "@": fileURLToPath(new URL("./src", import.meta.url)),
+  "@core": fileURLToPath(new URL("./core", import.meta.url)),
+};
 
 // Vitest's default (cores - 1) leaves one of a 2-core machine's cores idle while the
 // main process mostly waits. A PGlite worker holds about half a gigabyte: no more than 4.

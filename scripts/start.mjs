@@ -18,7 +18,7 @@ function newestMtime(path) {
 function needsBuild() {
   if (!existsSync(builtIndex)) return true;
   const built = statSync(builtIndex).mtimeMs;
-  const sources = ["src", "index.html", "vite.config.ts", "package.json", "public"]
+  const sources = ["src", "core", "index.html", "vite.config.ts", "package.json", "public"]
     .map((p) => join(root, p))
     .filter(existsSync);
   return sources.some((p) => newestMtime(p) > built);

@@ -1,4 +1,4 @@
-import type { Action, Subject } from "../src/domain/permissions";
+import type { Action, Subject } from "../core/domain/permissions";
 import type { CounterStore } from "./auth/counter-store";
 import type { ImpersonationRefusal } from "./auth/impersonation-refusals";
 import type { SigningKeys } from "./auth/keys";

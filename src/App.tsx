@@ -1,9 +1,9 @@
 import "./boot-dashboard";
 import "./providers/auth/init-session-layer";
 import "./providers/dayjs";
+import { isLandingListPath } from "@core/routes/route-modules";
 import { Refine } from "@refinedev/core";
 import { DocumentTitleHandler } from "@refinedev/react-router";
-import { isLandingListPath } from "@/components/routing/route-modules";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import {
   activeSessionPermissions,

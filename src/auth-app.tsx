@@ -50,7 +50,7 @@ function VisitorGate() {
 }
 
 /**
- * The account screens for visitors (src/components/routing/visitor-paths.ts) without
+ * The account screens for visitors (core/routes/visitor-paths.ts) without
  * Refine, react-query or the dashboard layout: the sign-in page's first load is React,
  * the router and the antd parts its form uses. Signing in navigates to a dashboard path,
  * which src/root.tsx answers with the dashboard app.

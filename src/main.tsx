@@ -2,9 +2,9 @@ import "@ant-design/v5-patch-for-react-19";
 import "@refinedev/antd/dist/reset.css";
 // antd's component styles, rendered at build time (vite.config.ts, antdStaticStyles).
 import "virtual:antd-styles.css";
+import { isDashboardPath } from "@core/routes/visitor-paths";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { isDashboardPath } from "./components/routing/visitor-paths";
 import { preloadDashboard, Root } from "./root";
 
 const container = document.getElementById("root");

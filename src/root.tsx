@@ -1,3 +1,4 @@
+import { isSharePath, isVisitorPath } from "@core/routes/visitor-paths";
 import { ConfigProvider } from "antd";
 // The ES module: "antd/locale/en_US" is the CommonJS build, a second copy of the locale.
 import enUS from "antd/es/locale/en_US";
@@ -8,7 +9,6 @@ import { ErrorBoundary } from "@/components/error-page/error-boundary";
 import { GlobalElements } from "@/components/global/global-elements";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { lazyComponent } from "@/components/routing/lazy-component";
-import { isSharePath, isVisitorPath } from "@/components/routing/visitor-paths";
 import { setSignOutNotifier } from "@/providers/auth/sign-out-notice";
 import { theme } from "@/theme";
 import styles from "./app.module.css";

@@ -1,3 +1,4 @@
+import { FORBIDDEN_PATH } from "@core/domain/route-guards";
 import { Children } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import {
@@ -8,7 +9,6 @@ import { AuthGate } from "@/components/routing/auth-gate";
 import { lazyPage } from "@/components/routing/lazy-page";
 import { RequireAbility } from "@/components/routing/require-ability";
 import { RouteGuard } from "@/components/routing/route-guard";
-import { FORBIDDEN_PATH } from "@/domain/route-guards";
 import { ControlCenterLayout } from "@/layouts/control-center-layout";
 import { DashboardLayout } from "@/layouts/dashboard-layout";
 import { RESOURCE_DECLARATIONS } from "@/resources";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
+import type { Reading } from "../../core/domain/readings";
+import { ruleOfPreset } from "../../core/domain/report-rule";
+import type { PresetThresholds } from "../../core/domain/report-summary";
 import type { Principal } from "../../server/auth/principal";
 import type { Db } from "../../server/db/index";
 import { ingestReadings } from "../../server/ingest/ingest-readings";
 import { recomputeSummary } from "../../server/reports/summary";
-import type { Reading } from "../../src/domain/readings";
-import { ruleOfPreset } from "../../src/domain/report-rule";
-import type { PresetThresholds } from "../../src/domain/report-summary";
 import { type Latency, sample, summarise } from "./stats";
 
 /**

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { DEFAULT_DOWNLOAD_OPTIONS, type DownloadOptions } from "../../core/domain/download-options";
+import type { PresetThresholds } from "../../core/domain/report-summary";
 import { buildApp } from "../../server/app";
 import { loadSigningKeys } from "../../server/auth/keys";
 import { mintRoleToken } from "../../server/auth/role-tokens";
@@ -11,8 +13,6 @@ import { recomputeSummary } from "../../server/reports/summary";
 import { mulberry32, seedFrom } from "../../server/seed/prng";
 import { ANCHOR_MS } from "../../server/seed/reports";
 import { generateSeries, type SeriesPlan } from "../../server/seed/series";
-import { DEFAULT_DOWNLOAD_OPTIONS, type DownloadOptions } from "../../src/domain/download-options";
-import type { PresetThresholds } from "../../src/domain/report-summary";
 import { type Latency, ms, sample, summarise } from "./stats";
 
 /**

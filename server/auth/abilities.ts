@@ -1,11 +1,11 @@
 import { LRUCache } from "lru-cache";
-import type { ApiKeyScope } from "../../src/domain/api-key-scopes";
+import type { ApiKeyScope } from "../../core/domain/api-key-scopes";
 import {
   type AppAbility,
   defineAbilityFor,
   defineApiKeyAbility,
   type FeatureFlags,
-} from "../../src/domain/permissions";
+} from "../../core/domain/permissions";
 
 /**
  * Built CASL abilities, shared by every request with the same grants. Keyed by what an

@@ -1,4 +1,4 @@
-import { isApiKeyScope } from "../../src/domain/api-key-scopes";
+import { isApiKeyScope } from "../../core/domain/api-key-scopes";
 import { apiKeyByHash, touchApiKey } from "../db/api-keys";
 import type { Db } from "../db/index";
 import { unauthorised } from "../errors";

@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { emailError, passwordError } from "../../src/domain/credentials";
+import { emailError, passwordError } from "../../core/domain/credentials";
 import {
   insertPasswordResetToken,
   lockPasswordResetToken,

@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { hasControlCharacters } from "../../src/domain/plain-text";
+import { hasControlCharacters } from "../../core/domain/plain-text";
 import { badRequest, type FieldError } from "../errors";
 
 const formField = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
@@ -32,7 +32,7 @@ export function readFields(
       errors.push({ id, error: "is too long" });
       continue;
     }
-    // A name or an e-mail is one line (src/domain/plain-text.ts); a password is taken as typed.
+    // A name or an e-mail is one line (core/domain/plain-text.ts); a password is taken as typed.
     if (id !== "password" && hasControlCharacters(field.value)) {
       errors.push({ id, error: "must not contain line breaks or other control characters" });
       continue;

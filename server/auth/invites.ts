@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { defineAbilityFor } from "../../src/domain/permissions";
-import { canGrant } from "../../src/domain/role-rules";
+import { defineAbilityFor } from "../../core/domain/permissions";
+import { canGrant } from "../../core/domain/role-rules";
 import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
 import { inviteByTokenHash, lockInvite, markInviteAccepted } from "../db/invites";

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { emailError } from "../../src/domain/credentials";
-import { phoneNumberError, toE164 } from "../../src/domain/phone";
+import { emailError } from "../../core/domain/credentials";
+import { phoneNumberError, toE164 } from "../../core/domain/phone";
 import { companyNameOf } from "../db/companies";
 import type { Db } from "../db/index";
 import { lockUsableInviteByTokenHash, markInviteAccepted } from "../db/invites";
@@ -115,7 +115,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       }
       const contact: Contact = {
         email: body.email?.trim().toLowerCase() ?? null,
-        // Stored numbers are E.164 (src/domain/phone.ts): "+49 69 5550 1001" finds +496955501001.
+        // Stored numbers are E.164 (core/domain/phone.ts): "+49 69 5550 1001" finds +496955501001.
         phone: body.phoneNumber === undefined ? null : (toE164(body.phoneNumber) ?? body.phoneNumber),
       };
       const problem = contact.email !== null ? emailError(contact.email) : phoneNumberError(contact.phone as string);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { type Action, type AppAbility, type Subject, seesSubCompanyReports } from "../../src/domain/permissions";
+import { type Action, type AppAbility, type Subject, seesSubCompanyReports } from "../../core/domain/permissions";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, unauthorised } from "../errors";
 import { abilityFor } from "./abilities";

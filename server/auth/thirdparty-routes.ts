@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
 import { Type } from "typebox";
-import { emailError, isStorableName } from "../../src/domain/credentials";
+import { emailError, isStorableName } from "../../core/domain/credentials";
 import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ApiKeyScope } from "../../src/domain/api-key-scopes";
+import type { ApiKeyScope } from "../../core/domain/api-key-scopes";
 import type { Db } from "./index";
 
 /** A company's working keys as Settings > API keys shows them: never the hash. */

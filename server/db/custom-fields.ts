@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
-import type { CustomFieldDefinition } from "../../src/domain/custom-fields";
+import type { CustomFieldDefinition } from "../../core/domain/custom-fields";
 import type { Db } from "./index";
 import type { CustomFieldsTable } from "./schema";
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
-import type { ReportRule } from "../../src/domain/report-rule";
-import type { SummaryFoldState } from "../../src/domain/summary-fold";
+import type { ReportRule } from "../../core/domain/report-rule";
+import type { SummaryFoldState } from "../../core/domain/summary-fold";
 import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 
 // The typed view of the tables in migrations/, in camelCase (CamelCasePlugin maps to snake_case).
@@ -52,7 +52,7 @@ export interface UsersTable {
   email: string;
   firstName: Generated<string>;
   lastName: Generated<string>;
-  /** E.164 only (src/domain/phone.ts, migration 0020): sign-in by phone compares it as is. */
+  /** E.164 only (core/domain/phone.ts, migration 0020): sign-in by phone compares it as is. */
   phone: string | null;
   passwordHash: string | null;
   /** The person's IANA zone for alert e-mails (0021); null: the alerting company's zone. */
@@ -195,7 +195,7 @@ export interface LabelReportsTable {
   summaryMaths: Generated<number>;
   summary: Json<Record<string, unknown>>;
   customFields: Json<Record<string, unknown>>;
-  /** The frozen rule (src/domain/report-rule.ts); null only for a report whose preset was gone before rules were kept. */
+  /** The frozen rule (core/domain/report-rule.ts); null only for a report whose preset was gone before rules were kept. */
   rule: Json<ReportRule> | null;
   presetVersion: number | null;
   /** The newest signed disposition's value (migration 0014), repeated here for the list's filter. */
@@ -300,7 +300,7 @@ export interface MeasurementRollupsTable {
   batteryN: number;
 }
 
-/** 0019-summary-state: the state a report's summary is folded from (src/domain/summary-fold.ts). */
+/** 0019-summary-state: the state a report's summary is folded from (core/domain/summary-fold.ts). */
 export interface ReportSummaryStatesTable {
   reportId: string;
   basis: string;
@@ -338,7 +338,7 @@ export interface ApiKeysTable {
   created: CreatedAt;
   lastUsed: Date | null;
   revoked: Date | null;
-  /** 0015-ingestion: what the key may do (src/domain/api-key-scopes.ts). */
+  /** 0015-ingestion: what the key may do (core/api-key-scopes.ts). */
   scopes: Generated<string[]>;
 }
 

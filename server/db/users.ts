@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import type { Db } from "./index";
 import type { User, UsersTable } from "./schema";
 
-/** The users columns of the profile record (src/domain/api/profile.ts), for every route that answers with it. */
+/** The users columns of the profile record (core/api/profile.ts), for every route that answers with it. */
 export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
 
 /** E-mail addresses are compared case-insensitively: the address as typed finds the account. */
@@ -18,7 +18,7 @@ export function findUserById(db: Db, id: string): Promise<User | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Numbers are stored in E.164 (src/domain/phone.ts) and compared as they are. */
+/** Numbers are stored in E.164 (core/domain/phone.ts) and compared as they are. */
 export function findUserByPhone(db: Db, phone: string | null): Promise<User | undefined> {
   return db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirst();
 }

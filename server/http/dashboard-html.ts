@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { routeModules } from "../../src/components/routing/route-modules";
+import { routeModules } from "../../core/routes/route-modules";
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {

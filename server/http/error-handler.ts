@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { NOT_YEAR_ZERO } from "../../src/domain/api/schema-types";
-import { ListQueryError } from "../../src/domain/list-query";
-import { PLAIN_TEXT_ERRORS } from "../../src/domain/plain-text";
+import { NOT_YEAR_ZERO } from "../../core/api/schema-types";
+import { ListQueryError } from "../../core/domain/list-query";
+import { PLAIN_TEXT_ERRORS } from "../../core/domain/plain-text";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../db/unavailable";
 import { type FieldError, HttpError, TooManyRequests } from "../errors";
 

@@ -7,7 +7,7 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 /**
  * A report's custom field values are keyed by field keys, which come from field names:
  * a field named "Constructor" has the key `constructor` and takes values like any
- * other (every reader looks keys up as own properties, src/domain/custom-fields.ts).
+ * other (every reader looks keys up as own properties, core/domain/custom-fields.ts).
  * `__proto__` never is a field key (customFieldKey keeps letters and digits only).
  */
 const FIELD_KEY_MAPS = new Set(["customFields"]);

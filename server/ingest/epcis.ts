@@ -7,7 +7,7 @@ import {
   READING_RANGES,
   type Reading,
   type ReadingChannel,
-} from "../../src/domain/readings";
+} from "../../core/domain/readings";
 import type { FieldError } from "../errors";
 import { FirstEntries } from "./first-entries";
 

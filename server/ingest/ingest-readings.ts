@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Reading } from "../../src/domain/readings";
-import type { SummaryReading, SummaryShockEvent } from "../../src/domain/report-summary";
+import type { Reading } from "../../core/domain/readings";
+import type { SummaryReading, SummaryShockEvent } from "../../core/domain/report-summary";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../errors";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { thresholdsOfRule } from "../../src/domain/report-rule";
-import { type EvaluationWindow, violationColumns } from "../../src/domain/report-summary";
-import { type SummaryFoldState, summaryOfFoldState } from "../../src/domain/summary-fold";
+import { thresholdsOfRule } from "../../core/domain/report-rule";
+import { type EvaluationWindow, violationColumns } from "../../core/domain/report-summary";
+import { type SummaryFoldState, summaryOfFoldState } from "../../core/domain/summary-fold";
 import type { Db } from "../db/index";
 import { ALERT_STATE_COLUMNS, type AlertState, alertStateOf } from "../notifications/alert-state";
 import { type AlertEvent, type AlertLinks, alertEventsOf, recordAlertEvents } from "../notifications/enqueue-alerts";

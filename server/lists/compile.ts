@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
-import { type Filter, ListQueryError, listItems, type Order } from "../../src/domain/list-query";
-import { type ListField, type ListResource, operatorsFor, valueError } from "../../src/domain/resources";
+import { type Filter, ListQueryError, listItems, type Order } from "../../core/domain/list-query";
+import { type ListField, type ListResource, operatorsFor, valueError } from "../../core/domain/resources";
 import type { FieldError } from "../errors";
 
 /**

@@ -5,9 +5,9 @@ import {
   customFieldListField,
   customFieldListKey,
   listCustomFields,
-} from "../../src/domain/custom-fields";
-import type { Filter } from "../../src/domain/list-query";
-import type { ListField, ListResource } from "../../src/domain/resources";
+} from "../../core/domain/custom-fields";
+import type { Filter } from "../../core/domain/list-query";
+import type { ListField, ListResource } from "../../core/domain/resources";
 import type { ColumnMap } from "./compile";
 
 /**

@@ -1,5 +1,5 @@
-import { type ListQuery, parseListQuery } from "../../src/domain/list-query";
-import type { ListResource } from "../../src/domain/resources";
+import { type ListQuery, parseListQuery } from "../../core/domain/list-query";
+import type { ListResource } from "../../core/domain/resources";
 
 /** Parses a list call's query string with the resource's defaults (spec section 9). */
 export function parseResourceQuery(resource: ListResource, raw: unknown): ListQuery {

@@ -9,8 +9,8 @@ import {
   sql,
 } from "kysely";
 import { LRUCache } from "lru-cache";
-import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../src/domain/list-query";
-import type { ListResource } from "../../src/domain/resources";
+import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../core/domain/list-query";
+import type { ListResource } from "../../core/domain/resources";
 import { listExactCountLimit } from "../config";
 import { HttpError } from "../errors";
 import { type ColumnMap, checkOrder, compileFilters } from "./compile";

@@ -1,4 +1,4 @@
-import { formatInstant } from "../../src/domain/datetime";
+import { formatInstant } from "../../core/domain/datetime";
 import type { AlertEventKind } from "../db/schema";
 
 export interface AlertMailInput {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { NO_SIGNAL_INTERVALS, silentFrom } from "../../src/domain/no-signal";
+import { NO_SIGNAL_INTERVALS, silentFrom } from "../../core/domain/no-signal";
 import type { Db } from "../db/index";
 import { recordAlertEvent } from "./enqueue-alerts";
 
@@ -10,7 +10,7 @@ import { recordAlertEvent } from "./enqueue-alerts";
  */
 export const NO_SIGNAL_LOOKBACK_MS = 24 * 3_600_000;
 
-/** SQL: the report `r` is silent at `now` (src/domain/no-signal.ts), its company's grace looked up. */
+/** SQL: the report `r` is silent at `now` (core/domain/no-signal.ts), its company's grace looked up. */
 export function noSignalCondition(now: Date | null = null) {
   const at = now === null ? sql`now()` : sql`cast(${now.toISOString()} as timestamptz)`;
   return sql<boolean>`(r.status = 'recording' and r.last_reading_at is not null and r.last_reading_at < ${at} - (${sql.lit(NO_SIGNAL_INTERVALS)} * r.interval_minutes + (select nsc.no_signal_grace_minutes from companies nsc where nsc.id = r.company_id)) * interval '1 minute')`;

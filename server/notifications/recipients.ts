@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { isKnownTimeZone } from "../../src/domain/datetime";
+import { isKnownTimeZone } from "../../core/domain/datetime";
 import type { Db } from "../db/index";
 import { NOTIFICATION_DEFAULTS } from "../db/notification-settings";
 

@@ -1,5 +1,5 @@
-import { signedDispositionRecord } from "../../src/domain/api/signed-disposition";
-import type { Disposition, SignedDisposition } from "../../src/domain/disposition";
+import { signedDispositionRecord } from "../../core/api/signed-disposition";
+import type { Disposition, SignedDisposition } from "../../core/domain/disposition";
 import type { Db } from "../db/index";
 
 /**

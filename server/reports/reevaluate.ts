@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { type ReportRule, thresholdsOfRule } from "../../src/domain/report-rule";
-import { summariseReport, violationColumns } from "../../src/domain/report-summary";
-import type { LabelStatus } from "../../src/domain/resources";
+import { type ReportRule, thresholdsOfRule } from "../../core/domain/report-rule";
+import { summariseReport, violationColumns } from "../../core/domain/report-summary";
+import type { LabelStatus } from "../../core/domain/resources";
 import type { Db } from "../db/index";
 import { recomputeSummary, SUMMARY_MATHS_VERSION } from "./summary";
 

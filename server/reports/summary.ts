@@ -1,4 +1,4 @@
-import { thresholdsOfRule } from "../../src/domain/report-rule";
+import { thresholdsOfRule } from "../../core/domain/report-rule";
 import {
   type EvaluationWindow,
   type PresetThresholds,
@@ -8,15 +8,15 @@ import {
   type SummaryShockEvent,
   summariseReport,
   violationColumns,
-} from "../../src/domain/report-summary";
-import type { LabelStatus } from "../../src/domain/resources";
+} from "../../core/domain/report-summary";
+import type { LabelStatus } from "../../core/domain/resources";
 import {
   foldAll,
   foldNewReadings,
   type StoredReadings,
   type SummaryFoldState,
   summaryOfFoldState,
-} from "../../src/domain/summary-fold";
+} from "../../core/domain/summary-fold";
 import type { Db } from "../db/index";
 
 export const toMs = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
@@ -47,7 +47,7 @@ export async function recomputeSummary(db: Db, reportId: string): Promise<void> 
  * Folds a batch of just-stored readings (and their shock events), as the database
  * answered them, into the report's summary: cost proportional to the batch, plus, for
  * readings in the middle of the report, the stretch between the stored readings around
- * them (src/domain/summary-fold.ts). Falls back to recomputeSummary when the report
+ * them (core/domain/summary-fold.ts). Falls back to recomputeSummary when the report
  * has no state built against its current rule and window, or is trimmed (rare while
  * readings still arrive; a trim already recomputes everything).
  */

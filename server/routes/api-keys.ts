@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { apiKeyRecord, createdApiKeyRecord } from "../../src/domain/api/api-key";
-import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../src/domain/api-key-scopes";
+import { apiKeyRecord, createdApiKeyRecord } from "../../core/api/api-key";
+import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../core/domain/api-key-scopes";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
 import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { companyRecord } from "../../src/domain/api/company";
-import { type ListResourceName, listResource } from "../../src/domain/resources";
+import { companyRecord } from "../../core/api/company";
+import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
 import {
   companyListColumns,

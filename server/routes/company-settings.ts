@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
-import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
-import { isKnownTimeZone } from "../../src/domain/datetime";
-import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../src/domain/no-signal";
+import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
+import { isKnownTimeZone } from "../../core/domain/datetime";
+import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../core/domain/no-signal";
 import { recordAudit } from "../audit";
 import {
   companyDetails,
@@ -48,7 +48,7 @@ export const companyWritable = {
   country: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   temperatureUnit: Type.Optional(StringEnum(["celsius", "fahrenheit"])),
-  /** Minutes beyond 3 intervals of silence before a recording label is "No signal" (src/domain/no-signal.ts). */
+  /** Minutes beyond 3 intervals of silence before a recording label is "No signal" (core/domain/no-signal.ts). */
   noSignalGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_NO_SIGNAL_GRACE_MINUTES })),
   /** A gap or silence longer than this makes the data of reports registered from now on incomplete. */
   maxDataGapMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 10_080 })),

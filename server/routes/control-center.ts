@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { impersonationLogEntryRecord } from "../../src/domain/api/impersonation-log-entry";
-import { memberRecord } from "../../src/domain/api/member";
-import { listResource } from "../../src/domain/resources";
+import { impersonationLogEntryRecord } from "../../core/api/impersonation-log-entry";
+import { memberRecord } from "../../core/api/member";
+import { listResource } from "../../core/domain/resources";
 import { readCompany } from "../db/companies";
 import {
   countImpersonationRequests,

@@ -6,7 +6,7 @@ import {
   definitionProblems,
   MAX_CUSTOM_FIELDS,
   MAX_SELECT_OPTIONS,
-} from "../../src/domain/custom-fields";
+} from "../../core/domain/custom-fields";
 import { recordAudit } from "../audit";
 import {
   customField,

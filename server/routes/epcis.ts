@@ -1,6 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { MAX_READINGS_PER_REQUEST } from "../../src/domain/readings";
+import { MAX_READINGS_PER_REQUEST } from "../../core/domain/readings";
 import { failCaptureJob } from "../db/epcis-capture-jobs";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";

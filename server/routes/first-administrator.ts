@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { emailError } from "../../src/domain/credentials";
+import { emailError } from "../../core/domain/credentials";
 import { INVITE_WHILE_IMPERSONATING, refuseWhileImpersonating } from "../auth/impersonation-refusals";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { labelPresetRecord } from "../../src/domain/api/label-preset";
+import { labelPresetRecord } from "../../core/api/label-preset";
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
   presetErrors,
   slugify,
   uniqueSlug,
-} from "../../src/domain/label-preset";
-import { listResource } from "../../src/domain/resources";
+} from "../../core/domain/label-preset";
+import { listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
@@ -36,7 +36,7 @@ const numberOrNull = Nullable(Type.Number());
 
 /**
  * The writable fields, all optional (a create requires the name); types are checked here,
- * the rules between fields in src/domain/label-preset.ts.
+ * the rules between fields in core/domain/label-preset.ts.
  */
 const writable = {
   name: Type.Optional(PlainText({ maxLength: 200 })),

@@ -5,7 +5,7 @@ import {
   DISPOSITION_MEANINGS,
   DISPOSITIONS,
   dispositionCommentError,
-} from "../../src/domain/disposition";
+} from "../../core/domain/disposition";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";

@@ -7,7 +7,7 @@ import {
   DOWNLOAD_OPTION_VALUES,
   MEDIA_TYPES,
   parseDownloadOptions,
-} from "../../src/domain/download-options";
+} from "../../core/domain/download-options";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { sharedRateLimitStore } from "../plugins/rate-limit-store";
@@ -22,7 +22,7 @@ const CHART_POINTS = 1000;
 const optionValues = (name: keyof typeof DOWNLOAD_OPTION_VALUES) =>
   `${DOWNLOAD_OPTION_VALUES[name].join(" | ")} (default ${DEFAULT_DOWNLOAD_OPTIONS[name]})`;
 
-// The options are plain strings here and checked by parseDownloadOptions (src/domain), so
+// The options are plain strings here and checked by parseDownloadOptions (core/domain), so
 // that every bad option is reported at once, with the same rules the download dialog uses.
 export const exportQuerystring = Type.Object(
   {

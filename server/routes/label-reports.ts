@@ -2,12 +2,12 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
-import { labelReportDetail, labelReportListItem } from "../../src/domain/api/label-report";
-import { auditActorLabel } from "../../src/domain/audit-actor";
-import { applyCustomFieldChanges } from "../../src/domain/custom-fields";
-import { ruleOfPreset } from "../../src/domain/report-rule";
-import { listResource } from "../../src/domain/resources";
-import { trimEffect, trimReasonError } from "../../src/domain/trim-effect";
+import { labelReportDetail, labelReportListItem } from "../../core/api/label-report";
+import { auditActorLabel } from "../../core/domain/audit-actor";
+import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
+import { ruleOfPreset } from "../../core/domain/report-rule";
+import { listResource } from "../../core/domain/resources";
+import { trimEffect, trimReasonError } from "../../core/domain/trim-effect";
 import { recordAudit } from "../audit";
 import { auditTrailOf } from "../db/audit-log";
 import { readCompany } from "../db/companies";
@@ -330,7 +330,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         const changes: { isArchived?: boolean; customFields?: string; updated: Date } = { updated: new Date() };
         if (body.isArchived !== undefined) changes.isArchived = body.isArchived;
         if (body.customFields) {
-          // Values must fit the report's company's definitions (src/domain/custom-fields.ts).
+          // Values must fit the report's company's definitions (core/domain/custom-fields.ts).
           const { values: merged, problems } = applyCustomFieldChanges(
             await customFieldDefinitions(trx, [before.companyId]),
             (before.customFields ?? {}) as Record<string, unknown>,
@@ -556,7 +556,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
   );
 };
 
-/** The chart series (src/domain/reading-series.ts): readings, or min/max per bucket. */
+/** The chart series (core/domain/reading-series.ts): readings, or min/max per bucket. */
 const seriesShape = {
   type: "object",
   properties: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { toE164 } from "../../src/domain/phone";
+import { toE164 } from "../../core/domain/phone";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";

@@ -1,9 +1,9 @@
 import { hash } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { notificationSettingRecord } from "../../src/domain/api/notification-setting";
-import { passwordError } from "../../src/domain/credentials";
-import { canonicalTimeZone, isKnownTimeZone } from "../../src/domain/datetime";
+import { notificationSettingRecord } from "../../core/api/notification-setting";
+import { passwordError } from "../../core/domain/credentials";
+import { canonicalTimeZone, isKnownTimeZone } from "../../core/domain/datetime";
 import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../src/domain/readings";
+import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../core/domain/readings";
 import { reportStatus } from "../db/label-reports";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -35,7 +35,7 @@ export const readingRoutes: FastifyPluginAsync = async (plugin) => {
           {
             labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
             readings: Type.Array(
-              // Described here, checked in src/domain/readings.ts: every problem named at once, and no
+              // Described here, checked in core/domain/readings.ts: every problem named at once, and no
               // value coerced ("5" is not a temperature).
               Type.Object({
                 time: Type.Optional(

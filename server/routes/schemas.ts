@@ -1,11 +1,11 @@
 // Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
 // them, @fastify/swagger documents them) and also give the handlers their static types.
 import { Type } from "typebox";
-import { profileRecord } from "../../src/domain/api/profile";
-import { nullableString, StringEnum } from "../../src/domain/api/schema-types";
-import { ROLES } from "../../src/domain/permissions";
+import { profileRecord } from "../../core/api/profile";
+import { nullableString, StringEnum } from "../../core/api/schema-types";
+import { ROLES } from "../../core/domain/permissions";
 
-// The helpers moved to src/domain/api so the dashboard's types come from the same schemas;
+// The helpers moved to core/api so the dashboard's types come from the same schemas;
 // re-exported so that routes keep one import line for every schema piece.
 export {
   dateTime,
@@ -15,7 +15,7 @@ export {
   nullableString,
   PlainText,
   StringEnum,
-} from "../../src/domain/api/schema-types";
+} from "../../core/api/schema-types";
 
 export const listQuerystring = Type.Object(
   {
@@ -60,7 +60,7 @@ export function pagedResponse<Item extends object>(item: Item) {
   } as const;
 }
 
-/** The caller's own account (src/domain/api/profile.ts), by the name the routes know it by. */
+/** The caller's own account (core/api/profile.ts), by the name the routes know it by. */
 export const profileShape = profileRecord;
 
 /** The standard error answers of a data route, for the OpenAPI document. */

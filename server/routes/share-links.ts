@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { auditActorLabel } from "../../src/domain/audit-actor";
+import { auditActorLabel } from "../../core/domain/audit-actor";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import { addressKey, Throttle } from "../auth/throttle";

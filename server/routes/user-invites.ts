@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { inviteRecord } from "../../src/domain/api/invite";
-import { emailError } from "../../src/domain/credentials";
-import { canGrant } from "../../src/domain/role-rules";
+import { inviteRecord } from "../../core/api/invite";
+import { emailError } from "../../core/domain/credentials";
+import { canGrant } from "../../core/domain/role-rules";
 import { recordAudit } from "../audit";
 import { randomToken, sha256Hex } from "../auth/hash";
 import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";

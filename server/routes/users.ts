@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { memberRecord } from "../../src/domain/api/member";
-import { highestRank } from "../../src/domain/permissions";
-import { listResource } from "../../src/domain/resources";
-import { canGrant, dropsOwnLastAdministratorRole } from "../../src/domain/role-rules";
+import { memberRecord } from "../../core/api/member";
+import { highestRank } from "../../core/domain/permissions";
+import { listResource } from "../../core/domain/resources";
+import { canGrant, dropsOwnLastAdministratorRole } from "../../core/domain/role-rules";
 import { recordAudit } from "../audit";
 import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { deleteMembership, findMember, memberColumns, memberQuery, setMemberRoles } from "../db/memberships";

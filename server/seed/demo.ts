@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { type Insertable, type Kysely, sql } from "kysely";
-import { toE164 } from "../../src/domain/phone";
+import { toE164 } from "../../core/domain/phone";
 import type { Database, LabelPresetsTable, UserRolesTable, UsersTable } from "../db/schema";
 import { DEMO_PASSWORD } from "./accounts";
 import {

@@ -1,6 +1,6 @@
-import { type ReportRule, ruleOfPreset } from "../../src/domain/report-rule";
-import { type PresetThresholds, summariseReport, violationColumns } from "../../src/domain/report-summary";
-import type { LabelStatus, TransportMode } from "../../src/domain/resources";
+import { type ReportRule, ruleOfPreset } from "../../core/domain/report-rule";
+import { type PresetThresholds, summariseReport, violationColumns } from "../../core/domain/report-summary";
+import type { LabelStatus, TransportMode } from "../../core/domain/resources";
 import { SUMMARY_MATHS_VERSION } from "../reports/summary";
 import type { SeedCustomField } from "./companies";
 import { chance, hex, int, mulberry32, pick, type Rng, range, seedFrom, weighted } from "./prng";

@@ -1,4 +1,4 @@
-import type { PresetThresholds } from "../../src/domain/report-summary";
+import type { PresetThresholds } from "../../core/domain/report-summary";
 import { chance, gaussian, int, pick, type Rng, range } from "./prng";
 
 /**

@@ -1,7 +1,7 @@
+import type { Subject } from "@core/domain/permissions";
 import { ResourceContext } from "@refinedev/core";
 import { useCallback, useContext, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
-import type { Subject } from "@/domain/permissions";
 import {
   decideAccess,
   type FindResource,

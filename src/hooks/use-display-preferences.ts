@@ -1,6 +1,6 @@
+import type { ProfileRecord } from "@core/api/profile";
+import { effectiveTemperatureUnit, type TemperatureUnit } from "@core/domain/units";
 import { type HttpError, useCustom } from "@refinedev/core";
-import type { ProfileRecord } from "@/domain/api/profile";
-import { effectiveTemperatureUnit, type TemperatureUnit } from "@/domain/units";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 
 /** How dates, numbers and temperatures read on screen: the interface preferences, resolved. */

@@ -1,4 +1,3 @@
-import type { AccessControlProvider, CanParams, CanReturnType, IResourceItem } from "@refinedev/core";
 import {
   ACTIONS,
   type Action,
@@ -7,11 +6,12 @@ import {
   type FeatureFlags,
   SUBJECTS,
   type Subject,
-} from "@/domain/permissions";
+} from "@core/domain/permissions";
+import type { AccessControlProvider, CanParams, CanReturnType, IResourceItem } from "@refinedev/core";
 import { selectActiveRoleTypes, selectFeatureFlags, useAuthSessionStore } from "./stores/auth-session";
 
 /**
- * Refine's `can()` answered from the CASL ability of src/domain/permissions.ts (the
+ * Refine's `can()` answered from the CASL ability of core/domain/permissions.ts (the
  * same matrix the server enforces), built once per active role and feature flags.
  */
 

@@ -1,3 +1,4 @@
+import type { PagedList } from "@core/domain/list-query";
 import type {
   BaseRecord,
   CreateParams,
@@ -14,8 +15,7 @@ import type {
   Pagination,
   UpdateParams,
 } from "@refinedev/core";
-import { listQueryString } from "@/domain/crud-list-query";
-import type { PagedList } from "@/domain/list-query";
+import { listQueryString } from "@/providers/crud-list-query";
 import { apiUrl } from "./api-url";
 import { takePrefetched } from "./boot-prefetch";
 import { FALLBACK_ERROR_MESSAGE, parseJson } from "./readable-error";

@@ -1,5 +1,5 @@
-import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
-import { listResource } from "@/domain/resources";
+import { listResource } from "@core/domain/resources";
+import { wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-list-query";
 import { apiUrl } from "./api-url";
 import { sessionRefreshDue } from "./auth/front-token";
 import { prefetchGet, takePrefetchedBody } from "./boot-prefetch";

@@ -1,5 +1,3 @@
-import type { CrudFilter, CrudSort } from "@refinedev/core";
-import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
 import {
   encodeFilters,
   encodeOrder,
@@ -10,9 +8,11 @@ import {
   type Order,
   parseFilters,
   parseOrder,
-} from "@/domain/list-query";
-import { LIST_RESOURCES, type ListResource, type ListResourceName, listResource } from "@/domain/resources";
-import type { ListState } from "@/domain/table-state";
+} from "@core/domain/list-query";
+import { LIST_RESOURCES, type ListResource, type ListResourceName, listResource } from "@core/domain/resources";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
+import type { ListState } from "@/components/list/table-state";
+import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-list-query";
 
 /**
  * The list state a URL carries (spec section 2: filter, order, search, pageNumber,

@@ -1,8 +1,8 @@
-import type { ListResourceName } from "@/domain/resources";
+import type { ListResourceName } from "@core/domain/resources";
 
 /**
  * Resource names, written once: pages name the resource they read or write with these.
- * A list resource's name is its LIST_RESOURCES key (src/domain/resources.ts, shared with
+ * A list resource's name is its LIST_RESOURCES key (core/domain/resources.ts, shared with
  * the server), so a name that is not one fails to compile.
  */
 export const RESOURCE = {

@@ -1,6 +1,6 @@
+import type { Subject } from "@core/domain/permissions";
 import type { ResourceProps } from "@refinedev/core";
 import type { ReactElement, ReactNode } from "react";
-import type { Subject } from "@/domain/permissions";
 import type { ResourceName } from "./names";
 
 export interface AppResourceMeta {

@@ -1,14 +1,14 @@
-import type { ApiKeyRecord, CreatedApiKeyRecord } from "@/domain/api/api-key";
-import type { CompanyRecord } from "@/domain/api/company";
-import type { ImpersonationLogEntryRecord } from "@/domain/api/impersonation-log-entry";
-import type { InviteRecord } from "@/domain/api/invite";
-import type { LabelPresetRecord } from "@/domain/api/label-preset";
-import type { LabelReportDetailRecord, LabelReportListItem } from "@/domain/api/label-report";
-import type { MemberRecord } from "@/domain/api/member";
+import type { ApiKeyRecord, CreatedApiKeyRecord } from "@core/api/api-key";
+import type { CompanyRecord } from "@core/api/company";
+import type { ImpersonationLogEntryRecord } from "@core/api/impersonation-log-entry";
+import type { InviteRecord } from "@core/api/invite";
+import type { LabelPresetRecord } from "@core/api/label-preset";
+import type { LabelReportDetailRecord, LabelReportListItem } from "@core/api/label-report";
+import type { MemberRecord } from "@core/api/member";
 
 /**
  * The records the API answers with, one place for every Refine hook's record type. Each is
- * derived from the response schema the server serialises with (src/domain/api/), so a field
+ * derived from the response schema the server serialises with (core/api/), so a field
  * renamed or dropped there fails the dashboard's typecheck; type-only imports keep TypeBox
  * out of the browser bundle. Timestamps arrive as ISO 8601 strings.
  */

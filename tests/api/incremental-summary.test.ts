@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { type KyselyPlugin, type QueryId, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Reading } from "../../core/domain/readings";
+import { type ReportSummary, summariseReport, violationColumns } from "../../core/domain/report-summary";
 import type { Principal } from "../../server/auth/principal";
 import { ingestReadings } from "../../server/ingest/ingest-readings";
 import { summaryInput } from "../../server/reports/summary";
-import type { Reading } from "../../src/domain/readings";
-import { type ReportSummary, summariseReport, violationColumns } from "../../src/domain/report-summary";
 import { createTestApp, type TestApp } from "./support/app";
 import { apiKeyOf, registerLabel } from "./support/ingest";
 import { buildWorld, type World } from "./support/world";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ruleOfPreset } from "../../core/domain/report-rule";
 import { sha256Hex } from "../../server/auth/hash";
-import { ruleOfPreset } from "../../src/domain/report-rule";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { changedTables, databaseFingerprint } from "./support/db-fingerprint";
 import { apiKeyOf, registerLabel, sendReadings, series } from "./support/ingest";

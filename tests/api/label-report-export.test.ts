@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { formatInstant } from "../../core/domain/datetime";
 import { SECTION_HEADINGS } from "../../server/reports/export/pdf";
-import { formatInstant } from "../../src/domain/datetime";
 import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, ruleColumnsOf, type World } from "./support/world";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { meanKineticTemperature } from "../../src/domain/statistics";
-import { formatTemperature, roundTo } from "../../src/domain/units";
+import { meanKineticTemperature } from "../../core/domain/statistics";
+import { formatTemperature, roundTo } from "../../core/domain/units";
 import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, ruleColumnsOf, type World } from "./support/world";

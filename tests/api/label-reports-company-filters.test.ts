@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeFilters, includesFilter } from "../../src/domain/list-query";
+import { encodeFilters, includesFilter } from "../../core/domain/list-query";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { apiKeyOf } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";

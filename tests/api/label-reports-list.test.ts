@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeFilters, includesFilter } from "../../src/domain/list-query";
+import { encodeFilters, includesFilter } from "../../core/domain/list-query";
 import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, type World } from "./support/world";
 

@@ -1,12 +1,12 @@
 import { verify } from "@node-rs/argon2";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { slugify } from "../../core/domain/label-preset";
+import { type ReportSummary, summariseReport, violationColumns } from "../../core/domain/report-summary";
 import type { DatabaseHandle } from "../../server/db/index";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
 import { seedDemo } from "../../server/seed/demo";
 import { ANCHOR_MS, YEAR_START_MS } from "../../server/seed/reports";
-import { slugify } from "../../src/domain/label-preset";
-import { type ReportSummary, summariseReport, violationColumns } from "../../src/domain/report-summary";
 import { createTestDatabase } from "./support/database";
 
 // The demo seed on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), profile 'small'.

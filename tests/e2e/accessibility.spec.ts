@@ -1,7 +1,7 @@
+import { type Action, defineAbilityFor, type Subject } from "../../core/domain/permissions";
+import { guardRedirect, routeNameOf } from "../../core/domain/route-guards";
 import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
-import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
-import { guardRedirect, routeNameOf } from "../../src/domain/route-guards";
 import { resources } from "../../src/resources";
 import { RESOURCE } from "../../src/resources/names";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";

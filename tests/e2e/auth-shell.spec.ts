@@ -1,5 +1,5 @@
+import { formatPhone } from "../../core/domain/phone";
 import { SEED_COMPANIES } from "../../server/seed/companies";
-import { formatPhone } from "../../src/domain/phone";
 import { expect, type Page, test } from "./support/fixtures";
 import { impersonationRevoked } from "./support/impersonation";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";

@@ -1,7 +1,7 @@
+import { type Action, defineAbilityFor, type Subject } from "../../core/domain/permissions";
+import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "../../core/domain/route-guards";
 import { DEMO_ACCOUNTS } from "../../server/seed/accounts";
 import { SEED_COMPANIES } from "../../server/seed/companies";
-import { type Action, defineAbilityFor, type Subject } from "../../src/domain/permissions";
-import { FORBIDDEN_PATH, guardRedirect, PAGE_PERMISSIONS, routeNameOf } from "../../src/domain/route-guards";
 import { resources } from "../../src/resources";
 import { RESOURCE } from "../../src/resources/names";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "../../src/resources/settings/sections";
@@ -11,7 +11,7 @@ import { signInTo } from "./support/sign-in";
 /**
  * The dashboard hides exactly what the role may not do: for every demo account, the
  * menu entries and where each direct URL visit ends are derived from the domain
- * (src/domain/permissions.ts, src/domain/route-guards.ts, the resource table and the
+ * (core/domain/permissions.ts, core/domain/route-guards.ts, the resource table and the
  * settings sections), never listed by hand, so a new screen is covered once it is in
  * those tables.
  */

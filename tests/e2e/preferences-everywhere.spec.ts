@@ -1,4 +1,4 @@
-import { formatInstant } from "../../src/domain/datetime";
+import { formatInstant } from "../../core/domain/datetime";
 import { expect, type Page, test } from "./support/fixtures";
 import { openFilters } from "./support/motion";
 import { attachBothSizes } from "./support/screenshots";

@@ -1,4 +1,4 @@
-import { formatInstant } from "../../src/domain/datetime";
+import { formatInstant } from "../../core/domain/datetime";
 import { expect, type Page, type TestInfo, test } from "./support/fixtures";
 import { motionDone } from "./support/motion";
 import { attachScreenshot, resizeTo } from "./support/screenshots";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { defineApiKeyAbility } from "../../src/domain/permissions";
+import { defineApiKeyAbility } from "../../core/domain/permissions";
 
 describe("API key scopes", () => {
   test("an ingest key registers labels and sends readings but reads no report", () => {

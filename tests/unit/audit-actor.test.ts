@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { auditActorLabel } from "../../src/domain/audit-actor";
+import { auditActorLabel } from "../../core/domain/audit-actor";
 
 describe("who a customer's audit trail names", () => {
   test("an impersonated change reads 'ColdChain support (on behalf of <name>)'", () => {

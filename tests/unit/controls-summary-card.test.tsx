@@ -8,7 +8,7 @@ import {
   summaryCardHeadline,
   summaryCardsFromReport,
 } from "@/components/controls/summary-card/summary-card-state";
-import { type PresetThresholds, summariseReport } from "@/domain/report-summary";
+import { type PresetThresholds, summariseReport } from "../../core/domain/report-summary";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();

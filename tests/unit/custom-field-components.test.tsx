@@ -2,10 +2,10 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Button, Form } from "antd";
 import { describe, expect, it, vi } from "vitest";
-import type { CustomFieldDefinition } from "@/domain/custom-fields";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
 import { CustomFieldValues } from "@/resources/label-reports/report/report-sections";
+import type { CustomFieldDefinition } from "../../core/domain/custom-fields";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();

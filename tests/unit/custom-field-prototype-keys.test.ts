@@ -4,7 +4,7 @@ import {
   type CustomFieldDefinition,
   customFieldRows,
   customFieldValue,
-} from "../../src/domain/custom-fields";
+} from "../../core/domain/custom-fields";
 
 /** Field keys named after Object.prototype members read the report's values only, never what objects inherit. */
 

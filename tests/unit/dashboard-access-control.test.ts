@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { defineAbilityFor, FEATURE_FLAGS } from "@/domain/permissions";
 import {
   createAccessControlProvider,
   memoisedAbility,
@@ -7,6 +6,7 @@ import {
   type SessionPermissions,
 } from "@/providers/access-control-provider";
 import { resources } from "@/resources";
+import { defineAbilityFor, FEATURE_FLAGS } from "../../core/domain/permissions";
 
 function provider(session: SessionPermissions) {
   const build = vi.fn(defineAbilityFor);

@@ -1,8 +1,8 @@
 import type { CrudFilter } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
-import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "@/domain/crud-list-query";
 import { ApiError, createDataProvider } from "@/providers/data-provider";
 import { FALLBACK_ERROR_MESSAGE, readableError } from "@/providers/readable-error";
+import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "../../src/providers/crud-list-query";
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

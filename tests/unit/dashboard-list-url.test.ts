@@ -1,6 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { includesFilter, searchFilter } from "@/domain/list-query";
-import { listResource } from "@/domain/resources";
 import {
   applyFilters,
   applyOrder,
@@ -16,6 +14,8 @@ import {
   refineToListState,
   withPageReset,
 } from "@/providers/list-url";
+import { includesFilter, searchFilter } from "../../core/domain/list-query";
+import { listResource } from "../../core/domain/resources";
 
 const reports = listResource("label-reports");
 const users = listResource("users");

@@ -5,7 +5,7 @@ import ts from "typescript";
 import { describe, expect, test } from "vitest";
 
 // The dashboard's record types are derived from the schemas the server serialises with
-// (src/domain/api/). This compiles a dashboard file against a copy of one schema with a
+// (core/api/). This compiles a dashboard file against a copy of one schema with a
 // property renamed, as a server-side rename would, and expects the dashboard to stop
 // compiling: with hand-copied types it would still compile and meet `undefined` at run time.
 // Two compilations of real files take seconds of CPU, hence the long limit on a busy machine.
@@ -58,7 +58,7 @@ describe("the dashboard's record types", () => {
     const after = dashboardErrors(
       file,
       {
-        schema: "src/domain/api/label-preset.ts",
+        schema: "core/api/label-preset.ts",
         from: "  temperatureMin: Nullable(Type.Number()),",
         to: "  temperatureLow: Nullable(Type.Number()),",
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInstant, isKnownLocale, isKnownTimeZone, timeZoneAbbreviation } from "@/domain/datetime";
+import { formatInstant, isKnownLocale, isKnownTimeZone, timeZoneAbbreviation } from "../../core/domain/datetime";
 
 describe("formatInstant", () => {
   it("writes US dates with a 24-hour clock in the chosen zone", () => {

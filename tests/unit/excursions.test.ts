@@ -6,7 +6,7 @@ import {
   outOfRangeSide,
   type Reading,
   seriesClock,
-} from "@/domain/excursions";
+} from "../../core/domain/excursions";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 1);

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { SEED_PRESETS } from "../../server/seed/presets";
 import {
   firstStepWithError,
   NO_UNIT,
@@ -10,7 +9,8 @@ import {
   stepErrors,
   stepOfField,
   uniqueSlug,
-} from "../../src/domain/label-preset";
+} from "../../core/domain/label-preset";
+import { SEED_PRESETS } from "../../server/seed/presets";
 import {
   archiveChoiceOf,
   archiveFilters,

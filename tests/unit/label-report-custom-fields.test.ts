@@ -1,13 +1,4 @@
 import { describe, expect, test } from "vitest";
-import {
-  type CustomFieldDefinition,
-  customFieldListField,
-  customFieldRows,
-  formatCustomFieldValue,
-  listCustomFields,
-} from "@/domain/custom-fields";
-import { encodeFilters, type Filter, parseFilters } from "@/domain/list-query";
-import { operatorsFor, valueError } from "@/domain/resources";
 import { activeFilterCount } from "@/resources/label-reports/active-filter-count";
 import {
   customFieldColumnChoices,
@@ -21,6 +12,15 @@ import {
   toCustomFieldValues,
 } from "@/resources/label-reports/custom-field-filter-values";
 import type { LabelReport } from "@/resources/types";
+import {
+  type CustomFieldDefinition,
+  customFieldListField,
+  customFieldRows,
+  formatCustomFieldValue,
+  listCustomFields,
+} from "../../core/domain/custom-fields";
+import { encodeFilters, type Filter, parseFilters } from "../../core/domain/list-query";
+import { operatorsFor, valueError } from "../../core/domain/resources";
 
 const field = (
   key: string,

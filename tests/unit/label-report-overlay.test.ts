@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type PresetThresholds, summariseReport } from "@/domain/report-summary";
 import { DEFAULT_PREFERENCES } from "@/providers/stores/preferences";
 import { downloadFileName, exportPath } from "@/resources/label-reports/download/download-options";
 import { describeAuditEntry } from "@/resources/label-reports/report/audit-text";
 import { dataTabsOf, formatDuration, statisticsRows } from "@/resources/label-reports/report/report-format";
+import { type PresetThresholds, summariseReport } from "../../core/domain/report-summary";
 
 const preset: PresetThresholds = {
   temperatureEnabled: true,

@@ -16,7 +16,7 @@ import {
   parseOrder,
   searchFilter,
   unescapeValue,
-} from "../../src/domain/list-query";
+} from "../../core/domain/list-query";
 
 const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.]{0,20}$/);
 const scalarOperator = fc.constantFrom(...FILTER_OPERATORS.filter((op) => op !== "includes"));

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from "kysely";
 import { describe, expect, test } from "vitest";
+import { type Filter, includesFilter, ListQueryError } from "../../core/domain/list-query";
+import { type ListField, listResource } from "../../core/domain/resources";
 import { type ColumnMap, compileFilters, likePattern } from "../../server/lists/compile";
-import { type Filter, includesFilter, ListQueryError } from "../../src/domain/list-query";
-import { type ListField, listResource } from "../../src/domain/resources";
 
 // Compiles SQL without a database, exactly as the server would send it.
 const db = new Kysely<Record<string, never>>({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listQueryString } from "@/domain/crud-list-query";
-import { includesFilter } from "@/domain/list-query";
-import { listResource } from "@/domain/resources";
+import { includesFilter } from "../../core/domain/list-query";
+import { listResource } from "../../core/domain/resources";
 import {
   columnFiltersToCrud,
   crudToColumnFilters,
@@ -10,7 +9,8 @@ import {
   listStateOf,
   sortingToCrud,
   tableStateOf,
-} from "@/domain/table-state";
+} from "../../src/components/list/table-state";
+import { listQueryString } from "../../src/providers/crud-list-query";
 
 const reports = listResource("label-reports");
 const users = listResource("users");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DISPOSABLE_STATUSES } from "@/domain/disposition";
-import { listItems } from "@/domain/list-query";
-import { ATTENTION_LISTS, attentionTotal } from "@/domain/needs-attention";
-import { listResource } from "@/domain/resources";
+import { DISPOSABLE_STATUSES } from "../../core/domain/disposition";
+import { listItems } from "../../core/domain/list-query";
+import { ATTENTION_LISTS, attentionTotal } from "../../core/domain/needs-attention";
+import { listResource } from "../../core/domain/resources";
 
 const byKey = (key: string) => ATTENTION_LISTS.find((list) => list.key === key);
 

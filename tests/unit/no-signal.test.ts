@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNoSignal, silentFrom } from "@/domain/no-signal";
+import { isNoSignal, silentFrom } from "../../core/domain/no-signal";
 
 const MINUTE = 60_000;
 const last = Date.parse("2026-11-24T10:00:00Z");

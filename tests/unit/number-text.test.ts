@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canonicalNumberText, formatDecimal, localiseNumberText, parseNumberInLocale } from "@/domain/number-text";
-import { formatMeasurement, formatTemperature } from "@/domain/units";
+import {
+  canonicalNumberText,
+  formatDecimal,
+  localiseNumberText,
+  parseNumberInLocale,
+} from "../../core/domain/number-text";
+import { formatMeasurement, formatTemperature } from "../../core/domain/units";
 
 describe("typing numbers", () => {
   it("a decimal point typed as '.' is kept: 2.5 is two and a half, not 25", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { canGrant, dropsOwnLastAdministratorRole, grantableRoles } from "../../core/domain/role-rules";
 import { timeLeftText } from "../../src/components/global/impersonation-banner/time-left";
-import { canGrant, dropsOwnLastAdministratorRole, grantableRoles } from "../../src/domain/role-rules";
 import { companyPayload, formFieldOf } from "../../src/resources/people/company-form";
 
 describe("who may give which role", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ACTIONS, defineAbilityFor, defineApiKeyAbility, highestRank, SUBJECTS } from "../../src/domain/permissions";
+import { ACTIONS, defineAbilityFor, defineApiKeyAbility, highestRank, SUBJECTS } from "../../core/domain/permissions";
 import { SPEC_ROLES, specAllows } from "./spec-role-table";
 
 const concreteSubjects = SUBJECTS.filter((s) => s !== "all");

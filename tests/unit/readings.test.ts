@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseReadings } from "../../src/domain/readings";
+import { parseReadings } from "../../core/domain/readings";
 
 const now = Date.parse("2026-11-24T12:00:00Z");
 

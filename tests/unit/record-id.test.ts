@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRecordId } from "@/domain/record-id";
+import { isRecordId } from "../../core/domain/record-id";
 
 describe("record ids in addresses", () => {
   it("a UUID, in either case, is a record id", () => {

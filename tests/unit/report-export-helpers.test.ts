@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import {
+  DEFAULT_DOWNLOAD_OPTIONS,
+  type DownloadOptions,
+  downloadQueryString,
+  parseDownloadOptions,
+} from "../../core/domain/download-options";
+import {
   CONTENT_FORMAT,
   canonicalJson,
   contentHash,
@@ -10,12 +16,6 @@ import { csvCell, csvRow } from "../../server/reports/export/csv";
 import { asciiFileName, contentDisposition, downloadFileName } from "../../server/reports/export/filename";
 import { pdfLiteral } from "../../server/reports/export/pdf-layout";
 import { pdfSafeText } from "../../server/reports/export/pdf-text";
-import {
-  DEFAULT_DOWNLOAD_OPTIONS,
-  type DownloadOptions,
-  downloadQueryString,
-  parseDownloadOptions,
-} from "../../src/domain/download-options";
 import { DEFAULT_PREFERENCES, type DownloadReportPreferences } from "../../src/providers/stores/preferences";
 
 describe("canonical JSON of the hashed content", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type ReportRule, ruleLimits } from "../../src/domain/report-rule";
+import { type ReportRule, ruleLimits } from "../../core/domain/report-rule";
 
 const rule: ReportRule = {
   temperatureEnabled: true,

@@ -5,7 +5,7 @@ import {
   type SummaryReading,
   summariseReport,
   violationColumns,
-} from "@/domain/report-summary";
+} from "../../core/domain/report-summary";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 8, 0);

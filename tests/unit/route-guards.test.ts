@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defineAbilityFor } from "../../src/domain/permissions";
-import { FORBIDDEN_PATH, guardRedirect, routeNameOf } from "../../src/domain/route-guards";
+import { defineAbilityFor } from "../../core/domain/permissions";
+import { FORBIDDEN_PATH, guardRedirect, routeNameOf } from "../../core/domain/route-guards";
 
 const canAs = (roles: string[]) => {
   const ability = defineAbilityFor(roles);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { normalizeVatNumber, vatNumberError } from "../../src/domain/billing";
+import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
 import {
   applyCustomFieldChanges,
   type CustomFieldDefinition,
@@ -7,9 +7,9 @@ import {
   customFieldKey,
   definitionProblems,
   isIsoDate,
-} from "../../src/domain/custom-fields";
-import { defineAbilityFor, defineApiKeyAbility } from "../../src/domain/permissions";
-import { toE164 } from "../../src/domain/phone";
+} from "../../core/domain/custom-fields";
+import { defineAbilityFor, defineApiKeyAbility } from "../../core/domain/permissions";
+import { toE164 } from "../../core/domain/phone";
 
 const field = (key: string, type: CustomFieldDefinition["type"], extra: Partial<CustomFieldDefinition> = {}) => ({
   id: key,

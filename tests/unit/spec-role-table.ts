@@ -1,7 +1,7 @@
-import type { Action, Role, Subject } from "../../src/domain/permissions";
+import type { Action, Role, Subject } from "../../core/domain/permissions";
 
 /**
- * Spec section 6, copied by hand (not derived from src/domain) so that tests fail
+ * Spec section 6, copied by hand (not derived from core/domain) so that tests fail
  * when the code drifts from the specification. `manage` grants every action.
  */
 const CRUD = ["create", "read", "update", "delete"] as const;

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import type { Reading } from "@/domain/excursions";
+import type { Reading } from "../../core/domain/excursions";
 import {
   describeSeries,
   MKT_ACTIVATION_OVER_R,
   meanKineticTemperature,
   meanKineticTemperatureOf,
-} from "@/domain/statistics";
-import { roundTo } from "@/domain/units";
+} from "../../core/domain/statistics";
+import { roundTo } from "../../core/domain/units";
 
 const MIN = 60_000;
 const series = (values: (number | null)[]): Reading[] => values.map((value, i) => ({ t: i * 5 * MIN, value }));

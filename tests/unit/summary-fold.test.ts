@@ -6,7 +6,7 @@ import {
   type SummaryReading,
   type SummaryShockEvent,
   summariseReport,
-} from "@/domain/report-summary";
+} from "../../core/domain/report-summary";
 import {
   emptyFoldState,
   foldAll,
@@ -14,7 +14,7 @@ import {
   type StoredReadings,
   type SummaryFoldState,
   summaryOfFoldState,
-} from "@/domain/summary-fold";
+} from "../../core/domain/summary-fold";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 8, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { timeAgo } from "../../src/domain/time-ago";
+import { timeAgo } from "../../core/domain/time-ago";
 
 const now = Date.parse("2026-11-24T12:00:00Z");
 

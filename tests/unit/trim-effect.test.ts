@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { PresetThresholds, ReportSummaryInput } from "../../src/domain/report-summary";
-import { TRIM_REASON_PRESETS, trimEffect, trimReasonError } from "../../src/domain/trim-effect";
+import type { PresetThresholds, ReportSummaryInput } from "../../core/domain/report-summary";
+import { TRIM_REASON_PRESETS, trimEffect, trimReasonError } from "../../core/domain/trim-effect";
 
 const T0 = Date.parse("2026-10-01T00:00:00Z");
 const STEP = 10 * 60_000;

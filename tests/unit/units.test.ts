@@ -13,7 +13,7 @@ import {
   toTemperatureUnit,
   UNIT_SYMBOLS,
   UNITS,
-} from "@/domain/units";
+} from "../../core/domain/units";
 
 describe("units", () => {
   test("the five units of the spec, in order", () => {

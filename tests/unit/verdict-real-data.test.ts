@@ -6,7 +6,7 @@ import {
   summariseReport,
   VERDICT_TEXT,
   verdictOf,
-} from "@/domain/report-summary";
+} from "../../core/domain/report-summary";
 
 /**
  * The verdict on readings as real labels send them, on the demo's "Pharma 2–8 °C" rule

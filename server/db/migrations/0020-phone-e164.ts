@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { toE164 } from "../../../src/domain/phone";
+import { toE164 } from "../../../core/domain/phone";
 
 /**
  * Phone numbers were stored as typed ("+49 69 5550 1001") and compared with the E.164

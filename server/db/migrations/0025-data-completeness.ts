@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Data completeness is part of the verdict (src/domain/report-summary.ts):
+ * Data completeness is part of the verdict (core/domain/report-summary.ts):
  * - `label_reports.data_incomplete`: the summary's completeness copied for the list's
  *   "Incomplete data" filter, as the violation columns are;
  * - `label_reports.summary_maths`: the version of the verdict maths the stored summary

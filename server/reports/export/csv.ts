@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { formatInstant } from "../../../src/domain/datetime";
-import type { DownloadOptions } from "../../../src/domain/download-options";
-import { VERDICT_TEXT, verdictOf } from "../../../src/domain/report-summary";
-import { celsiusToFahrenheit, roundTo } from "../../../src/domain/units";
+import { formatInstant } from "../../../core/domain/datetime";
+import type { DownloadOptions } from "../../../core/domain/download-options";
+import { VERDICT_TEXT, verdictOf } from "../../../core/domain/report-summary";
+import { celsiusToFahrenheit, roundTo } from "../../../core/domain/units";
 import { ExcursionCursor, type ReportContent } from "./report-content";
 
 /**

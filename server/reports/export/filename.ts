@@ -1,4 +1,4 @@
-import type { FileType } from "../../../src/domain/download-options";
+import type { FileType } from "../../../core/domain/download-options";
 
 /**
  * The download's file name, "label-report-<labelId>-<YYYY-MM-DD>.<ext>" (the date is the

@@ -1,7 +1,7 @@
-import { formatInstant } from "../../../src/domain/datetime";
-import type { Excursion } from "../../../src/domain/excursions";
-import { formatDecimal } from "../../../src/domain/number-text";
-import { roundTo } from "../../../src/domain/units";
+import { formatInstant } from "../../../core/domain/datetime";
+import type { Excursion } from "../../../core/domain/excursions";
+import { formatDecimal } from "../../../core/domain/number-text";
+import { roundTo } from "../../../core/domain/units";
 import type { SeriesPoint } from "../series";
 import { COLORS, type PdfWriter } from "./pdf-layout";
 import { pdfSafeText } from "./pdf-text";

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { PageSize } from "../../../src/domain/download-options";
+import type { PageSize } from "../../../core/domain/download-options";
 import { pdfSafeText } from "./pdf-text";
 
 /**

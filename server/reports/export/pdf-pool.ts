@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { DownloadOptions } from "../../../src/domain/download-options";
+import type { DownloadOptions } from "../../../core/domain/download-options";
 import type { Series } from "../series";
 import type { ReportContent } from "./report-content";
 

@@ -4,26 +4,26 @@ import {
   intervalMismatchText,
   noDataPeriods,
   silenceRows,
-} from "../../../src/domain/completeness-text";
-import { formatInstant, timeZoneAbbreviation } from "../../../src/domain/datetime";
-import { DISPOSITION_LABELS } from "../../../src/domain/disposition";
-import type { DownloadOptions } from "../../../src/domain/download-options";
-import type { Excursion } from "../../../src/domain/excursions";
-import { formatDecimal } from "../../../src/domain/number-text";
+} from "../../../core/domain/completeness-text";
+import { formatInstant, timeZoneAbbreviation } from "../../../core/domain/datetime";
+import { DISPOSITION_LABELS } from "../../../core/domain/disposition";
+import type { DownloadOptions } from "../../../core/domain/download-options";
+import type { Excursion } from "../../../core/domain/excursions";
+import { formatDecimal } from "../../../core/domain/number-text";
 import {
   type ChannelSummary,
   type OverallVerdict,
   type SummaryState,
   verdictOf,
-} from "../../../src/domain/report-summary";
-import { MKT_BASIS, meanKineticTemperature } from "../../../src/domain/statistics";
+} from "../../../core/domain/report-summary";
+import { MKT_BASIS, meanKineticTemperature } from "../../../core/domain/statistics";
 import {
   formatMeasurement,
   roundTo,
   TEMPERATURE_SYMBOLS,
   toTemperatureUnit,
   UNIT_SYMBOLS,
-} from "../../../src/domain/units";
+} from "../../../core/domain/units";
 import type { Series } from "../series";
 import { drawChart } from "./pdf-chart";
 import { COLORS, type Column, PdfWriter } from "./pdf-layout";

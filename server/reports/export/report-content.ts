@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { auditActorLabel } from "../../../src/domain/audit-actor";
-import type { SignedDisposition } from "../../../src/domain/disposition";
-import type { Excursion, Side } from "../../../src/domain/excursions";
-import { thresholdsOfRule } from "../../../src/domain/report-rule";
-import type { PresetThresholds, ReportSummary } from "../../../src/domain/report-summary";
-import { excursionsOfReadings, summariseReport } from "../../../src/domain/report-summary";
-import type { LabelStatus, TransportMode } from "../../../src/domain/resources";
+import { auditActorLabel } from "../../../core/domain/audit-actor";
+import type { SignedDisposition } from "../../../core/domain/disposition";
+import type { Excursion, Side } from "../../../core/domain/excursions";
+import { thresholdsOfRule } from "../../../core/domain/report-rule";
+import type { PresetThresholds, ReportSummary } from "../../../core/domain/report-summary";
+import { excursionsOfReadings, summariseReport } from "../../../core/domain/report-summary";
+import type { LabelStatus, TransportMode } from "../../../core/domain/resources";
 import type { Db } from "../../db/index";
 import { currentDisposition } from "../dispositions";
 import { readSeries, type Series } from "../series";
@@ -49,7 +49,7 @@ export interface ReportContent {
     presetName: string | null;
     presetVersion: number | null;
   };
-  /** From the report's frozen rule (src/domain/report-rule.ts), never the preset as it is now. */
+  /** From the report's frozen rule (core/domain/report-rule.ts), never the preset as it is now. */
   preset: PresetThresholds;
   /** Readings inside the evaluation window, in time order. */
   readings: HashedReading[];

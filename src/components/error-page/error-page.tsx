@@ -54,7 +54,7 @@ export const FORBIDDEN_TITLE = "Access denied";
 
 /**
  * Where the route guards send a signed-in user who typed the URL of a page their role
- * may not use (src/domain/route-guards.ts). Its own page: the spec's error page calls
+ * may not use (core/domain/route-guards.ts). Its own page: the spec's error page calls
  * every status but 404 an internal server error, which this is not.
  */
 export function ForbiddenPage() {

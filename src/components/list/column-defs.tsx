@@ -1,8 +1,8 @@
+import type { ListResource } from "@core/domain/resources";
 import type { BaseRecord } from "@refinedev/core";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import type { ListResource } from "@/domain/resources";
 import type { ColumnSpec } from "./columns";
 
 export interface ColumnDefOptions<T> {

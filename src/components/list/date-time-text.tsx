@@ -1,4 +1,4 @@
-import { formatInstant } from "@/domain/datetime";
+import { formatInstant } from "@core/domain/datetime";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 
 /** The IANA zone and locale dates are shown in, from the interface preferences. */
@@ -24,7 +24,7 @@ export function formatDayIn(value: string | number | Date, timeZone: string, loc
 
 /**
  * An instant as text in the user's time zone (spec: time zone from the preferences), the
- * same text the PDF and CSV print for the same choices (src/domain/datetime.ts).
+ * same text the PDF and CSV print for the same choices (core/domain/datetime.ts).
  */
 export function DateTimeText({
   value,

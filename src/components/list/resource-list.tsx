@@ -1,10 +1,10 @@
+import { type ListResource, type ListResourceName, listResource } from "@core/domain/resources";
 import type { BaseRecord } from "@refinedev/core";
 import type { VisibilityState } from "@tanstack/react-table";
 import { Alert, Flex } from "antd";
 import { type ReactNode, useMemo } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { DataTable } from "@/components/table/data-table";
-import { type ListResource, type ListResourceName, listResource } from "@/domain/resources";
 import { useFindResource } from "@/hooks/use-access";
 import { hasListParams, LIST_URL_KEYS, savedSelectionSearch } from "@/providers/list-url";
 import { readableError } from "@/providers/readable-error";

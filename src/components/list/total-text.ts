@@ -1,4 +1,4 @@
-import { formatDecimal } from "@/domain/number-text";
+import { formatDecimal } from "@core/domain/number-text";
 
 /** "12 records", or "about 1,234,000 records" when the server only estimated a long list. */
 export function totalText(total: number, estimate: boolean, locale = "en-US"): string {

@@ -1,13 +1,13 @@
+import { type Filter, type Order, searchFilter } from "@core/domain/list-query";
+import { type ListResourceName, listResource } from "@core/domain/resources";
 import type { BaseRecord, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { wireOrderToCrud, wireToCrudFilters } from "@/domain/crud-list-query";
-import { type Filter, type Order, searchFilter } from "@/domain/list-query";
-import { type ListResourceName, listResource } from "@/domain/resources";
-import { type ListState, listStateOf, type TableListState, tableStateOf } from "@/domain/table-state";
+import { type ListState, listStateOf, type TableListState, tableStateOf } from "@/components/list/table-state";
 import { apiUrl } from "@/providers/api-url";
+import { wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-list-query";
 import { type ListResult, listRequestUrl } from "@/providers/data-provider";
 import { takeLandingList } from "@/providers/landing-prefetch";
 import { applyFilters, applyOrder, applySearch, parseListUrl, sameListState } from "@/providers/list-url";

@@ -1,7 +1,7 @@
+import type { Action, Subject } from "@core/domain/permissions";
 import { useCan } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import type { Action, Subject } from "@/domain/permissions";
 import type { ResourceName } from "@/resources/names";
 
 type Requirement =

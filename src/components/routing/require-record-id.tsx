@@ -1,7 +1,7 @@
+import { isRecordId } from "@core/domain/record-id";
 import type { ReactNode } from "react";
 import { useMatch } from "react-router";
 import { LazyNotFoundPage } from "@/components/error-page/lazy-error-page";
-import { isRecordId } from "@/domain/record-id";
 
 export interface RequireRecordIdProps {
   /** The address of a record, its id as `:id` (e.g. `/label-reports/:id`). */

@@ -1,10 +1,10 @@
+import type { Action, Subject } from "@core/domain/permissions";
+import { guardRedirect, routeNameOf } from "@core/domain/route-guards";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import type { Action, Subject } from "@/domain/permissions";
-import { guardRedirect, routeNameOf } from "@/domain/route-guards";
 import { useAccess } from "@/hooks/use-access";
 
-/** Applies the route guards of spec section 2 (src/domain/route-guards.ts) to the current path. */
+/** Applies the route guards of spec section 2 (core/domain/route-guards.ts) to the current path. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const access = useAccess();

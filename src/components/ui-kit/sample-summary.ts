@@ -1,4 +1,4 @@
-import type { ReportSummary } from "@/domain/report-summary";
+import type { ReportSummary } from "@core/domain/report-summary";
 
 /** A report summary as the server computes it, to show the summary cards (controls page only). */
 export const SAMPLE_SUMMARY: ReportSummary = {

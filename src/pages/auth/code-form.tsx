@@ -1,6 +1,6 @@
+import { formatPhone, phoneToSend } from "@core/domain/phone";
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from "antd";
 import { useEffect, useState } from "react";
-import { formatPhone, phoneToSend } from "@/domain/phone";
 import { loadAuth } from "./auth-client";
 import { fieldError, useSignIn } from "./use-sign-in";
 
@@ -39,7 +39,7 @@ export function CodeForm() {
     setSending(true);
     setNotice(null);
     try {
-      // Spaces and national numbers are fine to type; the server compares E.164 (src/domain/phone.ts).
+      // Spaces and national numbers are fine to type; the server compares E.164 (core/domain/phone.ts).
       const contact = channel === "email" ? values.contact.trim() : phoneToSend(values.contact, navigator.language);
       const result = await (await passwordless()).createCode(
         channel === "email" ? { email: contact } : { phoneNumber: contact },

@@ -1,10 +1,10 @@
-import type { SignedDisposition } from "@/domain/disposition";
-import type { Excursion } from "@/domain/excursions";
-import type { ReadingSeries } from "@/domain/reading-series";
-import type { ReportRule } from "@/domain/report-rule";
-import type { ReportSummary } from "@/domain/report-summary";
-import type { LabelStatus } from "@/domain/resources";
-import type { TemperatureUnit } from "@/domain/units";
+import type { SignedDisposition } from "@core/domain/disposition";
+import type { Excursion } from "@core/domain/excursions";
+import type { ReadingSeries } from "@core/domain/reading-series";
+import type { ReportRule } from "@core/domain/report-rule";
+import type { ReportSummary } from "@core/domain/report-summary";
+import type { LabelStatus } from "@core/domain/resources";
+import type { TemperatureUnit } from "@core/domain/units";
 
 /** GET /api/share/{token}: one report as a partner sees it (server/routes/share-links.ts). */
 export interface SharedReport {

@@ -1,7 +1,4 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
-import { useParams } from "react-router";
 import {
   COMPLETENESS_TEXT,
   completenessSentence,
@@ -9,15 +6,18 @@ import {
   intervalMismatchText,
   noDataPeriods,
   silenceRows,
-} from "@/domain/completeness-text";
-import { formatInstant, timeZoneAbbreviation } from "@/domain/datetime";
-import { DISPOSITION_LABELS } from "@/domain/disposition";
-import type { Excursion } from "@/domain/excursions";
-import { formatDecimal } from "@/domain/number-text";
-import { ruleLimits } from "@/domain/report-rule";
-import { type OverallVerdict, type ReportSummary, VERDICT_TEXT, verdictOf } from "@/domain/report-summary";
-import { MKT_BASIS } from "@/domain/statistics";
-import { formatMeasurement, type Unit } from "@/domain/units";
+} from "@core/domain/completeness-text";
+import { formatInstant, timeZoneAbbreviation } from "@core/domain/datetime";
+import { DISPOSITION_LABELS } from "@core/domain/disposition";
+import type { Excursion } from "@core/domain/excursions";
+import { formatDecimal } from "@core/domain/number-text";
+import { ruleLimits } from "@core/domain/report-rule";
+import { type OverallVerdict, type ReportSummary, VERDICT_TEXT, verdictOf } from "@core/domain/report-summary";
+import { MKT_BASIS } from "@core/domain/statistics";
+import { formatMeasurement, type Unit } from "@core/domain/units";
+import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { useParams } from "react-router";
 import { APP_TITLE } from "@/providers/document-title";
 import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
 import type { ChartUnit } from "@/resources/label-reports/chart/series-data";

@@ -1,5 +1,5 @@
-import { isKnownLocale } from "@/domain/datetime";
-import { effectiveTemperatureUnit, type TemperatureUnit } from "@/domain/units";
+import { isKnownLocale } from "@core/domain/datetime";
+import { effectiveTemperatureUnit, type TemperatureUnit } from "@core/domain/units";
 import {
   deviceTimeZone,
   PREFERENCES_STORAGE_KEY,

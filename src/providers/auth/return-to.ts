@@ -1,4 +1,4 @@
-import { isVisitorPath } from "@/components/routing/visitor-paths";
+import { isVisitorPath } from "@core/routes/visitor-paths";
 import { SELECT_COMPANY_PATH, SIGNED_IN_LANDING } from "./sign-in-flow";
 
 /**

@@ -1,6 +1,6 @@
+import type { FeatureFlags } from "@core/domain/permissions";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import type { FeatureFlags } from "@/domain/permissions";
 import { ONE_YEAR_SECONDS, removeCookie, writeCookie } from "./cookie";
 
 /**

@@ -1,6 +1,6 @@
+import type { Filter, Order, Search } from "@core/domain/list-query";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import type { Filter, Order, Search } from "@/domain/list-query";
 
 /**
  * The page filter store of spec section 3: the filters, order and search each list

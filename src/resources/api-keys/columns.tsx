@@ -1,9 +1,9 @@
+import { API_KEY_SCOPE_LABELS } from "@core/domain/api-key-scopes";
+import { formatInstant } from "@core/domain/datetime";
 import { useInvalidate } from "@refinedev/core";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Button, Popconfirm } from "antd";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
-import { API_KEY_SCOPE_LABELS } from "@/domain/api-key-scopes";
-import { formatInstant } from "@/domain/datetime";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 import { SETTINGS_URL, useSettingsMutation } from "@/resources/settings/api";
 import type { ApiKey } from "../types";

@@ -1,4 +1,10 @@
 import { KeyOutlined } from "@ant-design/icons";
+import {
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  DEFAULT_API_KEY_SCOPES,
+} from "@core/domain/api-key-scopes";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from "antd";
@@ -6,12 +12,6 @@ import { useMemo, useState } from "react";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
 import { DataTable } from "@/components/table/data-table";
-import {
-  API_KEY_SCOPE_LABELS,
-  API_KEY_SCOPES,
-  type ApiKeyScope,
-  DEFAULT_API_KEY_SCOPES,
-} from "@/domain/api-key-scopes";
 import { useAccess } from "@/hooks/use-access";
 import { apiUrl } from "@/providers/api-url";
 import { readableError } from "@/providers/readable-error";

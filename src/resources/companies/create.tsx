@@ -1,4 +1,5 @@
 import { BankOutlined } from "@ant-design/icons";
+import { COMPANY_TYPES } from "@core/domain/resources";
 import { useSelect } from "@refinedev/antd";
 import { type HttpError, useCreate } from "@refinedev/core";
 import { Button, Card, Flex, Form, Select } from "antd";
@@ -6,7 +7,6 @@ import { useNavigate } from "react-router";
 import { FormRadioGroup } from "@/components/controls/form-groups/form-groups";
 import { humanize } from "@/components/list/columns";
 import { TitledPage } from "@/components/record/record-page";
-import { COMPANY_TYPES } from "@/domain/resources";
 import { RESOURCE } from "@/resources/names";
 import { CompanyFields, showCompanyErrors } from "../people/company-fields";
 import { type CompanyFormValues, companyPayload } from "../people/company-form";

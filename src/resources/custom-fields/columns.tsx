@@ -1,8 +1,8 @@
+import type { CustomFieldDefinition, CustomFieldType } from "@core/domain/custom-fields";
 import { useInvalidate } from "@refinedev/core";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Button, Popconfirm, Space } from "antd";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
-import type { CustomFieldDefinition, CustomFieldType } from "@/domain/custom-fields";
 import { SETTINGS_URL, useSettingsMutation } from "@/resources/settings/api";
 
 export const CUSTOM_FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {

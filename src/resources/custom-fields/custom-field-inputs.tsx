@@ -1,9 +1,9 @@
+import type { CustomFieldDefinition } from "@core/domain/custom-fields";
 import { Form, Input, Select } from "antd";
 import type { Rule } from "antd/es/form";
 import { DatePicker } from "@/components/controls/date-picker";
 import { fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
-import type { CustomFieldDefinition } from "@/domain/custom-fields";
 
 /**
  * Form items for a report's custom fields, named `["customFields", key]`, so a form's

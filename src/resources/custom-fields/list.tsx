@@ -1,16 +1,16 @@
 import { PlusOutlined } from "@ant-design/icons";
+import {
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldDefinition,
+  type CustomFieldType,
+  customFieldKey,
+} from "@core/domain/custom-fields";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Radio, Select, Typography } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { TitledPage } from "@/components/record/record-page";
 import { DataTable } from "@/components/table/data-table";
-import {
-  CUSTOM_FIELD_TYPES,
-  type CustomFieldDefinition,
-  type CustomFieldType,
-  customFieldKey,
-} from "@/domain/custom-fields";
 import { useAccess } from "@/hooks/use-access";
 import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";

@@ -1,5 +1,5 @@
+import type { CustomFieldDefinition } from "@core/domain/custom-fields";
 import { type HttpError, useCustom } from "@refinedev/core";
-import type { CustomFieldDefinition } from "@/domain/custom-fields";
 
 /** One empty list, so that "no definitions yet" keeps its identity across renders. */
 const NONE: CustomFieldDefinition[] = [];

@@ -1,10 +1,10 @@
+import { formatDecimal } from "@core/domain/number-text";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import { Alert, Typography } from "antd";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import { TitledPage } from "@/components/record/record-page";
 import { DataTable } from "@/components/table/data-table";
-import { formatDecimal } from "@/domain/number-text";
 import { readableError } from "@/providers/readable-error";
 import type { ImpersonationLogEntry } from "../types";
 import { IMPERSONATION_LOG_COLUMNS } from "./columns";

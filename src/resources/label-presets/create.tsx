@@ -1,3 +1,4 @@
+import { PRESET_STEPS, type PresetStep } from "@core/domain/label-preset";
 import { type HttpError, useCreate } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Typography } from "antd";
 import { useState } from "react";
@@ -5,7 +6,6 @@ import { useNavigate } from "react-router";
 import { buildSteps, isNavigable, stepStatus } from "@/components/controls/progress-bar/progress-steps";
 import { SteppedProgressBar } from "@/components/controls/progress-bar/stepped-progress-bar";
 import { TitledPage } from "@/components/record/record-page";
-import { PRESET_STEPS, type PresetStep } from "@/domain/label-preset";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../types";

@@ -1,4 +1,4 @@
-import type { Filter } from "@/domain/list-query";
+import type { Filter } from "@core/domain/list-query";
 
 /** The preset list's filters as list-grammar filters, and back (for the controls). */
 

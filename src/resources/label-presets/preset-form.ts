@@ -4,8 +4,8 @@ import {
   PRESET_LIMITS,
   type PresetField,
   type PresetFieldError,
-} from "@/domain/label-preset";
-import { fromTemperatureUnit, roundTo, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
+} from "@core/domain/label-preset";
+import { fromTemperatureUnit, roundTo, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 import type { LabelPreset } from "../types";
 
 /**

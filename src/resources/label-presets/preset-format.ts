@@ -1,5 +1,5 @@
-import { formatDecimal } from "@/domain/number-text";
-import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
+import { formatDecimal } from "@core/domain/number-text";
+import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 
 /** How a preset's settings read on screen (list, review step, detail). Temperatures arrive in °C. */
 

@@ -6,8 +6,8 @@ import {
   type PresetStep,
   stepErrors,
   stepOfField,
-} from "@/domain/label-preset";
-import type { TemperatureUnit } from "@/domain/units";
+} from "@core/domain/label-preset";
+import type { TemperatureUnit } from "@core/domain/units";
 import { type FieldMessages, messagesById, type PresetFormValues, toPresetInput } from "./preset-form";
 
 /** The create wizard's rules, out of the page so they can be tested alone. */

@@ -1,4 +1,4 @@
-import type { Filter } from "@/domain/list-query";
+import type { Filter } from "@core/domain/list-query";
 
 /**
  * The count on the Filters button: the filters beyond the default (not archived), one per

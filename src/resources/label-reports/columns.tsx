@@ -1,9 +1,9 @@
+import { DISPOSITION_LABELS } from "@core/domain/disposition";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons/measurement-icons";
 import { type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
 import { DateTimeText } from "@/components/list/date-time-text";
-import { DISPOSITION_LABELS } from "@/domain/disposition";
 import type { LabelReport } from "../types";
 import styles from "./columns.module.css";
 import { EndCell } from "./recording-end";

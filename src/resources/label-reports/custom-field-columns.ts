@@ -1,12 +1,12 @@
-import type { VisibilityState } from "@tanstack/react-table";
-import type { ColumnSpec } from "@/components/list/columns";
 import {
   type CustomFieldDefinition,
   customFieldListKey,
   customFieldValue,
   formatCustomFieldValue,
   listCustomFields,
-} from "@/domain/custom-fields";
+} from "@core/domain/custom-fields";
+import type { VisibilityState } from "@tanstack/react-table";
+import type { ColumnSpec } from "@/components/list/columns";
 import type { LabelReport } from "../types";
 import { type ColumnChoiceItem, columnChoices } from "./column-choice";
 

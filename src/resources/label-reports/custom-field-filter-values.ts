@@ -3,8 +3,8 @@ import {
   type CustomFieldDefinition,
   customFieldListKey,
   customFieldValue,
-} from "@/domain/custom-fields";
-import { type Filter, includesFilter, listItems } from "@/domain/list-query";
+} from "@core/domain/custom-fields";
+import { type Filter, includesFilter, listItems } from "@core/domain/list-query";
 
 /**
  * The custom-field part of the label report filters: one control per field of the

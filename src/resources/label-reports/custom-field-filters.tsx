@@ -1,8 +1,8 @@
+import { type CustomFieldDefinition, customFieldValue } from "@core/domain/custom-fields";
 import { Divider, Form, Input, Select, Space } from "antd";
 import { DatePicker } from "@/components/controls/date-picker";
 import { type DateRange, fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { LocaleInputNumber } from "@/components/controls/number-input/locale-input-number";
-import { type CustomFieldDefinition, customFieldValue } from "@/domain/custom-fields";
 import type { CustomFieldFilterValue, CustomFieldFilterValues, DayRange } from "./custom-field-filter-values";
 
 /**

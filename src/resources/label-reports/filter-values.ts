@@ -1,4 +1,4 @@
-import { type Filter, includesFilter, listItems } from "@/domain/list-query";
+import { type Filter, includesFilter, listItems } from "@core/domain/list-query";
 
 /**
  * The label report filters form <-> the list's wire filters (spec section 4). Pure, so
@@ -7,7 +7,7 @@ import { type Filter, includesFilter, listItems } from "@/domain/list-query";
  * after the last).
  */
 
-/** "Only reports with …": the alarm columns, and a label gone silent (src/domain/no-signal.ts). */
+/** "Only reports with …": the alarm columns, and a label gone silent (core/domain/no-signal.ts). */
 export const VIOLATIONS = [
   "temperatureViolation",
   "humidityViolation",

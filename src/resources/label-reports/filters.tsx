@@ -1,3 +1,8 @@
+import { listCustomFields } from "@core/domain/custom-fields";
+import { DISPOSITION_LABELS, DISPOSITIONS } from "@core/domain/disposition";
+import type { Filter } from "@core/domain/list-query";
+import { seesSubCompanyReports } from "@core/domain/permissions";
+import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@core/domain/resources";
 import { useList } from "@refinedev/core";
 import { Button, Checkbox, Form, Select, Space, Switch } from "antd";
 import { useEffect, useMemo, useRef } from "react";
@@ -8,11 +13,6 @@ import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups
 import { humanize } from "@/components/list/columns";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import type { ListOutletContext } from "@/components/list/use-resource-list";
-import { listCustomFields } from "@/domain/custom-fields";
-import { DISPOSITION_LABELS, DISPOSITIONS } from "@/domain/disposition";
-import type { Filter } from "@/domain/list-query";
-import { seesSubCompanyReports } from "@/domain/permissions";
-import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";

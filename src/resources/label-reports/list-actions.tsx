@@ -1,8 +1,8 @@
 import { FilterOutlined } from "@ant-design/icons";
+import { listResource } from "@core/domain/resources";
 import { Badge, Button } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { lazyComponent } from "@/components/routing/lazy-component";
-import { listResource } from "@/domain/resources";
 import { parseListUrl } from "@/providers/list-url";
 import type { LabelReport } from "../types";
 import { activeFilterCount } from "./active-filter-count";

@@ -1,6 +1,6 @@
+import { seesSubCompanyReports } from "@core/domain/permissions";
 import { useMemo } from "react";
 import { ResourceList } from "@/components/list/resource-list";
-import { seesSubCompanyReports } from "@/domain/permissions";
 import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";

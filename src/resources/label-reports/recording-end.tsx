@@ -1,6 +1,6 @@
+import type { LabelStatus } from "@core/domain/resources";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { DateTimeText } from "@/components/list/date-time-text";
-import type { LabelStatus } from "@/domain/resources";
 import styles from "./columns.module.css";
 
 /**

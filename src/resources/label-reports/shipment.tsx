@@ -1,6 +1,6 @@
+import type { TransportMode } from "@core/domain/resources";
 import { MeasurementIcon } from "@/components/icons/measurement-icons";
 import { humanize } from "@/components/list/columns";
-import type { TransportMode } from "@/domain/resources";
 import styles from "./columns.module.css";
 
 /**

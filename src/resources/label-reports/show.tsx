@@ -1,4 +1,9 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
+import { noDataPeriods } from "@core/domain/completeness-text";
+import { formatDecimal } from "@core/domain/number-text";
+import { seesSubCompanyReports } from "@core/domain/permissions";
+import { ruleLimits } from "@core/domain/report-rule";
+import { timeAgo } from "@core/domain/time-ago";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Space, Tag } from "antd";
@@ -9,11 +14,6 @@ import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-ca
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { lazyComponent } from "@/components/routing/lazy-component";
-import { noDataPeriods } from "@/domain/completeness-text";
-import { formatDecimal } from "@/domain/number-text";
-import { seesSubCompanyReports } from "@/domain/permissions";
-import { ruleLimits } from "@/domain/report-rule";
-import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
 import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";

@@ -1,4 +1,4 @@
-import type { CustomFieldDefinition } from "@/domain/custom-fields";
+import type { CustomFieldDefinition } from "@core/domain/custom-fields";
 import { useAccess } from "@/hooks/use-access";
 import { selectActiveCompany, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { useCustomFieldDefinitions } from "../custom-fields/use-custom-field-definitions";

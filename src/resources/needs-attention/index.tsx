@@ -12,7 +12,7 @@ const resource = {
   meta: { label: "Needs attention", icon: <AlertOutlined />, subject: "labelReport" },
 } satisfies AppResource;
 
-/** Three report-list queries on one page (src/domain/needs-attention.ts). */
+/** Three report-list queries on one page (core/domain/needs-attention.ts). */
 export const needsAttention: ResourceDeclaration = {
   resource,
   routes: <Route path={resource.list} element={<NeedsAttentionPage />} />,

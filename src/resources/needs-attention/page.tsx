@@ -1,10 +1,10 @@
+import { ATTENTION_LISTS, type AttentionList } from "@core/domain/needs-attention";
+import { formatDecimal } from "@core/domain/number-text";
+import { seesSubCompanyReports } from "@core/domain/permissions";
+import { timeAgo } from "@core/domain/time-ago";
 import { Alert, Badge, Card, Empty, Flex, List, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
-import { ATTENTION_LISTS, type AttentionList } from "@/domain/needs-attention";
-import { formatDecimal } from "@/domain/number-text";
-import { seesSubCompanyReports } from "@/domain/permissions";
-import { timeAgo } from "@/domain/time-ago";
 import { useAccess } from "@/hooks/use-access";
 import { ViolationBadges } from "../label-reports/columns";
 import { Shipment } from "../label-reports/shipment";

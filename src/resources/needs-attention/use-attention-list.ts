@@ -1,8 +1,8 @@
+import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@core/domain/needs-attention";
+import { listResource } from "@core/domain/resources";
 import { type HttpError, useList } from "@refinedev/core";
-import { wireToCrudFilters } from "@/domain/crud-list-query";
-import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@/domain/needs-attention";
-import { listResource } from "@/domain/resources";
 import { useAccess } from "@/hooks/use-access";
+import { wireToCrudFilters } from "@/providers/crud-list-query";
 import { defaultListState, listSearchString } from "@/providers/list-url";
 import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";

@@ -1,4 +1,4 @@
-import type { Action, Subject } from "@/domain/permissions";
+import type { Action, Subject } from "@core/domain/permissions";
 import type { TabRoute } from "@/layouts/tabs-layout";
 
 /**

@@ -1,10 +1,10 @@
+import type { NotificationSettingRecord } from "@core/api/notification-setting";
+import type { ProfileRecord } from "@core/api/profile";
 import type { PaymentBrandName } from "@/components/icons";
-import type { NotificationSettingRecord } from "@/domain/api/notification-setting";
-import type { ProfileRecord } from "@/domain/api/profile";
 
 /**
  * The company settings shapes the dashboard edits (the server's JSON schema: server/routes/company-settings.ts),
- * and the records of the caller's own settings, derived from the response schemas in src/domain/api/.
+ * and the records of the caller's own settings, derived from the response schemas in core/api/.
  */
 
 export const ADDRESS_TYPES = ["shipping", "billing"] as const;

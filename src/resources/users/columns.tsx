@@ -1,6 +1,6 @@
+import { formatPhone } from "@core/domain/phone";
+import { ROLE_LABELS } from "@core/domain/role-rules";
 import { booleanColumn, type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
-import { formatPhone } from "@/domain/phone";
-import { ROLE_LABELS } from "@/domain/role-rules";
 import type { User } from "../types";
 
 /** Tag colours by role: the more a role may do, the warmer its colour. */

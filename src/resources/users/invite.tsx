@@ -1,11 +1,11 @@
 import { SendOutlined } from "@ant-design/icons";
+import { ROLE_NAMES } from "@core/domain/resources";
+import { grantableRoles, ROLE_LABELS } from "@core/domain/role-rules";
 import { type HttpError, useCreate } from "@refinedev/core";
 import { Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
-import { ROLE_NAMES } from "@/domain/resources";
-import { grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
 import { selectActiveRoleTypes, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { failureText, showFieldErrors } from "../people/form-errors";
 import styles from "../people/people.module.css";

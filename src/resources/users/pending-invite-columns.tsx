@@ -1,8 +1,8 @@
+import { roleLabel } from "@core/domain/role-rules";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Space, Typography } from "antd";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { DateTimeText } from "@/components/list/date-time-text";
-import { roleLabel } from "@/domain/role-rules";
 import type { Invite } from "../types";
 import { ROLE_COLORS } from "./columns";
 import { InviteActions } from "./invite-actions";

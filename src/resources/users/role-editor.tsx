@@ -1,8 +1,8 @@
+import { ROLE_NAMES } from "@core/domain/resources";
+import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@core/domain/role-rules";
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Typography } from "antd";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
-import { ROLE_NAMES } from "@/domain/resources";
-import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@/domain/role-rules";
 import { RESOURCE } from "@/resources/names";
 import { failureText, showFieldErrors } from "../people/form-errors";
 import type { User } from "../types";

@@ -1,8 +1,8 @@
+import { includesFilter, listItems } from "@core/domain/list-query";
+import { listResource, ROLE_NAMES } from "@core/domain/resources";
+import { ROLE_LABELS } from "@core/domain/role-rules";
 import { Select } from "antd";
 import { useLocation, useNavigate } from "react-router";
-import { includesFilter, listItems } from "@/domain/list-query";
-import { listResource, ROLE_NAMES } from "@/domain/resources";
-import { ROLE_LABELS } from "@/domain/role-rules";
 import { applyFilters, listSearchString, parseListUrl } from "@/providers/list-url";
 import styles from "../people/people.module.css";
 

@@ -6,7 +6,7 @@ import { buildWorld, type World } from "../support/world";
 /**
  * Names travel into e-mail headers, CSV rows and PDFs: a CR/LF (or another control
  * character) in a company, person, preset or custom-field name is refused with a 400
- * naming the field, by one rule (src/domain/plain-text.ts). Invitations, each an e-mail
+ * naming the field, by one rule (core/domain/plain-text.ts). Invitations, each an e-mail
  * in the product's name, are limited per inviter.
  */
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MAX_READINGS_PER_REQUEST } from "../../../src/domain/readings";
+import { MAX_READINGS_PER_REQUEST } from "../../../core/domain/readings";
 import { createTestApp, type TestApp } from "../support/app";
 import { apiKeyOf, registerLabel } from "../support/ingest";
 import { buildWorld, type World } from "../support/world";

@@ -3,12 +3,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parseDownloadOptions } from "../../../core/domain/download-options";
 import { newApiKey } from "../../../server/auth/api-keys";
 import { DEFAULT_EXPORT_LIMITS } from "../../../server/reports/export/export-limiter";
 import { renderPdf } from "../../../server/reports/export/pdf";
 import { PdfWorkerPool } from "../../../server/reports/export/pdf-pool";
 import { loadChartSeries, loadReportContent } from "../../../server/reports/export/report-content";
-import { parseDownloadOptions } from "../../../src/domain/download-options";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildWorld, type World } from "../support/world";
 

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
+import type { Role } from "../../../core/domain/permissions";
+import { ruleOfPreset } from "../../../core/domain/report-rule";
 import type { Db } from "../../../server/db/index";
-import type { Role } from "../../../src/domain/permissions";
-import { ruleOfPreset } from "../../../src/domain/report-rule";
 
 /**
  * A small, hand-made world for API tests, independent of the demo seed:

@@ -1,4 +1,4 @@
-import type { Unit } from "@/domain/units";
+import type { Unit } from "@core/domain/units";
 
 /** The data tabs of spec section 3: Temperature and Humidity, each tied to a unit. */
 

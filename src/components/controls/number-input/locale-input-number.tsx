@@ -1,5 +1,5 @@
+import { decimalSeparator } from "@core/domain/number-text";
 import { InputNumber, type InputNumberProps } from "antd";
-import { decimalSeparator } from "@/domain/number-text";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 
 /**

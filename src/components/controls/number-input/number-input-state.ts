@@ -1,5 +1,5 @@
-import { canonicalNumberText, type NumberTextRules } from "@/domain/number-text";
-import { roundTo } from "@/domain/units";
+import { canonicalNumberText, type NumberTextRules } from "@core/domain/number-text";
+import { roundTo } from "@core/domain/units";
 
 /** The number input's and number stepper's rules (spec section 5). */
 

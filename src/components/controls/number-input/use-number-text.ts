@@ -1,5 +1,5 @@
+import { localiseNumberText } from "@core/domain/number-text";
 import { useEffect, useRef, useState } from "react";
-import { localiseNumberText } from "@/domain/number-text";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { formatNumber, type NumberBounds, sanitiseNumberText, valueFromText } from "./number-input-state";
 

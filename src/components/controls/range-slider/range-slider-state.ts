@@ -1,4 +1,4 @@
-import { roundTo } from "@/domain/units";
+import { roundTo } from "@core/domain/units";
 import { decimalsOf } from "../number-input/number-input-state";
 
 /** The range slider's rules (spec sections 5 and 9). */

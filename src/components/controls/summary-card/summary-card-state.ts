@@ -1,7 +1,7 @@
-import { COMPLETENESS_TEXT } from "@/domain/completeness-text";
-import { formatDecimal } from "@/domain/number-text";
-import type { ReportSummary, SummaryState } from "@/domain/report-summary";
-import type { LabelStatus } from "@/domain/resources";
+import { COMPLETENESS_TEXT } from "@core/domain/completeness-text";
+import { formatDecimal } from "@core/domain/number-text";
+import type { ReportSummary, SummaryState } from "@core/domain/report-summary";
+import type { LabelStatus } from "@core/domain/resources";
 import {
   roundTo,
   TEMPERATURE_SYMBOLS,
@@ -9,7 +9,7 @@ import {
   toTemperatureUnit,
   UNIT_SYMBOLS,
   type Unit,
-} from "@/domain/units";
+} from "@core/domain/units";
 
 /** The summary card's data (spec section 3) and its mapping from a report's summary. */
 
@@ -64,7 +64,7 @@ function verdict(violation: boolean, state: SummaryState): string {
 }
 
 /**
- * The card of one unit of a report's summary (src/domain/report-summary.ts).
+ * The card of one unit of a report's summary (core/domain/report-summary.ts).
  * Temperatures are shown in the chosen display unit.
  */
 export function summaryCardFromReport(

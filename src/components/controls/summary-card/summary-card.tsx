@@ -1,6 +1,6 @@
+import type { Unit } from "@core/domain/units";
 import { Tag } from "antd";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons/measurement-icons";
-import type { Unit } from "@/domain/units";
 import styles from "./summary-card.module.css";
 import { type SummaryCardData, summaryCardHeadline } from "./summary-card-state";
 

@@ -1,7 +1,7 @@
+import { formatInstant } from "@core/domain/datetime";
 import { useCustomMutation, useNotification } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { formatInstant } from "@/domain/datetime";
 import { activeRoleHeaders } from "@/providers/data-provider";
 import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";

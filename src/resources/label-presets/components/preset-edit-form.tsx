@@ -1,8 +1,8 @@
+import { PRESET_STEP_LABELS, PRESET_STEPS, type PresetStep } from "@core/domain/label-preset";
+import type { TemperatureUnit } from "@core/domain/units";
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { Alert, Button, Card, Flex } from "antd";
 import { useEffect, useRef, useState } from "react";
-import { PRESET_STEP_LABELS, PRESET_STEPS, type PresetStep } from "@/domain/label-preset";
-import type { TemperatureUnit } from "@/domain/units";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import type { LabelPreset } from "../../types";

@@ -1,3 +1,5 @@
+import { type LabelPresetInput, PRESET_LIMITS, type PresetField, type PresetStep } from "@core/domain/label-preset";
+import { TEMPERATURE_SYMBOLS, type TemperatureUnit } from "@core/domain/units";
 import { Input, Typography } from "antd";
 import { type ReactNode, useId } from "react";
 import { Field } from "@/components/controls/field/field";
@@ -6,8 +8,6 @@ import { RadioGroup } from "@/components/controls/radio-group/radio-group";
 import { Switch } from "@/components/controls/switch/switch";
 import { TextInput } from "@/components/controls/text-input/text-input";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
-import { type LabelPresetInput, PRESET_LIMITS, type PresetField, type PresetStep } from "@/domain/label-preset";
-import { TEMPERATURE_SYMBOLS, type TemperatureUnit } from "@/domain/units";
 import { type FieldMessages, type PresetFormValues, temperatureBounds } from "../preset-form";
 import styles from "./preset-fields.module.css";
 

@@ -1,7 +1,7 @@
+import type { Filter } from "@core/domain/list-query";
+import { listResource } from "@core/domain/resources";
 import { Segmented, Select } from "antd";
 import { useLocation, useNavigate } from "react-router";
-import type { Filter } from "@/domain/list-query";
-import { listResource } from "@/domain/resources";
 import { applyFilters, listSearchString, parseListUrl } from "@/providers/list-url";
 import {
   ARCHIVE_FILTER_KEY,

@@ -1,8 +1,8 @@
+import { type LabelPresetInput, PRESET_STEP_LABELS, type PresetStep } from "@core/domain/label-preset";
+import type { TemperatureUnit } from "@core/domain/units";
 import { Badge, Button, Descriptions, Flex } from "antd";
 import type { ReactNode } from "react";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
-import { type LabelPresetInput, PRESET_STEP_LABELS, type PresetStep } from "@/domain/label-preset";
-import type { TemperatureUnit } from "@/domain/units";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { duration, humidityRange, shockThreshold, temperatureRange } from "../preset-format";
 import { ALARM_TYPE_LABELS } from "./preset-fields";

@@ -1,5 +1,5 @@
+import type { TemperatureUnit } from "@core/domain/units";
 import { useState } from "react";
-import type { TemperatureUnit } from "@/domain/units";
 import { readableError } from "@/providers/readable-error";
 import { type SeriesWindow, useReadingSeries } from "../report/report-queries";
 import { ReportChartView } from "./report-chart-view";

@@ -1,5 +1,5 @@
-import type { ReadingSeries } from "@/domain/reading-series";
-import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@/domain/units";
+import type { ReadingSeries } from "@core/domain/reading-series";
+import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@core/domain/units";
 
 /**
  * The answer of `GET /label-reports/:id/readings` (server/reports/series.ts) turned into
@@ -8,7 +8,7 @@ import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMB
  * without a canvas.
  */
 
-export type { ReadingSeries, SeriesPoint } from "@/domain/reading-series";
+export type { ReadingSeries, SeriesPoint } from "@core/domain/reading-series";
 
 export type ChartUnit = "temperature" | "humidity";
 

@@ -3,15 +3,15 @@ import {
   DOWNLOAD_OPTION_NAMES,
   DOWNLOAD_OPTION_VALUES,
   type DownloadOptions,
-} from "@/domain/download-options";
-import { effectiveTemperatureUnit, type TemperatureUnit } from "@/domain/units";
+} from "@core/domain/download-options";
+import { effectiveTemperatureUnit, type TemperatureUnit } from "@core/domain/units";
 import type { DownloadReportPreferences, PreferencesData } from "@/providers/stores/preferences";
 import { resolveTimeZone } from "@/providers/stores/preferences";
 
 /**
  * The download dialog's choices (spec section 3, download preferences) and the export
  * URL they make. The values and labels are the export endpoint's own
- * (src/domain/download-options.ts); only the locales offered are the dialog's choice.
+ * (core/domain/download-options.ts); only the locales offered are the dialog's choice.
  */
 
 type ClosedOption = keyof typeof DOWNLOAD_OPTION_VALUES;
@@ -26,7 +26,7 @@ export const FILE_TYPE_OPTIONS = choices("fileType");
 export const TEMPERATURE_UNIT_OPTIONS = choices("temperatureUnit");
 export const DATA_TABLE_OPTIONS = choices("includeDataTable");
 
-export { LOCALE_OPTIONS } from "@/domain/locales";
+export { LOCALE_OPTIONS } from "@core/domain/locales";
 
 /**
  * What the dialog offers: the spec's download defaults, overridden by the screen's zone,

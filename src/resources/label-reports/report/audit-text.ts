@@ -1,6 +1,6 @@
-import { formatInstant, type InstantFormat } from "@/domain/datetime";
-import { DISPOSITION_LABELS, isDisposition } from "@/domain/disposition";
-import { formatDecimal } from "@/domain/number-text";
+import { formatInstant, type InstantFormat } from "@core/domain/datetime";
+import { DISPOSITION_LABELS, isDisposition } from "@core/domain/disposition";
+import { formatDecimal } from "@core/domain/number-text";
 import type { AuditEntry } from "./report-queries";
 
 /** An audit entry as people read it: what happened, who did it, each field's old and new value. Pure. */

@@ -1,13 +1,13 @@
-import { Alert, Descriptions, Flex, Table, Tag } from "antd";
-import { DateTimeText } from "@/components/list/date-time-text";
 import {
   COMPLETENESS_TEXT,
   completenessSentence,
   durationText,
   intervalMismatchText,
   silenceRows,
-} from "@/domain/completeness-text";
-import type { ReportSummary } from "@/domain/report-summary";
+} from "@core/domain/completeness-text";
+import type { ReportSummary } from "@core/domain/report-summary";
+import { Alert, Descriptions, Flex, Table, Tag } from "antd";
+import { DateTimeText } from "@/components/list/date-time-text";
 
 /**
  * The report's data completeness (part of its verdict): coverage per unit, the label's own

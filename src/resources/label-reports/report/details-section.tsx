@@ -1,8 +1,8 @@
+import { type CustomFieldDefinition, customFieldValueError } from "@core/domain/custom-fields";
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Flex, Form, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import { type CustomFieldDefinition, customFieldValueError } from "@/domain/custom-fields";
 import { readableError } from "@/providers/readable-error";
 import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
 import { RESOURCE } from "@/resources/names";

@@ -1,15 +1,15 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
-import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
-import { useState } from "react";
-import { DateTimeText } from "@/components/list/date-time-text";
-import { COMPLETENESS_TEXT, completenessSentence, durationText, silenceRows } from "@/domain/completeness-text";
+import { COMPLETENESS_TEXT, completenessSentence, durationText, silenceRows } from "@core/domain/completeness-text";
 import {
   DISPOSITION_LABELS,
   DISPOSITION_MEANINGS,
   DISPOSITIONS,
   type Disposition,
   dispositionCommentError,
-} from "@/domain/disposition";
+} from "@core/domain/disposition";
+import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
+import { useState } from "react";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { type SignValues, useSignDisposition } from "./disposition-queries";

@@ -1,6 +1,6 @@
+import type { Disposition, SignedDisposition } from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import type { Disposition, SignedDisposition } from "@/domain/disposition";
 import { RESOURCE } from "@/resources/names";
 import { REPORT_QUERY_KEY } from "./report-queries";
 

@@ -1,11 +1,11 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
+import { canBeDisposed, DISPOSITION_LABELS, type SignedDisposition } from "@core/domain/disposition";
 import { Button, Descriptions, Empty, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { lazyComponent } from "@/components/routing/lazy-component";
-import { canBeDisposed, DISPOSITION_LABELS, type SignedDisposition } from "@/domain/disposition";
 import { useAccess } from "@/hooks/use-access";
 import { useSessionSummary } from "@/hooks/use-session";
 import { DISPOSITION_COLORS } from "../columns";

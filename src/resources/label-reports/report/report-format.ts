@@ -1,8 +1,8 @@
+import { durationText } from "@core/domain/duration-text";
+import { formatDecimal } from "@core/domain/number-text";
+import type { ChannelSummary, ReportSummary } from "@core/domain/report-summary";
+import { roundTo, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 import type { DataTab } from "@/components/controls/data-tabs/data-tabs-state";
-import { durationText } from "@/domain/duration-text";
-import { formatDecimal } from "@/domain/number-text";
-import type { ChannelSummary, ReportSummary } from "@/domain/report-summary";
-import { roundTo, type TemperatureUnit, toTemperatureUnit } from "@/domain/units";
 import { chartSymbol } from "../chart/series-data";
 
 /** Text of the report overlay's statistics, in the user's temperature unit. Pure. */

@@ -1,6 +1,6 @@
+import type { TrimEffect } from "@core/domain/trim-effect";
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TrimEffect } from "@/domain/trim-effect";
 import { RESOURCE } from "@/resources/names";
 import type { ReadingSeries } from "../chart/series-data";
 import type { TrimWindow } from "../trim/trim-window";
@@ -32,7 +32,7 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
   reason: string | null;
   actorEmail: string | null;
-  /** How the change is shown (server: src/domain/audit-actor.ts); null: the system. */
+  /** How the change is shown (server: core/domain/audit-actor.ts); null: the system. */
   actor: string | null;
   impersonated: boolean;
 }

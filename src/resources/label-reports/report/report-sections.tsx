@@ -1,11 +1,11 @@
+import { type CustomFieldDefinition, customFieldRows } from "@core/domain/custom-fields";
+import { isShockEvent, type ReportSummary } from "@core/domain/report-summary";
+import { formatMeasurement, type TemperatureUnit } from "@core/domain/units";
 import { Empty, Flex, List, Progress, Table, Tag, Timeline, Typography } from "antd";
 import type { ReactNode } from "react";
 import { SummaryCard } from "@/components/controls/summary-card/summary-card";
 import { summaryCardsFromReport } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
-import { type CustomFieldDefinition, customFieldRows } from "@/domain/custom-fields";
-import { isShockEvent, type ReportSummary } from "@/domain/report-summary";
-import { formatMeasurement, type TemperatureUnit } from "@/domain/units";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { describeAuditEntry } from "./audit-text";
 import styles from "./report.module.css";

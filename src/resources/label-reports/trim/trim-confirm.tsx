@@ -1,6 +1,6 @@
+import { TRIM_REASON_PRESETS, trimReasonError } from "@core/domain/trim-effect";
 import { Alert, Input, Modal, Radio, Skeleton, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
-import { TRIM_REASON_PRESETS, trimReasonError } from "@/domain/trim-effect";
 import { readableError } from "@/providers/readable-error";
 import { useTrimPreview } from "../report/report-queries";
 import { isTrimmed, type TrimWindow } from "./trim-window";

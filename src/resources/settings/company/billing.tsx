@@ -1,6 +1,6 @@
+import { vatNumberError } from "@core/domain/billing";
 import { Alert, Button, Card, Divider, Flex, Form, Input, Select, Skeleton } from "antd";
 import { PAYMENT_BRAND_LABELS, PAYMENT_BRAND_NAMES, PaymentBrandIcon } from "@/components/icons";
-import { vatNumberError } from "@/domain/billing";
 import { readableError } from "@/providers/readable-error";
 import type { CompanySettings } from "../api";
 import type { Billing } from "../types";

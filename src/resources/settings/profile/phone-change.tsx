@@ -1,7 +1,7 @@
+import { formatPhone, phoneToSend } from "@core/domain/phone";
 import { useNotification } from "@refinedev/core";
 import { Button, Form, Input, Space, Typography } from "antd";
 import { useState } from "react";
-import { formatPhone, phoneToSend } from "@/domain/phone";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
 import type { Profile } from "../types";
 

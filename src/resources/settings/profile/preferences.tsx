@@ -1,3 +1,7 @@
+import { formatInstant } from "@core/domain/datetime";
+import { LOCALE_OPTIONS } from "@core/domain/locales";
+import { formatDecimal } from "@core/domain/number-text";
+import { formatTemperature, TEMPERATURE_SYMBOLS } from "@core/domain/units";
 import { Card, Form, Radio, Select, Typography } from "antd";
 import { useMemo } from "react";
 import {
@@ -5,10 +9,6 @@ import {
   groupedTimeZoneOptions,
   timeZoneCityLabel,
 } from "@/components/controls/time-zone-select/time-zone-options";
-import { formatInstant } from "@/domain/datetime";
-import { LOCALE_OPTIONS } from "@/domain/locales";
-import { formatDecimal } from "@/domain/number-text";
-import { formatTemperature, TEMPERATURE_SYMBOLS } from "@/domain/units";
 import { useCompanyTemperatureUnit, useDisplayPreferences } from "@/hooks/use-display-preferences";
 import { deviceTimeZone, type TimeZoneChoice, usePreferencesStore } from "@/providers/stores/preferences";
 import { useEmailTimeZoneSync } from "./email-time-zone";

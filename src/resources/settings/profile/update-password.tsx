@@ -1,5 +1,5 @@
+import { passwordError } from "@core/domain/credentials";
 import { Button, Card, Form, Input } from "antd";
-import { passwordError } from "@/domain/credentials";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
 
 interface Values {

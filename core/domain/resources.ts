@@ -83,13 +83,13 @@ export const LIST_RESOURCES = {
       startTime: { type: "timestamp", sortable: true, nullable: true },
       endTime: { type: "timestamp", sortable: true, nullable: true },
       lastReadingAt: { type: "timestamp", sortable: true, nullable: true },
-      /** Recording but silent (src/domain/no-signal.ts); computed at the time of asking. */
+      /** Recording but silent (core/domain/no-signal.ts); computed at the time of asking. */
       noSignal: { type: "boolean" },
       temperatureViolation: { type: "boolean", sortable: true },
       humidityViolation: { type: "boolean", sortable: true },
       shockViolation: { type: "boolean", sortable: true },
       batteryLow: { type: "boolean", sortable: true },
-      /** A gap or silence longer than the report's threshold, or no data (src/domain/report-summary.ts). */
+      /** A gap or silence longer than the report's threshold, or no data (core/domain/report-summary.ts). */
       dataIncomplete: { type: "boolean", sortable: true },
       /** The signed QA disposition in force (issue #17); none until someone signs. */
       disposition: { type: "enum", values: DISPOSITIONS, sortable: true, nullable: true },

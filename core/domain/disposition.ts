@@ -1,5 +1,5 @@
 import type { Static } from "typebox";
-import type { signedDispositionRecord } from "./api/signed-disposition";
+import type { signedDispositionRecord } from "../api/signed-disposition";
 import type { LabelStatus } from "./resources";
 
 /**
@@ -48,5 +48,5 @@ export function isDisposition(value: unknown): value is Disposition {
   return typeof value === "string" && (DISPOSITIONS as readonly string[]).includes(value);
 }
 
-/** A signed disposition as the API returns it (its schema: src/domain/api/signed-disposition.ts). */
+/** A signed disposition as the API returns it (its schema: core/api/signed-disposition.ts). */
 export type SignedDisposition = Static<typeof signedDispositionRecord>;

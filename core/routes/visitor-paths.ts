@@ -1,5 +1,3 @@
-import { matchPath } from "react-router";
-
 /**
  * The account screens for visitors (spec section 2). They open in the lean auth shell
  * (src/auth-app.tsx, no Refine); every other path opens the dashboard app (src/App.tsx).
@@ -13,8 +11,17 @@ export const VISITOR_PATHS = [
   "/reset-password",
 ] as const;
 
+/** `pattern` with its `:name` segments standing for any one non-empty segment; a trailing slash is ignored. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split("/");
+  const got = pathname.replace(/\/+$/, "").split("/");
+  return (
+    want.length === got.length && want.every((part, i) => (part.startsWith(":") ? got[i] !== "" : part === got[i]))
+  );
+}
+
 export function isVisitorPath(pathname: string): boolean {
-  return VISITOR_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
+  return VISITOR_PATHS.some((pattern) => matches(pattern, pathname));
 }
 
 /** A share link's public page (issue #17 section 4): its own lean page, no sign-in, no Refine. */

@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { API_KEY_SCOPES } from "../api-key-scopes";
+import { API_KEY_SCOPES } from "../domain/api-key-scopes";
 import { dateTime, nullableDateTime, nullableString, StringEnum } from "./schema-types";
 
 /** A company's API key as settings lists it: never the key itself. */

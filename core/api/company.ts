@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { COMPANY_TYPES } from "../resources";
+import { COMPANY_TYPES } from "../domain/resources";
 import { dateTime, nullableString, StringEnum } from "./schema-types";
 
 /** A company as the sub-company and control-center routes answer with it. */

@@ -1,11 +1,3 @@
-import type {
-  ConditionalFilter,
-  CrudFilter,
-  CrudOperators,
-  CrudSort,
-  LogicalFilter,
-  Pagination,
-} from "@refinedev/core";
 import {
   encodeListQuery,
   type Filter,
@@ -15,12 +7,20 @@ import {
   mergeFilters,
   type Order,
   searchFilter,
-} from "@/domain/list-query";
-import type { ListResource } from "@/domain/resources";
+} from "@core/domain/list-query";
+import type { ListResource } from "@core/domain/resources";
+import type {
+  ConditionalFilter,
+  CrudFilter,
+  CrudOperators,
+  CrudSort,
+  LogicalFilter,
+  Pagination,
+} from "@refinedev/core";
 
 /**
  * The one table between Refine's closed operator union and the wire operators of the
- * list grammar (src/domain/list-query.ts). Read left to right for requests; read
+ * list grammar (core/domain/list-query.ts). Read left to right for requests; read
  * right to left (first row wins) for the URL. Anything not in it has no wire form.
  */
 export const OPERATOR_TABLE = [

@@ -166,7 +166,7 @@ export function customFieldListKey(key: string): string {
   return `${CUSTOM_FIELD_FILTER_PREFIX}${key}`;
 }
 
-/** How the list grammar types a field's values (so which operators it takes, src/domain/resources.ts). */
+/** How the list grammar types a field's values (so which operators it takes, core/domain/resources.ts). */
 export function customFieldListField(definition: CustomFieldDefinition): ListField {
   switch (definition.type) {
     case "number":

@@ -88,7 +88,7 @@ export function isRole(value: string): value is Role {
 }
 
 /**
- * What an API key may do (README: API keys), by its scopes (src/domain/api-key-scopes.ts):
+ * What an API key may do (README: API keys), by its scopes (core/api-key-scopes.ts):
  * `read` reads its company's label reports; `ingest` registers labels and sends their
  * readings (`create` on reading also stops a label). Nothing else, whoever created it.
  * No role grants `reading`: readings come from labels, through a gateway's key.

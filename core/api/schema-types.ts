@@ -1,7 +1,7 @@
 // Building blocks of the API's TypeBox schemas, shared by the server (which validates and
 // serialises with them) and the dashboard (which imports only the types they produce).
 import { type Static, type TBoolean, type TInteger, type TNumber, type TObject, type TString, Type } from "typebox";
-import { NON_BLANK_PLAIN_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from "../plain-text";
+import { NON_BLANK_PLAIN_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from "../domain/plain-text";
 
 /**
  * `type: [T, "null"]`, kept as one type array rather than TypeBox's anyOf, so Ajv's
@@ -34,7 +34,7 @@ export const nullableDateTime = Nullable(Type.String({ format: "date-time", patt
 
 /**
  * One line of text a person types (a name, a reference): bounded, without control
- * characters (src/domain/plain-text.ts); `nonBlank` also refuses only spaces.
+ * characters (core/domain/plain-text.ts); `nonBlank` also refuses only spaces.
  */
 export function PlainText(options: {
   maxLength: number;

@@ -1,8 +1,8 @@
 import { Type } from "typebox";
-import { DISPOSITIONS } from "../disposition";
+import { DISPOSITIONS } from "../domain/disposition";
 import { StringEnum } from "./schema-types";
 
-/** A signed QA disposition as the API answers with it (src/domain/disposition.ts says what one is). */
+/** A signed QA disposition as the API answers with it (core/domain/disposition.ts says what one is). */
 export const signedDispositionRecord = Type.Object({
   value: StringEnum(DISPOSITIONS),
   comment: Type.String(),

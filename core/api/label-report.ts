@@ -1,9 +1,9 @@
 import { type Static, Type } from "typebox";
-import type { Disposition } from "../disposition";
-import { DISPOSITIONS } from "../disposition";
-import type { ReportSummary } from "../report-summary";
-import { LABEL_STATUSES, TRANSPORT_MODES } from "../resources";
-import { MKT_BASIS } from "../statistics";
+import type { Disposition } from "../domain/disposition";
+import { DISPOSITIONS } from "../domain/disposition";
+import type { ReportSummary } from "../domain/report-summary";
+import { LABEL_STATUSES, TRANSPORT_MODES } from "../domain/resources";
+import { MKT_BASIS } from "../domain/statistics";
 import { presetSettingsProperties } from "./label-preset";
 import { dateTime, Nullable, NullableObject, nullableDateTime, nullableString, StringEnum } from "./schema-types";
 import { signedDispositionRecord } from "./signed-disposition";
@@ -45,7 +45,7 @@ export const labelReportListItem = Type.Object({
       "The data is incomplete (a gap or silence longer than the company's threshold) or there is none: never a plain OK",
   }),
   disposition: Type.Unsafe<Disposition | null>({ type: ["string", "null"], enum: [...DISPOSITIONS, null] }),
-  // Values are checked against the company's definitions when written (src/domain/custom-fields.ts).
+  // Values are checked against the company's definitions when written (core/domain/custom-fields.ts).
   customFields: Type.Unsafe<Record<string, string | number | boolean | null>>({
     type: "object",
     additionalProperties: true,

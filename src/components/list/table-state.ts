@@ -1,8 +1,8 @@
+import type { Filter, Order } from "@core/domain/list-query";
+import type { ListResource } from "@core/domain/resources";
 import type { CrudFilter, CrudOperators, CrudSort } from "@refinedev/core";
 import type { ColumnFilter, PaginationState, SortingState } from "@tanstack/react-table";
-import { crudSortingToWire, splitSearch, wireToCrudFilters } from "./crud-list-query";
-import type { Filter, Order } from "./list-query";
-import type { ListResource } from "./resources";
+import { crudSortingToWire, splitSearch, wireToCrudFilters } from "../../providers/crud-list-query";
 
 /**
  * A list's state as TanStack Table holds it, and its one mapping to Refine's

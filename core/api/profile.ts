@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { TEMPERATURE_UNITS } from "../units";
+import { TEMPERATURE_UNITS } from "../domain/units";
 import { nullableString, StringEnum } from "./schema-types";
 
 /** The caller's own account as settings > profile shows it (GET/PATCH /me, the phone change). */

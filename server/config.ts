@@ -25,8 +25,8 @@ export const DEFAULT_AUTH_LOOKUPS_PER_ADDRESS = 30;
 export const DEFAULT_AUTH_LOOKUP_FLOOR_MS = 200;
 
 /**
- * Every environment variable the server reads, and only those: the README's
- * "Configuration" table lists exactly these (tests/unit/config.test.ts compares them).
+ * Every environment variable the server reads, and only those: the "Configuration" table of
+ * docs/operations.md lists exactly these (tests/unit/config.test.ts compares them).
  * Nothing else in server/ reads process.env.
  */
 export const CONFIG_VARIABLES = [
@@ -66,7 +66,7 @@ type Env = Partial<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
-/** Everything the server reads from its environment, in one place (README "Configuration"). */
+/** Everything the server reads from its environment, in one place (docs/operations.md, "Configuration"). */
 export interface ServerConfig {
   port: number;
   host: string;

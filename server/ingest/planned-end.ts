@@ -1,11 +1,10 @@
 import { sql } from "kysely";
-import { thresholdsOfRule } from "../../core/domain/report-rule";
-import { type EvaluationWindow, violationColumns } from "../../core/domain/report-summary";
-import { type SummaryFoldState, summaryOfFoldState } from "../../core/domain/summary-fold";
+import { violationColumns } from "../../core/domain/report-summary";
+import { summaryOfFoldState } from "../../core/domain/summary-fold";
 import type { Db } from "../db/index";
 import { ALERT_STATE_COLUMNS, type AlertState, alertStateOf } from "../notifications/alert-state";
 import { type AlertEvent, type AlertLinks, alertEventsOf, recordAlertEvents } from "../notifications/enqueue-alerts";
-import { basisOf, recomputeSummary, SUMMARY_MATHS_VERSION, toMs, trimmed } from "../reports/summary";
+import { recomputeSummary, reportsWithFoldState, SUMMARY_MATHS_VERSION } from "../reports/summary";
 
 /**
  * How long ago a planned end may have passed and still be e-mailed when first noticed,
@@ -125,39 +124,18 @@ async function alertStates(trx: Db, ids: string[]): Promise<Map<string, AlertSta
  * recomputed, as updateSummary would: rare for a report still recording.
  */
 async function endWithSummaries(trx: Db, ids: string[]): Promise<void> {
-  const reports = await trx
-    .selectFrom("labelReports as r")
-    .leftJoin("reportSummaryStates as s", "s.reportId", "r.id")
-    .select([
-      "r.id",
-      "r.endTime",
-      "r.trimStart",
-      "r.trimEnd",
-      "r.intervalMinutes",
-      "r.rule",
-      "r.readingCount",
-      "s.basis",
-      "s.readingCount as stateReadingCount",
-      "s.state",
-    ])
-    .where("r.id", "in", ids)
-    .execute();
   const rows: Record<string, unknown>[] = [];
   const recompute: string[] = [];
-  for (const report of reports) {
-    const window: EvaluationWindow = { start: toMs(report.trimStart), end: toMs(report.trimEnd) };
-    const preset = thresholdsOfRule(report.rule, report.intervalMinutes);
-    if (
-      trimmed(window) ||
-      report.state === null ||
-      report.basis !== basisOf(preset, window) ||
-      report.stateReadingCount !== report.readingCount
-    ) {
+  for (const report of await reportsWithFoldState(trx, ids)) {
+    if (report.state === null) {
       recompute.push(report.id);
       continue;
     }
-    const state = (typeof report.state === "string" ? JSON.parse(report.state) : report.state) as SummaryFoldState;
-    const summary = summaryOfFoldState(state, { preset, status: "ended", endTime: toMs(report.endTime) });
+    const summary = summaryOfFoldState(report.state, {
+      preset: report.preset,
+      status: "ended",
+      endTime: report.endTime,
+    });
     const columns = violationColumns(summary);
     rows.push({
       id: report.id,

@@ -57,10 +57,50 @@ export async function updateSummary(
   readings: readonly SummaryReading[],
   shockEvents: readonly SummaryShockEvent[],
 ): Promise<void> {
-  const report = await db
+  const [report] = await reportsWithFoldState(db, [reportId]);
+  if (!report) throw new Error(`label report ${reportId} not found`);
+  const readingCount = report.readingCount + readings.length;
+  if (report.state === null) {
+    await recomputeSummary(db, reportId);
+    return;
+  }
+  const { preset } = report;
+  const state = await foldNewReadings(report.state, readings, shockEvents, preset, storedReadings(db, reportId));
+  if (state === null) {
+    // The batch moved the label's interval, so the clock of every excursion and gap moved.
+    await recomputeSummary(db, reportId);
+    return;
+  }
+  const context = { preset, status: report.status, endTime: report.endTime };
+  await writeSummary(db, reportId, summaryOfFoldState(state, context), readingCount);
+  await saveState(db, reportId, report.basis, readingCount, state);
+}
+
+/** A report as its summary is folded: its rule's thresholds, its status and end, and its stored fold state. */
+export interface ReportWithFoldState {
+  id: string;
+  status: LabelStatus;
+  endTime: number | null;
+  readingCount: number;
+  preset: PresetThresholds;
+  /** What a state built now is built against (basisOf). */
+  basis: string;
+  /**
+   * The stored state, or null when it is of no use: none yet, built against another rule,
+   * window or maths, behind the report's readings, or the report is trimmed (a trimmed
+   * report keeps no state). A null state means the summary is recomputed from the readings.
+   */
+  state: SummaryFoldState | null;
+}
+
+/** The reports `ids` with their fold state, in one query: what updateSummary and a batch of status changes start from. */
+export async function reportsWithFoldState(db: Db, ids: readonly string[]): Promise<ReportWithFoldState[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .selectFrom("labelReports as r")
     .leftJoin("reportSummaryStates as s", "s.reportId", "r.id")
     .select([
+      "r.id",
       "r.status",
       "r.endTime",
       "r.trimStart",
@@ -72,31 +112,24 @@ export async function updateSummary(
       "s.readingCount as stateReadingCount",
       "s.state",
     ])
-    .where("r.id", "=", reportId)
-    .executeTakeFirstOrThrow();
-  const window: EvaluationWindow = { start: toMs(report.trimStart), end: toMs(report.trimEnd) };
-  const preset = thresholdsOfRule(report.rule, report.intervalMinutes);
-  const basis = basisOf(preset, window);
-  const readingCount = report.readingCount + readings.length;
-  if (
-    trimmed(window) ||
-    report.state === null ||
-    report.basis !== basis ||
-    report.stateReadingCount !== report.readingCount
-  ) {
-    await recomputeSummary(db, reportId);
-    return;
-  }
-  const before = (typeof report.state === "string" ? JSON.parse(report.state) : report.state) as SummaryFoldState;
-  const state = await foldNewReadings(before, readings, shockEvents, preset, storedReadings(db, reportId));
-  if (state === null) {
-    // The batch moved the label's interval, so the clock of every excursion and gap moved.
-    await recomputeSummary(db, reportId);
-    return;
-  }
-  const context = { preset, status: report.status as LabelStatus, endTime: toMs(report.endTime) };
-  await writeSummary(db, reportId, summaryOfFoldState(state, context), readingCount);
-  await saveState(db, reportId, basis, readingCount, state);
+    .where("r.id", "in", ids)
+    .execute();
+  return rows.map((row) => {
+    const window: EvaluationWindow = { start: toMs(row.trimStart), end: toMs(row.trimEnd) };
+    const preset = thresholdsOfRule(row.rule, row.intervalMinutes);
+    const basis = basisOf(preset, window);
+    const usable =
+      !trimmed(window) && row.state !== null && row.basis === basis && row.stateReadingCount === row.readingCount;
+    return {
+      id: row.id,
+      status: row.status as LabelStatus,
+      endTime: toMs(row.endTime),
+      readingCount: row.readingCount,
+      preset,
+      basis,
+      state: usable ? ((typeof row.state === "string" ? JSON.parse(row.state) : row.state) as SummaryFoldState) : null,
+    };
+  });
 }
 
 /** Everything the verdict maths take for one report, over its current evaluation window. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
 import { apiKeyOf, registerLabel, sendReadings, series } from "./support/ingest";
+import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 let t: TestApp;
@@ -10,21 +11,7 @@ let keeperA: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 4 });
-  const user = await t.database.db
-    .insertInto("users")
-    .values({ email: "keeper@test.example" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto("userRoles")
-    .values({
-      userId: user.id,
-      companyId: world.companies.a,
-      types: ["administrator"],
-      featureFlags: JSON.stringify({ API_KEYS: true }),
-    })
-    .execute();
-  keeperA = await t.headersFor(user.id, world.companies.a);
+  keeperA = await flaggedMember(t, "keeper@test.example", world.companies.a, { API_KEYS: true });
 });
 afterAll(async () => t?.close());
 

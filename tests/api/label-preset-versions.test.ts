@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Role } from "../../core/domain/permissions";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
+import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 /**
@@ -119,21 +120,7 @@ describe("who may read a preset's history", () => {
   });
 
   test("an API key (reads label reports only) is refused with 403", async () => {
-    const keeper = await t.database.db
-      .insertInto("users")
-      .values({ email: "keeper@test.example" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await t.database.db
-      .insertInto("userRoles")
-      .values({
-        userId: keeper.id,
-        companyId: world.companies.a,
-        types: ["administrator"],
-        featureFlags: JSON.stringify({ API_KEYS: true }),
-      })
-      .execute();
-    const headers = await t.headersFor(keeper.id, world.companies.a);
+    const headers = await flaggedMember(t, "keeper@test.example", world.companies.a, { API_KEYS: true });
     const key = (await t.app.inject({ method: "POST", url: "/api/api-keys", headers, payload: { name: "WMS" } })).json()
       .key as string;
     expect((await versions(presetId, { "api-key": key })).statusCode).toBe(403);

@@ -4,6 +4,7 @@ import { MIGRATIONS, migrateToLatest } from "../../server/db/migrate";
 import { recomputeSummary } from "../../server/reports/summary";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { createTestDatabase } from "./support/database";
+import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 /**
@@ -200,21 +201,7 @@ describe("who may run a trim's dry run", () => {
   });
 
   test("an API key (reads label reports only) is 403", async () => {
-    const keeper = await t.database.db
-      .insertInto("users")
-      .values({ email: "keeper@test.example" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await t.database.db
-      .insertInto("userRoles")
-      .values({
-        userId: keeper.id,
-        companyId: world.companies.a,
-        types: ["administrator"],
-        featureFlags: JSON.stringify({ API_KEYS: true }),
-      })
-      .execute();
-    const headers = await t.headersFor(keeper.id, world.companies.a);
+    const headers = await flaggedMember(t, "keeper@test.example", world.companies.a, { API_KEYS: true });
     const key = (await t.app.inject({ method: "POST", url: "/api/api-keys", headers, payload: { name: "WMS" } })).json()
       .key as string;
     expect((await preview("", { "api-key": key })).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 let t: TestApp;
@@ -10,14 +11,8 @@ let base: string;
 let keeperA: Record<string, string>;
 let keeperB: Record<string, string>;
 
-async function flagged(email: string, companyId: string, roles: string[]) {
-  const user = await t.database.db.insertInto("users").values({ email }).returning("id").executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto("userRoles")
-    .values({ userId: user.id, companyId, types: roles, featureFlags: JSON.stringify({ API_KEYS: true }) })
-    .execute();
-  return t.headersFor(user.id, companyId);
-}
+const flagged = (email: string, companyId: string, roles: string[]) =>
+  flaggedMember(t, email, companyId, { API_KEYS: true }, roles);
 
 beforeAll(async () => {
   t = await createTestApp();

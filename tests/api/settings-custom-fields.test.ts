@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 let t: TestApp;
@@ -7,14 +8,8 @@ let world: World;
 let editorA: Record<string, string>;
 let editorB: Record<string, string>;
 
-async function flagged(email: string, companyId: string, types: string[] = ["administrator"]) {
-  const user = await t.database.db.insertInto("users").values({ email }).returning("id").executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto("userRoles")
-    .values({ userId: user.id, companyId, types, featureFlags: JSON.stringify({ CUSTOM_FIELDS: true }) })
-    .execute();
-  return t.headersFor(user.id, companyId);
-}
+const flagged = (email: string, companyId: string, types: string[] = ["administrator"]) =>
+  flaggedMember(t, email, companyId, { CUSTOM_FIELDS: true }, types);
 
 const define = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/custom-fields", headers, payload });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { INVITES_PER_INVITER_PER_HOUR } from "../../../server/routes/user-invites";
 import { createTestApp, type TestApp } from "../support/app";
+import { flaggedMember } from "../support/members";
 import { buildWorld, type World } from "../support/world";
 
 /**
@@ -20,21 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 1 });
   admin = await t.headersFor(world.users["a:administrator"] as string, world.companies.a);
-  const user = await t.database.db
-    .insertInto("users")
-    .values({ email: "fields@test.example" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto("userRoles")
-    .values({
-      userId: user.id,
-      companyId: world.companies.a,
-      types: ["administrator"],
-      featureFlags: JSON.stringify({ CUSTOM_FIELDS: true }),
-    })
-    .execute();
-  fieldEditor = await t.headersFor(user.id, world.companies.a);
+  fieldEditor = await flaggedMember(t, "fields@test.example", world.companies.a, { CUSTOM_FIELDS: true });
 });
 afterAll(async () => t?.close());
 

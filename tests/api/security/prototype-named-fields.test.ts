@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
+import { flaggedMember } from "../support/members";
 import { buildWorld, type World } from "../support/world";
 
 /**
@@ -23,21 +24,7 @@ const list = (filter: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t.database.db, { reportsPerCompany: 4 });
-  const user = await t.database.db
-    .insertInto("users")
-    .values({ email: "proto-fields@test.example" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto("userRoles")
-    .values({
-      userId: user.id,
-      companyId: world.companies.a,
-      types: ["administrator"],
-      featureFlags: JSON.stringify({ CUSTOM_FIELDS: true }),
-    })
-    .execute();
-  editor = await t.headersFor(user.id, world.companies.a);
+  editor = await flaggedMember(t, "proto-fields@test.example", world.companies.a, { CUSTOM_FIELDS: true });
 });
 afterAll(async () => t?.close());
 

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
-import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MAX_READINGS_PER_REQUEST } from "../../../core/domain/readings";
 import { createTestApp, type TestApp } from "../support/app";
+import { healthProbe } from "../support/health-probe";
 import { apiKeyOf, registerLabel } from "../support/ingest";
 import { buildWorld, type World } from "../support/world";
 
@@ -92,39 +92,6 @@ async function captured(key: string, document: unknown) {
 /** A fresh ingest key of company A: each test has its own per-minute budget. */
 const freshKey = () => apiKeyOf(t.database.db, world.companies.a, ["ingest"]);
 
-/** Asks for /api/health again and again from another thread, as an outside client would. */
-function healthProbe(url: string): { stop(): Promise<number[]> } {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require("node:worker_threads");
-    let stopped = false;
-    const times = [];
-    parentPort.on("message", () => { stopped = true; });
-    (async () => {
-      await (await fetch(workerData)).text();
-      while (!stopped) {
-        const started = performance.now();
-        const res = await fetch(workerData);
-        await res.text();
-        times.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      parentPort.postMessage(times);
-    })();`,
-    { eval: true, workerData: url },
-  );
-  return {
-    stop: () =>
-      new Promise((resolve, reject) => {
-        worker.once("message", (times: number[]) => {
-          void worker.terminate();
-          resolve(times);
-        });
-        worker.once("error", reject);
-        worker.postMessage("stop");
-      }),
-  };
-}
-
 describe("identifiers in an EPCIS document", () => {
   test("a deviceID longer than 200 characters is a ValidationException naming its path, never repeated", async () => {
     const key = await freshKey();
@@ -162,7 +129,7 @@ describe("identifiers in an EPCIS document", () => {
     const key = await freshKey();
     const device = `urn:epc:id:giai:4000001.${"Y".repeat(100_000)}`;
     const document = documentOf([{ deviceID: device, reports: temperatures(2_500) }]);
-    const probe = healthProbe(`${base}/health`);
+    const probe = healthProbe(`${base}/health`, 20);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const res = await fetch(`${base}/epcis/capture`, {
       method: "POST",

@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseDownloadOptions } from "../../../core/domain/download-options";
@@ -10,6 +9,7 @@ import { renderPdf } from "../../../server/reports/export/pdf";
 import { PdfWorkerPool } from "../../../server/reports/export/pdf-pool";
 import { loadChartSeries, loadReportContent } from "../../../server/reports/export/report-content";
 import { createTestApp, type TestApp } from "../support/app";
+import { healthProbe } from "../support/health-probe";
 import { buildWorld, type World } from "../support/world";
 
 /**
@@ -69,44 +69,6 @@ async function timed<T>(call: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-/**
- * Asks for /api/health again and again from another thread, as an outside client would:
- * a stalled server shows in its latencies even while this thread cannot run.
- */
-function healthProbe(url: string): { stop(): Promise<number[]> } {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require("node:worker_threads");
-    let stopped = false;
-    const times = [];
-    parentPort.on("message", () => { stopped = true; });
-    (async () => {
-      // The first call (undici's start-up in this thread) is not the server's latency.
-      await (await fetch(workerData)).text();
-      while (!stopped) {
-        const started = performance.now();
-        const res = await fetch(workerData);
-        await res.text();
-        if (res.status !== 200) throw new Error("health answered " + res.status);
-        times.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      parentPort.postMessage(times);
-    })();`,
-    { eval: true, workerData: url },
-  );
-  return {
-    stop: () =>
-      new Promise((resolve, reject) => {
-        worker.once("message", (times: number[]) => {
-          void worker.terminate();
-          resolve(times);
-        });
-        worker.once("error", reject);
-        worker.postMessage("stop");
-      }),
-  };
-}
-
 /** Starts a storm of full-table PDF exports from a new key of company A; `answers` settles when all are answered. */
 async function storm(): Promise<{ answers: Promise<Response[]> }> {
   const key = await apiKey(world.companies.a, "storm");
@@ -138,7 +100,7 @@ describe("an export storm from one key", () => {
   }, 120_000);
 
   test("/api/health keeps answering all through a storm of 20 PDF exports", async () => {
-    const probe = healthProbe(`${base}/health`);
+    const probe = healthProbe(`${base}/health`, 50);
     const pending = await storm();
     await pending.answers;
     const times = await probe.stop();

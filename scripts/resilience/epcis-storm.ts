@@ -1,5 +1,5 @@
 import { call, signIn } from "./api-client";
-import { type Latencies, summarise } from "./export-storm";
+import { type Browsing, browseDuringStorm, type Latencies, stormRequest } from "./browsing";
 
 /**
  * Hostile EPCIS captures from two ingest keys of one company (documents built to be
@@ -18,7 +18,7 @@ export interface EpcisStormResult {
   list: Latencies;
   health: Latencies;
   /** The same browsing without the storm first: the machine's own figures. */
-  baseline: { list: Latencies; health: Latencies };
+  baseline: Browsing;
   ok: boolean;
 }
 
@@ -84,61 +84,18 @@ export async function epcisStorm(options: {
   const documents = hostileDocuments();
 
   const storm = { parallel, accepted202: 0, refused400: 0, refused429: 0, other: 0 };
-  let until = 0;
-  const sender = async (n: number) => {
+  const url = `${baseUrl}/api/epcis/capture`;
+  const sender = async (n: number, until: number) => {
     const key = keys[n % keys.length] as string;
     for (let i = n; Date.now() < until; i++) {
-      try {
-        const res = await fetch(`${baseUrl}/api/epcis/capture`, {
-          method: "POST",
-          headers: { "api-key": key, "content-type": "application/ld+json" },
-          body: documents[i % documents.length],
-        });
-        await res.arrayBuffer();
-        if (res.status === 202) storm.accepted202++;
-        else if (res.status === 400) storm.refused400++;
-        else if (res.status === 429) {
-          storm.refused429++;
-          const wait = Math.min(1, Number(res.headers.get("retry-after")) || 1);
-          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-        } else storm.other++;
-      } catch {
-        storm.other++;
-      }
+      const headers = { "api-key": key, "content-type": "application/ld+json" };
+      const answer = await stormRequest(url, { method: "POST", headers, body: documents[i % documents.length] }, 202);
+      storm[answer === "ok" ? "accepted202" : answer]++;
     }
   };
-
-  const timed = async (path: string, headers: Record<string, string>, into: number[]): Promise<boolean> => {
-    const started = performance.now();
-    try {
-      const res = await fetch(`${baseUrl}${path}`, { headers });
-      await res.arrayBuffer();
-      into.push(performance.now() - started);
-      return res.status === 200;
-    } catch {
-      into.push(performance.now() - started);
-      return false;
-    }
-  };
-  const browse = async (delayMs: number) => {
-    const listTimes: number[] = [];
-    const healthTimes: number[] = [];
-    let listFailures = 0;
-    let healthFailures = 0;
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    while (Date.now() < until) {
-      if (!(await timed("/api/health", {}, healthTimes))) healthFailures++;
-      if (!(await timed("/api/label-reports?pageNumber=1", browser.headers, listTimes))) listFailures++;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return { list: summarise(listTimes, listFailures), health: summarise(healthTimes, healthFailures) };
-  };
-
-  until = Date.now() + Math.min(10, seconds) * 1000;
-  const baseline = await browse(0);
-  until = Date.now() + seconds * 1000;
-  // The storm gets going for a second first: what is measured is browsing during it.
-  const [during] = await Promise.all([browse(1000), ...Array.from({ length: parallel }, (_, n) => sender(n))]);
+  const { baseline, during } = await browseDuringStorm(baseUrl, browser.headers, seconds, (until) =>
+    Array.from({ length: parallel }, (_, n) => sender(n, until)),
+  );
   const { list, health } = during;
   return {
     seconds,

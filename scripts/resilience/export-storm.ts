@@ -1,4 +1,5 @@
 import { call, signIn } from "./api-client";
+import { type Browsing, browseDuringStorm, type Latencies, stormRequest } from "./browsing";
 
 /**
  * Issue #16 item 4: an export storm from one API key of one company (20 full-table PDF
@@ -15,31 +16,8 @@ export interface StormResult {
   storm: { parallel: number; reportReadings: number; ok: number; refused429: number; other: number };
   list: Latencies;
   health: Latencies;
-  baseline: { list: Latencies; health: Latencies };
+  baseline: Browsing;
   ok: boolean;
-}
-
-export interface Latencies {
-  requests: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  failures: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : 0;
-
-export function summarise(times: number[], failures: number): Latencies {
-  const sorted = [...times].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    requests: times.length,
-    p50Ms: round(percentile(sorted, 50)),
-    p99Ms: round(percentile(sorted, 99)),
-    maxMs: round(sorted.at(-1) ?? 0),
-    failures,
-  };
 }
 
 /** The storm company's report with the most readings among the first ones of its list. */
@@ -78,56 +56,17 @@ export async function exportStorm(options: {
   const browser = await signIn(baseUrl, options.browser.email, options.password, options.browser.company);
 
   const storm = { parallel, reportReadings: report.readings, ok: 0, refused429: 0, other: 0 };
-  const stormer = async () => {
+  const url = `${baseUrl}/api/label-reports/${report.id}/export?fileType=pdf&includeDataTable=full`;
+  const stormer = async (until: number) => {
     while (Date.now() < until) {
-      try {
-        const res = await fetch(`${baseUrl}/api/label-reports/${report.id}/export?fileType=pdf&includeDataTable=full`, {
-          headers: keyHeaders,
-        });
-        await res.arrayBuffer();
-        if (res.status === 200) storm.ok++;
-        else if (res.status === 429) {
-          storm.refused429++;
-          // Not a tight loop of refusals: that is a request flood, another attack than this one.
-          const wait = Math.min(1, Number(res.headers.get("retry-after")) || 1);
-          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-        } else storm.other++;
-      } catch {
-        storm.other++;
-      }
+      const answer = await stormRequest(url, { headers: keyHeaders }, 200);
+      if (answer === "ok" || answer === "refused429") storm[answer]++;
+      else storm.other++;
     }
   };
-
-  const timed = async (path: string, headers: Record<string, string>, into: number[]): Promise<boolean> => {
-    const started = performance.now();
-    try {
-      const res = await fetch(`${baseUrl}${path}`, { headers });
-      await res.arrayBuffer();
-      into.push(performance.now() - started);
-      return res.status === 200;
-    } catch {
-      into.push(performance.now() - started);
-      return false;
-    }
-  };
-  const browse = async (delayMs: number, end: number) => {
-    const listTimes: number[] = [];
-    const healthTimes: number[] = [];
-    let listFailures = 0;
-    let healthFailures = 0;
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    while (Date.now() < end) {
-      if (!(await timed("/api/label-reports?pageNumber=1", browser.headers, listTimes))) listFailures++;
-      if (!(await timed("/api/health", {}, healthTimes))) healthFailures++;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return { list: summarise(listTimes, listFailures), health: summarise(healthTimes, healthFailures) };
-  };
-
-  const baseline = await browse(0, Date.now() + Math.min(10, seconds) * 1000);
-  const until = Date.now() + seconds * 1000;
-  // The storm gets going for a second first: what is measured is browsing during it.
-  const [during] = await Promise.all([browse(1000, until), ...Array.from({ length: parallel }, stormer)]);
+  const { baseline, during } = await browseDuringStorm(baseUrl, browser.headers, seconds, (until) =>
+    Array.from({ length: parallel }, () => stormer(until)),
+  );
   const { list, health } = during;
   return {
     seconds,

@@ -116,11 +116,11 @@ const BUDGETS = {
   /** Big report: overlay open to chart painted (median), and naive / ours at least. */
   reportOpenMs: 1000,
   reportOpenNaiveRatio: 10,
-  /** Ingestion on PostgreSQL (issue #18): sustained readings/s, 100-reading batch p99, long / short report. */
+  /** Ingestion on PostgreSQL: sustained readings/s, 100-reading batch p99, long / short report. */
   ingestPerSecond: 100_000,
   ingestBatch100P99Ms: 50,
   ingestFlatRatio: 2,
-  /** List page 1 under autocannon (issue #20): requests/second per database, p99 on PostgreSQL. */
+  /** List page 1 under autocannon: requests/second per database, p99 on PostgreSQL. */
   page1PerSecond: { postgres: 1_000, pglite: 300 } as Record<Kind, number>,
   page1LoadP99Ms: 100,
 };

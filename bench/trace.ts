@@ -7,7 +7,7 @@
  * Prints, for the median run: the network waterfall (document, chunks, styles, API calls),
  * the marks (FCP, first row) and the main thread's work by kind and by script, before the
  * row. The median run's trace goes to bench/results/trace-label-reports.json (open it in
- * Chrome's DevTools, Performance panel, "Load profile"). bench/README.md reads it.
+ * Chrome's DevTools, Performance panel, "Load profile").
  *
  * `--profile`: also the JavaScript CPU profile of the same number of loads (the DevTools
  * protocol's sampling profiler, 200 µs), each sample mapped through dist/'s hidden source

@@ -3,7 +3,7 @@ import type { Plugin } from "vite";
 /**
  * The one place the build edits antd's source: two imports that put code in every page with
  * a form or a button that no page of the dashboard runs. antd offers no option for either.
- * Measured in bench/README.md ("antd import rewrites"): without them /signin's first-load JS
+ * Measured with `npm run bench -- --only browser` (docs/decisions.md): without them /signin's first-load JS
  * grows past its bundle budget, and the cold load to the interactive row is slower. (The
  * rewrites of antd Table's filter and selection imports went when the lists stopped using
  * antd's Table: they no longer touched the interactive row.) Each rewrite names the exact line it replaces; when antd's

@@ -1,4 +1,4 @@
-// `npm run simulate`: labels sending readings to a running server (README: Simulator).
+// `npm run simulate`: labels sending readings to a running server (docs/operations.md, Simulator).
 // The work is in simulator.ts; this reads the command line and turns Ctrl-C into a clean stop.
 import { parseArgs } from "node:util";
 import { DEMO_ADMIN, runSimulation } from "./simulator";

@@ -1,5 +1,5 @@
 /**
- * The label simulator behind `npm run simulate` (issue #18 section 7; README: Simulator).
+ * The label simulator behind `npm run simulate` (docs/operations.md, Simulator).
  * It talks to a running server only through the public API, as a gateway and the
  * dashboard would: signs in as a company administrator, creates an ingest key, registers
  * labels on a preset, sends one reading per label and tick on an accelerated clock (one

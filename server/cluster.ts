@@ -4,8 +4,8 @@ import type { ServerConfig } from "./config";
 /**
  * SERVER_PROCESSES workers sharing one port (node:cluster), each the whole server: a
  * single Node process answers list pages on one core, and it was the limit before
- * PostgreSQL was (bench/README.md, Throughput). It is the two-instances deployment of the
- * README on one machine: everything a request needs is in the database, each process
+ * PostgreSQL was. It is the several-instances deployment of docs/operations.md on one
+ * machine: everything a request needs is in the database, each process
  * keeps its own caches of things that never go stale (verified JWT signatures, abilities,
  * compiled statements), and per-process limits (sign-in throttles, download slots) then
  * apply per process.

@@ -10,7 +10,7 @@ export function parseTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
-/** One alert worker pass a second keeps an alert within 5 s of its reading (issue #18; bench "alert latency"). */
+/** One alert worker pass a second keeps an alert within 5 s of its reading (bench "alert latency"). */
 export const DEFAULT_ALERT_WORKER_INTERVAL_MS = 1000;
 export const DEFAULT_ACCESS_TOKEN_SECONDS = 3600;
 export const DEFAULT_REFRESH_TOKEN_SECONDS = 100 * 24 * 3600;
@@ -245,7 +245,7 @@ export function readConfigWith(overrides: Partial<Record<ConfigVariable, string 
 /**
  * One server process per CPU, less one when PostgreSQL shares the machine: its backends
  * need a core of their own, and a server process more than the cores left over only
- * contends with them (bench/README.md, Throughput). PGlite lives in the one process.
+ * contends with them (docs/decisions.md, "List pages as prepared statements"). PGlite lives in the one process.
  */
 export function defaultServerProcesses(databaseUrl: string | undefined, cpus: number): number {
   if (!databaseUrl) return 1;

@@ -19,7 +19,7 @@ const ForgotPasswordPage = lazyComponent(async () => (await passwordPages()).For
 const ResetPasswordPage = lazyComponent(async () => (await passwordPages()).ResetPasswordPage, loading);
 
 /**
- * A signed-in user goes to the dashboard (spec section 2). Nobody is signed in without a
+ * A signed-in user goes to the dashboard. Nobody is signed in without a
  * company role token in the local session state, so a visitor sees the form at once; the
  * auth code is fetched after the first paint (the forms need it) and runs the provider's
  * own check, which also clears a local state whose session is gone. Only with a role token

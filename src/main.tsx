@@ -22,7 +22,7 @@ const render = () =>
 // React's first render waits for both: their files are named in the page
 // (server/http/dashboard-html.ts) and in by the time the entry has run, whereas started after
 // that render the list's request went out about 300 ms later, after the rows' code, and the app
-// rendered once more around a loader (bench/README.md). A chunk that fails to load leaves the
+// rendered once more around a loader. A chunk that fails to load leaves the
 // rest to the page. Sign-in and share pages do not wait.
 if (isDashboardPath(window.location.pathname)) {
   Promise.all([import("./boot-dashboard"), preloadDashboard()]).then(render, render);

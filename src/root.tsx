@@ -15,7 +15,7 @@ import styles from "./app.module.css";
 
 /** The account screens for visitors: a lean shell without Refine. */
 const AuthApp = lazyComponent(async () => (await import("./auth-app")).AuthApp);
-/** A share link's public page (issue #17 section 4): no sign-in, no Refine. */
+/** A share link's public page: no sign-in, no Refine. */
 const SharePage = lazyComponent(async () => (await import("./pages/share/share-page")).SharePage);
 /**
  * Everything else: the Refine dashboard. The chunk of the page it opens on starts with it, not

@@ -41,7 +41,7 @@ function resourceRoutes(inControlCenter: boolean) {
   );
 }
 
-/** The route table of spec section 2: the layouts, and the resources' routes inside them. */
+/** The route table: the layouts, and the resources' routes inside them. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -9,7 +9,7 @@ import type { Mail } from "../../server/mail/mailer";
 import { type Latency, ms, summarise } from "./stats";
 
 /**
- * Alert latency (issue #18 section 5: "within 5 s of the reading that triggers it"): the
+ * Alert latency (an alert goes out within 5 s of the reading that triggers it): the
  * time from sending the POST /api/readings whose readings raise an alarm to the alert
  * worker handing that alarm's e-mail to the mail transport, on the real server listening
  * on 127.0.0.1 with the worker at its default interval (ALERT_WORKER_INTERVAL_MS). Each

@@ -9,7 +9,7 @@ import { recomputeSummary } from "../../server/reports/summary";
 import { type Latency, sample, summarise } from "./stats";
 
 /**
- * Ingestion (issue #18 section 8), straight through ingestReadings (what POST /api/readings
+ * Ingestion, straight through ingestReadings (what POST /api/readings
  * runs after parsing; the HTTP and JSON layers are left out) on an empty database of its own:
  * - sustained: `senders` concurrent senders, each sending `batches` appended batches of
  *   `batchSize` readings into its own label;

@@ -10,8 +10,8 @@ import type { BigReport } from "./seed";
 import { percentile } from "./stats";
 
 /**
- * Opening the big report in the browser (issue 5: "opening a report with 500,000
- * readings: browser time to chart painted"), against the naive way.
+ * Opening the big report in the browser (a report with 500,000 readings: browser time
+ * to chart painted), against the naive way.
  *
  * Ours: signed in as admin@demo.example, the list searched for the big report's label,
  * a click on its row; timed from the overlay's `report-overlay-open` mark (set when the

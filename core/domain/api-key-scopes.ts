@@ -1,5 +1,5 @@
 /**
- * What a company API key may do (README: API keys). A key holds one or more scopes:
+ * What a company API key may do (docs/api.md, API keys). A key holds one or more scopes:
  * - `read`: read the company's label reports, the way a warehouse system pulls results;
  * - `ingest`: what a gateway in the field needs: register a label on a shipment, send its
  *   readings and stop it. An ingest key reads no report: a gateway that leaks its key

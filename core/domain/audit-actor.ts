@@ -2,7 +2,7 @@
  * Who a customer sees behind an entry of their audit trail. An operator acting
  * through impersonation is "ColdChain support", never by their own e-mail: the
  * customer learns that support acted and for whom, not who works at the operator
- * (issue #16). The control center's own impersonation log still names the operator.
+ * The control center's own impersonation log still names the operator.
  * A person's own change names them and their e-mail: two colleagues can share a name,
  * and an auditor must tell who signed or changed the record (21 CFR 11.10(e)).
  */

@@ -21,7 +21,7 @@ export interface CustomFieldDefinition {
   required: boolean;
 }
 
-/** The list-filter key of a custom field: `customFields.<key>` (see README, list grammar). */
+/** The list-filter key of a custom field: `customFields.<key>` (docs/api.md, list grammar). */
 export const CUSTOM_FIELD_FILTER_PREFIX = "customFields.";
 
 export const MAX_CUSTOM_FIELDS = 30;
@@ -211,7 +211,7 @@ export function listCustomFields(
 }
 
 /**
- * `2026-03-09` -> `03/09/2026` in en-US (spec section 1), `09.03.2026` in de-DE; not a
+ * `2026-03-09` -> `03/09/2026` in en-US (month first), `09.03.2026` in de-DE; not a
  * date: as it is. A calendar date has no zone: it is read and written in UTC.
  */
 function calendarDate(value: string, locale: string): string {

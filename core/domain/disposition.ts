@@ -3,7 +3,7 @@ import type { signedDispositionRecord } from "../api/signed-disposition";
 import type { LabelStatus } from "./resources";
 
 /**
- * A QA disposition of a label report (issue #17 section 3): the decision a qualified
+ * A QA disposition of a label report: the decision a qualified
  * person signs, in the sense of 21 CFR Part 11 §11.50. The value is what lists filter
  * on; the meaning is the sentence the signature stands for, printed with it.
  */

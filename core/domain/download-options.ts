@@ -2,7 +2,7 @@ import { canonicalTimeZone, isKnownLocale, isKnownTimeZone } from "./datetime";
 import { TEMPERATURE_UNITS, type TemperatureUnit } from "./units";
 
 /**
- * The options of a label report download (spec section 3, "downloadReport" preferences):
+ * The options of a label report download (the stored "downloadReport" preferences):
  * their names, allowed values, defaults and validation. The download dialog offers
  * exactly these and the server's export endpoint
  * (GET /api/label-reports/:id/export?fileType=…&pageSize=…&timeZone=…&locale=…&temperatureUnit=…&includeDataTable=…)

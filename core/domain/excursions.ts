@@ -1,7 +1,6 @@
 /**
  * Excursion detection for one unit (temperature or humidity) of a label report, on the
- * readings as real labels send them (docs/domain.md section 1c; README "How the verdict
- * is computed"):
+ * readings as real labels send them (docs/domain.md, "The verdict"):
  *
  * - One series per unit: a reading without this unit's value is not part of its series
  *   and never ends, splits or extends one of its excursions.

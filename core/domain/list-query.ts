@@ -1,5 +1,5 @@
 /**
- * The list query grammar of spec section 7, shared by the dashboard (to encode)
+ * The list query grammar (`key[op]value`, order, paging), shared by the dashboard (to encode)
  * and the server (to parse and validate):
  *
  *   GET {endpoint}?filter=key[op]value,...&order=key[dir],...&pageNumber=n&pageSize=n[&after=cursor]
@@ -48,13 +48,13 @@ export interface ListQuery {
   after?: string;
 }
 
-/** The paged list response of spec section 3. */
+/** The paged list response: a page of rows, the total and the keyset cursor. */
 export interface PagedList<T> {
   data: T[];
   totalDocuments: number;
   /**
    * Present (true) when totalDocuments is the database's estimate, not a count: lists
-   * longer than the server's exact-count limit (README "totalDocuments").
+   * longer than the server's exact-count limit (docs/api.md, list grammar).
    */
   totalIsEstimate?: true;
   /** Cursor for the page after this one, or null on the last page. */
@@ -154,7 +154,7 @@ export function parseFilters(raw: string): Filter[] {
 }
 
 /**
- * Filters on the same key replace earlier ones (spec section 4, lists), in a typed URL or an
+ * Filters on the same key replace earlier ones, in a typed URL or an
  * API query as in the filters panel: the last `status[eq]…` wins. The key is the field and its
  * operator, so a range (`startTime[gte]…,startTime[lte]…`) keeps both ends.
  */
@@ -239,7 +239,7 @@ export function encodeListQuery(query: Partial<ListQuery>): string {
   return params.toString();
 }
 
-/** Filters on the same key replace earlier ones (spec section 4, lists). */
+/** Filters on the same key replace earlier ones: the last filter on a key wins. */
 export function mergeFilters(current: readonly Filter[], next: readonly Filter[]): Filter[] {
   const replaced = new Set(next.map((f) => f.key));
   return [...current.filter((f) => !replaced.has(f.key)), ...next];

@@ -2,7 +2,7 @@ import { DISPOSABLE_STATUSES } from "./disposition";
 import { type Filter, includesFilter, type Order } from "./list-query";
 
 /**
- * The "needs attention" view (issue #21, beyond the spec): what a QA manager opens first.
+ * The "needs attention" view (beyond the spec): what a QA manager opens first.
  * Each list is a report-list query, so the view, its menu badge and the link into the
  * filtered report list ask the same API with the same filters.
  */
@@ -55,7 +55,7 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
     title: "Recording labels with no signal",
     description: "Labels still recording whose readings have stopped coming.",
     empty: "Every recording label is sending readings.",
-    // `noSignal` is the list filter of the no-signal work (README: no signal).
+    // `noSignal` is the list filter of a recording label gone silent (docs/domain.md, no signal).
     filters: [
       { key: "status", operator: "eq", value: "recording" },
       { key: "noSignal", operator: "eq", value: "true" },

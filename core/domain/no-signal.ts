@@ -1,5 +1,5 @@
 /**
- * "No signal" (issue #18 section 6): a recording label that has been silent for more than
+ * "No signal": a recording label that has been silent for more than
  * NO_SIGNAL_INTERVALS of its recording intervals plus its company's grace (settings >
  * company, `noSignalGraceMinutes`, default 15 minutes). Three intervals: one missed
  * reading is normal radio loss; the grace covers gateways that upload every few minutes.

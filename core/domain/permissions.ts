@@ -2,7 +2,7 @@ import { AbilityBuilder, createMongoAbility, type MongoAbility } from "@casl/abi
 import { type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from "./api-key-scopes";
 
 /**
- * The role -> permission matrix of spec section 6, written once. The server
+ * The role -> permission matrix, written once. The server
  * enforces with it and the dashboard shows and hides with it.
  */
 
@@ -51,7 +51,7 @@ const ADMINISTRATOR: Grant[] = [
   // "approve" signs a QA disposition (released, quarantined, rejected) of an ended report.
   [["read", "update", "approve"], "labelReport"],
   [CRUD, "labelPreset"],
-  // Removing a member, not changing their roles (issue #16: an administrator must be able to lock someone out).
+  // Removing a member, not changing their roles: an administrator must be able to lock someone out.
   [["read", "delete"], "user"],
   [CRUD, "userInvite"],
   [CRUD, "company"],
@@ -59,7 +59,7 @@ const ADMINISTRATOR: Grant[] = [
 
 /**
  * The spec leaves handler and subHandler open ("not shown"). Our choice, written in
- * the README: a handler handles shipments (reads and updates label reports, reads
+ * docs/decisions.md: a handler handles shipments (reads and updates label reports, reads
  * presets); a sub-handler only reads label reports.
  */
 export const ROLE_GRANTS: Record<Role, Grant[]> = {
@@ -88,7 +88,7 @@ export function isRole(value: string): value is Role {
 }
 
 /**
- * What an API key may do (README: API keys), by its scopes (core/api-key-scopes.ts):
+ * What an API key may do, by its scopes (core/api-key-scopes.ts):
  * `read` reads its company's label reports; `ingest` registers labels and sends their
  * readings (`create` on reading also stops a label). Nothing else, whoever created it.
  * No role grants `reading`: readings come from labels, through a gateway's key.
@@ -125,7 +125,7 @@ export function defineAbilityFor(roles: readonly string[], featureFlags: Feature
   }
   if (featureFlags[FEATURE_FLAGS.labelReportTrim]) can("trim", "labelReport");
   // The role table gives apiKey and customField to no role; like trimming, they are
-  // switched on by a feature flag, granted per membership (README: decisions).
+  // switched on by a feature flag, granted per membership, not per role.
   if (featureFlags[FEATURE_FLAGS.apiKeys]) can(["create", "read", "delete"], "apiKey");
   if (featureFlags[FEATURE_FLAGS.customFields]) can(CRUD, "customField");
   // Whoever created a key or a field, the company's administrators can see and remove

@@ -1,5 +1,5 @@
 /**
- * Readings as labels send them (issue #18, README: Readings): what a reading may hold and
+ * Readings as labels send them: what a reading may hold and
  * the physical range of each channel. A value outside what such a label can measure is a
  * broken sensor or a garbled upload, never a reading to judge a shipment by.
  */

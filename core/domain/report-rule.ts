@@ -5,7 +5,7 @@ import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary
  * The rule a label report is judged by: a copy of its preset's verdict settings taken
  * when the report was registered, with the preset's name and version at that moment.
  * A preset edit makes a new preset version and never reaches an existing report, so
- * its verdict, PDF and content hash stay what they were (issue #17, section 1).
+ * its verdict, PDF and content hash stay what they were.
  */
 
 /** The preset settings that change a verdict, a chart limit or what the label records. */

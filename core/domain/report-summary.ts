@@ -19,7 +19,7 @@ import { roundTo } from "./units";
 
 /**
  * The verdict and statistics of one label report, per unit (the summary cards of
- * spec section 3 and the report's status and statistics blocks), and the completeness
+ * the report overlay, its status and statistics blocks), and the completeness
  * of its data. Stored as JSON on the report, with the per-unit verdicts copied into
  * columns for the list's filters. Recomputed whenever the readings or the evaluation
  * (trim) window change.

@@ -2,7 +2,7 @@ import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
 
 /**
- * The five lists with saved filters (spec sections 2 and 9): their endpoint, the
+ * The five lists with saved filters: their endpoint, the
  * defaults, and the keys a caller may filter and order by. The server accepts
  * exactly these keys; the dashboard builds its filters and columns from them. The
  * rest of a list resource (its routes, menu entry, permission subject) is its
@@ -73,7 +73,7 @@ export const LIST_RESOURCES = {
       presetId: { type: "id", nullable: true },
       presetName: { type: "text", sortable: true, nullable: true },
       companyId: { type: "id" },
-      /** The report's company: a distributor's list spans its sub-companies (issue #21). */
+      /** The report's company: a distributor's list spans its sub-companies. */
       companyName: { type: "text", sortable: true },
       origin: { type: "text", sortable: true },
       destination: { type: "text", sortable: true },
@@ -91,7 +91,7 @@ export const LIST_RESOURCES = {
       batteryLow: { type: "boolean", sortable: true },
       /** A gap or silence longer than the report's threshold, or no data (core/domain/report-summary.ts). */
       dataIncomplete: { type: "boolean", sortable: true },
-      /** The signed QA disposition in force (issue #17); none until someone signs. */
+      /** The signed QA disposition in force; none until someone signs. */
       disposition: { type: "enum", values: DISPOSITIONS, sortable: true, nullable: true },
       /** Any of the temperature, humidity or shock alarms is raised (battery is a warning). */
       violation: { type: "boolean" },

@@ -1,7 +1,7 @@
 import { highestRank, isRole, ROLE_RANK, ROLES, type Role } from "./permissions";
 
 /**
- * Who may hand out which role (README: editing members). One place for the server's
+ * Who may hand out which role (docs/decisions.md, "Editing members"). One place for the server's
  * checks and the dashboard's choices.
  */
 

@@ -1,7 +1,7 @@
 import type { Action, Subject } from "./permissions";
 
 /**
- * The route guards of spec section 2, by route name (the path with its slashes as
+ * The route guards (who may open which page), by route name (the path with its slashes as
  * dashes: /settings/company-settings/general -> settings-company-settings-general).
  */
 
@@ -22,7 +22,7 @@ export const FORBIDDEN_PATH = "/403";
 
 /**
  * Pages that create or manage something, inside a section the role may read: a person
- * who types the URL gets the 403 page (issue #21), as no link to them is shown.
+ * who types the URL gets the 403 page, as no link to them is shown.
  */
 export const PAGE_PERMISSIONS: readonly [path: string, action: Action, subject: Subject][] = [
   ["/label-presets/create", "create", "labelPreset"],

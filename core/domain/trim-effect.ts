@@ -14,7 +14,7 @@ import {
  * What a trim (or clearing one) changes, before it is saved: the verdict before and after,
  * and the excursions that fall outside the new window. The dashboard's confirmation names
  * them; an excursion longer than the rule's alarm delay taken out of the evaluation needs
- * the label ID typed (issue #17, section 2).
+ * the label ID typed.
  */
 
 /** A trim's reason: free text of at least this many characters (after trimming blanks). */

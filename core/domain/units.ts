@@ -1,7 +1,7 @@
 import { formatDecimal } from "./number-text";
 
 /**
- * The measurement units of a label report (spec section 3, summary card) and the
+ * The measurement units of a label report (those its summary cards show) and the
  * temperature conversions. Data is stored in °C; °F exists only for display.
  */
 

@@ -9,7 +9,7 @@ export function isLandingListPath(pathname: string): boolean {
  * The lazy modules a cold load of `pathname` runs after the entry, as keys of Vite's manifest
  * (their source paths). The server names their files in the page it sends
  * (server/http/dashboard-html.ts), so the browser fetches them beside the entry instead of one
- * import after another: the entry, then the dashboard app, then the page (bench/README.md).
+ * import after another: the entry, then the dashboard app, then the page.
  * Only the landing page's own chunk: other pages load theirs when they render.
  */
 export function routeModules(pathname: string): string[] {

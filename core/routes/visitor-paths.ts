@@ -1,5 +1,5 @@
 /**
- * The account screens for visitors (spec section 2). They open in the lean auth shell
+ * The account screens for visitors (sign-in, sign-up, password reset). They open in the lean auth shell
  * (src/auth-app.tsx, no Refine); every other path opens the dashboard app (src/App.tsx).
  */
 export const VISITOR_PATHS = [
@@ -24,7 +24,7 @@ export function isVisitorPath(pathname: string): boolean {
   return VISITOR_PATHS.some((pattern) => matches(pattern, pathname));
 }
 
-/** A share link's public page (issue #17 section 4): its own lean page, no sign-in, no Refine. */
+/** A share link's public page: its own lean page, no sign-in, no Refine. */
 export function isSharePath(pathname: string): boolean {
   return pathname.startsWith("/share/");
 }

@@ -148,7 +148,7 @@ interface Row {
   ok: boolean;
 }
 
-/** One key of COMPANY storms PDF exports while BROWSER's company browses (issue #16). */
+/** One key of COMPANY storms PDF exports while BROWSER's company browses. */
 async function stormRun(server: ServerProcess, rows: Row[], results: Record<string, unknown>) {
   log(`export storm: 20 full-table PDF exports from one API key for ${STORM_SECONDS} s, ${BROWSER.company} browsing`);
   const storm = await exportStorm({

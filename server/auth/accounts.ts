@@ -28,8 +28,8 @@ export function protocolUser(user: User, recipeId: "emailpassword" | "passwordle
 }
 
 /**
- * Our own view of a person, as the dashboard keeps it (spec section 3: user with featureFlags).
- * Flags are granted per membership (issue #16): `featureFlags` is the grant in one company.
+ * Our own view of a person, as the dashboard keeps it (a user with featureFlags).
+ * Flags are granted per membership: `featureFlags` is the grant in one company.
  */
 export function profile(user: User, featureFlags: Record<string, boolean>) {
   return {

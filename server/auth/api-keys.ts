@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from "./hash";
 import type { Principal } from "./principal";
 
 /**
- * Company API keys (README: API keys). A key is `cck_` + 8 characters that name it
+ * Company API keys (docs/api.md, API keys). A key is `cck_` + 8 characters that name it
  * in lists (its prefix) + `_` + 32 random bytes. Only its SHA-256 is stored: the key
  * has 256 bits of entropy, so a slow hash would add nothing but latency per request.
  * Role-token secrets travel in the same `api-key` header; the `cck_` prefix tells

@@ -11,7 +11,7 @@ import { mintRoleToken } from "./role-tokens";
 import { requireSession } from "./session-routes";
 import { setSessionCompany } from "./sessions";
 
-/** The product calls of spec section 7 around sessions: company role tokens and invitations. */
+/** The product calls around sessions: company role tokens and invitations. */
 export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
   const { db, keys } = server;

@@ -25,7 +25,7 @@ export function inviterGoneReason(companyName: string): string {
 }
 
 /**
- * Whether whoever sent an invitation could still send it now (issue #16, item 7): an
+ * Whether whoever sent an invitation could still send it now: an
  * inviter removed from the company, or demoted below the right to invite or below the
  * roles offered, must not let people in afterwards. Checked when the invitation is
  * used rather than by revoking on removal, so every path that changes roles (the

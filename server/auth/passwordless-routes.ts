@@ -73,7 +73,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
   async function sendCode(contact: Contact, preAuthSessionId: string, code: string, linkCode: string) {
     const link = `${server.settings.publicUrl}/signin/verify?preAuthSessionId=${encodeURIComponent(preAuthSessionId)}&tenantId=public#${linkCode}`;
     const text = `Your ColdChain sign-in code is ${code}.\n\nOr open this link to sign in:\n${link}\n\nThe code and the link are valid for 15 minutes. If you did not ask for them, ignore this message.\n`;
-    // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
+    // Without an SMS gateway, text messages go to the outbox addressed to the number (docs/operations.md).
     await server.mailer.send({
       to: contact.email ?? (contact.phone as string),
       subject: `ColdChain sign-in code ${code}`,

@@ -138,7 +138,7 @@ function tokenRowQuery(db: Db, tokenId: string) {
  * The statement of tokenRowQuery, built and compiled once per database handle and prepared
  * once per connection: it is the same on every request but for the token id, and Kysely's
  * build and compile of it, and PostgreSQL's planning of it, were a measurable share of a
- * list request's CPU (bench/README.md, Throughput).
+ * list request's CPU in the profile.
  */
 const tokenRowStatements = new WeakMap<Db, CompiledQuery<TokenRow>>();
 type TokenRow = InferResult<ReturnType<typeof tokenRowQuery>>[number];

@@ -5,7 +5,7 @@ import { SIGNING_ALG, type SigningKeys } from "./keys";
 
 /**
  * Role-token JWTs whose signature was verified, kept until they expire: an ES256 check
- * per request was a large part of a list request's CPU (bench/README.md, Throughput).
+ * per request was a large part of a list request's CPU in the profile.
  * Only the signature check is saved. It is a pure function of the JWT's bytes and the
  * process's public keys (keys are loaded once per process; a cache per SigningKeys
  * follows them), so a hit answers exactly what jwtVerify would. Revocation never lived

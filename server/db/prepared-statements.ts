@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
  * Statements run on (nearly) every request, prepared once per database connection: the
  * role-token check and list pages (server/lists/page-statement.ts says which). Unnamed,
  * PostgreSQL parses, analyses and plans a statement on every call; planning a list page
- * took longer than running it (bench/README.md, Throughput), and on PGlite all of it runs
+ * took longer than running it, and on PGlite all of it runs
  * in WASM on the server's own thread. Prepared, a statement is parsed once per connection
  * and planned once too when it has no parameters (or PostgreSQL keeps a generic plan).
  *

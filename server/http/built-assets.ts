@@ -9,7 +9,7 @@ import type { TypedRequests } from "./type-provider";
  * the dashboard asks for ~60 of them; through @fastify/static each cost about 1 ms of the
  * server's one thread (two file-system lookups for the compressed file, an open, a stream),
  * which on a small machine competes with the browsers it serves: served from memory, about
- * 0.15 ms (bench/README.md, "Built assets from memory"). A hashed name never changes its
+ * 0.15 ms (docs/decisions.md, "The build's hashed files are served from memory"). A hashed name never changes its
  * contents, so a file is read once, on its first request; a rebuild's new names are read as
  * they are first asked for, without a restart. Everything else under /assets (source maps,
  * other kinds of file) goes on to @fastify/static and its rules.

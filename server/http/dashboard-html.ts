@@ -54,8 +54,9 @@ export function routePreloadLinks(html: string, manifest: Manifest, pathname: st
 
 /**
  * The dashboard's page for an address: the built index.html with the route's lazy chunks named
- * in its head, so that the browser fetches them in parallel with the entry (bench/README.md,
- * "Where the time goes"). Read again when the build changes (a rebuild needs no restart);
+ * in its head, so that the browser fetches them in parallel with the entry
+ * (docs/decisions.md, "The server names a route's chunks in the page"). Read again when
+ * the build changes (a rebuild needs no restart);
  * without a manifest it is index.html as built.
  */
 export function dashboardHtml(staticDir: string): (pathname: string) => string {

@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from "helmet";
 /**
  * Helmet's security headers on every answer. helmet() parses its options (the CSP
  * directives, every header's value) when it is built; @fastify/helmet built it again for
- * every request, a few per cent of a list request's CPU (bench/README.md, Throughput).
+ * every request, a few per cent of a list request's CPU in the profile.
  * Built once here, a request only gets the finished headers set.
  *
  * Strict-Transport-Security only on an answer to an HTTPS request (directly, or through

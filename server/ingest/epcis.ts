@@ -13,7 +13,7 @@ import { FirstEntries } from "./first-entries";
 
 /**
  * GS1 EPCIS 2.0 documents (JSON / JSON-LD, REST binding) turned into label readings
- * (issue #18 section 3, README: EPCIS capture). Pure: the capture job (epcis-capture.ts)
+ * (docs/api.md, EPCIS capture). Pure: the capture job (epcis-capture.ts)
  * stores what this returns through the same path as POST /api/readings.
  *
  * - Every event's `sensorElementList` gives readings; events of other kinds or without
@@ -163,7 +163,7 @@ export function eventsOfDocument(body: unknown): { events: Record<string, unknow
 }
 
 /**
- * The label id an EPCIS identifier names (README: EPCIS capture):
+ * The label id an EPCIS identifier names (docs/api.md, EPCIS capture):
  * - an EPC URN (`urn:epc:id:giai:4000001.LBL-5FC6DC`): what follows the company prefix
  *   (`LBL-5FC6DC`);
  * - any other URN or plain id: its last `:` segment;

@@ -13,8 +13,7 @@ import {
  * serializer (fast-json-stringify, from the same schema) writes them from parsed rows.
  * The driver then reads one text per row instead of parsing every column (dates into
  * Date objects, booleans, numbers), and nothing is serialised again: on a list page that
- * was the largest share of the server's JavaScript after Kysely (bench/README.md,
- * Throughput).
+ * was the largest share of the server's JavaScript after Kysely.
  *
  * The item's properties come from the base select's own columns (by their output name)
  * and the item schema says how each is written:

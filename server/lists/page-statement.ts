@@ -8,7 +8,7 @@ import { markPrepared } from "../db/prepared-statements";
  * Kysely's own pipeline rebuilt the whole statement tree through the camel-case plugin
  * (snake-casing every identifier, on every subquery embedded too), compiled it, and
  * camel-cased every key of every row back: together the largest share of a list
- * request's CPU in JavaScript (bench/README.md, Throughput).
+ * request's CPU in JavaScript.
  *
  * Here a list is built on the handle without plugins and compiled as built: a cheap walk
  * whose text names the statement. The first time a text is seen, the plugins' version is

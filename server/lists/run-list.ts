@@ -300,8 +300,8 @@ function jsonPlan<D, DB, TB extends keyof DB, O>(
 /**
  * Plans by list state: a list asked again in the same state (a page refreshed, a poll, the
  * next person of the same company on the same view) runs its compiled statements without
- * building them again, which was Kysely's share of a list request's CPU (bench/README.md,
- * Throughput). The key is the caller's cacheKey (what the base depends on), the exact-count
+ * building them again, which was Kysely's share of a list request's CPU. The key is the
+ * caller's cacheKey (what the base depends on), the exact-count
  * limit, the schema and the whole parsed query, values included: the statement is a pure
  * function of these.
  */

@@ -20,7 +20,7 @@ export function isPhoneRecipient(to: string): boolean {
 
 /**
  * Mail goes through SMTP when SMTP_URL is set; otherwise into the outbox table and
- * the log, so the demo works offline (README: "Reading the demo's e-mail").
+ * the log, so the demo works offline (docs/operations.md, "Mail and text messages").
  * Text messages (to a phone number) go through SMTP only to an e-mail-to-SMS gateway
  * (SMS_EMAIL_DOMAIN: "+4969…@domain"); an SMTP server would refuse a bare number, and
  * the person waiting for a sign-in code would get an error instead of the outbox.

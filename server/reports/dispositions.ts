@@ -3,7 +3,7 @@ import type { Disposition, SignedDisposition } from "../../core/domain/dispositi
 import type { Db } from "../db/index";
 
 /**
- * The signed dispositions of a report, newest first (issue #17 section 3). The newest is
+ * The signed dispositions of a report, newest first. The newest is
  * the one in force; the older ones stay visible as superseded.
  */
 export async function dispositionsOf(db: Db, reportId: string): Promise<SignedDisposition[]> {

@@ -3,7 +3,7 @@ import { randomToken, sha256Hex } from "../auth/hash";
 import type { Db } from "../db/index";
 
 /**
- * Share links (issue #17 section 4; README: share links for partners). A token is 32
+ * Share links (docs/api.md, share links for partners). A token is 32
  * random bytes (256 bits) in base64url; only its SHA-256 is stored, so the token is
  * shown once and a copy of the database opens nothing. SHA-256 without a salt is
  * enough here: the input is random and as long as the hash, unlike a password.

@@ -85,7 +85,7 @@ const companyChanges = Type.Object(companyWritable, { minProperties: 1, addition
 export type CompanyChanges = Static<typeof companyChanges>;
 
 /**
- * Rules beyond the JSON schema (README: billing rules): a known time zone, a VAT
+ * Rules beyond the JSON schema: a known time zone, a VAT
  * number in its country's format, a logo initial of letters or digits. 400 per field.
  */
 export function assertCompanySettings(changes: CompanyChanges): void {

@@ -77,7 +77,7 @@ const captureJob = {
   },
 } as const;
 
-/** GS1 EPCIS 2.0 capture over the REST binding (issue #18 section 3; README: EPCIS capture). */
+/** GS1 EPCIS 2.0 capture over the REST binding (docs/api.md, EPCIS capture). */
 export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, settings } = plugin;

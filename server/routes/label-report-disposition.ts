@@ -18,8 +18,8 @@ import { currentDisposition, dispositionSchemas } from "../reports/dispositions"
 import { dataErrors, idParams, StringEnum } from "./schemas";
 
 /**
- * Signing a QA disposition of a label report (issue #17 section 3; README: report
- * integrity). It is an electronic signature in the sense of 21 CFR Part 11 §11.50 and
+ * Signing a QA disposition of a label report (docs/domain.md, QA
+ * disposition). It is an electronic signature in the sense of 21 CFR Part 11 §11.50 and
  * §11.200: only the person themself signs (their own sign-in session, never an
  * impersonation token or an API key), with a fresh proof (the password, or a code
  * e-mailed to them), and the record keeps printed name, UTC time and meaning. A

@@ -46,7 +46,7 @@ const listPage = pagedResponse(labelReportListItem);
 /**
  * The most chart points one call may ask for: the dashboard asks for 2,000 (about two per
  * pixel of a wide chart), the PDF for 1,000. More only costs the server, and twenty calls
- * of 10,000 points stalled it for seconds (issue #16).
+ * of 10,000 points stalled it for seconds.
  */
 export const MAX_SERIES_POINTS = 5000;
 /** What a chart gets when it does not say: the dashboard's wide chart. */

@@ -135,7 +135,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         const taken = await phoneTakenByOther(db, phone, userId);
         const code = await storeCode(db, userId, "phone-change", phone);
         if (taken) return;
-        // Without an SMS gateway, text messages go to the outbox addressed to the number (README).
+        // Without an SMS gateway, text messages go to the outbox addressed to the number (docs/operations.md).
         await mailer.send({
           to: phone,
           subject: `ColdChain code ${code}`,

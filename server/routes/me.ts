@@ -85,7 +85,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         if (isKnownTimeZone(body.timeZone)) changes.timeZone = canonicalTimeZone(body.timeZone);
         else problems.push({ id: "timeZone", error: "Unknown time zone: use an IANA name such as Europe/Berlin" });
       }
-      // The phone is a sign-in method: a role token alone must not change it (issue #16).
+      // The phone is a sign-in method: a role token alone must not change it.
       if (body.phone !== undefined)
         problems.push({
           id: "phone",

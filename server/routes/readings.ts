@@ -18,7 +18,7 @@ const ranges = Object.entries(READING_RANGES)
   .map(([channel, { min, max, unit }]) => `${channel} ${min}…${max} ${unit}`)
   .join(", ");
 
-/** Readings from labels, sent by a gateway with an ingest-scoped API key (issue #18). */
+/** Readings from labels, sent by a gateway with an ingest-scoped API key. */
 export const readingRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, settings } = plugin;

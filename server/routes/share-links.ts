@@ -32,8 +32,8 @@ import { exportQuerystring, sendReportExport } from "./label-report-exports";
 import { dataErrors, idParams, NullableObject } from "./schemas";
 
 /**
- * Read-only links to one report for partners without an account (issue #17 section 4;
- * README: share links for partners).
+ * Read-only links to one report for partners without an account
+ * (docs/api.md, share links for partners).
  *
  * Who manages them: whoever may sign a disposition (`approve` on labelReport: the
  * administrators), since a link hands the whole report, with its signature, to

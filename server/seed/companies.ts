@@ -48,7 +48,7 @@ export interface SeedCompany {
 }
 
 const TRIM_ON = { LABEL_REPORT_TRIM: true };
-/** The demo administrator also manages API keys and custom fields (feature flags; README: decisions). */
+/** The demo administrator also manages API keys and custom fields (feature flags, granted per membership). */
 const ADMIN_FLAGS = { ...TRIM_ON, API_KEYS: true, CUSTOM_FIELDS: true };
 const TRIM_OFF = { LABEL_REPORT_TRIM: false };
 

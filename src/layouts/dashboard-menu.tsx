@@ -22,7 +22,7 @@ function AttentionCountLabel({ label }: { label: ReactNode }) {
 
 /**
  * The count's three requests (and the code behind them) wait until the browser is idle, so
- * the page's own first request and render go first (bench/README.md). In a component of its
+ * the page's own first request and render go first. In a component of its
  * own, so that the counts arriving render this label, not the whole layout.
  */
 function AttentionLabel({ label }: { label: ReactNode }) {

@@ -16,7 +16,7 @@ import {
 import { ONE_YEAR_SECONDS, readCookie, removeCookie, writeCookie } from "./stores/cookie";
 
 /**
- * The auth provider (spec sections 4 and 8) on supertokens-web-js. Every method
+ * The auth provider on supertokens-web-js. Every method
  * resolves; failures come back as `{ success: false, error }`.
  */
 
@@ -81,7 +81,7 @@ export type SessionPresence = "present" | "absent" | "unknown";
  * authenticated when the browser holds the SDK's front token and the signed-in state the scope
  * needs (the user; for `role`, a company role token too). Undefined when only the check can
  * answer. The dashboard renders on it at once; a check that then fails still signs out or
- * redirects, and every data route checks the token on the server (issue #19, section 2).
+ * redirects, and every data route checks the token on the server.
  */
 export function storedCheck(scope: CheckParams["scope"], state: AuthSessionState): CheckResponse | undefined {
   if (!readCookie(FRONT_TOKEN_COOKIE) || !state.user) return undefined;
@@ -126,7 +126,7 @@ function markLocalSessionEnded(): void {
 }
 
 /**
- * Sign-out from the route guard (spec section 2): when it fails, refresh the
+ * Sign-out from the route guard: when it fails, refresh the
  * session, expire the three session cookies, log the error, and go to /signin anyway.
  */
 export async function guardSignOut(store: Store = useAuthSessionStore): Promise<void> {
@@ -175,7 +175,7 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
     return { success: true, redirectTo: SIGN_IN_PATH };
   };
 
-  // An unauthorised event (the session is gone server-side) signs out (spec section 4).
+  // An unauthorised event (the session is gone server-side) signs out.
   onUnauthorised(() => {
     if (store.getState().user) {
       store.getState().clearSession();

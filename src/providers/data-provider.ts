@@ -22,7 +22,7 @@ import { FALLBACK_ERROR_MESSAGE, parseJson } from "./readable-error";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
 /**
- * Every data request of the dashboard (spec section 7): `{api}/{resource}` with the
+ * Every data request of the dashboard: `{api}/{resource}` with the
  * active role token in the `api-key` (secret) and `jwt` headers and the database
  * marker. Pages never call fetch; they use Refine's hooks, which end here.
  */

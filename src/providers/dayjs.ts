@@ -4,7 +4,7 @@ import localizedFormat from "dayjs/plugin/localizedFormat";
 import updateLocale from "dayjs/plugin/updateLocale";
 
 /**
- * Dates, configured once (spec section 1 and 9): English (US), US date format,
+ * Dates, configured once: English (US), US date format,
  * ISO week numbering, and weeks that start on Monday. antd's pickers read the
  * week start from the same dayjs locale.
  */

@@ -15,7 +15,7 @@ import type { ListState } from "@/components/list/table-state";
 import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-list-query";
 
 /**
- * The list state a URL carries (spec section 2: filter, order, search, pageNumber,
+ * The list state a URL carries (filter, order, search, pageNumber,
  * pageSize), and its codec. Pure functions: the router provider and the list pages
  * use them, and tests/unit/dashboard-list-url.test.ts pins them down.
  *
@@ -138,7 +138,7 @@ export function hasListParams(search: URLSearchParams | string): boolean {
   return LIST_URL_KEYS.some((key) => params.has(key));
 }
 
-/** Any change of filter, order or search resets to page 1 (spec section 4, lists). */
+/** Any change of filter, order or search resets to page 1. */
 export function withPageReset(previous: ListUrlState, next: ListUrlState): ListUrlState {
   return sameSelection(previous, next) ? next : { ...next, pageNumber: 1 };
 }

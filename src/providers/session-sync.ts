@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
 /**
- * Changing the active role token invalidates every cached query (spec section 4):
+ * Changing the active role token invalidates every cached query:
  * data, Refine's auth check and its access checks, so permissions are recomputed
  * after a company switch or impersonation. On sign-out the previous user's records
  * leave the cache.

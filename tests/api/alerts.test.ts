@@ -6,7 +6,7 @@ import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * Alerts are really sent (issue #18 section 5): an alarm, a report that ends and a low
+ * Alerts are really sent: an alarm, a report that ends and a low
  * battery e-mail each member who asked for it once, through the outbox and the alert
  * worker, whatever is re-sent, restarted or run twice.
  */

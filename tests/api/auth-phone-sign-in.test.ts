@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "./support/app";
 import { createTestDatabase } from "./support/database";
 import { ProtocolClient } from "./support/protocol";
 
-// Sign-in by phone with the demo accounts (issue #21): numbers are stored in E.164 and
+// Sign-in by phone with the demo accounts: numbers are stored in E.164 and
 // found however the person types them.
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { buildWorld, type World } from "./support/world";
 
 /**
  * The company's temperature unit is the default of its members who have not chosen one
- * (README: Preferences): GET /api/me tells the dashboard which unit that is, always the
+ * (docs/dashboard.md, Preferences): GET /api/me tells the dashboard which unit that is, always the
  * unit of the company the token is for.
  */
 

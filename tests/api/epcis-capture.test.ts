@@ -6,7 +6,7 @@ import { apiKeyOf, registerLabel } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * GS1 EPCIS 2.0 capture (POST /api/epcis/capture, issue #18 section 3): an ingest key of
+ * GS1 EPCIS 2.0 capture (POST /api/epcis/capture): an ingest key of
  * the label's company sends a document, gets 202 and a capture job, and the readings go
  * through the same path as POST /api/readings.
  */

@@ -11,7 +11,7 @@ import { apiKeyOf, registerLabel } from "./support/ingest";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Ingestion folds each batch into the report's summary (issue #18 section 4) instead of
+ * Ingestion folds each batch into the report's summary instead of
  * reading the whole report again. Whatever the batches and their order, the stored
  * summary must be the one recomputed from all stored readings.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, ruleColumnsOf, type World } from "./support/world";
 
 /**
- * The PDF in the reader's locale and unit (issue #21): numbers written as the locale
+ * The PDF in the reader's locale and unit: numbers written as the locale
  * writes them, °F statistics converted once from full-precision °C, the limit labels
  * clear of the data, and a footer that says what its hash covers.
  */

@@ -5,7 +5,7 @@ import { apiKeyOf } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * The list's company column, filter and sort (issue #21: a distributor's list spans its
+ * The list's company column, filter and sort (a distributor's list spans its
  * sub-companies) and the filters behind the "needs attention" view (`violation`,
  * `dispositioned`). A company filter narrows the caller's companies; it never widens them.
  */

@@ -5,7 +5,7 @@ import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * No signal (issue #18 section 6): a recording label silent for more than 3 intervals
+ * No signal: a recording label silent for more than 3 intervals
  * plus its company's grace (15 min by default) is flagged in the API, found by the list's
  * filter, and e-mailed once per silence to those who asked for alerts.
  */

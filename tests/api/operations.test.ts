@@ -19,7 +19,7 @@ import { roleTokenFor } from "./support/app";
 import { buildWorld } from "./support/world";
 
 /**
- * Operating the embedded database (README "Operating"): a backup restores to the same
+ * Operating the embedded database (docs/operations.md): a backup restores to the same
  * answers, and a move to PostgreSQL copies every row exactly. The source is a PGlite
  * folder like the server's DATA_DIR/pglite, whatever database the other API tests use.
  */

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "./support/app";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
 
-/** The people rules of issue 7: members, invitations, sub-companies, impersonation trail. */
+/** The people rules: members, invitations, sub-companies, impersonation trail. */
 
 let t: TestApp;
 let world: World;

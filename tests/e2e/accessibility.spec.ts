@@ -11,7 +11,7 @@ import { reportWithHumidity } from "./support/reports";
 import { signInTo, submitSignIn } from "./support/sign-in";
 
 /**
- * Every screen scanned with axe-core for WCAG 2.1 A/AA (issue 21): no serious or critical
+ * Every screen scanned with axe-core for WCAG 2.1 A/AA: no serious or critical
  * violation anywhere. The screens are visited in tours, each as one role sees them (ROLES
  * below); the pages come from the resource table and the settings sections, so a new screen
  * is scanned once it is in those tables.

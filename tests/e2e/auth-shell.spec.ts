@@ -7,7 +7,7 @@ import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn, submitSignIn } from "./support/sign-in";
 
 /**
- * The auth pages and the dashboard's shell as a new user meets them (issue #21): sign-in
+ * The auth pages and the dashboard's shell as a new user meets them: sign-in
  * by phone, the guards' 403 page, the demo page's sign-in, requests bound to fail, the
  * sign-up and company-choice wording.
  */

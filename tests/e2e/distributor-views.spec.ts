@@ -3,7 +3,7 @@ import { attachBothSizes } from "./support/screenshots";
 import { signIn } from "./support/sign-in";
 
 /**
- * A list spanning several companies (issue #21): distributor@demo.example administers Nordic
+ * A list spanning several companies: distributor@demo.example administers Nordic
  * Cold Logistics and sees its three sub-companies' reports; admin@demo.example sees one
  * company's. Also the table's layout: the Label ID column stays pinned when it scrolls.
  */

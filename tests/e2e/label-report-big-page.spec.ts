@@ -3,7 +3,7 @@ import { signIn, signInAt } from "./support/sign-in";
 
 /**
  * A page of more than 100 label reports (only a URL asks for one; the API allows 10,000)
- * renders virtualised (issue 5: "10,000 rows on a page stay smooth"): the DOM holds the
+ * renders virtualised, so 10,000 rows on a page stay smooth: the DOM holds the
  * visible rows only, scrolling brings the last one in, and a long value is cut instead of
  * drawn over the next column.
  */

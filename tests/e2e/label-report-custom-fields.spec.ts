@@ -3,7 +3,7 @@ import { motionDone, openFilters } from "./support/motion";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
- * Custom fields in the label report list (issue 5): the company's fields as columns with
+ * Custom fields in the label report list: the company's fields as columns with
  * their values, and a filter per field in the filters panel that writes
  * `customFields.<key>[op]value` into the URL. admin@demo.example is in Meridian Pharma,
  * whose demo seed defines Batch number (text), Product (select) and Shipment value (EUR)
@@ -96,7 +96,7 @@ test.describe("custom fields in the label report list", () => {
     await expect.poll(() => recordCount(page)).toBeLessThan(all);
     await check();
 
-    // Nothing in flight (a session refresh cut by the reload signs out: the open defect of issue 9).
+    // Nothing in flight (a session refresh cut by the reload signs out, a known defect).
     await page.waitForLoadState("networkidle");
     await page.reload();
     await expect(page).toHaveURL(/customFields\.product\[includes\]/);

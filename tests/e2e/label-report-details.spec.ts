@@ -5,7 +5,7 @@ import { signInAt } from "./support/sign-in";
 
 /**
  * The report overlay and list for a label still recording, the editable Details section
- * (custom-field values) and the download dialog's layering (issue #21). admin@demo.example
+ * (custom-field values) and the download dialog's layering. admin@demo.example
  * is an administrator of Meridian Pharma, whose fields are Batch number (text), Product
  * (select) and Shipment value (EUR) (number).
  */

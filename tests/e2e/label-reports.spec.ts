@@ -7,7 +7,7 @@ import { submitSignIn } from "./support/sign-in";
 import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
 /**
- * The label report screens (issue 5): the list, its filters overlay, the report overlay
+ * The label report screens: the list, its filters overlay, the report overlay
  * (summary, chart tabs, statistics, audit trail), trim (admin@demo.example: Meridian
  * Pharma has the LABEL_REPORT_TRIM flag in the demo seed; user@demo.example does not),
  * and the download.

@@ -5,7 +5,7 @@ import { attachBothSizes } from "./support/screenshots";
 import { signIn, submitSignIn } from "./support/sign-in";
 
 /**
- * The label-report list's columns (issue #21): the user chooses which custom-field columns
+ * The label-report list's columns: the user chooses which custom-field columns
  * show (Columns, in the list's toolbar), the choice is kept per user and company in local
  * storage; and the End column is whole on a 1440 px screen. admin@demo.example is in
  * Meridian Pharma (Batch number, Product, Shipment value (EUR)); multi@demo.example is also

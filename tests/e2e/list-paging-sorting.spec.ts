@@ -2,7 +2,7 @@ import { expect, type Page, test } from "./support/fixtures";
 import { signIn, signInAt } from "./support/sign-in";
 
 /**
- * The list rules of spec section 4 through the table's own controls: a column header
+ * The list rules through the table's own controls: a column header
  * orders the list (and goes back to page 1), the pager moves pages and changes the page
  * size, and all of it is in the URL.
  */

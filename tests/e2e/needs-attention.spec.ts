@@ -2,7 +2,7 @@ import { expect, type Page, test } from "./support/fixtures";
 import { attachBothSizes } from "./support/screenshots";
 import { signIn, signInAt } from "./support/sign-in";
 
-/** The needs-attention page (issue #21): four short lists, counts in the menu, links into the report list. */
+/** The needs-attention page: four short lists, counts in the menu, links into the report list. */
 
 const count = async (page: Page) =>
   Number(((await page.locator(".ant-pagination-total-text").textContent()) ?? "").replace(/\D/g, ""));

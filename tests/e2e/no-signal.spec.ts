@@ -4,7 +4,7 @@ import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signIn } from "./support/sign-in";
 
 /**
- * No signal (issue #18 section 6): a recording label silent for more than 3 intervals +
+ * No signal: a recording label silent for more than 3 intervals +
  * 15 minutes shows a "No signal" badge in the list and is found by the filter "No signal";
  * a label heard a minute ago is not. Both labels are made here through an ingest key, with
  * names of their own, so a retry or an earlier run on the same database changes nothing.

@@ -6,7 +6,7 @@ import { apiAs, submitSignIn } from "./support/sign-in";
 import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
 /**
- * Settings > Profile > Preferences (issue #21): time zone, temperature unit and
+ * Settings > Profile > Preferences: time zone, temperature unit and
  * date/number format, followed by every screen at once, without a reload; and the
  * company's unit as the default of a member who chose none.
  */

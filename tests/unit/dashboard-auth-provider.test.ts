@@ -332,7 +332,7 @@ describe("session refresh and auth requests", () => {
   });
 });
 
-describe("the gate's answer from the stored sign-in, while the session check runs (issue #19)", () => {
+describe("the gate's answer from the stored sign-in, while the session check runs", () => {
   const frontToken = (present: boolean) => {
     document.cookie = present ? `${FRONT_TOKEN_COOKIE}=e30=; path=/` : `${FRONT_TOKEN_COOKIE}=; path=/; max-age=0`;
   };

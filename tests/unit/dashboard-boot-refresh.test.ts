@@ -9,7 +9,7 @@ import { EMPTY_SESSION, type UserRole, useAuthSessionStore } from "@/providers/s
 /**
  * The boot's early list request is the page's own only while the role token it carries is
  * the one the page will use: a session check that refreshes an expired access token brings a
- * new company role token (spec section 4), and the page then asks under that one.
+ * new company role token, and the page then asks under that one.
  */
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);

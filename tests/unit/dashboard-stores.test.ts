@@ -118,7 +118,7 @@ describe("auth session store", () => {
     const store = useAuthSessionStore.getState();
     const granted = { ...role("r1", "Polar"), featureFlags: { API_KEYS: true } };
     const elsewhere = { ...role("r2", "Other", ["subHandler"]), featureFlags: {} };
-    // The person-level map (spec section 3) holds the flag: it must not decide.
+    // The person-level map holds the flag: it must not decide.
     store.setSession({ user: { ...user, featureFlags: { API_KEYS: true } }, userRoles: [granted, elsewhere] });
     store.setCurrentRole(elsewhere, token);
     expect(selectFeatureFlags(useAuthSessionStore.getState())).toEqual({});
@@ -205,7 +205,7 @@ describe("preferences store", () => {
     usePreferencesStore.getState().setDownloadReport({ fileType: "csv" });
     expect(stored(PREFERENCES_STORAGE_KEY)).toMatchObject({
       timeZone: "Europe/Amsterdam",
-      // The interface zone becomes the download's default too (issue #21).
+      // The interface zone becomes the download's default too.
       downloadReport: { ...DEFAULT_PREFERENCES.downloadReport, timeZone: "Europe/Amsterdam", fileType: "csv" },
     });
   });

@@ -34,7 +34,7 @@ describe("interface preferences (persisted)", () => {
   it("hold the spec's defaults", () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       timeZone: "system",
-      // null: not chosen yet, the company's unit applies (issue #21).
+      // null: not chosen yet, the company's unit applies.
       fahrenheit: null,
       locale: "en-US",
       downloadReport: {

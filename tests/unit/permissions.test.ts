@@ -54,7 +54,7 @@ describe("role rank", () => {
   });
 });
 
-describe("signing a QA disposition (labelReport approve, issue #17)", () => {
+describe("signing a QA disposition (labelReport approve)", () => {
   test("administrators, distributor administrators and system administrators may sign", () => {
     for (const role of ["administrator", "distributorAdmin", "systemAdmin"])
       expect(defineAbilityFor([role]).can("approve", "labelReport"), role).toBe(true);

@@ -8,7 +8,7 @@ const CRUD = ["create", "read", "update", "delete"] as const;
 const ADMINISTRATOR: [Subject, readonly Action[]][] = [
   ["labelReport", ["read", "update"]],
   ["labelPreset", CRUD],
-  // Section 6 gives read only; issue #16 (security) adds removing members, so an administrator can lock someone out.
+  // The spec's table gives read only; removing members is added, so an administrator can lock someone out.
   ["user", ["read", "delete"]],
   ["userInvite", CRUD],
   ["company", CRUD],
@@ -39,7 +39,7 @@ export const SPEC_ROLE_TABLE: Record<
 export const SPEC_ROLES = Object.keys(SPEC_ROLE_TABLE) as (keyof typeof SPEC_ROLE_TABLE)[];
 
 /**
- * Not in the spec's table, decided for issue #16 (README): a company's administrators
+ * Not in the spec's table (docs/decisions.md): a company's administrators
  * list and remove its API keys and custom fields, whoever created them; creating them
  * still takes the company's feature flag.
  */
@@ -47,7 +47,7 @@ const COMPANY_ADMINISTRATION: [Subject, readonly Action[]][] = [
   ["apiKey", ["read", "delete"]],
   ["customField", ["read", "delete"]],
 ];
-/** Issue #17: signing a QA disposition of a report (README: permissions). */
+/** Signing a QA disposition of a report (docs/decisions.md, labelReport approve). */
 const SIGN_DISPOSITIONS: [Subject, readonly Action[]] = ["labelReport", ["approve"]];
 const DECIDED_ADDITIONS: Partial<Record<keyof typeof SPEC_ROLE_TABLE, [Subject, readonly Action[]][]>> = {
   administrator: [...COMPANY_ADMINISTRATION, SIGN_DISPOSITIONS],

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Settings (issue 7): API keys listed per company, custom fields ordered and dated,
+// Settings: API keys listed per company, custom fields ordered and dated,
 // notification settings read per company.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index api_keys_company_created on api_keys (company_id, created desc)`.execute(db);

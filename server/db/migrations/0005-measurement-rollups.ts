@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
  * Chart rollups: min/max/count of a report's readings per fixed time bucket at two
  * levels (15 minutes and 4 hours; buckets aligned to the epoch), so that the chart
  * series of a 500,000-reading report reads a few thousand rows instead of every
- * reading (server/reports/series.ts, README "Chart rollups"). No 1-minute level: at
+ * reading (server/reports/series.ts). No 1-minute level: at
  * the usual 5-minute interval it would hold a row per reading and double the cost of
  * every insert; windows too short for 15-minute buckets are aggregated from the
  * readings themselves (at most about 10 days of readings).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Feature flags move from the person to the membership (issue #16, item 5): a flag held
+ * Feature flags move from the person to the membership: a flag held
  * by a person used to follow them into every company where they had any role, so a
  * sub-handler elsewhere could create API keys or required custom fields there.
  *

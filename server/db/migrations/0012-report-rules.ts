@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Frozen rules (issue #17, section 1): presets get versions, and every report keeps a
+ * Frozen rules: presets get versions, and every report keeps a
  * copy of the rule it is judged by (`label_reports.rule`, `preset_version`), so a later
  * preset edit never changes an existing report's verdict, PDF or content hash.
  *

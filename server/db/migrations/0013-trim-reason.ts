@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * A trim is a reasoned decision (issue #17, section 2): the report keeps the reason, who
+ * A trim is a reasoned decision: the report keeps the reason, who
  * set the window and when, next to the window itself. Trims set before this migration
  * get them from their latest 'trim' audit entry (the reason may be null there). A window
  * set by support while impersonating is marked, so it is never shown as the customer's own.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * QA dispositions (issue #17 section 3): a signed decision on an ended report.
+ * QA dispositions: a signed decision on an ended report.
  * `label_report_dispositions` is append-only: one row per signature, never updated (a
  * trigger refuses updates), so a newer disposition supersedes an older one and both
  * stay visible. The signer's printed name and address are copied into the row, so

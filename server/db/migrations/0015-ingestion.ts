@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Readings from labels (issue #18):
+ * Readings from labels:
  * - API keys get scopes: `read` (what every key could do so far, so existing keys keep
  *   it) and `ingest` (a gateway that registers labels and sends their readings);
  * - each report carries the time of its latest reading (`last_reading_at`), kept on

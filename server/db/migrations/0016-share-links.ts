@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Read-only share links of one label report for partners without an account (issue #17
- * section 4). Only the SHA-256 of a link's token is stored: the token itself is shown
+ * Read-only share links of one label report for partners without an account.
+ * Only the SHA-256 of a link's token is stored: the token itself is shown
  * once, to its creator, so a copy of the database opens no report. The creator's
  * printed name is copied (as for signatures) so the list still says who shared after
  * the person is renamed or removed. Every open of the public page leaves a row in

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Alerts that are really sent (issue #18 sections 5 and 6), as a transactional outbox:
+ * Alerts that are really sent (alarms, ends, low battery, no signal), as a transactional outbox:
  * - `alert_events`: one row per thing that happened to a report (an alarm of a unit, the
  *   report ended, the battery reached the warning level, the label went silent), written
  *   in the transaction that made it happen. Its key is unique per report, so a re-sent

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * GS1 EPCIS 2.0 capture jobs (issue #18 section 3): the REST binding answers a capture
+ * GS1 EPCIS 2.0 capture jobs: the REST binding answers a capture
  * with 202 and the address of a job the sender polls for the outcome, so the outcome is
  * kept in a row (it outlives the request, and any server of a cluster answers the poll).
  * `errors` and `ignored` are per event, in EPCIS terms (server/ingest/epcis.ts).

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The running state a report's summary is folded from (issue #18 section 4,
- * core/domain/summary-fold.ts), so a batch of readings updates the summary at a cost
+ * The running state a report's summary is folded from
+ * (core/domain/summary-fold.ts), so a batch of readings updates the summary at a cost
  * proportional to the batch. One row a report:
  * - `basis`: the thresholds and window the state was built against; a state whose basis
  *   is not the report's current one (or whose reading count is not the report's) is

@@ -3,7 +3,7 @@ import { toE164 } from "../../../core/domain/phone";
 
 /**
  * Phone numbers were stored as typed ("+49 69 5550 1001") and compared with the E.164
- * form the sign-in form sends, so sign-in by phone found no one (issue #21). Every number
+ * form the sign-in form sends, so sign-in by phone found no one. Every number
  * becomes E.164. One that does not parse, or whose E.164 form another account already
  * holds (the unique index), stays as it is and is logged with the account's id, for
  * support to fix by hand; the person can still sign in by e-mail.

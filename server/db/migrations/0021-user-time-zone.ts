@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * A person's own time zone, for the times in their alert e-mails (issue #18 section 5).
+ * A person's own time zone, for the times in their alert e-mails.
  * The dashboard keeps the preference in local storage (spec: preferences) and copies it
  * here; null: never chosen, the e-mail uses the zone of the company it comes through.
  */

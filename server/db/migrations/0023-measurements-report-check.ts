@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * The foreign key of measurements.report_id checked once per statement instead of once
- * per row (bench/README.md, "Where an ingest request's time goes": the foreign key's
+ * per row (in the profile of an ingest request, the foreign key's
  * row-level trigger, one `SELECT … FOR KEY SHARE` on the report per reading, took a third
  * of a 10,000-reading insert). PostgreSQL has no statement-level foreign key, so it is
  * two statement-level triggers over transition tables, with the key's meaning kept:

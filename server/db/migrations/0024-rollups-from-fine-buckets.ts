@@ -7,7 +7,7 @@ import { createRollupInsertFunction, ROLLUP_LEVELS_SECONDS, ROLLUP_MERGE } from 
  * the coarser levels from those buckets: each coarser bucket is a whole number of fine
  * ones (both aligned to the epoch), so min, max, counts and sums come out the same. After
  * the foreign-key check (0023) this trigger was the largest part of a 10,000-reading
- * insert (bench/README.md, "Where an ingest request's time goes").
+ * insert in the profile of an ingest request.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const [fine, ...coarse] = ROLLUP_LEVELS_SECONDS;

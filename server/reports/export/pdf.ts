@@ -267,7 +267,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     { size: 8, rowHeight: 14 },
   );
   // The table's cells do not wrap: when the alarm was met and when its excursion began
-  // (issue #17) get lines of their own.
+  // get lines of their own.
   const alarmTimes = (name: string, c: ChannelSummary): [string, string][] => {
     if (!c.measured || !c.firstTriggered) return [];
     const began = c.triggeringExcursionStart ?? c.firstTriggered;

@@ -21,7 +21,7 @@ export interface ErrorPageProps {
 }
 
 /**
- * The error page of spec section 2: 'Page Not Found' for 404, 'Internal Server
+ * The error page: 'Page Not Found' for 404, 'Internal Server
  * Error' for anything else. Bots get the message as plain text, without the page.
  */
 export function ErrorPage({ status, message }: ErrorPageProps) {

@@ -1,4 +1,4 @@
-/** Crawlers, link previews and headless fetchers: they get no error page (spec section 8). */
+/** Crawlers, link previews and headless fetchers: they get no error page. */
 const BOT_PATTERN =
   /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|discord|skype|pingdom|uptime|curl|wget|python-requests|httpclient/i;
 

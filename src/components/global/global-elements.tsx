@@ -8,7 +8,7 @@ import { SnackbarList } from "./snackbars/snackbar-list";
  */
 const UpdateNotice = lazyComponent(async () => (await import("./update-modal/update-notice")).UpdateNotice);
 
-/** The elements every screen shares: the snackbars and the update modal (spec section 2). */
+/** The elements every screen shares: the snackbars and the update modal. */
 export function GlobalElements() {
   const idle = useIdle(5_000);
   return (

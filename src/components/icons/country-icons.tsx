@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, useId } from "react";
 import { type IconProps, SvgIcon } from "./svg-icon";
 
-/** The country flags of spec section 9, simplified, 3:2 on a 30×20 grid. */
+/** The country flags, simplified, 3:2 on a 30×20 grid. */
 
 export const COUNTRY_ICON_NAMES = [
   "china",

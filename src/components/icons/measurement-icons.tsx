@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { type IconProps, SvgIcon } from "./svg-icon";
 
-/** The measurement and transport icons of spec section 9, drawn on a 24 px grid in currentColor. */
+/** The measurement and transport icons, drawn on a 24 px grid in currentColor. */
 
 export const MEASUREMENT_ICON_NAMES = [
   "temperature",

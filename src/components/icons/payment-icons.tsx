@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { type IconProps, SvgIcon } from "./svg-icon";
 
-/** The payment brand marks of spec section 9: simple, recognisable cards on a 38×24 grid. */
+/** The payment brand marks: simple, recognisable cards on a 38×24 grid. */
 
 export const PAYMENT_BRAND_NAMES = [
   "amex",

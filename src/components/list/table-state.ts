@@ -26,7 +26,7 @@ export interface TableListState {
   pagination: PaginationState;
 }
 
-/** The list state in the grammar's words (spec section 4: filter, order, search, page). */
+/** The list state in the grammar's words (filter, order, search, page). */
 export interface ListState {
   filters: Filter[];
   order: Order[];

@@ -37,7 +37,7 @@ const NO_HIDDEN_COLUMNS: VisibilityState = {};
  * One of the five list resources on @refinedev/react-table's useTable: TanStack Table owns
  * sorting, column filters (the search box among them), pagination and column visibility;
  * Refine's data provider fetches, and its router provider keeps the state in the URL. On
- * top, the list rules of spec section 4: page 1 after any change of filter, order or
+ * top, the list rules: page 1 after any change of filter, order or
  * search, same-key filters replacing earlier ones, back to page 1 on a 416, and the
  * selection saved in the page filter store.
  */

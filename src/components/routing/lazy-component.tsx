@@ -11,7 +11,7 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
  * suspended boundary's content back until 300 ms after the last time any boundary showed
  * or hid its fallback (FALLBACK_THROTTLE_MS in react-dom). On a cold load, every lazy()
  * that resolved, down to the update notice fetched when the browser was first idle, pushed
- * the list's rows back by up to 300 ms more (bench/README.md, "React's fallback throttle").
+ * the list's rows back by up to 300 ms more (docs/decisions.md, "Chunks load without suspending").
  * This one renders `fallback` while the chunk loads, then re-renders with an ordinary
  * update, which React commits at once; once loaded it renders synchronously. A failed load
  * is thrown in render, for the nearest error boundary, and the next mount tries again.

@@ -9,7 +9,7 @@ type Requirement =
   | { subject: Subject; action: Action; resource?: never };
 
 /**
- * A route guard of spec section 2: a user without the permission goes to
+ * A route guard: a user without the permission goes to
  * `redirectTo` (`/` by default). Answers come from the CASL ability in memory.
  */
 export function RequireAbility({

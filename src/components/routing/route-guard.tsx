@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAccess } from "@/hooks/use-access";
 
-/** Applies the route guards of spec section 2 (core/domain/route-guards.ts) to the current path. */
+/** Applies the route guards (core/domain/route-guards.ts) to the current path. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const access = useAccess();

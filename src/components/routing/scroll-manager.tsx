@@ -3,7 +3,7 @@ import { matchPath, useLocation } from "react-router";
 
 /**
  * Paths that open over a still-mounted list. Navigating into, out of or between
- * them keeps the scroll position (spec section 2); any other page change starts at
+ * them keeps the scroll position; any other page change starts at
  * the top.
  */
 export const OVERLAY_PATHS = ["/label-reports/filters", "/label-reports/:id", "/users/:id"] as const;

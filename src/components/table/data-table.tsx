@@ -12,7 +12,7 @@ import { VirtualTable } from "./virtual-table";
  * theme's colours. TanStack owns sorting, pagination and column visibility; this reads its
  * state and calls its setters, and keeps no state of its own. Not antd's Table, which
  * measured, styled and rendered every cell of a page twice before its first paint
- * (bench/README.md, "The lists drawn from TanStack's row model").
+ * (docs/decisions.md, "Lists are TanStack markup with antd's classes").
  */
 
 declare module "@tanstack/react-table" {

@@ -52,7 +52,7 @@ function HeaderCell<T>({
   const sort = () => {
     const table = header.getContext().table;
     table.setSorting(sortingAfterClick(table.getState().sorting, column.id));
-    // A change of order starts again at page 1 (spec section 4), as every change of the list does.
+    // A change of order starts again at page 1, as every change of the list does.
     table.setPageIndex(0);
   };
   const onKeyDown = (event: KeyboardEvent) => {

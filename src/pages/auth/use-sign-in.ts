@@ -75,7 +75,7 @@ export function useSignIn() {
   return { signIn: run, isPending, failure };
 }
 
-/** Form.Item props that show the server's error for one field (spec section 5: errors per form field). */
+/** Form.Item props that show the server's error for one field (errors are shown per form field). */
 export function fieldError(failure: AuthFailure | null, field: string) {
   const message = failure?.fields?.[field];
   return message ? { validateStatus: "error" as const, help: message } : {};

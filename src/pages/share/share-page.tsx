@@ -25,7 +25,7 @@ import { loadSharedReport, type ShareAnswer, type SharedReport, shareApiUrl } fr
 import { type ShareDisplay, useShareDisplay } from "./share-preferences";
 
 /**
- * The read-only page a share link opens (issue #17 section 4): no sign-in, no Refine,
+ * The read-only page a share link opens: no sign-in, no Refine,
  * only what GET /api/share/{token} answers. Dates, numbers and temperatures follow the
  * viewer (share-preferences.ts); every time carries its zone's abbreviation, since the
  * PDF beside it may be in another zone. No zoom: a finer window would need another

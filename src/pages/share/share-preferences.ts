@@ -23,7 +23,7 @@ export interface BrowserSettings {
 }
 
 /**
- * The rule (README: Preferences): the viewer's preferences saved in this browser by the
+ * The rule: the viewer's preferences saved in this browser by the
  * dashboard, else the browser's own locale and zone; the temperature unit is the viewer's
  * own choice, else the report's company's unit, else °C.
  */

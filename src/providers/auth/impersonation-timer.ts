@@ -1,5 +1,5 @@
 /**
- * The impersonation watch of spec section 4: a check every 60 seconds, started only
+ * The impersonation watch: a check every 60 seconds, started only
  * when more than 10 minutes remain; below 1 minute left, impersonation stops.
  */
 

@@ -3,7 +3,7 @@ import { type RoleToken, type UserRole, useAuthSessionStore } from "../stores/au
 import { toUserRoles, userOf } from "./roles";
 
 /**
- * What happens after someone proves who they are (spec section 4, sign-in and session):
+ * What happens after someone proves who they are (sign-in and session):
  * no roles is an error; one role fetches that company's token and lands on / with
  * signin=true; several roles go to /select-company.
  */

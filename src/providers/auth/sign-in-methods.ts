@@ -7,7 +7,7 @@ import { answerOf, chooseRole, completeSignIn, SignInError } from "./sign-in-flo
 import { EmailPassword, Passwordless, ThirdParty } from "./sign-in-recipes";
 
 /**
- * The auth provider's sign-in, sign-up and password methods (spec sections 4 and 8), loaded
+ * The auth provider's sign-in, sign-up and password methods, loaded
  * with the sign-in recipes. Every method resolves; failures come back as `{ success: false, error }`.
  */
 

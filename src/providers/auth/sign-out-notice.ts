@@ -1,6 +1,6 @@
 /**
  * The 'Sign out' / 'You have successfully signed out' snackbar, debounced 500 ms
- * (spec section 4): several sign-out triggers at once show one notice.
+ * several sign-out triggers at once show one notice.
  */
 
 export const SIGN_OUT_NOTICE = { message: "Sign out", description: "You have successfully signed out" } as const;

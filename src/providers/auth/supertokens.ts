@@ -7,7 +7,7 @@ import { useAuthSessionStore } from "../stores/auth-session";
 import { toUserRoles } from "./roles";
 
 /**
- * The session-auth provider of spec section 7, set up once: auth requests go under
+ * The session-auth provider (SuperTokens' Session recipe), set up once: auth requests go under
  * `{api}/auth`, carry the role JWT and the database marker, and sign-up, third-party
  * sign-in/up and passwordless code creation also send the invite token. A session
  * expired answer is 440; at most 2 refresh retries.

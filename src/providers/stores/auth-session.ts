@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import { ONE_YEAR_SECONDS, removeCookie, writeCookie } from "./cookie";
 
 /**
- * The auth session state of spec section 3, persisted whole in local storage. The
+ * The auth session state (user, roles, the active role token), persisted whole in local storage. The
  * sign-in flows that fill it live in the auth provider; this file only keeps it.
  */
 

@@ -3,7 +3,7 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 
 /**
- * The page filter store of spec section 3: the filters, order and search each list
+ * The page filter store: the filters, order and search each list
  * was last left with, keyed by page, persisted in local storage. A list opened
  * without query parameters starts from its saved entry.
  */

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 
-/** The interface preferences of spec section 3, persisted in local storage. */
+/** The interface preferences (zone, unit, locale, download choices), persisted in local storage. */
 
 /** `system` (the device's zone), `utc`, or an IANA zone name. */
 export type TimeZoneChoice = "system" | "utc" | (string & {});
@@ -20,7 +20,7 @@ export type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
 
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
-  /** null: not chosen, the company's temperature unit applies (README: Preferences). */
+  /** null: not chosen, the company's temperature unit applies. */
   fahrenheit: boolean | null;
   locale: string;
   downloadReport: DownloadReportPreferences;
@@ -29,7 +29,7 @@ export interface PreferencesData {
   showLabelPresetFeatureModal: boolean;
   /**
    * The download options chosen in the download dialog itself. The others follow the screen's
-   * choices (the company's unit for a member without their own; README: Preferences): a stored
+   * choices (the company's unit for a member without their own): a stored
    * `downloadReport` value alone cannot tell a choice from the spec's default.
    */
   downloadChosen?: Partial<Record<FollowedDownloadOption, true>>;
@@ -117,7 +117,7 @@ export const usePreferencesStore = create<PreferencesState>()(
 
 /**
  * Intl builds a whole formatter to answer, and a list asks once per date cell on every
- * render: ~100 ms of a cold load of /label-reports in the profile (bench/README.md). A device
+ * render: ~100 ms of a cold load of /label-reports in the profile. A device
  * that changes zone (a laptop that travelled) is seen within a minute.
  */
 const DEVICE_ZONE_TTL_MS = 60_000;

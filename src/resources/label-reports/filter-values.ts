@@ -1,7 +1,7 @@
 import { type Filter, includesFilter, listItems } from "@core/domain/list-query";
 
 /**
- * The label report filters form <-> the list's wire filters (spec section 4). Pure, so
+ * The label report filters form <-> the list's wire filters (`key[op]value`). Pure, so
  * the round trip is tested. The date range is whole days in the user's time zone, over
  * the report's start time (start on or after the first day's midnight, before the day
  * after the last).
@@ -34,7 +34,7 @@ export interface FilterValues {
   status: string[];
   transportMode: string[];
   presetId: string[];
-  /** Signed QA dispositions (issue #17); one is sent as `disposition[eq]…`, the contract's form. */
+  /** Signed QA dispositions; one is sent as `disposition[eq]…`, the contract's form. */
   disposition: string[];
   violations: Violation[];
   /** Days the report started between, both included; null: any time. */

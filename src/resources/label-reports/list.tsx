@@ -29,7 +29,7 @@ export function LabelReportList() {
       columnVisibility={customFields.visibility}
       recordLink={labelReportLink}
       overlayLinks
-      // Every column up to End fits a 1440 px screen beside the menu (issue #21).
+      // Every column up to End fits a 1440 px screen beside the menu.
       dense
       searchPlaceholder="Search by label ID"
       actions={<LabelReportListActions columnChoices={customFields.choices} onColumnShown={customFields.setShown} />}

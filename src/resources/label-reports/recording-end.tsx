@@ -5,7 +5,7 @@ import styles from "./columns.module.css";
 
 /**
  * A label that still records (or has not started) has no end yet: its `endTime` is the
- * end the preset planned. Shown as an end, it read as if the label had stopped (issue #21).
+ * end the preset planned. Shown as an end, it read as if the label had stopped.
  */
 export function isStillRecording(status: LabelStatus): boolean {
   return status === "recording" || status === "notStarted";

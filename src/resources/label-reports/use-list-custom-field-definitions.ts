@@ -6,8 +6,8 @@ import { useCustomFieldDefinitions } from "../custom-fields/use-custom-field-def
 /**
  * The custom field definitions behind the label-report list's columns and filters, and
  * the active company (whose definition of a key wins: listCustomFields). Reading them
- * needs what the server asks for GET /custom-fields, read on label reports (README:
- * settings); the CUSTOM_FIELDS flag is for managing them. Without it no request is
+ * needs what the server asks for GET /custom-fields, read on label reports; the
+ * CUSTOM_FIELDS flag is for managing them. Without it no request is
  * sent; while loading or after an error (handled quietly): none.
  *
  * Only the request lives here: this file is in the list's first load, the rules that

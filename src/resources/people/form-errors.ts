@@ -1,7 +1,7 @@
 import type { FormInstance } from "antd";
 import { readableError } from "@/providers/readable-error";
 
-/** A failed save, as the server's per-field messages on the form's fields (spec section 5). */
+/** A failed save, as the server's per-field messages on the form's fields, each under its own field. */
 export function showFieldErrors<T>(form: FormInstance<T>, error: unknown, known: readonly string[]): void {
   const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
   const fields = Object.entries(errors)

@@ -2,7 +2,7 @@ import type { Action, Subject } from "@core/domain/permissions";
 import type { TabRoute } from "@/layouts/tabs-layout";
 
 /**
- * The settings pages of spec section 2, and the permission each needs (the route guard table).
+ * The settings pages, and the permission each needs (the route guard table).
  * Custom fields and API keys are resources of their own (src/resources/custom-fields/,
  * src/resources/api-keys/): the index shows a card for each resource under settings too.
  */

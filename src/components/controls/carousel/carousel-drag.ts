@@ -1,4 +1,4 @@
-/** The carousel's drag rule (spec section 9): the track scrolls twice as far as the pointer moves. */
+/** The carousel's drag rule: the track scrolls twice as far as the pointer moves. */
 
 export const CAROUSEL_DRAG_MULTIPLIER = 2;
 /** A pointer that moved less than this (px) clicked rather than dragged. */

@@ -1,6 +1,6 @@
 import type { Unit } from "@core/domain/units";
 
-/** The data tabs of spec section 3: Temperature and Humidity, each tied to a unit. */
+/** The data tabs: Temperature and Humidity, each tied to a unit. */
 
 export interface DataTab {
   key: string;

@@ -1,7 +1,7 @@
 import { dayjs } from "@/providers/dayjs";
 
 /**
- * The date picker's rules (spec sections 2, 4, 5, 9), on calendar days written as
+ * The date picker's rules, on calendar days written as
  * 'YYYY-MM-DD' in the device's zone so they compare as strings. Weeks start on Monday
  * and carry ISO week numbers in every locale; month and weekday names and the field's
  * text follow the chosen locale (en-US unless given), the buttons stay English.
@@ -65,7 +65,7 @@ function utcOf(day: Day): number {
   return Date.UTC(year, month - 1, date);
 }
 
-/** 2024-01-01 was a Monday: the week's days in order, Monday first (spec section 1). */
+/** 2024-01-01 was a Monday: the week's days in order, Monday first (weeks start on Monday). */
 const A_WEEK = Array.from({ length: 7 }, (_, i) => `2024-01-0${i + 1}`);
 
 /** Column heads, Monday first: the locale's short names cut to two characters ("Mo", "Di", "月"). */

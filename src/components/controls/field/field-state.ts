@@ -1,4 +1,4 @@
-/** The error state shared by the form controls (spec section 5). */
+/** The error state shared by the form controls: a field shows its own error under it. */
 
 /** A server field error, as the forms receive it per field. */
 export interface FieldIssue {
@@ -8,11 +8,11 @@ export interface FieldIssue {
 
 export type FieldState = "default" | "success" | "warning" | "error";
 
-/** Control sizes of spec section 9 and their antd names. */
+/** The controls' sizes (sm, md, lg) and their antd names. */
 export type ControlSize = "sm" | "md" | "lg";
 export const ANTD_SIZE = { sm: "small", md: "middle", lg: "large" } as const satisfies Record<ControlSize, string>;
 
-/** Variants of spec section 9 and their antd names. */
+/** The controls' variants (light, outline) and their antd names. */
 export type ControlVariant = "light" | "outline";
 export const ANTD_VARIANT = { light: "filled", outline: "outlined" } as const satisfies Record<ControlVariant, string>;
 

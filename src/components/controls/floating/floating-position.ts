@@ -44,7 +44,7 @@ export const FLOATING_LAYER = 1050;
  * The z-index a panel opened from this anchor needs. The panel is portalled to the body,
  * so it must outrank every layer its anchor sits in: antd stacks a modal opened over a
  * drawer at 1100 and up (its z-index context), and a fixed 1050 opened the download
- * dialog's time-zone list behind the dialog (issue #21).
+ * dialog's time-zone list behind the dialog.
  */
 export function layerAbove(anchor: Element | null): number {
   let highest = FLOATING_LAYER - 1;

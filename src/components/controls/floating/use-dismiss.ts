@@ -9,7 +9,7 @@ export interface DismissHandlers {
 
 /**
  * Listens, while `open`, for a pointer-down outside the given elements and for Escape
- * (the popover rule of spec section 4: close on outside click or Escape).
+ * (the popover rule: close on outside click or Escape).
  */
 export function useDismiss(
   open: boolean,

@@ -1,7 +1,7 @@
 import { canonicalNumberText, type NumberTextRules } from "@core/domain/number-text";
 import { roundTo } from "@core/domain/units";
 
-/** The number input's and number stepper's rules (spec section 5). */
+/** The number input's and number stepper's rules. */
 
 export const NUMBER_PLACEHOLDER = "0";
 

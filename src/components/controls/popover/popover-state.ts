@@ -1,4 +1,4 @@
-/** The popover rule of spec section 4: toggle on click, close on a click outside or Escape. */
+/** The popover rule: toggle on click, close on a click outside or Escape. */
 
 export type PopoverEvent = "trigger-click" | "outside-click" | "escape";
 

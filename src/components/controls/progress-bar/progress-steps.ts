@@ -1,4 +1,4 @@
-/** The stepped progress bar's rules (spec sections 3 and 4). */
+/** The stepped progress bar's rules: each step complete, current, next or upcoming, and which may be clicked. */
 
 export type StepStatus = "complete" | "current" | "next" | "upcoming";
 

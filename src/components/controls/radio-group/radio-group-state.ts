@@ -1,4 +1,4 @@
-/** The radio group's rules (spec sections 4, 5 and 9). */
+/** The radio group's rules: its options, sizes and orientations, and which value is chosen. */
 
 export interface RadioOption<V extends string | number = string> {
   value: V;

@@ -1,7 +1,7 @@
 import { roundTo } from "@core/domain/units";
 import { decimalsOf } from "../number-input/number-input-state";
 
-/** The range slider's rules (spec sections 5 and 9). */
+/** The range slider's rules: one value or two handles, snapped to the step within the bounds, keys and tooltips. */
 
 export type SliderValue = number | [number, number];
 export type SliderVariant = "neutral" | "primary" | "blue" | "primary-dark";

@@ -3,7 +3,7 @@ import { type OptionValue, optionText, type SelectOption } from "./select-option
 /**
  * The autocomplete's field text: what is being typed, or (when nothing is) the chosen
  * option's display value. Typed text is cleared when the field loses focus and when an
- * option is chosen (spec section 4).
+ * option is chosen.
  */
 export function autocompleteText<V extends OptionValue>(
   query: string | null,

@@ -2,7 +2,7 @@ import type { CountryIconName } from "@/components/icons/country-icons";
 import type { MeasurementIconName } from "@/components/icons/measurement-icons";
 import type { PaymentBrandName } from "@/components/icons/payment-icons";
 
-/** The select, multi-select and autocomplete rules (spec sections 3, 4, 5, 8 and 9). */
+/** The select, multi-select and autocomplete rules: options with their icons, search, and the chosen values. */
 
 export type OptionValue = string | number;
 

@@ -11,7 +11,7 @@ import {
   type Unit,
 } from "@core/domain/units";
 
-/** The summary card's data (spec section 3) and its mapping from a report's summary. */
+/** The summary card's data and its mapping from a report's summary. */
 
 export type SummaryCardType = "violation" | "status";
 
@@ -149,7 +149,7 @@ export function summaryCardFromReport(
   }
 }
 
-/** The five cards of a report, in the order of spec section 3. */
+/** The five cards of a report, in their order: temperature, humidity, shock, battery, label. */
 export function summaryCardsFromReport(
   summary: ReportSummary,
   options?: { temperatureUnit?: TemperatureUnit; locale?: string },

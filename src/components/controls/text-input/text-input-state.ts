@@ -1,4 +1,4 @@
-/** The text input's rules (spec sections 5 and 9). */
+/** The text input's rules: its types, and a password shown or hidden by its toggle. */
 
 export const TEXT_INPUT_TYPES = ["text", "password", "search", "number", "email", "url", "tel"] as const;
 export type TextInputType = (typeof TEXT_INPUT_TYPES)[number];

@@ -4,8 +4,8 @@ import { deviceTimeZone, type TimeZoneChoice } from "@/providers/stores/preferen
 import type { SelectOption } from "../select/select-options";
 
 /**
- * The time-zone table (spec section 3, 'Time zone entry'): every zone of @vvo/tzdb plus
- * a UTC entry with offset 0, and the storing rules of spec section 4 ('Time zone choice').
+ * The time-zone table: every zone of @vvo/tzdb plus
+ * a UTC entry with offset 0, and how a choice is stored (`system`, `utc` or an IANA zone).
  */
 
 export interface TimeZoneEntry {

@@ -1,6 +1,6 @@
 /**
  * Tooltip placements with a fixed gap between the trigger and the bubble: 10 px by
- * default (spec section 9), 8 px for the range slider's own tooltips.
+ * default, 8 px for the range slider's own tooltips.
  */
 
 export const TOOLTIP_OFFSET = 10;

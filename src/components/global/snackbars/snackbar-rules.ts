@@ -1,4 +1,4 @@
-/** The snackbar rules of spec sections 3, 4 and 9, as pure functions over the list. */
+/** The snackbar rules (which notices show, for how long, in what order), as pure functions over the list. */
 
 export type SnackbarType = "warning" | "error" | "info" | "success";
 

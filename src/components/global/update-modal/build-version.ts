@@ -1,5 +1,5 @@
 /**
- * Update detection (spec sections 4 and 7): the build writes builds/latest.json with
+ * Update detection: the build writes builds/latest.json with
  * its id (vite.config.ts), and the running app compares that file's id with its own.
  * A new id is then confirmed by that build's page manifest, builds/{id}.json (the build
  * metadata file keyed by build id): the modal waits until it is there, so a deploy

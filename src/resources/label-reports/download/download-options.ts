@@ -9,7 +9,7 @@ import type { DownloadReportPreferences, PreferencesData } from "@/providers/sto
 import { resolveTimeZone } from "@/providers/stores/preferences";
 
 /**
- * The download dialog's choices (spec section 3, download preferences) and the export
+ * The download dialog's choices (the stored download preferences) and the export
  * URL they make. The values and labels are the export endpoint's own
  * (core/domain/download-options.ts); only the locales offered are the dialog's choice.
  */

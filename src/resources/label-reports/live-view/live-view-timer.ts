@@ -1,5 +1,5 @@
 /**
- * Live view (spec section 3): while on, cached label report queries are refreshed every
+ * Live view: while on, cached label report queries are refreshed every
  * interval, and never while the tab is hidden (no requests nobody sees). When the tab
  * shows again the data is refreshed at once, then every interval.
  */

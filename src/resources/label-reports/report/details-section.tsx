@@ -14,7 +14,7 @@ type Values = { customFields?: Record<string, unknown> };
 const blank = (value: unknown) => value === undefined || value === null || value === "";
 
 /**
- * The report's custom-field values (the "Details" section, issue #21): editable by whoever
+ * The report's custom-field values (the "Details" section): editable by whoever
  * may update the report, checked with the server's own rule (customFieldValueError) before
  * sending, saved by PATCH /label-reports/:id and shown in the audit trail. The server's
  * per-field answers (`customFields.<key>`) land under their fields.

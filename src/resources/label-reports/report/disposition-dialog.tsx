@@ -34,7 +34,7 @@ export function excursionCount(report: LabelReportDetail): number {
 }
 
 /**
- * The signing dialog (issue #17 section 3): the decision and a comment, then what the
+ * The signing dialog: the decision and a comment, then what the
  * signer must know before they sign (the excursions, a trimmed window), then the
  * password (or a code e-mailed to them). The signature means what DISPOSITION_MEANINGS
  * says, and is stored with the signer's printed name and the time.

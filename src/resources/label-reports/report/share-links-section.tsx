@@ -12,7 +12,7 @@ import { REPORT_QUERY_KEY } from "./report-queries";
 import { Section } from "./report-sections";
 
 /**
- * Share links of a report (issue #17 section 4): read-only pages for partners without an
+ * Share links of a report: read-only pages for partners without an
  * account. Shown to those who may manage them (labelReport approve, as on the server).
  * A new link's address is shown once, right after it is made: the server keeps only a
  * hash of its token.

@@ -13,7 +13,7 @@ interface StartValues {
 
 /**
  * The phone is a sign-in method (codes by text message), so it changes in two steps
- * (issue #16): the new number with the current password (or a code e-mailed to the
+ * the new number with the current password (or a code e-mailed to the
  * account), then the code sent to that number. The server also needs the sign-in
  * session, which the browser sends as its cookie.
  */

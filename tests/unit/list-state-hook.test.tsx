@@ -100,3 +100,15 @@ describe("the list state hook", () => {
     expect(usePageFilterStore.getState().pageFilters[key]).toBe(saved);
   });
 });
+
+describe("changes in one event", () => {
+  it("build on each other: a new order, then page 1, is one step with the new order", () => {
+    const { result } = renderListAt("/label-reports?pageNumber=2");
+    act(() => {
+      result.current.list.setOrder([{ key: "labelId", direction: "asc" }]);
+      result.current.list.setPage(1, 25);
+    });
+    expect(result.current.list.state.order).toEqual([{ key: "labelId", direction: "asc" }]);
+    expect(result.current.list.state.pageNumber).toBe(1);
+  });
+});

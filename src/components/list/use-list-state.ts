@@ -90,6 +90,8 @@ export function useListState(resource: ListResource): ListStateControls {
       const to = searchWithListState(search, next, resource);
       if (to === search) return;
       navigate({ pathname, search: to }, { replace: mode === "replace" });
+      // Several changes in one event (a new order, then page 1) build on each other.
+      current.current = { state: next, search: to, pathname };
     },
     [navigate, resource],
   );

@@ -3,7 +3,7 @@ import "./providers/auth/init-session-layer";
 import "./providers/dayjs";
 import { isLandingListPath } from "@core/routes/route-modules";
 import { Refine } from "@refinedev/core";
-import { DocumentTitleHandler } from "@refinedev/react-router";
+import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
 import { ScrollManager } from "@/components/routing/scroll-manager";
 import {
   activeSessionPermissions,
@@ -16,7 +16,6 @@ import { dataProvider } from "@/providers/data-provider";
 import { documentTitle } from "@/providers/document-title";
 import { notificationProvider } from "@/providers/notification-provider";
 import { createQueryClient } from "@/providers/query-client";
-import { routerProvider } from "@/providers/router-provider";
 import { syncQueriesWithSession } from "@/providers/session-sync";
 import { resources } from "@/resources";
 import { preloadLabelReportList } from "@/resources/label-reports";
@@ -52,7 +51,8 @@ export function App() {
       notificationProvider={notificationProvider}
       resources={resources}
       options={{
-        syncWithLocation: true,
+        // A list's state is its URL's, which one hook owns (src/components/list/use-list-state.ts).
+        syncWithLocation: false,
         disableTelemetry: true,
         reactQuery: { clientConfig: queryClient },
       }}

@@ -52,7 +52,8 @@ export function PanelLayout({ title, closeTo, width = LAYOUT.drawerWidth, extra,
       extra={extra}
       onClose={() => setOpen(false)}
       afterOpenChange={(visible) => {
-        if (!visible) navigate({ pathname: closeTo, search: returnSearch.current ?? search });
+        // In the panel's place: Back from the list then goes where it went before the panel opened.
+        if (!visible) navigate({ pathname: closeTo, search: returnSearch.current ?? search }, { replace: true });
       }}
       destroyOnHidden
     >

@@ -1,10 +1,10 @@
 /**
- * One GET started while the dashboard boots, handed to the first identical request. The
- * landing list's API request otherwise waits for the session check, the route guards and
- * the list page's own render (a chain of round trips on a cold load); started at boot it
- * runs in parallel with them, and the data provider takes its answer instead of asking
- * again. Identical means the same URL and headers (so the same role token); anything else,
- * or a request later than PREFETCH_MAX_AGE_MS, goes to the network as usual.
+ * One GET started while the dashboard boots, its answer handed to the page that asks for
+ * the same URL with the same headers (so the same role token). The landing list's API
+ * request otherwise waits for the session check, the route guards and the list page's own
+ * render (a chain of round trips on a cold load); started at boot it runs in parallel with
+ * them. The answer is handed over once it is in and younger than PREFETCH_MAX_AGE_MS;
+ * otherwise the page asks the server itself.
  */
 
 /**
@@ -18,8 +18,7 @@ export const PREFETCH_MAX_AGE_MS = 30_000;
 interface Prefetch {
   key: string;
   startedAt: number;
-  response: Promise<Response>;
-  /** The answer's JSON once a 200 has arrived and been read (a copy: the response stays unread). */
+  /** The answer's JSON once a 200 has arrived and been read. */
   body?: unknown;
 }
 
@@ -32,39 +31,25 @@ function keyOf(url: string, headers: Record<string, string>): string {
   return JSON.stringify([url, sorted]);
 }
 
-/** Starts the GET now; a failure is left for the request that takes it (it then asks again). */
+/** Starts the GET now; a failure or another status leaves nothing to take (the page then asks itself). */
 export function prefetchGet(
   url: string,
   headers: Record<string, string>,
   doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
   now: () => number = Date.now,
 ): void {
-  const response = doFetch(url, { method: "GET", headers });
-  response.catch(() => undefined); // unhandled until taken
-  const prefetch: Prefetch = { key: keyOf(url, headers), startedAt: now(), response };
+  const prefetch: Prefetch = { key: keyOf(url, headers), startedAt: now() };
   pending = prefetch;
-  response
+  doFetch(url, { method: "GET", headers })
     .then((answer) =>
-      answer.status === 200 && answer.headers.get("content-type")?.includes("json") ? answer.clone().json() : undefined,
+      answer.status === 200 && answer.headers.get("content-type")?.includes("json") ? answer.json() : undefined,
     )
     .then(
       (body: unknown) => {
         if (body !== undefined) prefetch.body = body;
       },
-      () => undefined, // the request that takes the response sees the failure
+      () => undefined, // the page asks again and reports its own failure
     );
-}
-
-/** The prefetched answer for this exact GET, once; undefined when there is none (or it is too old). */
-export function takePrefetched(
-  url: string,
-  headers: Record<string, string>,
-  now: () => number = Date.now,
-): Promise<Response> | undefined {
-  const found = pending;
-  if (!found || found.key !== keyOf(url, headers)) return undefined;
-  pending = null;
-  return now() - found.startedAt <= PREFETCH_MAX_AGE_MS ? found.response : undefined;
 }
 
 /**

@@ -1,28 +1,14 @@
-import {
-  encodeListQuery,
-  type Filter,
-  type FilterOperator,
-  includesFilter,
-  listItems,
-  mergeFilters,
-  type Order,
-  searchFilter,
-} from "@core/domain/list-query";
-import type { ListResource } from "@core/domain/resources";
-import type {
-  ConditionalFilter,
-  CrudFilter,
-  CrudOperators,
-  CrudSort,
-  LogicalFilter,
-  Pagination,
-} from "@refinedev/core";
+import { type Filter, type FilterOperator, includesFilter, type ListQuery, type Order } from "@core/domain/list-query";
+import type { CrudFilter, CrudOperators, CrudSort, LogicalFilter, Pagination } from "@refinedev/core";
 
 /**
- * The one table between Refine's closed operator union and the wire operators of the
- * list grammar (core/domain/list-query.ts). Read left to right for requests; read
- * right to left (first row wins) for the URL. Anything not in it has no wire form.
+ * Refine's filters, sorters and pagination as the list grammar (core/domain/list-query.ts),
+ * for Refine's own hooks that ask for lists (useList, useSelect, a table that is not one of
+ * the list resources). The list resources hand the data provider their list query as it
+ * is (src/components/list/use-resource-list.ts), with nothing to translate.
  */
+
+/** The one table between Refine's closed operator union and the wire operators. Anything not in it has no wire form. */
 export const OPERATOR_TABLE = [
   ["eq", "eq"],
   ["ne", "ne"],
@@ -36,14 +22,9 @@ export const OPERATOR_TABLE = [
   ["ina", "includes"],
 ] as const satisfies readonly (readonly [CrudOperators, FilterOperator])[];
 
-export type MappedCrudOperator = (typeof OPERATOR_TABLE)[number][0];
-
 // Every wire operator must have a row: this line stops compiling when one is missing.
 const everyWireOperatorMapped: Record<Exclude<FilterOperator, (typeof OPERATOR_TABLE)[number][1]>, never> = {};
 void everyWireOperatorMapped;
-
-/** The key of the conditional filter that carries the search box in Refine's filter state. */
-export const SEARCH_FILTER_KEY = "search";
 
 export class UnsupportedFilterError extends Error {
   constructor(message: string) {
@@ -61,14 +42,6 @@ export function toWireOperator(operator: CrudOperators, field = "?"): FilterOper
     );
   }
   return row[1];
-}
-
-/** `includes` reads back as `ina` on array columns (a user's roles) and `in` elsewhere. */
-export function toCrudOperator(operator: FilterOperator, arrayField = false): MappedCrudOperator {
-  if (operator === "includes") return arrayField ? "ina" : "in";
-  const row = OPERATOR_TABLE.find(([, wire]) => wire === operator);
-  if (!row) throw new UnsupportedFilterError(`Wire operator '${operator}' has no Refine equivalent`);
-  return row[0];
 }
 
 function scalar(value: unknown): string {
@@ -96,81 +69,37 @@ function logicalToWire(filter: LogicalFilter): Filter | null {
   return { key: filter.field, operator, value: scalar(filter.value) };
 }
 
-function isLogical(filter: CrudFilter): filter is LogicalFilter {
-  return filter.operator !== "or" && filter.operator !== "and";
-}
-
-function isSearch(filter: CrudFilter): filter is ConditionalFilter {
-  return filter.operator === "and" && "key" in filter && filter.key === SEARCH_FILTER_KEY;
-}
-
-/**
- * Refine filters -> wire filters. `and` groups flatten (the wire list is a
- * conjunction); the search group is folded in last, replacing a filter on its key.
- */
+/** Refine filters -> wire filters. `and` groups flatten (the wire list is a conjunction); `or` has no wire form. */
 export function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[] {
-  const plain: Filter[] = [];
-  const search: Filter[] = [];
-  const walk = (items: readonly CrudFilter[], into: Filter[]) => {
-    for (const filter of items) {
-      if (isLogical(filter)) {
-        const wire = logicalToWire(filter);
-        if (wire) into.push(wire);
-      } else if (filter.operator === "and") {
-        walk(filter.value, isSearch(filter) ? search : into);
-      } else {
-        throw new UnsupportedFilterError(
-          "Filter operator 'or' has no list API equivalent (filters always combine with and)",
-        );
-      }
+  const wire: Filter[] = [];
+  for (const filter of filters) {
+    if ("field" in filter) {
+      const one = logicalToWire(filter);
+      if (one) wire.push(one);
+    } else if (filter.operator === "and") wire.push(...crudFiltersToWire(filter.value));
+    else {
+      throw new UnsupportedFilterError(
+        "Filter operator 'or' has no list API equivalent (filters always combine with and)",
+      );
     }
-  };
-  walk(filters, plain);
-  return search.length ? mergeFilters(plain, search) : plain;
+  }
+  return wire;
 }
 
 export function crudSortingToWire(sorters: readonly CrudSort[] = []): Order[] {
   return sorters.map((s) => ({ key: s.field, direction: s.order }));
 }
 
-export function wireOrderToCrud(order: readonly Order[]): CrudSort[] {
-  return order.map((o) => ({ field: o.key, order: o.direction }));
-}
-
-export function wireFilterToCrud(filter: Filter, resource?: ListResource): LogicalFilter {
-  const arrayField = resource?.fields[filter.key]?.type === "textArray";
-  const operator = toCrudOperator(filter.operator, arrayField);
-  const value = filter.operator === "includes" ? listItems(filter) : filter.value;
-  return { field: filter.key, operator, value };
-}
-
-/** The Refine form of a search box text (an `and` group keyed `search`), or none for empty text. */
-export function searchToCrud(resource: ListResource, text: string): ConditionalFilter[] {
-  if (text === "") return [];
-  const wire = searchFilter(resource.searchKey, text);
-  return [{ key: SEARCH_FILTER_KEY, operator: "and", value: [wireFilterToCrud(wire, resource)] }];
-}
-
-/** Splits Refine's filter state into the wire filters and the search box text. */
-export function splitSearch(filters: readonly CrudFilter[]): { filters: Filter[]; search: string } {
-  const searchGroup = filters.find(isSearch);
-  const rest = filters.filter((f) => !isSearch(f));
-  const inner = searchGroup?.value[0];
-  const search = inner && "field" in inner && typeof inner.value === "string" ? inner.value : "";
-  return { filters: crudFiltersToWire(rest), search };
-}
-
-/** Wire filters plus search text -> Refine's filter state. */
-export function wireToCrudFilters(resource: ListResource, filters: readonly Filter[], search: string): CrudFilter[] {
-  return [...filters.map((f) => wireFilterToCrud(f, resource)), ...searchToCrud(resource, search)];
-}
-
-/** The list grammar's query string of a Refine list call (the data provider's request; also the landing list's prefetch). */
-export function listQueryString(filters?: CrudFilter[], sorters?: CrudSort[], pagination?: Pagination): string {
+/** The list query of a Refine list call; no page for pagination "off" or "client". */
+export function crudListQuery(
+  filters?: CrudFilter[],
+  sorters?: CrudSort[],
+  pagination?: Pagination,
+): Partial<ListQuery> {
   const paged = pagination?.mode !== "off" && pagination?.mode !== "client";
-  return encodeListQuery({
+  return {
     filters: crudFiltersToWire(filters),
     order: crudSortingToWire(sorters),
     ...(paged ? { pageNumber: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 } : {}),
-  });
+  };
 }

@@ -1,9 +1,7 @@
-import type { PagedList } from "@core/domain/list-query";
+import { encodeListQuery, type ListQuery, type PagedList } from "@core/domain/list-query";
 import type {
   BaseRecord,
   CreateParams,
-  CrudFilter,
-  CrudSort,
   CustomParams,
   DataProvider,
   DeleteOneParams,
@@ -12,12 +10,11 @@ import type {
   GetManyParams,
   GetOneParams,
   HttpError,
-  Pagination,
+  MetaQuery,
   UpdateParams,
 } from "@refinedev/core";
-import { listQueryString } from "@/providers/crud-list-query";
+import { crudListQuery } from "@/providers/crud-list-query";
 import { apiUrl } from "./api-url";
-import { takePrefetched } from "./boot-prefetch";
 import { FALLBACK_ERROR_MESSAGE, parseJson } from "./readable-error";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
@@ -94,20 +91,24 @@ interface Request {
   allowPageOutOfRange?: boolean;
 }
 
-export { listQueryString };
+/**
+ * A list resource's query in the list grammar, handed over in a list call's `meta` as it
+ * is: it is sent instead of Refine's filters, sorters and pagination.
+ */
+export interface ListQueryMeta {
+  listQuery: Partial<ListQuery>;
+}
+
+function listQueryOfMeta(meta: MetaQuery | undefined): Partial<ListQuery> | undefined {
+  return (meta as Partial<ListQueryMeta> | undefined)?.listQuery;
+}
 
 export const withQuery = (url: string, query: string) =>
   query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
 
 /** The URL of a list request: what getList sends, and what the boot asks for ahead of it. */
-export function listRequestUrl(
-  base: string,
-  resource: string,
-  filters?: CrudFilter[],
-  sorters?: CrudSort[],
-  pagination?: Pagination,
-): string {
-  return withQuery(`${base}/${resource}`, listQueryString(filters, sorters, pagination));
+export function listRequestUrl(base: string, resource: string, query: Partial<ListQuery>): string {
+  return withQuery(`${base}/${resource}`, encodeListQuery(query));
 }
 
 /** A renewal that failed on the way is the server being unreachable, not a 401 that signs out. */
@@ -143,16 +144,11 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     if (request.body !== undefined) headers["content-type"] = "application/json";
     let response: Response;
     try {
-      // The landing list's request may already be under way since boot (boot-prefetch.ts);
-      // when that one failed to reach the server, this asks again.
-      const early = request.method === "GET" && !renewed ? takePrefetched(request.url, headers) : undefined;
-      response =
-        (early && (await early.catch(() => undefined))) ||
-        (await doFetch(request.url, {
-          method: request.method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        }));
+      response = await doFetch(request.url, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
     } catch (error) {
       const reason = error instanceof Error && error.message ? `: ${error.message}` : "";
       throw new ApiError(`${FALLBACK_ERROR_MESSAGE} (the server could not be reached${reason})`, 0);
@@ -178,8 +174,9 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
   return {
     getApiUrl: () => base(),
 
-    getList: async <T extends BaseRecord>({ resource, filters, sorters, pagination }: GetListParams) => {
-      const url = listRequestUrl(base(), resource, filters, sorters, pagination);
+    getList: async <T extends BaseRecord>({ resource, filters, sorters, pagination, meta }: GetListParams) => {
+      const query = listQueryOfMeta(meta) ?? crudListQuery(filters, sorters, pagination);
+      const url = listRequestUrl(base(), resource, query);
       const { status, body } = await send({ method: "GET", url, allowPageOutOfRange: true });
       if (status === PAGE_OUT_OF_RANGE) {
         const empty: ListResult<T> = { data: [], total: 0, pageOutOfRange: true };
@@ -216,7 +213,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       if (query && typeof query === "object") {
         for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
       }
-      const listPart = filters || sorters ? listQueryString(filters, sorters, { mode: "off" }) : "";
+      const listPart = filters || sorters ? encodeListQuery(crudListQuery(filters, sorters, { mode: "off" })) : "";
       const search = [params.toString(), listPart].filter(Boolean).join("&");
       return one<T>({
         method: method.toUpperCase() as Method,

@@ -1,30 +1,28 @@
 import { listResource } from "@core/domain/resources";
-import { wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-list-query";
 import { apiUrl } from "./api-url";
 import { sessionRefreshDue } from "./auth/front-token";
 import { prefetchGet, takePrefetchedBody } from "./boot-prefetch";
 import { activeRoleHeaders, DATABASE_HEADER, type ListResult, listRequestUrl, listResultOf } from "./data-provider";
-import { defaultListState, parseListUrl } from "./list-url";
+import { listQueryOf, openingListState } from "./list-url";
 import { selectHasSignedInState, selectIsImpersonating, useAuthSessionStore } from "./stores/auth-session";
+import { sessionSelectionKey, usePageFilterStore } from "./stores/page-filters";
+
+const REPORTS = listResource("label-reports");
 
 /**
- * The API request the label report list (the page "/" leads to) will send for this address:
- * the same state the list reads from the URL (src/components/list/use-resource-list.ts) put
- * through the same query builder as the data provider's getList. Undefined elsewhere.
+ * The API request the label report list (the page "/" leads to) sends first at this
+ * address: the state it opens in (openingListState: the URL's, else the selection saved for
+ * this person and company) put into the same request as the data provider's. Undefined
+ * elsewhere.
  */
 export function landingListRequestUrl(location: { pathname: string; search: string }, base = apiUrl()) {
   const { pathname, search } = location;
   const onList = pathname === "/label-reports" || pathname.startsWith("/label-reports/");
   if (pathname !== "/" && !onList) return undefined;
-  const resource = listResource("label-reports");
-  const state = onList ? parseListUrl(search, resource) : defaultListState(resource);
-  return listRequestUrl(
-    base,
-    resource.name,
-    wireToCrudFilters(resource, state.filters, state.search),
-    wireOrderToCrud(state.order),
-    { currentPage: state.pageNumber, pageSize: state.pageSize, mode: "server" },
-  );
+  const key = sessionSelectionKey(REPORTS.name, useAuthSessionStore.getState());
+  const saved = key ? usePageFilterStore.getState().pageFilters[key] : undefined;
+  const state = openingListState(onList ? search : "", REPORTS, saved);
+  return listRequestUrl(base, REPORTS.name, listQueryOf(state, REPORTS));
 }
 
 /** The headers of the list's own request: the database marker and the active role token. */
@@ -64,9 +62,9 @@ export function prefetchLandingList(location: { pathname: string; search: string
 export function takeLandingList<T>(
   location: { pathname: string; search: string },
   now: () => number = Date.now,
-): { url: string; result: ListResult<T>; takenAt: number } | undefined {
+): { result: ListResult<T>; takenAt: number } | undefined {
   const url = landingListRequestUrl(location);
   if (!url) return undefined;
   const taken = takePrefetchedBody(url, landingHeaders(), now);
-  return taken && { url, result: listResultOf<T>(taken.body), takenAt: now() };
+  return taken && { result: listResultOf<T>(taken.body), takenAt: now() };
 }

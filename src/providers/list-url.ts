@@ -2,22 +2,22 @@ import {
   encodeFilters,
   encodeOrder,
   type Filter,
+  type ListQuery,
   ListQueryError,
   MAX_PAGE_SIZE,
   mergeFilters,
   type Order,
   parseFilters,
   parseOrder,
+  searchFilter,
 } from "@core/domain/list-query";
-import { LIST_RESOURCES, type ListResource, type ListResourceName, listResource } from "@core/domain/resources";
-import type { CrudFilter, CrudSort } from "@refinedev/core";
-import type { ListState } from "@/components/list/table-state";
-import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } from "@/providers/crud-list-query";
+import type { ListResource } from "@core/domain/resources";
 
 /**
- * The list state a URL carries (filter, order, search, pageNumber,
- * pageSize), and its codec. Pure functions: the router provider and the list pages
- * use them, and tests/unit/dashboard-list-url.test.ts pins them down.
+ * The list state a URL carries (filter, order, search, pageNumber, pageSize in the list
+ * grammar), its codec and the list rules. Pure functions: the list hook
+ * (src/components/list/use-list-state.ts) and the controls that write a list's URL use them,
+ * and tests/unit/dashboard-list-url.test.ts pins them down.
  *
  * A parameter equal to the resource's default is left out of the URL, so a list with
  * its defaults has a bare URL. An empty `filter=` or `order=` means "none", which
@@ -27,29 +27,17 @@ import { crudSortingToWire, splitSearch, wireOrderToCrud, wireToCrudFilters } fr
 export const LIST_URL_KEYS = ["filter", "order", "search", "pageNumber", "pageSize"] as const;
 export type ListUrlKey = (typeof LIST_URL_KEYS)[number];
 
-/** Refine's own list keys (and its older spellings): translated by the router provider, never in the URL. */
-export const REFINE_LIST_KEYS = ["filters", "sorters", "currentPage", "pageSize", "current", "sorter"] as const;
-
-/** The list state a URL carries. */
-export type ListUrlState = ListState;
-
-/** The list state in Refine's vocabulary, as useTable reads it from the parsed route. */
-export interface RefineListParams {
-  filters: CrudFilter[];
-  sorters: CrudSort[];
-  currentPage: number;
+/** A list's state in the grammar's words: what its URL carries. */
+export interface ListState {
+  filters: Filter[];
+  order: Order[];
+  /** The search box text; folded into the filters only when the API is called. */
+  search: string;
+  pageNumber: number;
   pageSize: number;
 }
 
-export function isListResourceName(name: string | undefined): name is ListResourceName {
-  return name !== undefined && Object.hasOwn(LIST_RESOURCES, name);
-}
-
-export function listResourceOf(name: string | undefined): ListResource | undefined {
-  return isListResourceName(name) ? listResource(name) : undefined;
-}
-
-export function defaultListState(resource: ListResource): ListUrlState {
+export function defaultListState(resource: ListResource): ListState {
   return {
     filters: [...resource.defaultFilters],
     order: [...resource.defaultOrder],
@@ -76,7 +64,7 @@ function lenient<T>(raw: string, parse: (raw: string) => T, fallback: T): T {
   }
 }
 
-export function parseListUrl(search: URLSearchParams | string, resource: ListResource): ListUrlState {
+export function parseListUrl(search: URLSearchParams | string, resource: ListResource): ListState {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
   const defaults = defaultListState(resource);
   const filter = params.get("filter");
@@ -94,16 +82,16 @@ const sameFilters = (a: readonly Filter[], b: readonly Filter[]) => encodeFilter
 const sameOrder = (a: readonly Order[], b: readonly Order[]) => encodeOrder(a) === encodeOrder(b);
 
 /** Whether two states select the same records (filter, order and search), whatever the page. */
-export function sameSelection(a: ListUrlState, b: ListUrlState): boolean {
+export function sameSelection(a: ListState, b: ListState): boolean {
   return sameFilters(a.filters, b.filters) && sameOrder(a.order, b.order) && a.search === b.search;
 }
 
-export function sameListState(a: ListUrlState, b: ListUrlState): boolean {
+export function sameListState(a: ListState, b: ListState): boolean {
   return sameSelection(a, b) && a.pageNumber === b.pageNumber && a.pageSize === b.pageSize;
 }
 
 /** The URL parameters of a state; `undefined` for a parameter left at its default. */
-export function formatListUrl(state: ListUrlState, resource: ListResource): Record<ListUrlKey, string | undefined> {
+export function formatListUrl(state: ListState, resource: ListResource): Record<ListUrlKey, string | undefined> {
   const defaults = defaultListState(resource);
   return {
     filter: sameFilters(state.filters, defaults.filters) ? undefined : encodeFilters(state.filters),
@@ -126,7 +114,7 @@ export function encodeQueryValue(value: string): string {
 }
 
 /** The query string (with `?`, or empty) of a state. */
-export function listSearchString(state: ListUrlState, resource: ListResource): string {
+export function listSearchString(state: ListState, resource: ListResource): string {
   const parts = Object.entries(formatListUrl(state, resource))
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([key, value]) => `${key}=${encodeQueryValue(value)}`);
@@ -138,8 +126,8 @@ export function hasListParams(search: URLSearchParams | string): boolean {
   return LIST_URL_KEYS.some((key) => params.has(key));
 }
 
-/** Any change of filter, order or search resets to page 1. */
-export function withPageReset(previous: ListUrlState, next: ListUrlState): ListUrlState {
+/** Any change of filter, order or search resets to page 1 (spec section 4, lists). */
+export function withPageReset(previous: ListState, next: ListState): ListState {
   return sameSelection(previous, next) ? next : { ...next, pageNumber: 1 };
 }
 
@@ -147,75 +135,48 @@ export function withPageReset(previous: ListUrlState, next: ListUrlState): ListU
  * Filters on the same key replace earlier ones; filters on the `cleared` keys go
  * (a control emptied by the user); the page goes back to 1.
  */
-export function applyFilters(
-  state: ListUrlState,
-  next: readonly Filter[],
-  cleared: readonly string[] = [],
-): ListUrlState {
+export function applyFilters(state: ListState, next: readonly Filter[], cleared: readonly string[] = []): ListState {
   const kept = state.filters.filter((f) => !cleared.includes(f.key));
   return withPageReset(state, { ...state, filters: mergeFilters(kept, next) });
 }
 
-export function applyOrder(state: ListUrlState, order: readonly Order[]): ListUrlState {
+export function applyOrder(state: ListState, order: readonly Order[]): ListState {
   return withPageReset(state, { ...state, order: [...order] });
 }
 
-export function applySearch(state: ListUrlState, text: string): ListUrlState {
+export function applySearch(state: ListState, text: string): ListState {
   return withPageReset(state, { ...state, search: text.trim() });
 }
 
-export function listStateToRefine(state: ListUrlState, resource: ListResource): RefineListParams {
+/**
+ * The state a list opens in: its URL's when the URL has list parameters, else the selection
+ * saved for this person and company (page 1, the resource's page size), else the defaults.
+ * The list (use-list-state.ts) and the boot's request for the landing list
+ * (landing-prefetch.ts) both open through this.
+ */
+export function openingListState(
+  search: string,
+  resource: ListResource,
+  saved: { filters: Filter[]; order: Order[]; search: { value: string } | null } | undefined,
+): ListState {
+  if (hasListParams(search) || !saved) return parseListUrl(search, resource);
   return {
-    filters: wireToCrudFilters(resource, state.filters, state.search),
-    sorters: wireOrderToCrud(state.order),
-    currentPage: state.pageNumber,
-    pageSize: state.pageSize,
+    ...defaultListState(resource),
+    filters: saved.filters,
+    order: saved.order,
+    search: saved.search?.value ?? "",
   };
 }
 
-/**
- * Reads what Refine hands the router (`go({ query })`) into a list state. Keys Refine
- * did not send keep their value from `base` (the current URL, or the defaults).
- */
-export function refineToListState(query: Record<string, unknown>, base: ListUrlState): ListUrlState {
-  const next = { ...base };
-  const filters = query.filters;
-  if (Array.isArray(filters)) {
-    const split = splitSearch(filters as CrudFilter[]);
-    next.filters = split.filters;
-    next.search = split.search;
-  }
-  const sorters = query.sorters ?? query.sorter;
-  if (Array.isArray(sorters)) {
-    next.order = crudSortingToWire(sorters as CrudSort[]);
-  }
-  const page = Number(query.currentPage ?? query.current);
-  if (Number.isInteger(page) && page >= 1) next.pageNumber = page;
-  const size = Number(query.pageSize);
-  if (Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE) next.pageSize = size;
-  return next;
-}
-
-export function hasRefineListKeys(query: Record<string, unknown> | undefined): boolean {
-  return query !== undefined && REFINE_LIST_KEYS.some((key) => query[key] !== undefined);
-}
-
-/**
- * The query a list opened without one starts from: its saved selection (the page filter
- * store), or "" when that is the resource's defaults.
- */
-export function savedSelectionSearch(
-  saved: { filters: Filter[]; order: Order[]; search: { value: string } | null },
-  resource: ListResource,
-): string {
-  return listSearchString(
-    {
-      filters: saved.filters,
-      order: saved.order,
-      search: saved.search?.value ?? "",
-      pageNumber: 1,
-      pageSize: resource.pageSize,
-    },
-    resource,
-  );
+/** What the API is asked for a list state: the search box is one more filter, on the resource's search key. */
+export function listQueryOf(state: ListState, resource: ListResource): ListQuery {
+  const search = state.search ? [searchFilter(resource.searchKey, state.search)] : [];
+  // A control left empty in a hand-typed URL (`key[eq]`) asks nothing.
+  const filters = state.filters.filter((f) => f.value !== "");
+  return {
+    filters: mergeFilters(filters, search),
+    order: state.order,
+    pageNumber: state.pageNumber,
+    pageSize: state.pageSize,
+  };
 }

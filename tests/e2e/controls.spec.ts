@@ -362,7 +362,11 @@ test.describe("controls page", () => {
       await attachShot(page, "controls-feature-modal");
       await feature.getByRole("button", { name: "Got it" }).click();
       await expect(feature).toBeHidden();
-      const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem("preferences") ?? "{}").state);
+      // Kept under the signed-in person's own entry (preferences:<person id>).
+      const remembered = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((name) => name.startsWith("preferences:")) ?? "preferences";
+        return JSON.parse(localStorage.getItem(key) ?? "{}").state;
+      });
       expect(remembered.showLabelPresetFeatureModal).toBe(false);
     });
   });

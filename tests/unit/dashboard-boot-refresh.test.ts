@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accessTokenExpiresAt, FRONT_TOKEN_COOKIE } from "@/providers/auth/front-token";
-import { clearPrefetch, takePrefetched } from "@/providers/boot-prefetch";
+import { clearPrefetch, takePrefetchedBody } from "@/providers/boot-prefetch";
 import { activeRoleHeaders, DATABASE_HEADER } from "@/providers/data-provider";
 import { BOOT_REFRESH_MARGIN_MS, landingListRequestUrl, prefetchLandingList } from "@/providers/landing-prefetch";
 import { EMPTY_SESSION, type UserRole, useAuthSessionStore } from "@/providers/stores/auth-session";
@@ -33,12 +33,13 @@ function accessTokenExpiringIn(ms: number) {
   setFrontToken(frontToken({ uid: "u1", ate: NOW + ms, up: {} }));
 }
 
-const fetchMock = vi.fn(async () => new Response("{}"));
+const fetchMock = vi.fn(async () => new Response("{}", { headers: { "content-type": "application/json" } }));
 
 /** Whether the boot left a request for the list's first page under the stored role token. */
-function prefetched(): boolean {
+async function prefetched(): Promise<boolean> {
   const url = landingListRequestUrl(LIST) as string;
-  return takePrefetched(url, { ...DATABASE_HEADER, ...activeRoleHeaders() }, () => NOW) !== undefined;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return takePrefetchedBody(url, { ...DATABASE_HEADER, ...activeRoleHeaders() }, () => NOW) !== undefined;
 }
 
 beforeEach(() => {
@@ -63,11 +64,11 @@ afterEach(() => {
 });
 
 describe("the boot's list request and the session refresh", () => {
-  it("is sent when the access token outlives the session check", () => {
+  it("is sent when the access token outlives the session check", async () => {
     accessTokenExpiringIn(BOOT_REFRESH_MARGIN_MS + 60_000);
     prefetchLandingList(LIST, NOW);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(prefetched()).toBe(true);
+    expect(await prefetched()).toBe(true);
   });
 
   it("is not sent when the access token has expired: the refresh brings another role token", () => {
@@ -97,7 +98,7 @@ describe("the boot's list request and the session refresh", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("is sent while impersonating, whose token a refresh does not replace", () => {
+  it("is sent while impersonating, whose token a refresh does not replace", async () => {
     accessTokenExpiringIn(-1_000);
     useAuthSessionStore.getState().startImpersonation({
       userRole: { ...role, id: "r2", type: ["user"] },
@@ -107,7 +108,7 @@ describe("the boot's list request and the session refresh", () => {
     });
     prefetchLandingList(LIST, NOW);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(prefetched()).toBe(true);
+    expect(await prefetched()).toBe(true);
   });
 });
 

@@ -7,11 +7,11 @@ import {
   encodeQueryValue,
   formatListUrl,
   hasListParams,
-  type ListUrlState,
+  type ListState,
+  listQueryOf,
   listSearchString,
-  listStateToRefine,
+  openingListState,
   parseListUrl,
-  refineToListState,
   withPageReset,
 } from "@/providers/list-url";
 import { includesFilter, searchFilter } from "../../core/domain/list-query";
@@ -20,7 +20,7 @@ import { listResource } from "../../core/domain/resources";
 const reports = listResource("label-reports");
 const users = listResource("users");
 
-const state = (changes: Partial<ListUrlState> = {}): ListUrlState => ({ ...defaultListState(reports), ...changes });
+const state = (changes: Partial<ListState> = {}): ListState => ({ ...defaultListState(reports), ...changes });
 
 describe("list URL codec", () => {
   it("a list at its defaults has a bare URL", () => {
@@ -129,55 +129,36 @@ describe("list rules", () => {
   });
 });
 
-describe("Refine <-> URL state", () => {
-  it("the search box becomes a search group in Refine's filters and its own URL parameter", () => {
-    const refine = listStateToRefine(state({ search: "LBL" }), reports);
-    expect(refine.filters).toContainEqual({
-      key: "search",
-      operator: "and",
-      value: [{ field: "labelId", operator: "contains", value: "LBL" }],
-    });
-    expect(refineToListState({ filters: refine.filters }, state()).search).toBe("LBL");
+describe("opening a list", () => {
+  const saved = { filters: [includesFilter("status", ["ended"])], order: [], search: searchFilter("labelId", "LBL") };
+
+  it("an address with list parameters opens on them, not on the saved selection", () => {
+    expect(openingListState("?pageNumber=2", reports, saved)).toEqual(state({ pageNumber: 2 }));
   });
 
-  it("Refine's keys map to the list state", () => {
-    const next = refineToListState(
-      {
-        currentPage: 2,
-        pageSize: 10,
-        sorters: [{ field: "labelId", order: "asc" }],
-        filters: [{ field: "status", operator: "in", value: ["ended", "stopped"] }],
-      },
-      state(),
-    );
-    expect(next).toEqual(
-      state({
-        filters: [includesFilter("status", ["ended", "stopped"])],
-        order: [{ key: "labelId", direction: "asc" }],
-        pageNumber: 2,
-        pageSize: 10,
-      }),
+  it("an address without list parameters opens on the saved selection, at page 1", () => {
+    expect(openingListState("?to=x", reports, saved)).toEqual(
+      state({ filters: saved.filters, order: [], search: "LBL" }),
     );
   });
 
-  it("keys Refine does not send keep their current value", () => {
-    const base = state({ search: "x", pageNumber: 3 });
-    expect(refineToListState({ pageSize: 10 }, base)).toEqual({ ...base, pageSize: 10 });
+  it("without a saved selection a bare address opens on the defaults", () => {
+    expect(openingListState("", reports, undefined)).toEqual(defaultListState(reports));
   });
+});
 
-  it("includes reads back as `ina` on array columns and `in` elsewhere", () => {
-    const onRoles = listStateToRefine(
-      { ...defaultListState(users), filters: [includesFilter("roles", ["user"])] },
-      users,
+describe("the API query of a list state", () => {
+  it("the search box is a case-insensitive like on the resource's search key, replacing a filter on it", () => {
+    const query = listQueryOf(
+      state({ filters: [{ key: "labelId", operator: "eq", value: "X" }], search: "LBL" }),
+      reports,
     );
-    expect(onRoles.filters[0]).toEqual({ field: "roles", operator: "ina", value: ["user"] });
-    const onStatus = listStateToRefine(state({ filters: [includesFilter("status", ["ended"])] }), reports);
-    expect(onStatus.filters[0]).toEqual({ field: "status", operator: "in", value: ["ended"] });
+    expect(query.filters).toEqual([searchFilter("labelId", "LBL")]);
   });
 
-  it("the search filter is a case-insensitive like on the resource's search key", () => {
-    const refine = listStateToRefine(state({ search: "abc" }), reports);
-    const back = refineToListState({ filters: refine.filters }, state());
-    expect(searchFilter(reports.searchKey, back.search)).toEqual({ key: "labelId", operator: "ilike", value: "abc" });
+  it("a filter left empty in the address asks nothing", () => {
+    expect(listQueryOf(state({ filters: [{ key: "reference", operator: "eq", value: "" }] }), reports).filters).toEqual(
+      [],
+    );
   });
 });

@@ -14,7 +14,12 @@ import {
   useAuthSessionStore,
 } from "@/providers/stores/auth-session";
 import { readCookie } from "@/providers/stores/cookie";
-import { PAGE_FILTERS_STORAGE_KEY, selectCurrentPageFilter, usePageFilterStore } from "@/providers/stores/page-filters";
+import {
+  PAGE_FILTERS_STORAGE_KEY,
+  savedSelectionKey,
+  selectPageFilter,
+  usePageFilterStore,
+} from "@/providers/stores/page-filters";
 import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, usePreferencesStore } from "@/providers/stores/preferences";
 
 const user = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", featureFlags: {} };
@@ -25,6 +30,12 @@ const role = (id: string, company: string, type = ["administrator"]): UserRole =
   user: { id: "u1" },
 });
 const token: RoleToken = { jwtToken: "jwt-1", secret: "secret-1" };
+function signInAs(id: string) {
+  useAuthSessionStore
+    .getState()
+    .setSession({ user: { id, email: `${id}@example.com`, featureFlags: {} }, userRoles: [] });
+}
+
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? "null")?.state;
 
 beforeEach(() => {
@@ -33,7 +44,7 @@ beforeEach(() => {
   document.cookie = "user=; max-age=0; path=/";
   useAuthSessionStore.setState(EMPTY_SESSION);
   usePreferencesStore.getState().resetPreferences();
-  usePageFilterStore.setState({ pageFilters: {}, currentPageFilterKey: null });
+  usePageFilterStore.setState({ pageFilters: {} });
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -200,14 +211,44 @@ describe("preferences store", () => {
     expect([liveViewEnabled, showMaintenanceBanner, showLabelPresetFeatureModal]).toEqual([false, true, true]);
   });
 
-  it("is persisted in local storage", () => {
+  it("is persisted in local storage per person", () => {
+    signInAs("u1");
     usePreferencesStore.getState().setTimeZone("Europe/Amsterdam");
     usePreferencesStore.getState().setDownloadReport({ fileType: "csv" });
-    expect(stored(PREFERENCES_STORAGE_KEY)).toMatchObject({
+    expect(stored(`${PREFERENCES_STORAGE_KEY}:u1`)).toMatchObject({
       timeZone: "Europe/Amsterdam",
       // The interface zone becomes the download's default too.
       downloadReport: { ...DEFAULT_PREFERENCES.downloadReport, timeZone: "Europe/Amsterdam", fileType: "csv" },
     });
+  });
+});
+
+describe("preferences of the next person in the same browser", () => {
+  it("the next person signing in starts from the defaults, not the previous person's choices", () => {
+    signInAs("u1");
+    usePreferencesStore.getState().setLocale("de-DE");
+    usePreferencesStore.getState().setFahrenheit(true);
+    useAuthSessionStore.getState().clearSession();
+    signInAs("u2");
+    expect(usePreferencesStore.getState().locale).toBe("en-US");
+    expect(usePreferencesStore.getState().fahrenheit).toBeNull();
+  });
+
+  it("a person signing in again gets their own preferences back", () => {
+    signInAs("u1");
+    usePreferencesStore.getState().setTimeZone("Asia/Tokyo");
+    useAuthSessionStore.getState().clearSession();
+    signInAs("u2");
+    useAuthSessionStore.getState().clearSession();
+    signInAs("u1");
+    expect(usePreferencesStore.getState().timeZone).toBe("Asia/Tokyo");
+  });
+
+  it("after a sign-out the defaults show", () => {
+    signInAs("u1");
+    usePreferencesStore.getState().setLocale("fr-FR");
+    useAuthSessionStore.getState().clearSession();
+    expect(usePreferencesStore.getState().locale).toBe("en-US");
   });
 });
 
@@ -218,20 +259,26 @@ describe("page filter store", () => {
     search: { key: "labelId", operator: "ilike" as const, value: "LBL" },
   };
 
-  it("keeps saved filters per page, persisted in local storage", () => {
-    usePageFilterStore.getState().setPageFilter("label-reports", saved);
-    expect(stored(PAGE_FILTERS_STORAGE_KEY)).toMatchObject({ pageFilters: { "label-reports": saved } });
+  it("keeps a saved selection per list, person and company, persisted in local storage", () => {
+    const key = savedSelectionKey("label-reports", "u1", "c1") as string;
+    usePageFilterStore.getState().setPageFilter(key, saved);
+    expect(stored(PAGE_FILTERS_STORAGE_KEY)).toMatchObject({ pageFilters: { [key]: saved } });
+    expect(
+      selectPageFilter(usePageFilterStore.getState(), savedSelectionKey("label-reports", "u2", "c1")),
+    ).toBeUndefined();
+    expect(
+      selectPageFilter(usePageFilterStore.getState(), savedSelectionKey("label-reports", "u1", "c2")),
+    ).toBeUndefined();
   });
 
-  it("derives the current filter from the current page filter key", () => {
-    usePageFilterStore.getState().setPageFilter("label-reports", saved);
-    usePageFilterStore.getState().setCurrentPageFilterKey("label-reports");
-    expect(selectCurrentPageFilter(usePageFilterStore.getState())).toEqual(saved);
+  it("has no key without a person and a company", () => {
+    expect(savedSelectionKey("label-reports", undefined, "c1")).toBeNull();
+    expect(savedSelectionKey("label-reports", "u1", undefined)).toBeNull();
   });
 
   it("a missing page filter key logs a warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(selectCurrentPageFilter(usePageFilterStore.getState())).toBeUndefined();
+    expect(selectPageFilter(usePageFilterStore.getState(), null)).toBeUndefined();
     usePageFilterStore.getState().setPageFilter("", saved);
     expect(warn).toHaveBeenCalledTimes(2);
     expect(usePageFilterStore.getState().pageFilters).toEqual({});

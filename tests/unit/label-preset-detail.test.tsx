@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
 import { QueryClient } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDataProvider } from "@/providers/data-provider";
-import { routerProvider } from "@/providers/router-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { resources } from "@/resources";
 import { LabelPresetShow } from "@/resources/label-presets/show";
 import { setupControlsDom } from "./controls-dom";
 
-// As in dashboard-router-provider.test.tsx: the prebuilt package carries its own react-router.
+// The prebuilt @refinedev/react-router carries its own copy of react-router, whose Router
+// context the test's <MemoryRouter> does not provide; its sources share ours.
 vi.mock("@refinedev/react-router", () => import("../../node_modules/@refinedev/react-router/src/index"));
 
 setupControlsDom();

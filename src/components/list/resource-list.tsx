@@ -1,14 +1,13 @@
-import { type ListResource, type ListResourceName, listResource } from "@core/domain/resources";
+import { type ListResourceName, listResource } from "@core/domain/resources";
 import type { BaseRecord } from "@refinedev/core";
 import type { VisibilityState } from "@tanstack/react-table";
 import { Alert, Flex } from "antd";
 import { type ReactNode, useMemo } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import { DataTable } from "@/components/table/data-table";
 import { useFindResource } from "@/hooks/use-access";
-import { hasListParams, LIST_URL_KEYS, savedSelectionSearch } from "@/providers/list-url";
+import type { ListState } from "@/providers/list-url";
 import { readableError } from "@/providers/readable-error";
-import { usePageFilterStore } from "@/providers/stores/page-filters";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { columnDefsOf } from "./column-defs";
 import type { ColumnSpec } from "./columns";
@@ -17,12 +16,8 @@ import { ListSearch } from "./list-search";
 import styles from "./resource-list.module.css";
 import { virtualRows } from "./table-layout";
 import { totalText } from "./total-text";
-import {
-  type ListOutletContext,
-  PAGE_SIZE_OPTIONS,
-  RESTORED_SELECTION_STATE,
-  useResourceList,
-} from "./use-resource-list";
+import { type ListStateControls, useListState } from "./use-list-state";
+import { PAGE_SIZE_OPTIONS, useResourceList } from "./use-resource-list";
 
 export interface ResourceListProps<T> {
   resource: ListResourceName;
@@ -40,52 +35,26 @@ export interface ResourceListProps<T> {
   columnVisibility?: VisibilityState;
 }
 
-/**
- * A list resource as a table: search box, sortable columns, pagination, all kept in
- * the URL. Child routes (overlays) render through the <Outlet /> over the still
- * mounted list.
- */
-export function ResourceList<T extends BaseRecord>(props: ResourceListProps<T>) {
-  return (
-    <SavedListRestore resource={listResource(props.resource)}>
-      <ResourceListTable {...props} />
-    </SavedListRestore>
-  );
+/** What a list hands the overlays rendered over it (read with useOutletContext). */
+export interface ListOutletContext {
+  state: ListState;
 }
 
 /**
- * A list opened without query parameters starts from its saved selection. The list stays
- * mounted while the address is completed (the redirect sits beside it, not in its place):
- * unmounting it would close an open overlay and lose the list's state and scroll position.
+ * A list resource as a table: search box, sortable columns, pagination, all kept in
+ * the URL (use-list-state.ts). Child routes (overlays) render through the <Outlet /> over
+ * the still mounted list.
  */
-function SavedListRestore({ resource, children }: { resource: ListResource; children: ReactNode }) {
-  const location = useLocation();
-  const saved = usePageFilterStore((s) => s.pageFilters[resource.name]);
-  let redirect: ReactNode = null;
-  if (saved && !hasListParams(location.search)) {
-    const restored = savedSelectionSearch(saved, resource);
-    if (restored) {
-      const others = new URLSearchParams(location.search);
-      for (const key of LIST_URL_KEYS) others.delete(key);
-      const rest = others.toString();
-      redirect = (
-        <Navigate
-          replace
-          state={RESTORED_SELECTION_STATE}
-          to={{ pathname: location.pathname, search: rest ? `${restored}&${rest}` : restored }}
-        />
-      );
-    }
-  }
-  return (
-    <>
-      {redirect}
-      {children}
-    </>
-  );
+export function ResourceList<T extends BaseRecord>(props: ResourceListProps<T>) {
+  const list = useListState(listResource(props.resource));
+  // Opened on an address without list parameters: it becomes the saved selection's first,
+  // before the table asks for any rows.
+  if (list.openOn) return <Navigate replace to={list.openOn} />;
+  return <ResourceListTable {...props} list={list} />;
 }
 
 function ResourceListTable<T extends BaseRecord>({
+  list,
   resource: name,
   columns,
   recordLink,
@@ -94,7 +63,7 @@ function ResourceListTable<T extends BaseRecord>({
   searchPlaceholder,
   dense = false,
   columnVisibility,
-}: ResourceListProps<T>) {
+}: ResourceListProps<T> & { list: ListStateControls }) {
   const resource = listResource(name);
   // Kept while only the address changes (paging, an overlay opening over the list): new
   // column definitions would render every cell of the page again.
@@ -102,9 +71,14 @@ function ResourceListTable<T extends BaseRecord>({
     () => columnDefsOf(columns, { resource, recordLink, overlayLinks }),
     [columns, resource, recordLink, overlayLinks],
   );
-  const list = useResourceList<T>(name, columnDefs, columnVisibility);
-  const { reactTable, refineCore, state, total, totalIsEstimate, setSearch, setListFilters } = list;
-  const outletContext = useMemo<ListOutletContext>(() => ({ state, setListFilters }), [state, setListFilters]);
+  const { reactTable, refineCore, total, totalIsEstimate } = useResourceList<T>(
+    resource,
+    list,
+    columnDefs,
+    columnVisibility,
+  );
+  const { state, setSearch } = list;
+  const outletContext = useMemo<ListOutletContext>(() => ({ state }), [state]);
   const title = useFindResource()(name)?.meta?.label ?? name;
   const locale = usePreferencesStore((s) => s.locale);
   const { tableQuery } = refineCore;

@@ -2,8 +2,8 @@ import { isKnownLocale } from "@core/domain/datetime";
 import { effectiveTemperatureUnit, type TemperatureUnit } from "@core/domain/units";
 import {
   deviceTimeZone,
-  PREFERENCES_STORAGE_KEY,
   type PreferencesData,
+  preferencesStorageKey,
   resolveTimeZone,
   usePreferencesStore,
 } from "@/providers/stores/preferences";
@@ -45,7 +45,7 @@ export function shareDisplay(
 
 function hasStoredPreferences(): boolean {
   try {
-    return localStorage.getItem(PREFERENCES_STORAGE_KEY) !== null;
+    return localStorage.getItem(preferencesStorageKey()) !== null;
   } catch {
     // Storage can be blocked (private modes, policies): then the browser's settings apply.
     return false;

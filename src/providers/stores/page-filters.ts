@@ -1,11 +1,14 @@
 import type { Filter, Order, Search } from "@core/domain/list-query";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { type AuthSessionData, selectActiveCompany } from "./auth-session";
 
 /**
- * The page filter store: the filters, order and search each list
- * was last left with, keyed by page, persisted in local storage. A list opened
- * without query parameters starts from its saved entry.
+ * The page filter store: the filters, order and search each list was last left with,
+ * persisted in local storage. An entry belongs to one person in one company
+ * (savedSelectionKey), so the next person in the same browser, or the same person in
+ * another company, never opens a list on it. A list opened without query parameters starts
+ * from its entry (src/components/list/use-list-state.ts).
  */
 
 export interface PageFilter {
@@ -16,18 +19,25 @@ export interface PageFilter {
 
 export interface PageFilterData {
   pageFilters: Record<string, PageFilter>;
-  currentPageFilterKey: string | null;
 }
 
 export interface PageFilterActions {
-  setCurrentPageFilterKey(key: string | null): void;
-  setPageFilter(key: string, filter: PageFilter): void;
-  clearPageFilter(key: string): void;
+  setPageFilter(key: string | null, filter: PageFilter): void;
 }
 
 export type PageFilterState = PageFilterData & PageFilterActions;
 
 export const PAGE_FILTERS_STORAGE_KEY = "page-filters";
+
+/** The key of a list's saved selection: the list, the signed-in person and the active company; none without both. */
+export function savedSelectionKey(list: string, personId: string | undefined, companyId: string | undefined) {
+  return personId && companyId ? `${list}:${personId}:${companyId}` : null;
+}
+
+/** The key for the person signed in and the company they act in (the impersonated one while impersonating). */
+export function sessionSelectionKey(list: string, session: AuthSessionData): string | null {
+  return savedSelectionKey(list, session.user?.id, selectActiveCompany(session)?.id);
+}
 
 function warnMissingKey(action: string): void {
   console.warn(`Page filter store: ${action} without a page filter key`);
@@ -37,34 +47,26 @@ export const usePageFilterStore = create<PageFilterState>()(
   persist(
     (set) => ({
       pageFilters: {},
-      currentPageFilterKey: null,
-      setCurrentPageFilterKey: (currentPageFilterKey) => set({ currentPageFilterKey }),
       setPageFilter: (key, filter) => {
         if (!key) return warnMissingKey("setPageFilter");
         set((state) => ({ pageFilters: { ...state.pageFilters, [key]: filter } }));
       },
-      clearPageFilter: (key) => {
-        if (!key) return warnMissingKey("clearPageFilter");
-        set((state) => {
-          const { [key]: _removed, ...rest } = state.pageFilters;
-          return { pageFilters: rest };
-        });
-      },
     }),
-    { name: PAGE_FILTERS_STORAGE_KEY, storage: createJSONStorage(() => localStorage) },
+    {
+      name: PAGE_FILTERS_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      // Version 0 kept one entry per list for whoever used the browser: whose it was is unknown.
+      version: 1,
+      migrate: () => ({ pageFilters: {} }),
+    },
   ),
 );
 
-/** The saved entry of one page; warns when the key is missing. */
-export function selectPageFilter(state: PageFilterData, key: string | null | undefined): PageFilter | undefined {
+/** The saved entry under a key; warns when the key is missing. */
+export function selectPageFilter(state: PageFilterData, key: string | null): PageFilter | undefined {
   if (!key) {
     warnMissingKey("reading a page filter");
     return undefined;
   }
   return state.pageFilters[key];
-}
-
-/** The current filter: the entry of the current page filter key. */
-export function selectCurrentPageFilter(state: PageFilterData): PageFilter | undefined {
-  return selectPageFilter(state, state.currentPageFilterKey);
 }

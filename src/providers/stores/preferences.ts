@@ -1,7 +1,12 @@
 import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { useAuthSessionStore } from "./auth-session";
 
-/** The interface preferences (zone, unit, locale, download choices), persisted in local storage. */
+/**
+ * The interface preferences, persisted in local storage per person: the next person
+ * signing in on the same browser starts from their own preferences or the defaults, never
+ * from the previous person's locale, zone and unit.
+ */
 
 /** `system` (the device's zone), `utc`, or an IANA zone name. */
 export type TimeZoneChoice = "system" | "utc" | (string & {});
@@ -20,7 +25,7 @@ export type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
 
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
-  /** null: not chosen, the company's temperature unit applies. */
+  /** null: not chosen, the company's temperature unit applies (README: Preferences). */
   fahrenheit: boolean | null;
   locale: string;
   downloadReport: DownloadReportPreferences;
@@ -29,7 +34,7 @@ export interface PreferencesData {
   showLabelPresetFeatureModal: boolean;
   /**
    * The download options chosen in the download dialog itself. The others follow the screen's
-   * choices (the company's unit for a member without their own): a stored
+   * choices (the company's unit for a member without their own; README: Preferences): a stored
    * `downloadReport` value alone cannot tell a choice from the spec's default.
    */
   downloadChosen?: Partial<Record<FollowedDownloadOption, true>>;
@@ -67,6 +72,31 @@ export const DEFAULT_PREFERENCES: PreferencesData = {
   showLabelPresetFeatureModal: true,
 };
 
+const signedInPerson = () => useAuthSessionStore.getState().user?.id ?? null;
+
+/** The local storage entry the preferences are kept in: the signed-in person's, or the browser's when nobody is. */
+export function preferencesStorageKey(person = signedInPerson()): string {
+  return person ? `${PREFERENCES_STORAGE_KEY}:${person}` : PREFERENCES_STORAGE_KEY;
+}
+
+/**
+ * The browser's entry (preferences kept before they were per person, or chosen before
+ * signing in) goes to the next person signed in when the store loads: before, it was the
+ * only entry, and the person signed in was the one using it.
+ */
+const personalStorage: StateStorage = {
+  getItem: () => {
+    const own = preferencesStorageKey();
+    const browsers = localStorage.getItem(PREFERENCES_STORAGE_KEY);
+    if (own === PREFERENCES_STORAGE_KEY || browsers === null) return localStorage.getItem(own);
+    localStorage.setItem(own, browsers);
+    localStorage.removeItem(PREFERENCES_STORAGE_KEY);
+    return browsers;
+  },
+  setItem: (_name, value) => localStorage.setItem(preferencesStorageKey(), value),
+  removeItem: () => localStorage.removeItem(preferencesStorageKey()),
+};
+
 export const usePreferencesStore = create<PreferencesState>()(
   persist(
     (set) => ({
@@ -101,23 +131,35 @@ export const usePreferencesStore = create<PreferencesState>()(
     }),
     {
       name: PREFERENCES_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
-      // A preference added later keeps its default for people with older stored preferences.
+      storage: createJSONStorage(() => personalStorage),
+      // Loaded over the defaults, not over the state in memory, which may be the previous
+      // person's; a preference added later keeps its default for older stored preferences.
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<PreferencesData>;
         return {
           ...current,
+          ...DEFAULT_PREFERENCES,
+          downloadChosen: {},
           ...stored,
-          downloadReport: { ...current.downloadReport, ...stored.downloadReport },
+          downloadReport: { ...DEFAULT_PREFERENCES.downloadReport, ...stored.downloadReport },
         };
       },
     },
   ),
 );
 
+// Another person signing in (or nobody, after a sign-out) loads their own preferences.
+let person = signedInPerson();
+useAuthSessionStore.subscribe(() => {
+  const next = signedInPerson();
+  if (next === person) return;
+  person = next;
+  void usePreferencesStore.persist.rehydrate();
+});
+
 /**
  * Intl builds a whole formatter to answer, and a list asks once per date cell on every
- * render: ~100 ms of a cold load of /label-reports in the profile. A device
+ * render: ~100 ms of a cold load of /label-reports in the profile (bench/README.md). A device
  * that changes zone (a laptop that travelled) is seen within a minute.
  */
 const DEVICE_ZONE_TTL_MS = 60_000;

@@ -12,7 +12,7 @@ import { type DateRange, fromDay, toDay } from "@/components/controls/date-picke
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { humanize } from "@/components/list/columns";
 import { useInstantFormat } from "@/components/list/date-time-text";
-import type { ListOutletContext } from "@/components/list/use-resource-list";
+import type { ListOutletContext } from "@/components/list/resource-list";
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
@@ -108,7 +108,7 @@ function useCompanyOptions(enabled: boolean) {
 }
 
 function FilterForm() {
-  const { state, setListFilters } = useOutletContext<ListOutletContext>();
+  const { state } = useOutletContext<ListOutletContext>();
   const { timeZone } = useInstantFormat();
   const { close } = usePanel();
   const [form] = Form.useForm<FormValues>();
@@ -146,8 +146,8 @@ function FilterForm() {
         ];
         // The form owns every custom-field filter, also one on a field no longer defined.
         const replaced = [...FILTER_KEYS, ...customFieldFilterKeys(state.filters)];
-        setListFilters(filters, replaced);
-        // The list's URL with the new filters: the panel returns to it when it has closed.
+        // The list's URL with the new filters: the panel closes onto it, in the panel's place,
+        // so Back goes to the list as it was before the filters were applied.
         close(listSearchString(applyFilters(state, filters, replaced), RESOURCE));
       }}
     >

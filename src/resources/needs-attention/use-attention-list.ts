@@ -2,7 +2,7 @@ import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@core/domai
 import { listResource } from "@core/domain/resources";
 import { type HttpError, useList } from "@refinedev/core";
 import { useAccess } from "@/hooks/use-access";
-import { wireToCrudFilters } from "@/providers/crud-list-query";
+import type { ListQueryMeta } from "@/providers/data-provider";
 import { defaultListState, listSearchString } from "@/providers/list-url";
 import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";
@@ -26,9 +26,9 @@ export function useAttentionList(list: AttentionList, { enabled = true }: { enab
   const can = useAccess();
   const { result, query } = useList<LabelReport, HttpError>({
     resource: RESOURCE.labelReports,
-    pagination: { currentPage: 1, pageSize: ATTENTION_ROWS },
-    filters: wireToCrudFilters(REPORTS, list.filters, ""),
-    sorters: list.order.map((o) => ({ field: o.key, order: o.direction })),
+    meta: {
+      listQuery: { filters: list.filters, order: list.order, pageNumber: 1, pageSize: ATTENTION_ROWS },
+    } satisfies ListQueryMeta,
     queryOptions: { enabled: enabled && can({ action: "read", subject: "labelReport" }), retry: false },
     errorNotification: false,
   });

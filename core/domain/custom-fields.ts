@@ -152,15 +152,6 @@ export function definitionProblems(input: {
   return problems;
 }
 
-/** The list filter on a custom field, e.g. `customFields.batchNumber[eq]B-1`. */
-export function customFieldFilter(
-  key: string,
-  value: string,
-  operator: "eq" | "ne" | "gt" | "lt" | "gte" | "lte" | "ilike" = "eq",
-): { key: string; operator: typeof operator; value: string } {
-  return { key: `${CUSTOM_FIELD_FILTER_PREFIX}${key}`, operator, value };
-}
-
 /** The list-filter (and list-column) key of a field: `customFields.batchNumber`. */
 export function customFieldListKey(key: string): string {
   return `${CUSTOM_FIELD_FILTER_PREFIX}${key}`;

@@ -128,12 +128,3 @@ export function parseDownloadOptions(input: Partial<Record<string, string | unde
 
   return errors.length ? { ok: false, errors } : { ok: true, options };
 }
-
-/** The query string the dialog sends (only the options that differ from the defaults). */
-export function downloadQueryString(options: DownloadOptions): string {
-  const params = new URLSearchParams();
-  for (const name of DOWNLOAD_OPTION_NAMES) {
-    if (options[name] !== DEFAULT_DOWNLOAD_OPTIONS[name]) params.set(name, options[name]);
-  }
-  return params.toString();
-}

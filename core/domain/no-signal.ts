@@ -25,8 +25,3 @@ export function silentFrom(input: NoSignalInput): number | null {
   const grace = input.graceMinutes ?? DEFAULT_NO_SIGNAL_GRACE_MINUTES;
   return last + (NO_SIGNAL_INTERVALS * input.intervalMinutes + grace) * MINUTE_MS;
 }
-
-export function isNoSignal(input: NoSignalInput, now: number): boolean {
-  const from = silentFrom(input);
-  return from !== null && now > from;
-}

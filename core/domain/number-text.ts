@@ -82,11 +82,3 @@ export function localiseNumberText(canonical: string, locale = "en-US"): string 
   const separator = decimalSeparator(locale);
   return separator === "." ? canonical : canonical.replace(".", separator);
 }
-
-/** The number a typed text stands for, in any of the accepted spellings; null when it is none. */
-export function parseNumberInLocale(text: string, locale = "en-US"): number | null {
-  const canonical = canonicalNumberText(text, locale);
-  if (canonical === "" || canonical === "-" || canonical === "." || canonical === "-.") return null;
-  const value = Number(canonical);
-  return Number.isFinite(value) ? value : null;
-}

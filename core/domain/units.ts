@@ -24,21 +24,12 @@ export const TEMPERATURE_SYMBOLS: Record<TemperatureUnit, string> = { celsius: "
 
 export const KELVIN_OFFSET = 273.15;
 
-export function isUnit(value: string): value is Unit {
-  return (UNITS as readonly string[]).includes(value);
-}
-
 export function celsiusToFahrenheit(celsius: number): number {
   return (celsius * 9) / 5 + 32;
 }
 
 export function fahrenheitToCelsius(fahrenheit: number): number {
   return ((fahrenheit - 32) * 5) / 9;
-}
-
-/** A temperature difference (a band width, an excursion's distance to a limit) has no 32° offset. */
-export function celsiusDeltaToFahrenheit(delta: number): number {
-  return (delta * 9) / 5;
 }
 
 export function celsiusToKelvin(celsius: number): number {

@@ -10,7 +10,6 @@ import updateLocale from "dayjs/plugin/updateLocale";
  */
 
 export const DATE_FORMAT = "MM/DD/YYYY";
-export const DATE_TIME_FORMAT = "MM/DD/YYYY HH:mm";
 export const LOCALE = "en";
 
 dayjs.extend(isoWeek);
@@ -28,13 +27,5 @@ dayjs.updateLocale(LOCALE, {
   },
 });
 dayjs.locale(LOCALE);
-
-export function formatDate(value: string | number | Date | null | undefined): string {
-  return value === null || value === undefined || value === "" ? "" : dayjs(value).format(DATE_FORMAT);
-}
-
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  return value === null || value === undefined || value === "" ? "" : dayjs(value).format(DATE_TIME_FORMAT);
-}
 
 export { dayjs };

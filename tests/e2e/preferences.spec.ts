@@ -41,16 +41,25 @@ const selectBox = (page: Page, id: string) => page.locator(".ant-select", { has:
 
 const drawer = (page: Page) => page.locator(".ant-drawer-content");
 
+/** The list of options of an antd select: the popup holding the select's listbox (`<id>_list`). */
+const optionList = (page: Page, id: string) =>
+  page.locator(".ant-select-dropdown", { has: page.locator(`#${id}_list`) });
+
 /**
- * Clicks an option of the open list once the list has stopped moving, and waits until the
- * field shows it. The list slides in as the previous one slides out; a click taken while it
- * moved once chose nothing (the locale stayed en-US).
+ * Clicks an option of the select's open list as a person would: once the list is shown and
+ * has stopped sliding in (antd's motion classes gone), then waits until the list has closed
+ * and the field shows the option. A click taken while the list still moved (as the previous
+ * select's list slid out) chose nothing: the locale stayed en-US.
  */
 async function chooseOption(page: Page, id: string, label: string) {
-  const option = page.locator(".ant-select-item-option", { hasText: label });
-  await option.waitFor();
+  const list = optionList(page, id);
+  await expect(list).toBeVisible();
+  await expect(list).not.toHaveClass(/-(appear|enter)\b/);
+  const option = list.locator(".ant-select-item-option", { hasText: label });
+  await expect(option).toBeVisible();
   await motionDone(page);
   await option.click();
+  await expect(list).toBeHidden();
   await expect(selectBox(page, id).locator(".ant-select-selection-item")).toContainText(label);
 }
 

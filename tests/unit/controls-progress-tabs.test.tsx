@@ -58,13 +58,6 @@ describe("stepped progress bar component", () => {
 });
 
 describe("data tabs", () => {
-  it("are Temperature and Humidity, each tied to a unit", () => {
-    expect(DEFAULT_DATA_TABS).toEqual([
-      { key: "temperature", label: "Temperature", unit: "temperature" },
-      { key: "humidity", label: "Humidity", unit: "humidity" },
-    ]);
-  });
-
   it("the tab bar is shown only with more than one tab", () => {
     expect(showTabBar(DEFAULT_DATA_TABS)).toBe(true);
     expect(showTabBar(DEFAULT_DATA_TABS.slice(0, 1))).toBe(false);

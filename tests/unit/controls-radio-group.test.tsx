@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { RadioGroup } from "@/components/controls/radio-group/radio-group";
-import { RADIO_SIZES, type RadioOption, resolveRadioValue } from "@/components/controls/radio-group/radio-group-state";
+import { type RadioOption, resolveRadioValue } from "@/components/controls/radio-group/radio-group-state";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
@@ -31,10 +31,6 @@ describe("radio group rules", () => {
 
   it("with every option disabled nothing is selected", () => {
     expect(resolveRadioValue([{ value: "x", label: "X", disabled: true }], "x")).toBeNull();
-  });
-
-  it("sizes are 18 px (md) and 22 px (lg)", () => {
-    expect(RADIO_SIZES).toEqual({ md: 18, lg: 22 });
   });
 });
 

@@ -8,8 +8,6 @@ import {
   moveHandle,
   nearerHandle,
   rangeText,
-  SLIDER_DEFAULTS,
-  SLIDER_TOOLTIP_OFFSET,
   type SliderValue,
   sliderDecimals,
   snapValue,
@@ -26,22 +24,6 @@ afterEach(() => vi.useRealTimers());
 const scale = { min: 0, max: 100, step: 1 };
 
 describe("range slider rules", () => {
-  it("defaults: min 0, max 100, step 1, neutral, 'to', tooltips on, tick labels off, numbers, en-US, seconds", () => {
-    expect(SLIDER_DEFAULTS).toEqual({
-      min: 0,
-      max: 100,
-      step: 1,
-      variant: "neutral",
-      rangeCharacter: "to",
-      showTooltip: true,
-      showTickLabels: false,
-      unitType: "number",
-      locale: "en-US",
-      timestampUnit: "seconds",
-    });
-    expect(SLIDER_TOOLTIP_OFFSET).toBe(8);
-  });
-
   it("values snap to the step (counted from min) and are clamped to min and max", () => {
     expect(snapValue(42.4, scale)).toBe(42);
     expect(snapValue(42.6, { min: 0, max: 100, step: 5 })).toBe(45);

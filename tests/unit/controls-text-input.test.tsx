@@ -3,16 +3,12 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { hasError, issueMessage, OPTIONAL_BADGE } from "@/components/controls/field/field-state";
 import { TextInput } from "@/components/controls/text-input/text-input";
-import { effectiveInputType, TEXT_INPUT_TYPES } from "@/components/controls/text-input/text-input-state";
+import { effectiveInputType } from "@/components/controls/text-input/text-input-state";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
 
 describe("text input rules", () => {
-  it("types: text, password, search, number, email, url, tel", () => {
-    expect(TEXT_INPUT_TYPES).toEqual(["text", "password", "search", "number", "email", "url", "tel"]);
-  });
-
   it("error state when the state is error or an issue object is present", () => {
     expect(hasError("error", null)).toBe(true);
     expect(hasError(undefined, { message: "Required" })).toBe(true);

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import {
   createAccessControlProvider,
   memoisedAbility,
-  REFINE_ACTIONS,
   type SessionPermissions,
 } from "@/providers/access-control-provider";
 import { resources } from "@/resources";
@@ -20,15 +19,14 @@ function provider(session: SessionPermissions) {
 const as = (...roles: string[]): SessionPermissions => ({ roles, featureFlags: {} });
 
 describe("access control provider", () => {
-  it("maps Refine's actions to CASL's: list/show read, edit update, clone/create create, delete delete", () => {
-    expect(REFINE_ACTIONS).toEqual({
-      list: "read",
-      show: "read",
-      edit: "update",
-      clone: "create",
-      create: "create",
-      delete: "delete",
-    });
+  it("maps Refine's actions to CASL's: list/show read, edit update, clone/create create, delete delete", async () => {
+    // An administrator may read and delete members, but neither update nor create them.
+    const { can } = provider(as("administrator"));
+    const answers = await Promise.all(
+      ["list", "show", "edit", "clone", "create", "delete"].map((action) => can("users", action)),
+    );
+    expect(answers).toEqual([true, true, false, false, false, true]);
+    expect(await can("label-presets", "clone")).toBe(true);
   });
 
   it("answers from the role matrix with the resource's meta.subject", async () => {

@@ -14,7 +14,11 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 function compilerOptions(): ts.CompilerOptions {
   const configPath = resolve(root, "tsconfig.json");
   const config = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path));
-  return ts.parseJsonConfigFileContent(config.config, ts.sys, root, undefined, configPath).options;
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root, undefined, configPath);
+  // The preset form reads only core/ and the record types, which need neither the DOM's nor
+  // Node's nor Vite's ambient types (core/tsconfig.json has none): without them both
+  // compilations take a third of the time.
+  return { ...options, types: [], lib: ["lib.es2023.d.ts"] };
 }
 
 interface Rename {

@@ -3,7 +3,6 @@ import { describe, expect, test } from "vitest";
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
   type DownloadOptions,
-  downloadQueryString,
   parseDownloadOptions,
 } from "../../core/domain/download-options";
 import {
@@ -172,12 +171,5 @@ describe("download options", () => {
       "timeZone",
       "locale",
     ]);
-  });
-
-  test("the dialog's query string carries only what differs from the defaults", () => {
-    expect(downloadQueryString(DEFAULT_DOWNLOAD_OPTIONS)).toBe("");
-    expect(downloadQueryString({ ...DEFAULT_DOWNLOAD_OPTIONS, fileType: "csv", timeZone: "Asia/Tokyo" })).toBe(
-      "fileType=csv&timeZone=Asia%2FTokyo",
-    );
   });
 });

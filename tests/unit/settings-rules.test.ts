@@ -3,7 +3,6 @@ import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
 import {
   applyCustomFieldChanges,
   type CustomFieldDefinition,
-  customFieldFilter,
   customFieldKey,
   definitionProblems,
   isIsoDate,
@@ -66,9 +65,6 @@ describe("custom field values", () => {
     expect(definitionProblems({ name: "K", type: "select", options: ["a", "a"] })[0]?.id).toBe("options");
     expect(definitionProblems({ name: "K", type: "select", options: ["a", "b"] })).toEqual([]);
   });
-
-  test("the list filter key of a field", () =>
-    expect(customFieldFilter("lot", "L1")).toEqual({ key: "customFields.lot", operator: "eq", value: "L1" }));
 });
 
 describe("VAT numbers and phone numbers", () => {

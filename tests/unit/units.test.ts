@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import {
-  celsiusDeltaToFahrenheit,
   celsiusToFahrenheit,
   celsiusToKelvin,
   effectiveTemperatureUnit,
@@ -8,24 +7,9 @@ import {
   formatMeasurement,
   formatTemperature,
   fromTemperatureUnit,
-  isUnit,
   roundTo,
   toTemperatureUnit,
-  UNIT_SYMBOLS,
-  UNITS,
 } from "../../core/domain/units";
-
-describe("units", () => {
-  test("the five units of the spec, in order", () => {
-    expect(UNITS).toEqual(["temperature", "humidity", "shock", "battery", "label"]);
-    expect(isUnit("shock")).toBe(true);
-    expect(isUnit("light")).toBe(false);
-  });
-
-  test("each unit has its symbol and a label has none", () => {
-    expect(UNIT_SYMBOLS).toEqual({ temperature: "°C", humidity: "%RH", shock: "g", battery: "%", label: "" });
-  });
-});
 
 describe("temperature conversion", () => {
   test("°F conversion of 2 °C is 35.6 °F", () => {
@@ -42,10 +26,6 @@ describe("temperature conversion", () => {
 
   test("converting to °F and back returns the same °C", () => {
     for (const c of [-25, -15, 2, 8, 25, 37.5]) expect(fahrenheitToCelsius(celsiusToFahrenheit(c))).toBeCloseTo(c, 10);
-  });
-
-  test("a temperature difference converts without the 32° offset", () => {
-    expect(celsiusDeltaToFahrenheit(6)).toBeCloseTo(10.8, 10);
   });
 
   test("0 °C is 273.15 K", () => {

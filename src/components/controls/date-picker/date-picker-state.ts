@@ -80,8 +80,6 @@ export function weekdayNames(locale = "en-US"): string[] {
   return A_WEEK.map((day) => dayFormatter(locale, { weekday: "long" }).format(utcOf(day)));
 }
 
-export const WEEKDAY_LABELS = weekdayLabels();
-
 /** The calendar day it is now in a zone: "today" is the chosen zone's, not the device's. */
 export function todayIn(timeZone?: string, now: Date = new Date()): Day {
   if (!timeZone) return toDay(now);

@@ -189,8 +189,13 @@ export async function runList<D, DB, TB extends keyof DB, O extends { id: string
 ): Promise<PagedList<O>> {
   const built = buildPage(db, base, options);
   const { query } = built;
-  const { rows, aside } = await executeSelect(db, withCount(built), CAPPED_TOTAL);
-  const { total, estimated } = await totalOf(db, built, rows.length, aside);
+  // A list counted past the limit a moment ago is not counted again while its estimate is
+  // kept: its total would be that estimate either way (see estimates).
+  const limit = exactCountLimit();
+  const knownLong = estimates.has(estimateKey(compileForDatabase(db, bareQuery(built.counted)).compiled, limit));
+  const statement = knownLong ? built.page.limit(sql.lit(query.pageSize + 1)) : withCount(built);
+  const { rows, aside } = await executeSelect(db, statement, CAPPED_TOTAL);
+  const { total, estimated } = await totalOf(db, built, rows.length, knownLong ? limit + 1 : aside);
   const data = rows.slice(0, query.pageSize) as unknown as O[];
   const last = data[data.length - 1] as Record<string, unknown> | undefined;
   const after =
@@ -254,7 +259,10 @@ async function totalFromCapped<D, DB, TB extends keyof DB, O>(
 /**
  * The planner's row estimates of recent long lists, kept for a few seconds: paging through
  * a list asks for the same filtered query's estimate on every page, and the estimate
- * follows the table's statistics, which change far more slowly than that.
+ * follows the table's statistics, which change far more slowly than that. An entry also
+ * says that the list was longer than the limit it is keyed with: runList skips the capped
+ * count while the entry lives (on PGlite that count was a third of a long list's page), so
+ * a list that shrinks under the limit is shown exactly at most that many seconds later.
  */
 const estimates = new LRUCache<string, number>({ max: 1_000, ttl: 10_000 });
 

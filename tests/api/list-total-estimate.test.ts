@@ -62,6 +62,25 @@ describe("totalDocuments: exact up to the limit, estimated beyond it", () => {
     expect(body).toEqual({ data: [], totalDocuments: 1, after: null });
   });
 
+  test("a list counted past the limit is not counted again while its estimate is kept", async () => {
+    // Company a's 6 archived reports, with a limit of 5: counted once, past the limit.
+    process.env.LIST_EXACT_COUNT_LIMIT = "5";
+    const archived = "?filter=isArchived[eq]true";
+    const first = await list(archived);
+    expect(first.body.totalIsEstimate).toBe(true);
+    const restored = first.body.data.slice(0, 2).map((r: { id: string }) => r.id as string);
+    const db = t.database.db;
+    await db.updateTable("labelReports").set({ isArchived: false }).where("id", "in", restored).execute();
+    try {
+      // 4 rows now; counting again would have made the total exact.
+      const { body } = await list(archived);
+      expect(body.data).toHaveLength(4);
+      expect(body.totalIsEstimate).toBe(true);
+    } finally {
+      await db.updateTable("labelReports").set({ isArchived: true }).where("id", "in", restored).execute();
+    }
+  });
+
   test("the default limit counts exactly", async () => {
     const { body } = await list();
     expect(body.totalDocuments).toBe(VISIBLE);

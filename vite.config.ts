@@ -4,9 +4,6 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { routeModules } from "./core/routes/route-modules";
-import { antdImportRewrites } from "./scripts/antd-import-rewrites";
-import { type BuiltChunk, checkSignInChunks, type RouteRoots, routeChunkGroups } from "./scripts/route-chunks";
 
 const RUNTIME_CONFIG = `// Runtime settings of the dashboard, read before it starts. Edit after the build to point
 // the dashboard at another API without rebuilding, e.g.:
@@ -74,9 +71,9 @@ function buildInfo(): Plugin {
  * (src/App.tsx, a lazy chunk). `react`, `antd` and `vendor` hold only what the entry itself
  * needs (`$initial`); `refine` holds Refine's core and react-query for the dashboard app.
  * The rest (antd Form, Table, Select, menus…) arrives with the chunks that use them: each
- * page is a lazy() import (src/resources/<name>/index.tsx); what the landing list's cold load
- * needs is in four route chunks below these (scripts/route-chunks.ts). A group takes its
- * modules' dependencies along, so the libraries others build on come first.
+ * page is a lazy() import (src/resources/<name>/index.tsx), and rolldown splits the rest by
+ * which pages share a module. A group takes its modules' dependencies along, so the
+ * libraries others build on come first.
  */
 const VENDOR_GROUPS = [
   {
@@ -97,32 +94,6 @@ const VENDOR_GROUPS = [
   { name: "refine", test: /node_modules[\\/](@refinedev[\\/](core|react-router)|@tanstack)[\\/]/, priority: 20 },
   { name: "vendor", test: /node_modules[\\/]/, priority: 10, initial: true },
 ];
-
-const sourcePath = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/** The modules scripts/route-chunks.ts groups the landing list's cold load by. */
-const ROUTE_ROOTS: RouteRoots = {
-  entry: sourcePath("./src/main.tsx"),
-  signIn: routeModules("/signin").map((path) => sourcePath(`./${path}`)),
-  landing: routeModules("/label-reports").map((path) => sourcePath(`./${path}`)),
-  dashboard: [sourcePath("./src/boot-dashboard.ts"), sourcePath("./src/App.tsx")],
-  boot: [sourcePath("./src/boot-dashboard.ts")],
-};
-
-/** Fails the build when the sign-in page would load a chunk of the dashboard's (scripts/route-chunks.ts). */
-function signInChunksCheck(): Plugin {
-  return {
-    name: "sign-in-chunks-check",
-    apply: "build",
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (output): output is typeof output & BuiltChunk => output.type === "chunk",
-      );
-      const error = checkSignInChunks(chunks, ROUTE_ROOTS.signIn);
-      if (error) this.error(error);
-    },
-  };
-}
 
 /**
  * @refinedev/antd imports react-markdown (for its MarkdownField) at the top of its
@@ -248,8 +219,6 @@ export default defineConfig({
     react(),
     runtimeConfig(),
     buildInfo(),
-    signInChunksCheck(),
-    antdImportRewrites(),
     antdStaticStyles(),
     // Hashed scripts and styles, compressed once at build time (brotli at its best level, and
     // gzip): the server sends these files instead of compressing each request on its one
@@ -278,8 +247,6 @@ export default defineConfig({
               minSize: 0,
               ...(initial ? { tags: ["$initial" as const] } : {}),
             })),
-            // Below the vendor groups: they keep their libraries (scripts/route-chunks.ts).
-            ...routeChunkGroups(ROUTE_ROOTS, 8),
           ],
         },
       },

@@ -50,9 +50,8 @@ interface Page {
 
 const listQueries = (queries: CompiledQuery[]) => queries.filter((q) => /from "label_reports"/.test(q.sql));
 /**
- * The page statement: the rows in order, with a limit. Until a list is known to be long it also
- * carries the capped count as a scalar subquery; a list counted past the limit a moment ago is
- * asked for without it (server/lists/run-list.ts, runListJson).
+ * The page statement: the rows in order, with a limit, carrying the capped count as a scalar
+ * subquery (server/lists/run-list.ts).
  */
 const pageQuery = (queries: CompiledQuery[]) =>
   listQueries(queries).find((q) => /\border by\b/.test(q.sql) && /\blimit\b/.test(q.sql));

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../server/db/index";
 import { MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
+import { startBareRoute } from "./bare-route";
 import { findPrincipal, roleTokenHeaders } from "./harness";
 import { autocannonThroughput } from "./load";
 import { endOverdueReports, seedWithCli, settle } from "./seed";
@@ -14,7 +15,9 @@ import type { Throughput } from "./stats";
  * (the seed CLI, no big report, no other measure), so that the requests/second budget can
  * be rerun and profiled in a few minutes instead of the whole benchmark. The server runs
  * as npm start runs it, in its own processes (server-process.ts), and the CPU time its
- * processes and PostgreSQL's spend per request is measured beside the rate.
+ * processes and PostgreSQL's spend per request is measured beside the rate. The rate is
+ * judged against a bare Fastify route answering the same bytes (bare-route.ts) under the
+ * same load right after.
  */
 
 export type ThroughputKind = "pglite" | "postgres";
@@ -103,6 +106,10 @@ export interface ServedThroughput {
   /** totalDocuments of page 1 as measured (about 54 % of the reports). */
   visible: number;
   page1: Throughput;
+  /** The same bytes from memory on a bare Fastify route, same load, right after page 1. */
+  bare: Throughput & { cpuPerRequestMs: number; bytes: number };
+  /** page1.perSecond / bare.perSecond: what the budget judges. */
+  ratio: number;
   /** Server processes answering (SERVER_PROCESSES as npm start sets it). */
   serverProcesses: number;
   /** CPU time per answered request during the run, in ms: the server's processes, and PostgreSQL's. */
@@ -132,11 +139,12 @@ export async function measureServerThroughput(
   const server = await startServerProcess(root, database, log);
   onCleanup(() => server.stop());
   let visible = 0;
+  let page1Body = "";
   for (let i = 0; i < sizes.warmupRequests; i++) {
     const res = await fetch(`${server.baseUrl}${PAGE1}`, { headers });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`GET ${PAGE1}: HTTP ${res.status} ${body.slice(0, 300)}`);
-    visible = (JSON.parse(body) as { totalDocuments: number }).totalDocuments;
+    page1Body = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${PAGE1}: HTTP ${res.status} ${page1Body.slice(0, 300)}`);
+    visible = (JSON.parse(page1Body) as { totalDocuments: number }).totalDocuments;
   }
   log(
     `page 1 (${visible.toLocaleString("en-US")} visible): autocannon ${sizes.connections} connections ${sizes.seconds} s`,
@@ -163,5 +171,39 @@ export async function measureServerThroughput(
     `${page1.perSecond.toFixed(0)} req/s, p50 ${page1.latency.p50} ms, p99 ${page1.latency.p99} ms; CPU per request: server ${cpuPerRequest.serverMs.toFixed(2)} ms${cpuPerRequest.postgresMs === null ? "" : `, PostgreSQL ${cpuPerRequest.postgresMs.toFixed(2)} ms`}, autocannon ${cpuPerRequest.clientMs.toFixed(2)} ms`,
   );
   await server.stop();
-  return { visible, page1, serverProcesses: Math.max(1, serverPids.length - 1), cpuPerRequest };
+  const bare = await measureBareRoute(root, page1Body, headers, sizes, onCleanup);
+  const ratio = page1.perSecond / bare.perSecond;
+  log(
+    `bare route, same ${bare.bytes.toLocaleString("en-US")} bytes: ${bare.perSecond.toFixed(0)} req/s, CPU per request ${bare.cpuPerRequestMs.toFixed(2)} ms; list / bare ${ratio.toFixed(2)}x`,
+  );
+  return { visible, page1, bare, ratio, serverProcesses: Math.max(1, serverPids.length - 1), cpuPerRequest };
+}
+
+/** The bare route's rate and CPU per request under the load page 1 had (same connections, same seconds). */
+async function measureBareRoute(
+  root: string,
+  body: string,
+  headers: Record<string, string>,
+  sizes: Omit<ThroughputSizes, "reports">,
+  onCleanup: ServedDatabase["onCleanup"],
+): Promise<ServedThroughput["bare"]> {
+  const bare = await startBareRoute(root, PAGE1, body);
+  onCleanup(() => bare.stop());
+  try {
+    for (let i = 0; i < sizes.warmupRequests; i++) {
+      const res = await fetch(bare.url, { headers });
+      const text = await res.text();
+      if (res.status !== 200 || text !== body) throw new Error(`bare route: HTTP ${res.status}, not the list's bytes`);
+    }
+    const before = cpuSeconds([bare.pid]);
+    const run = await autocannonThroughput(bare.url, headers, {
+      connections: sizes.connections,
+      seconds: sizes.seconds,
+    });
+    const cpuPerRequestMs = ((cpuSeconds([bare.pid]) - before) * 1000) / Math.max(1, run.requests);
+    const { clientCpuSeconds: _client, ...figures } = run;
+    return { ...figures, cpuPerRequestMs, bytes: Buffer.byteLength(body) };
+  } finally {
+    await bare.stop();
+  }
 }

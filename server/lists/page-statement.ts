@@ -87,15 +87,7 @@ export async function executeSelect<D, DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   aside: string,
 ): Promise<PageRows> {
-  return executeCompiled(db, compileForDatabase(db, query), aside);
-}
-
-/** executeSelect of a statement compiled by compileForDatabase (possibly on another handle of the same database). */
-export async function executeCompiled<D>(
-  db: Kysely<D>,
-  { compiled, statement }: { compiled: CompiledQuery; statement: Statement },
-  aside: string,
-): Promise<PageRows> {
+  const { compiled, statement } = compileForDatabase(db, query);
   if (compiled.parameters.length === 0) markPrepared(compiled.sql);
   const { rows } = await withoutPlugins(db).executeQuery<Record<string, unknown>>(compiled);
   const first = rows[0];

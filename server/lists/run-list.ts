@@ -1,21 +1,11 @@
-import fastJson from "fast-json-stringify";
-import {
-  CompiledQuery,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SelectQueryNode,
-  type SqlBool,
-  sql,
-} from "kysely";
+import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../core/domain/list-query";
 import type { ListResource } from "../../core/domain/resources";
 import { listExactCountLimit } from "../config";
 import { HttpError } from "../errors";
 import { type ColumnMap, checkOrder, compileFilters } from "./compile";
-import { type ItemSchema, type JsonRows, jsonRows } from "./json-rows";
-import { compileForDatabase, executeCompiled, executeSelect, withoutPlugins } from "./page-statement";
+import { compileForDatabase, executeSelect, withoutPlugins } from "./page-statement";
 
 type CursorValue = string | number | boolean | null;
 
@@ -102,13 +92,6 @@ export interface ListOptions<D> {
    * filterable column), for the capped count; the base itself when omitted.
    */
   countBase?: (db: Kysely<D>) => AnySelect;
-  /**
-   * Everything the base and countBase closures depend on besides the database (the
-   * caller's company scope, say), as a string; with it, runListJson builds and compiles
-   * a list state's statements once and keeps them (see plans). Leave it out when the
-   * closures depend on more than the caller can name.
-   */
-  cacheKey?: string;
 }
 
 /** A list page's statement, and what its answer needs besides the rows. */
@@ -180,12 +163,10 @@ async function totalOf<D, DB, TB extends keyof DB, O>(
   { counted, query, offset }: PageQuery<DB, TB, O>,
   rows: number,
   aside: unknown,
-  bare: () => CompiledQuery = () => compileForDatabase(db, bareQuery(counted)).compiled,
-  key?: () => string,
 ): Promise<{ total: number; estimated: boolean }> {
   const capped = rows ? Number(aside) : !query.after && query.pageNumber === 1 ? 0 : undefined;
   const { total, estimated } =
-    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, bare, key);
+    capped === undefined ? await countDocuments(db, counted) : await totalFromCapped(db, capped, counted);
   if (!query.after && query.pageNumber > 1 && offset >= total && !estimated) {
     throw new HttpError(416, `Page ${query.pageNumber} is past the end of the list (${total} documents)`);
   }
@@ -208,8 +189,13 @@ export async function runList<D, DB, TB extends keyof DB, O extends { id: string
 ): Promise<PagedList<O>> {
   const built = buildPage(db, base, options);
   const { query } = built;
-  const { rows, aside } = await executeSelect(db, withCount(built), CAPPED_TOTAL);
-  const { total, estimated } = await totalOf(db, built, rows.length, aside);
+  // A list counted past the limit a moment ago is not counted again while its estimate is
+  // kept: its total would be that estimate either way (see estimates).
+  const limit = exactCountLimit();
+  const knownLong = estimates.has(estimateKey(compileForDatabase(db, bareQuery(built.counted)).compiled, limit));
+  const statement = knownLong ? built.page.limit(sql.lit(query.pageSize + 1)) : withCount(built);
+  const { rows, aside } = await executeSelect(db, statement, CAPPED_TOTAL);
+  const { total, estimated } = await totalOf(db, built, rows.length, knownLong ? limit + 1 : aside);
   const data = rows.slice(0, query.pageSize) as unknown as O[];
   const last = data[data.length - 1] as Record<string, unknown> | undefined;
   const after =
@@ -223,142 +209,6 @@ export async function runList<D, DB, TB extends keyof DB, O extends { id: string
   return estimated
     ? { data, totalDocuments: total, totalIsEstimate: true, after }
     : { data, totalDocuments: total, after };
-}
-
-/** The JSON Schema of a paged answer (server/routes/schemas.ts pagedResponse). */
-export interface PageSchema {
-  properties: { data: { items: ItemSchema } };
-}
-
-const pageSerializers = new WeakMap<PageSchema, (page: object) => string>();
-
-/** The answer around the items, as the route's serializer writes it, split where the items go. */
-function envelope(schema: PageSchema, page: Omit<PagedList<never>, "data">): [string, string] {
-  let stringify = pageSerializers.get(schema);
-  if (!stringify) {
-    stringify = fastJson(schema as unknown as Parameters<typeof fastJson>[0]);
-    pageSerializers.set(schema, stringify);
-  }
-  const text = stringify({ ...page, data: [] });
-  const head = '{"data":[';
-  if (!text.startsWith(`${head}]`)) throw new Error("A paged answer must begin with its data");
-  return [head, text.slice(head.length)];
-}
-
-/** What runListJson makes of a list state before running it: built and compiled once per state and scope. */
-interface JsonPlan {
-  // biome-ignore lint/suspicious/noExplicitAny: a plan is kept for any base; only its counted select and paging are read.
-  built: PageQuery<any, any, unknown>;
-  writer: JsonRows;
-  page: ReturnType<typeof compileForDatabase>;
-  /** The same page without the capped count, for a list known to be longer than the limit (on first need). */
-  uncounted: () => ReturnType<typeof compileForDatabase>;
-  /** The filtered rows without select and order, compiled for the planner's estimate (on first need). */
-  bare: () => CompiledQuery;
-  /** Its key in estimates (the plan is for one exact-count limit: see planKey). */
-  estimateKey: () => string;
-}
-
-function jsonPlan<D, DB, TB extends keyof DB, O>(
-  db: Kysely<D>,
-  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
-  options: ListOptions<D> & { schema: PageSchema },
-): JsonPlan {
-  const built = buildPage(db, base, options);
-  const { query, page } = built;
-  const writer = jsonRows(
-    page.toOperationNode() as SelectQueryNode,
-    options.schema.properties.data.items,
-    query.order.map((o) => o.key),
-  );
-  const written = { ...built, page: page.clearSelect().select(writer.selections) as unknown as typeof page };
-  const compiled = compileForDatabase(db, withCount(written));
-  let uncounted: ReturnType<typeof compileForDatabase> | undefined;
-  let bare: CompiledQuery | undefined;
-  const bareOf = () => {
-    bare ??= compileForDatabase(db, bareQuery(built.counted)).compiled;
-    return bare;
-  };
-  let key: string | undefined;
-  const limit = exactCountLimit();
-  return {
-    built,
-    writer,
-    page: compiled,
-    uncounted: () => {
-      uncounted ??= compileForDatabase(db, written.page.limit(sql.lit(query.pageSize + 1)));
-      return uncounted;
-    },
-    bare: bareOf,
-    estimateKey: () => {
-      key ??= estimateKey(bareOf(), limit);
-      return key;
-    },
-  };
-}
-
-/**
- * Plans by list state: a list asked again in the same state (a page refreshed, a poll, the
- * next person of the same company on the same view) runs its compiled statements without
- * building them again, which was Kysely's share of a list request's CPU. The key is the
- * caller's cacheKey (what the base depends on), the exact-count
- * limit, the schema and the whole parsed query, values included: the statement is a pure
- * function of these.
- */
-const plans = new LRUCache<string, JsonPlan>({ max: 1_000 });
-const schemaIds = new WeakMap<PageSchema, number>();
-let schemasSeen = 0;
-
-function planKey(options: ListOptions<unknown> & { schema: PageSchema }): string | undefined {
-  if (options.cacheKey === undefined) return undefined;
-  let schemaId = schemaIds.get(options.schema);
-  if (schemaId === undefined) {
-    schemaId = ++schemasSeen;
-    schemaIds.set(options.schema, schemaId);
-  }
-  return `${options.resource.name}\n${schemaId}\n${options.cacheKey}\n${exactCountLimit()}\n${JSON.stringify(options.query)}`;
-}
-
-/**
- * runList, with the answer written as JSON (the items by the database, json-rows.ts),
- * byte for byte what the route's serializer writes from runList's answer with `schema`.
- * The route sends it as it is.
- */
-export async function runListJson<D, DB, TB extends keyof DB, O extends { id: string }>(
-  db: Kysely<D>,
-  base: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, O>,
-  options: ListOptions<D> & { schema: PageSchema },
-): Promise<string> {
-  const key = planKey(options as ListOptions<unknown> & { schema: PageSchema });
-  let plan = key === undefined ? undefined : plans.get(key);
-  if (!plan) {
-    plan = jsonPlan(db, base, options);
-    if (key !== undefined) plans.set(key, plan);
-  }
-  const { built, writer } = plan;
-  const { query } = built;
-  // A list counted past the limit a moment ago is not counted again while its estimate is
-  // kept (estimates): its total is that estimate either way. A page that comes back empty
-  // is counted as before (totalOf).
-  const knownLong = estimates.has(plan.estimateKey());
-  const { rows, aside } = await executeCompiled(db, knownLong ? plan.uncounted() : plan.page, CAPPED_TOTAL);
-  const capped = knownLong ? exactCountLimit() + 1 : aside;
-  const { total, estimated } = await totalOf(db, built, rows.length, capped, plan.bare, plan.estimateKey);
-  const items = rows.slice(0, query.pageSize);
-  const last = items[items.length - 1];
-  const after =
-    rows.length > query.pageSize && last
-      ? encodeCursor(
-          query.order.map((o) => writer.orderValue(last, o.key)),
-          writer.orderValue(last, "id"),
-          query.order,
-        )
-      : null;
-  const [head, tail] = envelope(
-    options.schema,
-    estimated ? { totalDocuments: total, totalIsEstimate: true, after } : { totalDocuments: total, after },
-  );
-  return `${head}${items.map((row) => writer.item(row)).join(",")}${tail}`;
 }
 
 /** LIST_EXACT_COUNT_LIMIT (server/config.ts), read on every call so that tests can lower it. */
@@ -386,18 +236,17 @@ function cappedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB
  * query (EXPLAIN, no execution), raised to at least limit + 1 so that "about N" never
  * reads smaller than a list known to be longer.
  */
-async function totalFromCapped<D>(
+async function totalFromCapped<D, DB, TB extends keyof DB, O>(
   db: Kysely<D>,
   capped: number,
-  bare: () => CompiledQuery,
-  keyOf: () => string = () => estimateKey(bare(), exactCountLimit()),
+  filtered: SelectQueryBuilder<DB, TB, O>,
 ): Promise<{ total: number; estimated: boolean }> {
   const limit = exactCountLimit();
   if (capped <= limit) return { total: capped, estimated: false };
-  const key = keyOf();
+  const { compiled } = compileForDatabase(db, bareQuery(filtered));
+  const key = estimateKey(compiled, limit);
   let rows = estimates.get(key);
   if (rows === undefined) {
-    const compiled = bare();
     const explained = await withoutPlugins(db).executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
     );
@@ -411,9 +260,9 @@ async function totalFromCapped<D>(
  * The planner's row estimates of recent long lists, kept for a few seconds: paging through
  * a list asks for the same filtered query's estimate on every page, and the estimate
  * follows the table's statistics, which change far more slowly than that. An entry also
- * says that the list was longer than the limit it is keyed with: runListJson skips the
- * capped count while the entry lives, so a list that shrinks under the limit is shown
- * exactly at most that many seconds later.
+ * says that the list was longer than the limit it is keyed with: runList skips the capped
+ * count while the entry lives (on PGlite that count was a third of a long list's page), so
+ * a list that shrinks under the limit is shown exactly at most that many seconds later.
  */
 const estimates = new LRUCache<string, number>({ max: 1_000, ttl: 10_000 });
 
@@ -433,7 +282,7 @@ async function countDocuments<D, DB, TB extends keyof DB, O>(
     filtered.clearSelect().clearOrderBy().select(cappedCount(filtered).as("n")).limit(sql.lit(1)),
     "n",
   );
-  return totalFromCapped(db, Number(aside ?? 0), () => compileForDatabase(db, bareQuery(filtered)).compiled);
+  return totalFromCapped(db, Number(aside ?? 0), filtered);
 }
 
 /** The top node's row estimate of an EXPLAIN (FORMAT JSON) answer (text or parsed, by driver). */

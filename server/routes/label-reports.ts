@@ -20,7 +20,7 @@ import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
 import { parseResourceQuery } from "../lists/parse";
-import { runListJson } from "../lists/run-list";
+import { runList } from "../lists/run-list";
 import { noSignalCondition } from "../notifications/no-signal-pass";
 import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { dispositionsOf } from "../reports/dispositions";
@@ -40,7 +40,6 @@ import {
 
 const resource = listResource("label-reports");
 
-/** The list's answer: its serializer's schema, and the shape runListJson writes. */
 const listPage = pagedResponse(labelReportListItem);
 
 /**
@@ -189,7 +188,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: listPage, 416: dataErrors[400], ...dataErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { companyScope, companyId } = request.principal;
       const query = parseResourceQuery(resource, request.query);
       // Custom field keys are per company: looked up only when a filter names one.
@@ -201,18 +200,11 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         companies: query.filters.some((filter) => filter.key === "companyName"),
       };
       // Every filter, a company one too, narrows baseQuery's company scope: none widens it.
-      // Written as JSON by the database, byte for byte what the serializer would write
-      // from the rows (server/lists/json-rows.ts), and sent as it is.
-      const page = await runListJson(db, (qb) => baseQuery(qb, companyScope), {
+      return runList(db, (qb) => baseQuery(qb, companyScope), {
         ...list,
         query,
         countBase: (qb) => countBase(qb, companyScope, joins),
-        schema: listPage,
-        // The base depends on the company scope (joins follow from the query); custom field
-        // filters also on the company's definitions, which may change: those are not kept.
-        cacheKey: list.columns === columns ? companyScope.join(",") : undefined,
       });
-      return reply.type("application/json; charset=utf-8").send(page);
     },
   );
 

@@ -110,7 +110,7 @@ describe("the default label-reports list", () => {
 });
 
 describe("a list asked again in the same state", () => {
-  // The server keeps a list state's compiled statements (server/lists/run-list.ts, plans):
+  // The server keeps a list's compiled statement text (server/lists/page-statement.ts):
   // what it keeps must be the statement, never the rows or another company's scope.
   test("shows a change made between the two asks", async () => {
     const before = await list("?pageSize=5");

@@ -9,7 +9,7 @@ import {
 import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
 import {
   DEFAULT_PREFERENCES,
-  PREFERENCES_STORAGE_KEY,
+  preferencesStorageKey,
   resolveTimeZone,
   selectTimeZoneName,
   usePreferencesStore,
@@ -18,7 +18,8 @@ import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
 
-const stored = () => JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? "null")?.state;
+// The entry of whoever is signed in (another file of the worker may have left someone signed in).
+const stored = () => JSON.parse(localStorage.getItem(preferencesStorageKey()) ?? "null")?.state;
 
 beforeEach(() => {
   localStorage.clear();

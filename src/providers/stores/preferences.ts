@@ -131,7 +131,11 @@ export const usePreferencesStore = create<PreferencesState>()(
     }),
     {
       name: PREFERENCES_STORAGE_KEY,
-      storage: createJSONStorage(() => personalStorage),
+      storage: createJSONStorage(() => {
+        // Where there is no local storage (unit tests in Node), nothing is kept: zustand's persist then stands aside.
+        if (typeof localStorage === "undefined") throw new Error("no local storage here");
+        return personalStorage;
+      }),
       // Loaded over the defaults, not over the state in memory, which may be the previous
       // person's; a preference added later keeps its default for older stored preferences.
       merge: (persisted, current) => {

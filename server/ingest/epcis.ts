@@ -1,3 +1,4 @@
+import type { FieldError } from "../../core/api/error-answer";
 import {
   EARLIEST_READING_MS,
   MAX_CLOCK_SKEW_MS,
@@ -8,7 +9,6 @@ import {
   type Reading,
   type ReadingChannel,
 } from "../../core/domain/readings";
-import type { FieldError } from "../errors";
 import { FirstEntries } from "./first-entries";
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { companyRecord } from "../../core/api/company";
+import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
 import {
@@ -25,7 +26,7 @@ import {
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
+import { dataErrors, idParams, listQuerystring } from "./schemas";
 
 function listQuery(name: ListResourceName, raw: unknown) {
   const resource = listResource(name);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
+import type { FieldError } from "../../core/api/error-answer";
 import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
 import { isKnownTimeZone } from "../../core/domain/datetime";
 import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../core/domain/no-signal";
@@ -14,7 +15,7 @@ import {
 } from "../db/companies";
 import type { Db } from "../db/index";
 import { insertMembership } from "../db/memberships";
-import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
+import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
   administratorEmailProperty,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import type { FieldError } from "../../core/api/error-answer";
 import { labelPresetRecord } from "../../core/api/label-preset";
+import { pagedResponse } from "../../core/api/paged-response";
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
@@ -24,11 +26,11 @@ import {
   slugsContaining,
   updatePreset,
 } from "../db/label-presets";
-import { badRequest, type FieldError, HttpError, notFound } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, listQuerystring, Nullable, PlainText, pagedResponse, StringEnum } from "./schemas";
+import { dataErrors, dateTime, listQuerystring, Nullable, PlainText, StringEnum } from "./schemas";
 
 const resource = listResource("label-presets");
 

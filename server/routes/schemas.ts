@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { errorAnswer } from "../../core/api/error-answer";
 import { profileRecord } from "../../core/api/profile";
 import { StringEnum } from "../../core/api/schema-types";
-import { ROLES } from "../../core/domain/permissions";
+import { ROLES } from "../../core/domain/roles";
 
 // The helpers moved to core/api so the dashboard's types come from the same schemas;
 // re-exported so that routes keep one import line for every schema piece.

@@ -1,6 +1,5 @@
 import type { RemovedExcursion, TrimEffect } from "../api/trim-preview";
 import { durationText } from "./duration-text";
-import type { Excursion } from "./excursions";
 import {
   type EvaluationWindow,
   excursionsOfReadings,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
+import type { PresetSetting, PresetSettings } from "../../core/domain/label-preset";
 import type { ReportRule } from "../../core/domain/report-rule";
 import type { SummaryFoldState } from "../../core/domain/summary-fold";
 import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
@@ -134,25 +135,20 @@ export interface MigrationInvitesTable {
   accepted: Date | null;
 }
 
-export interface LabelPresetsTable {
+/**
+ * A column per preset setting (core/domain/label-preset.ts): the nullable ones have no
+ * default, the others have the database's.
+ */
+type PresetSettingColumns = {
+  [K in PresetSetting]: null extends PresetSettings[K] ? PresetSettings[K] : Generated<PresetSettings[K]>;
+};
+
+export interface LabelPresetsTable extends PresetSettingColumns {
   id: Generated<string>;
   companyId: string;
   name: string;
   slug: string;
   description: Generated<string>;
-  temperatureEnabled: Generated<boolean>;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  humidityEnabled: Generated<boolean>;
-  humidityMin: number | null;
-  humidityMax: number | null;
-  shockEnabled: Generated<boolean>;
-  shockThresholdG: number | null;
-  alarmDelayMinutes: Generated<number>;
-  alarmType: Generated<"single" | "cumulative">;
-  intervalMinutes: Generated<number>;
-  startDelayMinutes: Generated<number>;
-  batteryWarningLevel: Generated<number>;
   isArchived: Generated<boolean>;
   /** Raised by every edit of the settings or name; reports keep the version they started with. */
   version: Generated<number>;

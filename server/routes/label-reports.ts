@@ -37,16 +37,7 @@ import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
-import {
-  dataErrors,
-  dateTime,
-  idParams,
-  listQuerystring,
-  nullableDateTime,
-  nullableString,
-  PlainText,
-  StringEnum,
-} from "./schemas";
+import { dataErrors, dateTime, idParams, listQuerystring } from "./schemas";
 
 const resource = listResource("label-reports");
 

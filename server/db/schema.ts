@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Address, Billing } from "../../core/api/company-settings";
 import type { PresetSetting, PresetSettings } from "../../core/domain/label-preset";
 import type { ReportRule } from "../../core/domain/report-rule";
 import type { SummaryFoldState } from "../../core/domain/summary-fold";
@@ -9,24 +10,6 @@ import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string | undefined, string>;
-
-export interface Address {
-  /** 0003-settings: what the address is for (absent on older rows: shipping). */
-  type?: "shipping" | "billing";
-  label: string;
-  line1: string;
-  line2?: string;
-  postalCode: string;
-  city: string;
-  country: string;
-}
-
-export interface Billing {
-  vatNumber?: string;
-  email?: string;
-  address?: Address;
-  paymentBrand?: string;
-}
 
 export interface CompaniesTable {
   id: Generated<string>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { companyRecord } from "../../core/api/company";
+import { companyName, companyWritable } from "../../core/api/company-settings";
 import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
@@ -18,7 +19,7 @@ import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { assertDeletable, companyColumns, companyName, companyWritable } from "./company-settings";
+import { assertDeletable, companyColumns } from "./company-settings";
 import {
   administratorEmailProperty,
   firstAdministratorEmail,

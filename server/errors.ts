@@ -1,8 +1,4 @@
-/** A per-field problem, in the spec's field-error shape ({ id, error }). */
-export interface FieldError {
-  id: string;
-  error: string;
-}
+import type { FieldError } from "../core/api/error-answer";
 
 /** An error with an HTTP status the error handler answers with as it is. */
 export class HttpError extends Error {

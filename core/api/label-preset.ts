@@ -1,22 +1,54 @@
-import { type Static, Type } from "typebox";
-import { dateTime, Nullable, StringEnum } from "./schema-types";
+import { type Static, type TOptional, type TUnsafe, Type } from "typebox";
+import {
+  PRESET_SETTING_NAMES,
+  PRESET_SETTINGS,
+  type PresetSetting,
+  type PresetSettings,
+  type SettingKind,
+  type SettingValue,
+} from "../domain/label-preset";
+import { dateTime, Nullable, NullableObject, PlainText, StringEnum } from "./schema-types";
+
+/** The schema of one setting's value, by its kind (core/domain/label-preset.ts declares the settings). */
+function settingSchema<K extends SettingKind>(kind: K): TUnsafe<SettingValue<K>> {
+  if (kind === "boolean") return Type.Unsafe<SettingValue<K>>(Type.Boolean());
+  if (kind === "nullableNumber") return Type.Unsafe<SettingValue<K>>(Nullable(Type.Number()));
+  if (kind === "integer") return Type.Unsafe<SettingValue<K>>(Type.Integer());
+  return Type.Unsafe<SettingValue<K>>(StringEnum(kind as readonly string[]));
+}
 
 /** A preset's settings: what a label is started with, and what a report's frozen rule copies. */
-export const presetSettingsProperties = {
-  temperatureEnabled: Type.Boolean(),
-  temperatureMin: Nullable(Type.Number()),
-  temperatureMax: Nullable(Type.Number()),
-  humidityEnabled: Type.Boolean(),
-  humidityMin: Nullable(Type.Number()),
-  humidityMax: Nullable(Type.Number()),
-  shockEnabled: Type.Boolean(),
-  shockThresholdG: Nullable(Type.Number()),
-  alarmDelayMinutes: Type.Integer(),
-  alarmType: StringEnum(["single", "cumulative"]),
-  intervalMinutes: Type.Integer(),
-  startDelayMinutes: Type.Integer(),
-  batteryWarningLevel: Type.Integer(),
-};
+export const presetSettingsProperties = Object.fromEntries(
+  PRESET_SETTING_NAMES.map((key) => [key, settingSchema(PRESET_SETTINGS[key].kind)]),
+) as { [K in PresetSetting]: TUnsafe<PresetSettings[K]> };
+
+/** The settings, each optional: a preset's changes, and a new preset's (the rest are the defaults). */
+const optionalSettings = Object.fromEntries(
+  PRESET_SETTING_NAMES.map((key) => [key, Type.Optional(presetSettingsProperties[key])]),
+) as { [K in PresetSetting]: TOptional<TUnsafe<PresetSettings[K]>> };
+
+/**
+ * POST /label-presets: types are checked here, the rules between fields in
+ * core/domain/label-preset.ts, so every problem is named at once.
+ */
+export const labelPresetInput = Type.Object(
+  {
+    name: PlainText({ maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    ...optionalSettings,
+  },
+  { additionalProperties: false },
+);
+
+/** PATCH /label-presets/{idOrSlug}: any setting, the name, the description, or archiving. */
+export const labelPresetChanges = Type.Object(
+  {
+    ...labelPresetInput.properties,
+    name: Type.Optional(labelPresetInput.properties.name),
+    isArchived: Type.Optional(Type.Boolean()),
+  },
+  { minProperties: 1, additionalProperties: false },
+);
 
 /** A label preset as every preset route answers with it. */
 export const labelPresetRecord = Type.Object({
@@ -34,3 +66,15 @@ export const labelPresetRecord = Type.Object({
 });
 
 export type LabelPresetRecord = Static<typeof labelPresetRecord>;
+
+/** One entry of GET /label-presets/{idOrSlug}/versions. */
+export const labelPresetVersionRecord = Type.Object({
+  version: Type.Integer(),
+  changedAt: dateTime,
+  changedBy: NullableObject(Type.Object({ name: Type.String(), email: Type.String() })),
+  changes: Type.Array(Type.String(), { description: "Names of the settings this version changed" }),
+  reportCount: Type.Integer({ description: "Reports judged by this version's rule" }),
+});
+
+export type LabelPresetVersionRecord = Static<typeof labelPresetVersionRecord>;
+export type LabelPresetChanges = Static<typeof labelPresetChanges>;

@@ -5,7 +5,15 @@ import type { ReportSummary } from "../domain/report-summary";
 import { LABEL_STATUSES, TRANSPORT_MODES } from "../domain/resources";
 import { MKT_BASIS } from "../domain/statistics";
 import { presetSettingsProperties } from "./label-preset";
-import { dateTime, Nullable, NullableObject, nullableDateTime, nullableString, StringEnum } from "./schema-types";
+import {
+  dateTime,
+  Nullable,
+  NullableObject,
+  nullableDateTime,
+  nullableString,
+  PlainText,
+  StringEnum,
+} from "./schema-types";
 import { signedDispositionRecord } from "./signed-disposition";
 
 /**
@@ -53,7 +61,8 @@ export const labelReportListItem = Type.Object({
   trimmed: Type.Boolean({ description: "An evaluation window (trim) is set" }),
 });
 
-const ruleSchema = NullableObject(
+/** The rule a report is judged by, as the report and its share page answer with it (core/domain/report-rule.ts). */
+export const reportRuleRecord = NullableObject(
   Type.Object(
     {
       presetName: Type.String(),
@@ -103,8 +112,56 @@ export const labelReportDetail = Type.Object({
       description: "Every signed disposition, newest first; the older ones are superseded, never changed",
     }),
   ),
-  rule: ruleSchema,
+  rule: reportRuleRecord,
 });
 
 export type LabelReportListItem = Static<typeof labelReportListItem>;
 export type LabelReportDetailRecord = Static<typeof labelReportDetail>;
+
+/**
+ * A report's custom field values by key. Unsafe keeps the JSON Schema as clients know it
+ * (propertyNames and a typed additionalProperties; Type.Record would turn them into
+ * patternProperties and change the error messages).
+ */
+const customFieldValues = Type.Unsafe<Record<string, string | number | boolean | null>>({
+  type: "object",
+  maxProperties: 50,
+  propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$" },
+  additionalProperties: { type: ["string", "number", "boolean", "null"], maxLength: 500 },
+});
+
+/** POST /label-reports: a label registered on a shipment. */
+export const labelReportRegistration = Type.Object(
+  {
+    labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
+    presetId: Type.String({ format: "uuid" }),
+    reference: Type.Optional(PlainText({ maxLength: 100 })),
+    origin: Type.Optional(PlainText({ maxLength: 100 })),
+    destination: Type.Optional(PlainText({ maxLength: 100 })),
+    transportMode: Type.Optional(StringEnum(TRANSPORT_MODES)),
+  },
+  { additionalProperties: false },
+);
+
+/** PATCH /label-reports/{id}: archive or unarchive, or set custom field values. */
+export const labelReportChanges = Type.Object(
+  {
+    isArchived: Type.Optional(Type.Boolean()),
+    customFields: Type.Optional(customFieldValues),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** POST /label-reports/{id}/trim: the evaluation window (nulls clear it) and why. */
+export const trimWindowInput = Type.Object(
+  {
+    start: nullableDateTime,
+    end: nullableDateTime,
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+export type LabelReportRegistration = Static<typeof labelReportRegistration>;
+export type LabelReportChanges = Static<typeof labelReportChanges>;
+export type TrimWindowInput = Static<typeof trimWindowInput>;

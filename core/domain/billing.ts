@@ -3,6 +3,25 @@
  * dashboard (which hints).
  */
 
+/** The card and payment brands a company may name as its way of paying. */
+export const PAYMENT_BRANDS = [
+  "amex",
+  "bancontact",
+  "dinersClub",
+  "ideal",
+  "google",
+  "maestro",
+  "mastercard",
+  "paypal",
+  "sepa",
+  "visa",
+] as const;
+export type PaymentBrand = (typeof PAYMENT_BRANDS)[number];
+
+/** What a company address is for (an address without one is a shipping address). */
+export const ADDRESS_TYPES = ["shipping", "billing"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
 /**
  * VAT identification numbers of the EU member states (the VIES formats, country
  * prefix included; Greece uses EL). A number whose first two letters are not an EU

@@ -1,3 +1,4 @@
+import type { CustomFieldRecord } from "../api/custom-field";
 import { formatDecimal } from "./number-text";
 import type { ListField } from "./resources";
 
@@ -10,16 +11,8 @@ import type { ListField } from "./resources";
 export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "select"] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-export interface CustomFieldDefinition {
-  id: string;
-  companyId: string;
-  key: string;
-  name: string;
-  type: CustomFieldType;
-  /** The choices of a select field; empty for the other types. */
-  options: string[];
-  required: boolean;
-}
+/** A custom field as the rules take it: its record without the creation time. */
+export type CustomFieldDefinition = Omit<CustomFieldRecord, "created">;
 
 /** The list-filter key of a custom field: `customFields.<key>` (docs/api.md, list grammar). */
 export const CUSTOM_FIELD_FILTER_PREFIX = "customFields.";

@@ -28,7 +28,9 @@ export interface Reading {
 }
 
 export type Side = "above" | "below";
-export type AlarmType = "single" | "cumulative";
+/** single: one excursion longer than the alarm delay; cumulative: their durations added up. */
+export const ALARM_TYPES = ["single", "cumulative"] as const;
+export type AlarmType = (typeof ALARM_TYPES)[number];
 
 /**
  * How a report's readings are turned into time: the gap threshold (a longer silence

@@ -1,3 +1,4 @@
+import { ALARM_TYPES } from "./excursions";
 import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "./units";
 
 /**
@@ -6,28 +7,55 @@ import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit }
  * the server's validation; the dashboard shows the same limits in its inputs.
  */
 
-export interface LabelPresetInput {
-  name: string;
-  description: string;
-  temperatureEnabled: boolean;
+/**
+ * The preset's settings, declared once: what a label is started with, and what a report's
+ * rule keeps of its preset. Each says the kind of its value, the step of the wizard that
+ * edits it, and how the version history names it. The API's schemas (core/api/label-preset.ts),
+ * the database columns, the rule and the form's values are all derived from it.
+ */
+export const PRESET_SETTINGS = {
+  temperatureEnabled: { kind: "boolean", step: "temperature", label: "temperature on/off" },
   /** °C */
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  humidityEnabled: boolean;
+  temperatureMin: { kind: "nullableNumber", step: "temperature", label: "lowest temperature" },
+  temperatureMax: { kind: "nullableNumber", step: "temperature", label: "highest temperature" },
+  humidityEnabled: { kind: "boolean", step: "humidity", label: "humidity on/off" },
   /** %RH */
-  humidityMin: number | null;
-  humidityMax: number | null;
-  shockEnabled: boolean;
+  humidityMin: { kind: "nullableNumber", step: "humidity", label: "lowest humidity" },
+  humidityMax: { kind: "nullableNumber", step: "humidity", label: "highest humidity" },
+  shockEnabled: { kind: "boolean", step: "shockAndBattery", label: "shock on/off" },
   /** g */
-  shockThresholdG: number | null;
+  shockThresholdG: { kind: "nullableNumber", step: "shockAndBattery", label: "shock threshold" },
   /** How long readings must be out of range before it counts as a violation. */
-  alarmDelayMinutes: number;
-  alarmType: "single" | "cumulative";
-  intervalMinutes: number;
-  startDelayMinutes: number;
+  alarmDelayMinutes: { kind: "integer", step: "general", label: "alarm delay" },
+  alarmType: { kind: ALARM_TYPES, step: "general", label: "alarm type" },
+  intervalMinutes: { kind: "integer", step: "general", label: "logging interval" },
+  startDelayMinutes: { kind: "integer", step: "general", label: "start delay" },
   /** % at or below which the battery is reported low. */
-  batteryWarningLevel: number;
-}
+  batteryWarningLevel: { kind: "integer", step: "shockAndBattery", label: "battery warning level" },
+} as const satisfies Record<string, { kind: SettingKind; step: PresetStep; label: string }>;
+
+/** What a setting's value is: an enum is the list of its values. */
+export type SettingKind = "boolean" | "nullableNumber" | "integer" | readonly string[];
+
+/** The value a setting of this kind holds. */
+export type SettingValue<K extends SettingKind> = K extends "boolean"
+  ? boolean
+  : K extends "nullableNumber"
+    ? number | null
+    : K extends "integer"
+      ? number
+      : K extends readonly string[]
+        ? K[number]
+        : never;
+
+export type PresetSetting = keyof typeof PRESET_SETTINGS;
+export type PresetSettings = { -readonly [K in PresetSetting]: SettingValue<(typeof PRESET_SETTINGS)[K]["kind"]> };
+
+/** The setting names, in their declared order. */
+export const PRESET_SETTING_NAMES = Object.keys(PRESET_SETTINGS) as PresetSetting[];
+
+/** A preset as a person writes it: its name and description, and its settings. */
+export type LabelPresetInput = { name: string; description: string } & PresetSettings;
 
 /** What a label can physically measure, and the other bounds of a preset. */
 export const PRESET_LIMITS = {
@@ -61,6 +89,14 @@ export const PRESET_DEFAULTS: LabelPresetInput = {
 };
 
 export type PresetField = keyof LabelPresetInput;
+
+/** Every field a person writes, in the form's order. */
+export const PRESET_FIELDS: readonly PresetField[] = ["name", "description", ...PRESET_SETTING_NAMES];
+
+/** The fields of a preset (a database row, an answer), without the rest of the record. */
+export function presetInputOf(preset: LabelPresetInput): LabelPresetInput {
+  return Object.fromEntries(PRESET_FIELDS.map((key) => [key, preset[key]])) as LabelPresetInput;
+}
 
 export interface PresetFieldError {
   id: PresetField;
@@ -158,19 +194,10 @@ export const PRESET_STEP_LABELS: Record<PresetStep, string> = {
 export const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
   name: "general",
   description: "general",
-  intervalMinutes: "general",
-  startDelayMinutes: "general",
-  alarmDelayMinutes: "general",
-  alarmType: "general",
-  temperatureEnabled: "temperature",
-  temperatureMin: "temperature",
-  temperatureMax: "temperature",
-  humidityEnabled: "humidity",
-  humidityMin: "humidity",
-  humidityMax: "humidity",
-  shockEnabled: "shockAndBattery",
-  shockThresholdG: "shockAndBattery",
-  batteryWarningLevel: "shockAndBattery",
+  ...(Object.fromEntries(PRESET_SETTING_NAMES.map((key) => [key, PRESET_SETTINGS[key].step])) as Record<
+    PresetSetting,
+    PresetStep
+  >),
 };
 
 /** The step of a field id from a server answer; an id that is no field (a typo, an unknown key) is nobody's. */

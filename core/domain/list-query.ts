@@ -1,3 +1,4 @@
+import type { FieldError } from "../api/error-answer";
 /**
  * The list query grammar (`key[op]value`, order, paging), shared by the dashboard (to encode)
  * and the server (to parse and validate):
@@ -63,12 +64,6 @@ export interface PagedList<T> {
 
 export const MAX_PAGE_SIZE = 10_000;
 export const LIST_SEPARATOR = "|";
-
-/** One problem with one query parameter, in the per-field error format. */
-export interface FieldError {
-  id: string;
-  error: string;
-}
 
 export class ListQueryError extends Error {
   constructor(readonly fields: FieldError[]) {

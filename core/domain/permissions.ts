@@ -1,13 +1,11 @@
 import { AbilityBuilder, createMongoAbility, type MongoAbility } from "@casl/ability";
 import { type ApiKeyScope, DEFAULT_API_KEY_SCOPES } from "./api-key-scopes";
+import { ROLES, type Role } from "./roles";
 
 /**
  * The role -> permission matrix, written once. The server
  * enforces with it and the dashboard shows and hides with it.
  */
-
-export const ROLES = ["user", "administrator", "distributorAdmin", "systemAdmin", "handler", "subHandler"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const SUBJECTS = [
   "all",

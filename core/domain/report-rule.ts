@@ -1,4 +1,4 @@
-import type { LabelPresetInput } from "./label-preset";
+import { PRESET_SETTING_NAMES, type PresetSettings } from "./label-preset";
 import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary";
 
 /**
@@ -8,25 +8,8 @@ import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary
  * its verdict, PDF and content hash stay what they were.
  */
 
-/** The preset settings that change a verdict, a chart limit or what the label records. */
-export const RULE_SETTINGS = [
-  "temperatureEnabled",
-  "temperatureMin",
-  "temperatureMax",
-  "humidityEnabled",
-  "humidityMin",
-  "humidityMax",
-  "shockEnabled",
-  "shockThresholdG",
-  "alarmDelayMinutes",
-  "alarmType",
-  "intervalMinutes",
-  "startDelayMinutes",
-  "batteryWarningLevel",
-] as const satisfies readonly (keyof LabelPresetInput)[];
-
-export type RuleSetting = (typeof RULE_SETTINGS)[number];
-export type RuleSettings = Pick<LabelPresetInput, RuleSetting>;
+/** The preset settings a rule keeps: every one (they change a verdict, a chart limit or what the label records). */
+export type RuleSettings = PresetSettings;
 
 export interface ReportRule extends RuleSettings {
   presetName: string;
@@ -45,7 +28,7 @@ export function ruleOfPreset(
   version: number,
   maxGapMinutes: number = DEFAULT_MAX_GAP_MINUTES,
 ): ReportRule {
-  const settings = Object.fromEntries(RULE_SETTINGS.map((key) => [key, preset[key]])) as unknown as RuleSettings;
+  const settings = Object.fromEntries(PRESET_SETTING_NAMES.map((key) => [key, preset[key]])) as RuleSettings;
   return { ...settings, presetName: preset.name, presetVersion: version, maxGapMinutes };
 }
 

@@ -1,5 +1,4 @@
 import {
-  type AlarmType,
   type Excursion,
   type ExcursionAnalysis,
   type ExcursionRule,
@@ -12,6 +11,7 @@ import {
   seriesClock,
   usable,
 } from "./excursions";
+import type { PresetSettings } from "./label-preset";
 import { countSpacings, intervalMismatch, medianSpacingMs, type SpacingHistogram } from "./logging-interval";
 import type { LabelStatus } from "./resources";
 import { describeSeries, type Extreme, meanKineticTemperatureOf } from "./statistics";
@@ -29,22 +29,11 @@ import { roundTo } from "./units";
 export const DEFAULT_MAX_GAP_MINUTES = 60;
 
 /** The thresholds of a label preset; a label_presets row fits as is. */
-export interface PresetThresholds {
-  temperatureEnabled: boolean;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  humidityEnabled: boolean;
-  humidityMin: number | null;
-  humidityMax: number | null;
-  shockEnabled: boolean;
-  shockThresholdG: number | null;
-  alarmDelayMinutes: number;
-  alarmType: AlarmType;
-  intervalMinutes: number;
-  batteryWarningLevel: number;
+/** The settings the verdict maths take: all but the start delay, which only the label uses. */
+export type PresetThresholds = Omit<PresetSettings, "startDelayMinutes"> & {
   /** A gap or silence longer than this makes the data incomplete (the company's setting, frozen with the rule). */
   maxGapMinutes?: number;
-}
+};
 
 export interface SummaryReading {
   /** Epoch ms. */

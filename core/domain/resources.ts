@@ -1,5 +1,6 @@
 import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
+import { ROLES } from "./roles";
 
 /**
  * The five lists with saved filters: their endpoint, the
@@ -45,15 +46,6 @@ export type TransportMode = (typeof TRANSPORT_MODES)[number];
 
 export const COMPANY_TYPES = ["operator", "distributor", "customer"] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
-
-export const ROLE_NAMES = [
-  "user",
-  "administrator",
-  "distributorAdmin",
-  "systemAdmin",
-  "handler",
-  "subHandler",
-] as const;
 
 const CREATED_DESC: Order[] = [{ key: "created", direction: "desc" }];
 
@@ -136,7 +128,7 @@ export const LIST_RESOURCES = {
       firstName: { type: "text", sortable: true },
       lastName: { type: "text", sortable: true },
       email: { type: "text", sortable: true },
-      roles: { type: "textArray", values: ROLE_NAMES },
+      roles: { type: "textArray", values: ROLES },
       created: { type: "timestamp", sortable: true },
     },
   },

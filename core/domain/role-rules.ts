@@ -1,4 +1,5 @@
-import { highestRank, isRole, ROLE_RANK, ROLES, type Role } from "./permissions";
+import { highestRank, isRole, ROLE_RANK } from "./permissions";
+import { ROLES, type Role } from "./roles";
 
 /**
  * Who may hand out which role (docs/decisions.md, "Editing members"). One place for the server's

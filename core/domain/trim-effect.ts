@@ -1,5 +1,5 @@
+import type { RemovedExcursion, TrimEffect } from "../api/trim-preview";
 import { durationText } from "./duration-text";
-import type { Excursion } from "./excursions";
 import {
   type EvaluationWindow,
   excursionsOfReadings,
@@ -29,27 +29,6 @@ export function trimReasonError(reason: string | null | undefined): string | nul
   if (text.length === 0) return "A reason is required to set or clear a trim";
   if (text.length < TRIM_REASON_MIN_LENGTH) return `The reason must be at least ${TRIM_REASON_MIN_LENGTH} characters`;
   return null;
-}
-
-export interface RemovedExcursion {
-  unit: "temperature" | "humidity";
-  side: Excursion["side"];
-  /** ISO 8601. */
-  start: string;
-  end: string;
-  durationMinutes: number;
-  /** Longer than the rule's alarm delay: it alone can raise an alarm. */
-  longerThanAlarmDelay: boolean;
-}
-
-export interface TrimEffect {
-  verdictBefore: string;
-  verdictAfter: string;
-  removedExcursions: RemovedExcursion[];
-  /** The confirmation must be typed (the label ID). */
-  requiresTypedConfirmation: boolean;
-  /** "The verdict changes from … to …; 1 excursion of 3 h 10 min falls outside the window." */
-  message: string;
 }
 
 /** The verdict in words: the violated units, else missing data or OK. */

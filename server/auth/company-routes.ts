@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { invitationPreviewRecord, roleTokenAnswer } from "../../core/api/role-token";
 import { markInviteAccepted } from "../db/invites";
 import { insertMembership, lockMembership, setMembershipTypes } from "../db/memberships";
 import { findUserByEmail, findUserById } from "../db/users";
@@ -24,7 +25,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
         summary: "A role token for one of the caller's companies (sign-in session required)",
         body: Type.Object({ companyId: Type.String({ format: "uuid" }) }, { additionalProperties: false }),
         response: {
-          200: { type: "object", properties: { jwtToken: { type: "string" }, secret: { type: "string" } } },
+          200: roleTokenAnswer,
         },
       },
     },
@@ -58,16 +59,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
         tags: ["invites"],
         summary: "What an invitation is for (its token in both the api-key and jwt headers)",
         response: {
-          200: {
-            type: "object",
-            properties: {
-              email: { type: "string" },
-              roles: { type: "array", items: { type: "string" } },
-              company: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
-              expires: { type: "string", format: "date-time" },
-              hasAccount: { type: "boolean" },
-            },
-          },
+          200: invitationPreviewRecord,
         },
       },
     },

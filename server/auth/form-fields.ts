@@ -1,6 +1,7 @@
 import { type Static, Type } from "typebox";
+import type { FieldError } from "../../core/api/error-answer";
 import { hasControlCharacters } from "../../core/domain/plain-text";
-import { badRequest, type FieldError } from "../errors";
+import { badRequest } from "../errors";
 
 const formField = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
 import { Type } from "typebox";
+import { thirdPartySignInInput } from "../../core/api/third-party-sign-in";
 import { emailError, isStorableName } from "../../core/domain/credentials";
 import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
@@ -113,21 +114,7 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Finish third-party sign-in with the provider's code",
-        body: Type.Object({
-          thirdPartyId: Type.String({ maxLength: 100 }),
-          clientType: Type.Optional(Type.String({ maxLength: 100 })),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-          redirectURIInfo: Type.Object({
-            redirectURIOnProviderDashboard: Type.String({ maxLength: 2000 }),
-            // additionalProperties rather than Type.Record's patternProperties: the same schema Ajv had.
-            redirectURIQueryParams: Type.Unsafe<Record<string, string>>({
-              type: "object",
-              maxProperties: 30,
-              additionalProperties: { type: "string", maxLength: 4000 },
-            }),
-            pkceCodeVerifier: Type.Optional(Type.String({ maxLength: 200 })),
-          }),
-        }),
+        body: thirdPartySignInInput,
       },
     },
     async (request, reply) => {

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Address, Billing } from "../../core/api/company-settings";
+import type { PresetSetting, PresetSettings } from "../../core/domain/label-preset";
 import type { ReportRule } from "../../core/domain/report-rule";
 import type { SummaryFoldState } from "../../core/domain/summary-fold";
 import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
@@ -8,24 +10,6 @@ import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string | undefined, string>;
-
-export interface Address {
-  /** 0003-settings: what the address is for (absent on older rows: shipping). */
-  type?: "shipping" | "billing";
-  label: string;
-  line1: string;
-  line2?: string;
-  postalCode: string;
-  city: string;
-  country: string;
-}
-
-export interface Billing {
-  vatNumber?: string;
-  email?: string;
-  address?: Address;
-  paymentBrand?: string;
-}
 
 export interface CompaniesTable {
   id: Generated<string>;
@@ -134,25 +118,20 @@ export interface MigrationInvitesTable {
   accepted: Date | null;
 }
 
-export interface LabelPresetsTable {
+/**
+ * A column per preset setting (core/domain/label-preset.ts): the nullable ones have no
+ * default, the others have the database's.
+ */
+type PresetSettingColumns = {
+  [K in PresetSetting]: null extends PresetSettings[K] ? PresetSettings[K] : Generated<PresetSettings[K]>;
+};
+
+export interface LabelPresetsTable extends PresetSettingColumns {
   id: Generated<string>;
   companyId: string;
   name: string;
   slug: string;
   description: Generated<string>;
-  temperatureEnabled: Generated<boolean>;
-  temperatureMin: number | null;
-  temperatureMax: number | null;
-  humidityEnabled: Generated<boolean>;
-  humidityMin: number | null;
-  humidityMax: number | null;
-  shockEnabled: Generated<boolean>;
-  shockThresholdG: number | null;
-  alarmDelayMinutes: Generated<number>;
-  alarmType: Generated<"single" | "cumulative">;
-  intervalMinutes: Generated<number>;
-  startDelayMinutes: Generated<number>;
-  batteryWarningLevel: Generated<number>;
   isArchived: Generated<boolean>;
   /** Raised by every edit of the settings or name; reports keep the version they started with. */
   version: Generated<number>;

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FieldError } from "../../core/api/error-answer";
 import { NOT_YEAR_ZERO } from "../../core/api/schema-types";
 import { ListQueryError } from "../../core/domain/list-query";
 import { PLAIN_TEXT_ERRORS } from "../../core/domain/plain-text";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../db/unavailable";
-import { type FieldError, HttpError, TooManyRequests } from "../errors";
+import { HttpError, TooManyRequests } from "../errors";
 
 interface ValidationItem {
   keyword?: string;

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { EpcisCaptureJob } from "../../core/api/epcis-capture-job";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { HttpError } from "../errors";
@@ -8,21 +9,7 @@ import { FirstEntries } from "./first-entries";
 import { ingestReadings } from "./ingest-readings";
 
 /** A capture job as GET /api/epcis/capture/{id} shows it. */
-export interface CaptureJobView {
-  captureID: string;
-  running: boolean;
-  success: boolean | null;
-  createdAt: string;
-  finishedAt: string | null;
-  eventCount: number;
-  accepted: number;
-  duplicates: number;
-  /** The first MAX_LISTED errors by event; errorCount counts them all. */
-  errors: EpcisCaptureError[];
-  errorCount: number;
-  ignored: EpcisMapping["ignored"];
-  ignoredCount: number;
-}
+export type CaptureJobView = EpcisCaptureJob;
 
 export async function createCaptureJob(db: Db, principal: Principal, eventCount: number): Promise<string> {
   const row = await db

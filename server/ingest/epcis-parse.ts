@@ -1,4 +1,4 @@
-import type { FieldError } from "../errors";
+import type { FieldError } from "../../core/api/error-answer";
 import { UNSTORABLE_MESSAGES, unstorable } from "../http/reject-nul";
 import { forbiddenKeyPath } from "../http/reject-prototype-keys";
 import { type EpcisMapping, eventsOfDocument, mapEpcisEvents } from "./epcis";

@@ -1,3 +1,5 @@
+import type { EpcisCaptureError, EpcisIgnored } from "../../core/api/epcis-capture-job";
+import type { FieldError } from "../../core/api/error-answer";
 import {
   EARLIEST_READING_MS,
   MAX_CLOCK_SKEW_MS,
@@ -8,7 +10,6 @@ import {
   type Reading,
   type ReadingChannel,
 } from "../../core/domain/readings";
-import type { FieldError } from "../errors";
 import { FirstEntries } from "./first-entries";
 
 /**
@@ -55,24 +56,7 @@ export const MAX_LISTED = MAX_READING_ERRORS;
 /** EPCIS exception names (EPCIS 2.0 section 12, REST binding problem types). */
 export type EpcisExceptionType = "ValidationException" | "ImplementationException";
 
-export interface EpcisCaptureError {
-  /** The event's place in `epcisBody.eventList`. */
-  eventIndex: number;
-  eventID?: string;
-  type: EpcisExceptionType;
-  title: string;
-}
-
-/** A sensor report we do not store, and why. */
-export interface EpcisIgnored {
-  eventIndex: number;
-  eventID?: string;
-  /** Where in the event, e.g. `sensorElementList.0.sensorReport.2`. */
-  path: string;
-  /** The report's measurement type as sent (`AbsoluteHumidity`, `example:Speed`), if any. */
-  sensorType?: string;
-  reason: string;
-}
+export type { EpcisCaptureError, EpcisIgnored };
 
 /** One label's readings of a document, and which event each reading came from. */
 export interface LabelBatch {

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
+import type { FieldError } from "../../core/api/error-answer";
 import { type Filter, ListQueryError, listItems, type Order } from "../../core/domain/list-query";
 import { type ListField, type ListResource, operatorsFor, valueError } from "../../core/domain/resources";
-import type { FieldError } from "../errors";
 
 /**
  * Turns parsed list filters and orders into SQL. Keys map to SQL expressions through a

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { ReadingSeries, SeriesPoint } from "../../core/domain/reading-series";
+import type { ReadingSeries, SeriesPoint } from "../../core/api/reading-series";
 import type { Db } from "../db/index";
 import { ROLLUP_LEVELS_SECONDS } from "../db/migrations/0005-measurement-rollups";
 
-export type { SeriesPoint } from "../../core/domain/reading-series";
+export type { SeriesPoint } from "../../core/api/reading-series";
 export type Series = ReadingSeries;
 
 /** Readings of one span, as one rollup bucket or one reading: what a chart bucket sums. */

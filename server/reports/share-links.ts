@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ShareLinkRecord } from "../../core/api/share-link";
 import { randomToken, sha256Hex } from "../auth/hash";
 import type { Db } from "../db/index";
 
@@ -8,8 +9,6 @@ import type { Db } from "../db/index";
  * shown once and a copy of the database opens nothing. SHA-256 without a salt is
  * enough here: the input is random and as long as the hash, unlike a password.
  */
-
-export const SHARE_LINK_DAYS = { min: 1, max: 90, default: 30 } as const;
 
 /** base64url of 32 bytes: 43 characters, no padding. Anything else is not one of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -25,28 +24,17 @@ export function hashShareToken(token: string): string {
 
 export const isShareTokenShape = (token: string) => TOKEN_SHAPE.test(token);
 
-export type ShareLinkState = "active" | "expired" | "revoked";
+export type ShareLinkState = ShareLinkRecord["state"];
 
 export function shareLinkState(link: { expiresAt: Date | string; revokedAt: Date | string | null }, now = new Date()) {
   if (link.revokedAt !== null) return "revoked" as const;
   return new Date(link.expiresAt).getTime() <= now.getTime() ? ("expired" as const) : ("active" as const);
 }
 
-export interface ShareLinkListItem {
-  id: string;
-  createdAt: string;
-  createdBy: { name: string };
-  expiresAt: string;
-  revokedAt: string | null;
-  state: ShareLinkState;
-  opens: number;
-  lastOpenedAt: string | null;
-}
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The links of one report, newest first, with how often and when they were last opened. */
-export async function listShareLinks(db: Db, reportId: string, now = new Date()): Promise<ShareLinkListItem[]> {
+export async function listShareLinks(db: Db, reportId: string, now = new Date()): Promise<ShareLinkRecord[]> {
   const rows = await db
     .selectFrom("shareLinks as l")
     .leftJoin("shareLinkOpens as o", "o.linkId", "l.id")

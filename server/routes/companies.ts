@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { companyRecord } from "../../core/api/company";
+import { companyName, companyWritable } from "../../core/api/company-settings";
+import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
 import {
@@ -17,7 +19,7 @@ import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { assertDeletable, companyColumns, companyName, companyWritable } from "./company-settings";
+import { assertDeletable, companyColumns } from "./company-settings";
 import {
   administratorEmailProperty,
   firstAdministratorEmail,
@@ -25,7 +27,7 @@ import {
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
+import { dataErrors, idParams, listQuerystring } from "./schemas";
 
 function listQuery(name: ListResourceName, raw: unknown) {
   const resource = listResource(name);

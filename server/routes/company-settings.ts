@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
+import {
+  type CompanyChanges,
+  companyChanges,
+  companyName,
+  companySettingsRecord,
+  companyWritable,
+} from "../../core/api/company-settings";
+import type { FieldError } from "../../core/api/error-answer";
 import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
 import { isKnownTimeZone } from "../../core/domain/datetime";
-import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../../core/domain/no-signal";
 import { recordAudit } from "../audit";
 import {
   companyDetails,
@@ -14,7 +21,7 @@ import {
 } from "../db/companies";
 import type { Db } from "../db/index";
 import { insertMembership } from "../db/memberships";
-import { badRequest, type FieldError, forbidden, HttpError, notFound } from "../errors";
+import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
   administratorEmailProperty,
@@ -23,66 +30,7 @@ import {
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams, Nullable, PlainText, StringEnum } from "./schemas";
-
-const address = Type.Object(
-  {
-    type: Type.Optional(StringEnum(["shipping", "billing"])),
-    label: Type.Optional(PlainText({ maxLength: 100 })),
-    line1: PlainText({ minLength: 1, maxLength: 200 }),
-    line2: Type.Optional(PlainText({ maxLength: 200 })),
-    postalCode: PlainText({ minLength: 1, maxLength: 20 }),
-    city: PlainText({ minLength: 1, maxLength: 100 }),
-    country: PlainText({ minLength: 1, maxLength: 100 }),
-  },
-  { additionalProperties: false },
-);
-
-/** A company's name; required where a company is created. */
-export const companyName = PlainText({ minLength: 1, maxLength: 200, nonBlank: true });
-
-/** The settings a company's administrator may change, all optional (a create requires the name). */
-export const companyWritable = {
-  name: Type.Optional(companyName),
-  city: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),
-  country: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),
-  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  temperatureUnit: Type.Optional(StringEnum(["celsius", "fahrenheit"])),
-  /** Minutes beyond 3 intervals of silence before a recording label is "No signal" (core/domain/no-signal.ts). */
-  noSignalGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_NO_SIGNAL_GRACE_MINUTES })),
-  /** A gap or silence longer than this makes the data of reports registered from now on incomplete. */
-  maxDataGapMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 10_080 })),
-  logoInitial: Type.Optional(Nullable(Type.String({ maxLength: 2 }))),
-  addresses: Type.Optional(Type.Array(address, { maxItems: 10 })),
-  billing: Type.Optional(
-    Type.Object(
-      {
-        vatNumber: Type.Optional(PlainText({ maxLength: 30 })),
-        email: Type.Optional(Type.String({ maxLength: 254, format: "email" })),
-        address: Type.Optional(address),
-        paymentBrand: Type.Optional(
-          StringEnum([
-            "amex",
-            "bancontact",
-            "dinersClub",
-            "ideal",
-            "google",
-            "maestro",
-            "mastercard",
-            "paypal",
-            "sepa",
-            "visa",
-          ]),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-  ),
-};
-
-const companyChanges = Type.Object(companyWritable, { minProperties: 1, additionalProperties: false });
-
-export type CompanyChanges = Static<typeof companyChanges>;
+import { dataErrors, idParams, Nullable, StringEnum } from "./schemas";
 
 /**
  * Rules beyond the JSON schema: a known time zone, a VAT
@@ -133,6 +81,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["companies"],
         summary: "The caller's company: general settings, addresses, billing information",
+        response: { 200: companySettingsRecord, ...dataErrors },
       },
     },
     async (request) => companyDetails(db, request.principal.companyId).executeTakeFirstOrThrow(),
@@ -146,7 +95,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["companies"],
         summary: "Change the caller's company settings",
         body: companyChanges,
-        response: { 200: { type: "object", additionalProperties: true }, ...dataErrors },
+        response: { 200: companySettingsRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -186,7 +135,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
           },
           { additionalProperties: false },
         ),
-        response: { 201: { type: "object", additionalProperties: true }, ...dataErrors },
+        response: { 201: companySettingsRecord, ...dataErrors },
       },
     },
     async (request, reply) => {

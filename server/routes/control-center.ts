@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { impersonationLogEntryRecord } from "../../core/api/impersonation-log-entry";
 import { memberRecord } from "../../core/api/member";
+import { pagedResponse } from "../../core/api/paged-response";
 import { listResource } from "../../core/domain/resources";
 import { readCompany } from "../db/companies";
 import {
@@ -15,7 +16,7 @@ import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, idParams, listQuerystring, pagedResponse } from "./schemas";
+import { dataErrors, idParams, listQuerystring } from "./schemas";
 
 export const IMPERSONATION_LOG_PAGE_SIZE = 50;
 

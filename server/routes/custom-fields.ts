@@ -1,12 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import {
-  CUSTOM_FIELD_TYPES,
-  customFieldKey,
-  definitionProblems,
-  MAX_CUSTOM_FIELDS,
-  MAX_SELECT_OPTIONS,
-} from "../../core/domain/custom-fields";
+import { customFieldChanges, customFieldInput, customFieldRecord } from "../../core/api/custom-field";
+import { customFieldKey, definitionProblems, MAX_CUSTOM_FIELDS } from "../../core/domain/custom-fields";
 import { recordAudit } from "../audit";
 import {
   customField,
@@ -19,24 +14,7 @@ import {
 } from "../db/custom-fields";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, dateTime, idParams, PlainText, StringEnum } from "./schemas";
-
-const definitionShape = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    companyId: { type: "string" },
-    key: { type: "string" },
-    name: { type: "string" },
-    type: { type: "string", enum: CUSTOM_FIELD_TYPES },
-    options: { type: "array", items: { type: "string" } },
-    required: { type: "boolean" },
-    created: dateTime,
-  },
-} as const;
-
-const options = Type.Array(PlainText({ maxLength: 100 }), { maxItems: MAX_SELECT_OPTIONS });
-const fieldName = PlainText({ maxLength: 60 });
+import { dataErrors, idParams } from "./schemas";
 
 /** Settings > custom fields: extra fields on the company's label reports. */
 export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
@@ -51,7 +29,7 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["custom fields"],
         summary: "The custom fields of the caller's company (and of its sub-companies for a distributor)",
-        response: { 200: { type: "array", items: definitionShape }, ...dataErrors },
+        response: { 200: Type.Array(customFieldRecord), ...dataErrors },
       },
     },
     async (request) => customFieldRows(db, request.principal.companyScope),
@@ -64,16 +42,8 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["custom fields"],
         summary: "Define a custom field; its key is derived from the name (Batch number -> batchNumber)",
-        body: Type.Object(
-          {
-            name: fieldName,
-            type: StringEnum(CUSTOM_FIELD_TYPES),
-            options: Type.Optional(options),
-            required: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 201: definitionShape, ...dataErrors },
+        body: customFieldInput,
+        response: { 201: customFieldRecord, ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -120,15 +90,8 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["custom fields"],
         summary: "Rename a custom field, change its options or whether it is required (key and type stay)",
         params: idParams,
-        body: Type.Object(
-          {
-            name: Type.Optional(fieldName),
-            options: Type.Optional(options),
-            required: Type.Optional(Type.Boolean()),
-          },
-          { minProperties: 1, additionalProperties: false },
-        ),
-        response: { 200: definitionShape, ...dataErrors },
+        body: customFieldChanges,
+        response: { 200: customFieldRecord, ...dataErrors },
       },
     },
     async (request) => {

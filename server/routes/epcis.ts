@@ -1,10 +1,11 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { epcisCaptureJobRecord } from "../../core/api/epcis-capture-job";
 import { MAX_READINGS_PER_REQUEST } from "../../core/domain/readings";
 import { failCaptureJob } from "../db/epcis-capture-jobs";
 import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { MAX_EPCIS_EVENTS, MAX_IDENTIFIER_LENGTH, MAX_LISTED, MAX_SENSOR_REPORTS } from "../ingest/epcis";
+import { MAX_EPCIS_EVENTS, MAX_IDENTIFIER_LENGTH, MAX_SENSOR_REPORTS } from "../ingest/epcis";
 import { captureJobView, createCaptureJob, runCaptureJob } from "../ingest/epcis-capture";
 import type { ParsedCapture } from "../ingest/epcis-parse";
 import { EpcisParserPool } from "../ingest/epcis-parser-pool";
@@ -36,48 +37,7 @@ export const CAPTURE_SLOTS = {
 const captureKey = (request: FastifyRequest) =>
   request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
 
-const captureError = {
-  type: "object",
-  properties: {
-    eventIndex: { type: "integer" },
-    eventID: { type: "string" },
-    type: { type: "string", enum: ["ValidationException", "ImplementationException"] },
-    title: { type: "string" },
-  },
-} as const;
-
-const captureJob = {
-  type: "object",
-  properties: {
-    captureID: { type: "string" },
-    running: { type: "boolean" },
-    success: { type: ["boolean", "null"], description: "Null while running; true when no event had an error" },
-    createdAt: { type: "string", format: "date-time" },
-    finishedAt: { type: ["string", "null"], format: "date-time" },
-    eventCount: { type: "integer" },
-    accepted: { type: "integer", description: "Readings stored" },
-    duplicates: { type: "integer", description: "Readings whose (label, time) was already stored" },
-    errors: { type: "array", description: `The first ${MAX_LISTED} errors, by event`, items: captureError },
-    errorCount: { type: "integer", description: "Every error, listed or not" },
-    ignoredCount: { type: "integer", description: "Every ignored sensor report, listed or not" },
-    ignored: {
-      type: "array",
-      description: `Sensor reports of types that are none of the labels' channels (the first ${MAX_LISTED}, by event)`,
-      items: {
-        type: "object",
-        properties: {
-          eventIndex: { type: "integer" },
-          eventID: { type: "string" },
-          path: { type: "string" },
-          sensorType: { type: "string" },
-          reason: { type: "string" },
-        },
-      },
-    },
-  },
-} as const;
-
-/** GS1 EPCIS 2.0 capture over the REST binding (docs/api.md, EPCIS capture). */
+/** GS1 EPCIS 2.0 capture over the REST binding (issue #18 section 3; README: EPCIS capture). */
 export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, settings } = plugin;
@@ -137,7 +97,7 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
           },
         },
         response: {
-          202: captureJob,
+          202: epcisCaptureJobRecord,
           ...dataErrors,
           429: {
             ...dataErrors[400],
@@ -209,7 +169,7 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "The outcome of an EPCIS capture (ingest API key of the same company): running, success, errors per event, ignored sensor reports",
         params: idParams,
-        response: { 200: captureJob, ...dataErrors },
+        response: { 200: epcisCaptureJobRecord, ...dataErrors },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { statusAnswer } from "../../core/api/status-answer";
 import { recordAudit } from "../audit";
 import { rolesOf } from "../auth/accounts";
 import { mintRoleToken } from "../auth/role-tokens";
@@ -81,11 +82,7 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
           "Send the impersonation role token in the api-key and jwt headers. It is refused (401) from then on; " +
           "the administrator's own role token is untouched. The stop is written to the audit log.",
         response: {
-          200: {
-            type: "object",
-            required: ["status"],
-            properties: { status: { type: "string", enum: ["OK"] } },
-          },
+          200: statusAnswer,
         },
       },
     },

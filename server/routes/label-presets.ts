@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { labelPresetRecord } from "../../core/api/label-preset";
+import type { FieldError } from "../../core/api/error-answer";
+import {
+  labelPresetChanges,
+  labelPresetInput,
+  labelPresetRecord,
+  labelPresetVersionRecord,
+} from "../../core/api/label-preset";
+import { pagedResponse } from "../../core/api/paged-response";
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
+  PRESET_FIELDS,
   presetErrors,
+  presetInputOf,
   slugify,
   uniqueSlug,
 } from "../../core/domain/label-preset";
@@ -24,54 +33,15 @@ import {
   slugsContaining,
   updatePreset,
 } from "../db/label-presets";
-import { badRequest, type FieldError, HttpError, notFound } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, dateTime, listQuerystring, Nullable, PlainText, pagedResponse, StringEnum } from "./schemas";
+import { dataErrors, listQuerystring } from "./schemas";
 
 const resource = listResource("label-presets");
 
-const numberOrNull = Nullable(Type.Number());
-
-/**
- * The writable fields, all optional (a create requires the name); types are checked here,
- * the rules between fields in core/domain/label-preset.ts.
- */
-const writable = {
-  name: Type.Optional(PlainText({ maxLength: 200 })),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
-  temperatureEnabled: Type.Optional(Type.Boolean()),
-  temperatureMin: Type.Optional(numberOrNull),
-  temperatureMax: Type.Optional(numberOrNull),
-  humidityEnabled: Type.Optional(Type.Boolean()),
-  humidityMin: Type.Optional(numberOrNull),
-  humidityMax: Type.Optional(numberOrNull),
-  shockEnabled: Type.Optional(Type.Boolean()),
-  shockThresholdG: Type.Optional(numberOrNull),
-  alarmDelayMinutes: Type.Optional(Type.Integer()),
-  alarmType: Type.Optional(StringEnum(["single", "cumulative"])),
-  intervalMinutes: Type.Optional(Type.Integer()),
-  startDelayMinutes: Type.Optional(Type.Integer()),
-  batteryWarningLevel: Type.Optional(Type.Integer()),
-};
-
 const idOrSlugParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[a-z0-9-]{1,120}$" }) });
-
-/** One entry of GET /label-presets/{id}/versions. */
-const presetVersion = {
-  type: "object",
-  properties: {
-    version: { type: "integer" },
-    changedAt: dateTime,
-    changedBy: {
-      type: ["object", "null"],
-      properties: { name: { type: "string" }, email: { type: "string" } },
-    },
-    changes: { type: "array", items: { type: "string" }, description: "Names of the settings this version changed" },
-    reportCount: { type: "integer", description: "Reports judged by this version's rule" },
-  },
-} as const;
 
 /** Every rule of the domain, plus the name's uniqueness (only the server can know it), in one 400. */
 async function checkPreset(db: Db, companyId: string, input: LabelPresetInput, exceptId?: string) {
@@ -107,12 +77,8 @@ function uniqueViolation(e: unknown): HttpError {
 }
 
 /** Only the preset's own settings, for the audit trail's before and after. */
-function settingsOf(row: Record<string, unknown>) {
-  return Object.fromEntries(
-    Object.keys(writable)
-      .map((k) => [k, row[k]])
-      .concat([["isArchived", row.isArchived]]),
-  );
+function settingsOf(row: LabelPresetInput & { isArchived: boolean }) {
+  return { ...presetInputOf(row), isArchived: row.isArchived };
 }
 
 /** The settings of one version as saved, for the preset's history. */
@@ -123,11 +89,7 @@ async function recordVersion(
   version: number,
   input: LabelPresetInput,
 ): Promise<void> {
-  const settings = Object.fromEntries(
-    Object.keys(writable)
-      .filter((key) => key !== "name")
-      .map((key) => [key, input[key as keyof LabelPresetInput]]),
-  );
+  const { name: _name, ...settings } = presetInputOf(input);
   await insertPresetVersion(db, {
     presetId,
     companyId: principal.companyId,
@@ -191,7 +153,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "The preset's version history, newest first: who saved each version, when, which settings it changed, and how many reports are judged by it",
         params: idOrSlugParams,
-        response: { 200: { type: "array", items: presetVersion }, ...dataErrors },
+        response: { 200: Type.Array(labelPresetVersionRecord), ...dataErrors },
       },
     },
     async (request) => {
@@ -228,7 +190,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["label presets"],
         summary:
           "Create a label preset; its slug is derived from the name (unique in the company) and never changes, even on a rename",
-        body: Type.Object({ ...writable, name: PlainText({ maxLength: 200 }) }, { additionalProperties: false }),
+        body: labelPresetInput,
         response: { 201: labelPresetRecord, ...dataErrors },
       },
     },
@@ -273,10 +235,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["label presets"],
         summary: "Change a label preset's settings, or archive it (isArchived); a rename keeps the slug",
         params: idOrSlugParams,
-        body: Type.Object(
-          { ...writable, isArchived: Type.Optional(Type.Boolean()) },
-          { minProperties: 1, additionalProperties: false },
-        ),
+        body: labelPresetChanges,
         response: { 200: labelPresetRecord, ...dataErrors },
       },
     },
@@ -288,13 +247,12 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         return await db.transaction().execute(async (trx) => {
           const before = await findPreset(trx, principal.companyId, idOrSlug, true);
           if (!before) throw notFound("Label preset not found");
-          const merged = { ...(settingsOf(before) as unknown as LabelPresetInput), ...changes };
+          const { isArchived: _archiving, ...edits } = changes;
+          const merged: LabelPresetInput = { ...presetInputOf(before), ...edits };
           merged.name = merged.name.trim();
           await checkPreset(trx, principal.companyId, merged, before.id);
           // Reports keep the version they started with; only a real change of a setting makes a new one.
-          const edited = (Object.keys(writable) as (keyof LabelPresetInput)[]).some(
-            (key) => changes[key] !== undefined && merged[key] !== before[key],
-          );
+          const edited = PRESET_FIELDS.some((key) => changes[key] !== undefined && merged[key] !== before[key]);
           const version = edited ? before.version + 1 : before.version;
           await updatePreset(trx, before.id, {
             ...changes,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { statusAnswer } from "../../core/api/status-answer";
 import {
   canBeDisposed,
   DISPOSITION_MEANINGS,
@@ -149,7 +150,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
           "E-mail the caller a code to sign a disposition with (accounts without a password). Sign-in session required",
         params: idParams,
         response: {
-          200: { type: "object", properties: { status: { type: "string" } } },
+          200: statusAnswer,
           409: dataErrors[400],
           429: dataErrors[400],
           ...dataErrors,

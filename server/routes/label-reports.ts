@@ -2,7 +2,18 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { Type } from "typebox";
-import { labelReportDetail, labelReportListItem } from "../../core/api/label-report";
+import { auditEntryRecord } from "../../core/api/audit-entry";
+import type { FieldError } from "../../core/api/error-answer";
+import {
+  labelReportChanges,
+  labelReportDetail,
+  labelReportListItem,
+  labelReportRegistration,
+  trimWindowInput,
+} from "../../core/api/label-report";
+import { pagedResponse } from "../../core/api/paged-response";
+import { readingSeriesRecord, shockEventRecord } from "../../core/api/reading-series";
+import { trimPreviewRecord } from "../../core/api/trim-preview";
 import { auditActorLabel } from "../../core/domain/audit-actor";
 import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
 import { ruleOfPreset } from "../../core/domain/report-rule";
@@ -15,7 +26,7 @@ import { customFieldDefinitions } from "../db/custom-fields";
 import type { Db } from "../db/index";
 import { sharePreset } from "../db/label-presets";
 import { deleteLabelReport, insertLabelReport, shockEventsOf, updateLabelReport } from "../db/label-reports";
-import { badRequest, type FieldError, notFound, TooManyRequests } from "../errors";
+import { badRequest, notFound, TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import type { ColumnMap } from "../lists/compile";
 import { usesCustomFields, withCustomFieldFilters } from "../lists/custom-field-filters";
@@ -26,17 +37,7 @@ import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { dispositionsOf } from "../reports/dispositions";
 import { readSeries } from "../reports/series";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
-import {
-  dataErrors,
-  dateTime,
-  idParams,
-  listQuerystring,
-  nullableDateTime,
-  nullableString,
-  PlainText,
-  pagedResponse,
-  StringEnum,
-} from "./schemas";
+import { dataErrors, dateTime, idParams, listQuerystring } from "./schemas";
 
 const resource = listResource("label-reports");
 
@@ -50,18 +51,6 @@ const listPage = pagedResponse(labelReportListItem);
 export const MAX_SERIES_POINTS = 5000;
 /** What a chart gets when it does not say: the dashboard's wide chart. */
 const DEFAULT_SERIES_POINTS = 2000;
-
-/**
- * A report's custom field values by key. Unsafe keeps the JSON Schema as clients know it
- * (propertyNames and a typed additionalProperties; Type.Record would turn them into
- * patternProperties and change the error messages).
- */
-const customFieldValues = Type.Unsafe<Record<string, string | number | boolean | null>>({
-  type: "object",
-  maxProperties: 50,
-  propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$" },
-  additionalProperties: { type: ["string", "number", "boolean", "null"], maxLength: 500 },
-});
 
 const columns: ColumnMap = {
   id: sql.ref("r.id"),
@@ -237,17 +226,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["label reports"],
         summary: `Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report. ${REGISTRATIONS_PER_KEY_PER_MINUTE} a minute per key or person`,
-        body: Type.Object(
-          {
-            labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
-            presetId: Type.String({ format: "uuid" }),
-            reference: Type.Optional(PlainText({ maxLength: 100 })),
-            origin: Type.Optional(PlainText({ maxLength: 100 })),
-            destination: Type.Optional(PlainText({ maxLength: 100 })),
-            transportMode: Type.Optional(StringEnum(["truck", "train", "plane", "boat"])),
-          },
-          { additionalProperties: false },
-        ),
+        body: labelReportRegistration,
         response: {
           201: labelReportDetail,
           ...dataErrors,
@@ -302,13 +281,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["label reports"],
         summary: "Archive or unarchive a report, or set its custom field values",
         params: idParams,
-        body: Type.Object(
-          {
-            isArchived: Type.Optional(Type.Boolean()),
-            customFields: Type.Optional(customFieldValues),
-          },
-          { additionalProperties: false, minProperties: 1 },
-        ),
+        body: labelReportChanges,
         response: { 200: labelReportDetail, ...dataErrors },
       },
     },
@@ -395,7 +368,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: seriesShape, ...dataErrors },
+        response: { 200: readingSeriesRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -418,7 +391,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["label reports"],
         summary: "Every shock event of a report",
         params: idParams,
-        response: { 200: { type: "array", items: shockEvent }, ...dataErrors },
+        response: { 200: { type: "array", items: shockEventRecord }, ...dataErrors },
       },
     },
     async (request) => {
@@ -437,7 +410,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "The audit trail of a report: who changed what, when, old and new. `actor` is how the change is shown: an impersonated one reads 'ColdChain support (on behalf of …)'",
         params: idParams,
-        response: { 200: { type: "array", items: auditEntry }, ...dataErrors },
+        response: { 200: { type: "array", items: auditEntryRecord }, ...dataErrors },
       },
     },
     async (request) => {
@@ -467,14 +440,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "Set (or clear, with nulls) the evaluation window; readings are kept, the verdict is recomputed. `reason` (at least 10 characters) is required for both; the report keeps it with who set the window and when",
         params: idParams,
-        body: Type.Object(
-          {
-            start: nullableDateTime,
-            end: nullableDateTime,
-            reason: Type.Optional(Type.String({ maxLength: 500 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: trimWindowInput,
         response: { 200: labelReportDetail, ...dataErrors },
       },
     },
@@ -531,7 +497,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
           { start: Type.Optional(dateTime), end: Type.Optional(dateTime) },
           { additionalProperties: false },
         ),
-        response: { 200: trimPreview, ...dataErrors },
+        response: { 200: trimPreviewRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -547,77 +513,6 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 };
-
-/** The chart series (core/domain/reading-series.ts): readings, or min/max per bucket. */
-const seriesShape = {
-  type: "object",
-  properties: {
-    from: nullableString,
-    to: nullableString,
-    total: { type: "integer", description: "Readings in the window" },
-    bucketSeconds: { type: "number", description: "Bucket width; 0 when every reading is a point" },
-    points: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          t: { type: "string" },
-          n: { type: "integer" },
-          temperatureMin: { type: ["number", "null"] },
-          temperatureMax: { type: ["number", "null"] },
-          humidityMin: { type: ["number", "null"] },
-          humidityMax: { type: ["number", "null"] },
-          battery: { type: ["number", "null"] },
-        },
-      },
-    },
-  },
-} as const;
-
-const shockEvent = {
-  type: "object",
-  properties: { id: { type: "string" }, t: dateTime, magnitudeG: { type: "number" } },
-} as const;
-
-const auditEntry = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    at: dateTime,
-    action: { type: "string" },
-    // Whatever the change touched: any JSON, written as it is.
-    before: { description: "The changed values before (null: created)" },
-    after: { description: "The changed values after (null: deleted)" },
-    reason: nullableString,
-    actorEmail: nullableString,
-    actor: { ...nullableString, description: "How the change is shown; null: the system" },
-    impersonated: { type: "boolean" },
-  },
-} as const;
-
-const trimPreview = {
-  type: "object",
-  properties: {
-    verdictBefore: { type: "string" },
-    verdictAfter: { type: "string" },
-    removedExcursions: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          unit: { type: "string", enum: ["temperature", "humidity"] },
-          side: { type: "string", enum: ["above", "below"] },
-          start: dateTime,
-          end: dateTime,
-          durationMinutes: { type: "number" },
-          longerThanAlarmDelay: { type: "boolean" },
-        },
-      },
-    },
-    requiresTypedConfirmation: { type: "boolean" },
-    message: { type: "string" },
-  },
-} as const;
 
 function windowErrors(window: { start: string | null; end: string | null }): FieldError[] {
   if (window.start && window.end && Date.parse(window.start) >= Date.parse(window.end)) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { phoneChangeAnswer, statusAnswer } from "../../core/api/status-answer";
 import { toE164 } from "../../core/domain/phone";
 import { recordAudit } from "../audit";
 import { proveIdentity as proveShared, spendCode, storeCode } from "../auth/fresh-proof";
@@ -51,7 +52,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary:
           "E-mail a code to the caller's address, as proof of identity for a phone change (accounts without a password). Sign-in session required",
-        response: { 200: { type: "object", properties: { status: { type: "string" } } }, ...dataErrors },
+        response: { 200: statusAnswer, ...dataErrors },
       },
     },
     async (request) => {
@@ -84,13 +85,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
           { additionalProperties: false },
         ),
         response: {
-          200: {
-            type: "object",
-            properties: {
-              status: { type: "string", enum: ["CODE_SENT", "REMOVED"] },
-              phone: { type: ["string", "null"] },
-            },
-          },
+          200: phoneChangeAnswer,
           429: dataErrors[400],
           ...dataErrors,
         },

@@ -2,6 +2,7 @@ import { hash } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { notificationSettingRecord } from "../../core/api/notification-setting";
+import { passwordChangeAnswer } from "../../core/api/status-answer";
 import { passwordError } from "../../core/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../core/domain/datetime";
 import { recordAudit } from "../audit";
@@ -125,7 +126,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
           { additionalProperties: false },
         ),
         response: {
-          200: { type: "object", properties: { status: { type: "string" }, sessionsEnded: { type: "integer" } } },
+          200: passwordChangeAnswer,
           429: dataErrors[400],
           ...dataErrors,
         },

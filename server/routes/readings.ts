@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
+import { labelStopAnswer, labelStopInput, readingBatchAnswer, readingBatchInput } from "../../core/api/reading-batch";
 import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../core/domain/readings";
 import { reportStatus } from "../db/label-reports";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { ingestReadings } from "../ingest/ingest-readings";
 import { stopLabel } from "../ingest/stop-label";
-import { dataErrors, idParams, NullableObject, nullableDateTime, StringEnum } from "./schemas";
+import { dataErrors, idParams } from "./schemas";
 
 /**
  * A full batch with every value and a time with an offset is about 110 bytes a reading:
@@ -31,55 +31,9 @@ export const readingRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["readings"],
         summary: `Store a label's readings (ingest API key only). Up to ${MAX_READINGS_PER_REQUEST} readings; a (label, time) already stored is a duplicate and changes nothing; order does not matter. Physical ranges: ${ranges}. A bad reading is named by index (readings.3.time) and nothing of the batch is written`,
-        body: Type.Object(
-          {
-            labelId: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
-            readings: Type.Array(
-              // Described here, checked in core/domain/readings.ts: every problem named at once, and no
-              // value coerced ("5" is not a temperature).
-              Type.Object({
-                time: Type.Optional(
-                  Type.Unknown({ description: "ISO-8601 with an offset, e.g. 2026-11-24T08:00:00Z (required)" }),
-                ),
-                temperature: Type.Optional(Type.Unknown({ description: "°C, −100 to 100" })),
-                humidity: Type.Optional(Type.Unknown({ description: "%RH, 0 to 100" })),
-                shock: Type.Optional(
-                  Type.Unknown({
-                    description: "peak acceleration in g, 0 to 1000; above 0 it is stored as a shock event",
-                  }),
-                ),
-                battery: Type.Optional(Type.Unknown({ description: "%, 0 to 100" })),
-              }),
-              { minItems: 1, maxItems: MAX_READINGS_PER_REQUEST },
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        body: readingBatchInput,
         response: {
-          200: {
-            type: "object",
-            properties: {
-              reportId: { type: "string" },
-              accepted: { type: "integer", description: "Readings stored by this request" },
-              duplicates: {
-                type: "integer",
-                description: "Readings whose time was already stored (or repeated in the batch)",
-              },
-              reports: {
-                type: "array",
-                description:
-                  "Each report that took readings of the batch: a reading goes to the report of the label id whose time it belongs to (a late upload may reach an earlier shipment's report)",
-                items: {
-                  type: "object",
-                  properties: {
-                    reportId: { type: "string" },
-                    accepted: { type: "integer" },
-                    duplicates: { type: "integer" },
-                  },
-                },
-              },
-            },
-          },
+          200: readingBatchAnswer,
           ...dataErrors,
         },
       },
@@ -101,14 +55,9 @@ export const readingRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "Stop a label (ingest API key only): `ended` when it ran its course, `stopped` (the default) when stopped early. The end time is its last reading's",
         params: idParams,
-        body: NullableObject(
-          Type.Object({ status: Type.Optional(StringEnum(["stopped", "ended"])) }, { additionalProperties: false }),
-        ),
+        body: labelStopInput,
         response: {
-          200: {
-            type: "object",
-            properties: { id: { type: "string" }, status: { type: "string" }, endTime: nullableDateTime },
-          },
+          200: labelStopAnswer,
           409: dataErrors[400],
           ...dataErrors,
         },

@@ -1,9 +1,10 @@
 // Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
 // them, @fastify/swagger documents them) and also give the handlers their static types.
 import { Type } from "typebox";
+import { errorAnswer } from "../../core/api/error-answer";
 import { profileRecord } from "../../core/api/profile";
-import { nullableString, StringEnum } from "../../core/api/schema-types";
-import { ROLES } from "../../core/domain/permissions";
+import { StringEnum } from "../../core/api/schema-types";
+import { ROLES } from "../../core/domain/roles";
 
 // The helpers moved to core/api so the dashboard's types come from the same schemas;
 // re-exported so that routes keep one import line for every schema piece.
@@ -35,33 +36,8 @@ export const roleList = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6
 
 export const idParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 
-export const errorResponse = {
-  type: "object",
-  properties: {
-    statusCode: { type: "integer" },
-    message: { type: "string" },
-    formFields: {
-      type: "array",
-      items: { type: "object", properties: { id: { type: "string" }, error: { type: "string" } } },
-    },
-  },
-} as const;
-
-export function pagedResponse<Item extends object>(item: Item) {
-  return {
-    type: "object",
-    required: ["data", "totalDocuments", "after"],
-    properties: {
-      data: { type: "array", items: item },
-      totalDocuments: { type: "integer" },
-      totalIsEstimate: { type: "boolean", const: true },
-      after: nullableString,
-    },
-  } as const;
-}
-
 /** The caller's own account (core/api/profile.ts), by the name the routes know it by. */
 export const profileShape = profileRecord;
 
 /** The standard error answers of a data route, for the OpenAPI document. */
-export const dataErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+export const dataErrors = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer };

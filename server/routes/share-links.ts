@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import {
+  createdShareLinkRecord,
+  SHARE_LINK_DAYS,
+  sharedReportRecord,
+  shareLinkInput,
+  shareLinkOpenRecord,
+  shareLinkRecord,
+} from "../../core/api/share-link";
 import { auditActorLabel } from "../../core/domain/audit-actor";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
@@ -25,11 +33,10 @@ import {
   isShareTokenShape,
   listShareLinks,
   newShareToken,
-  SHARE_LINK_DAYS,
   shareLinkState,
 } from "../reports/share-links";
 import { exportQuerystring, sendReportExport } from "./label-report-exports";
-import { dataErrors, idParams, NullableObject } from "./schemas";
+import { dataErrors, idParams } from "./schemas";
 
 /**
  * Read-only links to one report for partners without an account
@@ -69,29 +76,6 @@ const linkParams = Type.Object(
 // The token's shape is checked in the handler (not here), so that a malformed one is the
 // same 404 as an unknown one and counts against the address limit all the same.
 const tokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
-
-const linkItem = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    createdAt: { type: "string" },
-    createdBy: { type: "object", properties: { name: { type: "string" } } },
-    expiresAt: { type: "string" },
-    revokedAt: { type: ["string", "null"] },
-    state: { type: "string", enum: ["active", "expired", "revoked"] },
-    opens: { type: "integer" },
-    lastOpenedAt: { type: ["string", "null"] },
-  },
-} as const;
-
-const linkOpen = {
-  type: "object",
-  properties: {
-    openedAt: { type: "string" },
-    address: { type: "string" },
-    kind: { type: "string", enum: ["page", "pdf", "csv"] },
-  },
-} as const;
 
 const publicErrors = { 404: dataErrors[404], 410: dataErrors[404], 429: dataErrors[404] };
 
@@ -137,21 +121,9 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["share links"],
         summary: `Create a read-only link to the report for a partner without an account; it expires in ${SHARE_LINK_DAYS.min}–${SHARE_LINK_DAYS.max} days (default ${SHARE_LINK_DAYS.default}). The url is shown only in this answer`,
         params: idParams,
-        body: NullableObject(
-          Type.Object(
-            {
-              expiresInDays: Type.Optional(
-                Type.Integer({ minimum: SHARE_LINK_DAYS.min, maximum: SHARE_LINK_DAYS.max }),
-              ),
-            },
-            { additionalProperties: false },
-          ),
-        ),
+        body: shareLinkInput,
         response: {
-          201: {
-            type: "object",
-            properties: { id: { type: "string" }, url: { type: "string" }, expiresAt: { type: "string" } },
-          },
+          201: createdShareLinkRecord,
           ...dataErrors,
         },
       },
@@ -198,7 +170,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["share links"],
         summary: "The report's share links, newest first, with how often each was opened (never the token)",
         params: idParams,
-        response: { 200: { type: "array", items: linkItem }, ...dataErrors },
+        response: { 200: { type: "array", items: shareLinkRecord }, ...dataErrors },
       },
     },
     async (request) => {
@@ -216,7 +188,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["share links"],
         summary: "Every open of a share link (time and address), newest first",
         params: linkParams,
-        response: { 200: { type: "array", items: linkOpen }, ...dataErrors },
+        response: { 200: { type: "array", items: shareLinkOpenRecord }, ...dataErrors },
       },
     },
     async (request) => {
@@ -269,7 +241,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["share links"],
         summary: `A shared report as its public page shows it (no credentials; the token is the key): summary, frozen rule, excursions, disposition, content hash, a chart series and the company's temperature unit (the default for a viewer without their own). 410 when expired or revoked; at most ${OPENS_PER_MINUTE} requests a minute per address`,
         params: tokenParams,
-        response: publicErrors,
+        response: { 200: sharedReportRecord, ...publicErrors },
       },
     },
     async (request, reply) => {

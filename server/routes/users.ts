@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { memberRecord } from "../../core/api/member";
+import { pagedResponse } from "../../core/api/paged-response";
 import { highestRank } from "../../core/domain/permissions";
 import { listResource } from "../../core/domain/resources";
 import { canGrant, dropsOwnLastAdministratorRole } from "../../core/domain/role-rules";
@@ -12,7 +13,7 @@ import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, idParams, listQuerystring, pagedResponse, roleList } from "./schemas";
+import { dataErrors, idParams, listQuerystring, roleList } from "./schemas";
 
 const resource = listResource("users");
 

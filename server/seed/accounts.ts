@@ -1,4 +1,4 @@
-import type { Role } from "../../core/domain/permissions";
+import type { Role } from "../../core/domain/roles";
 
 /**
  * The demo accounts that `npm start` prints and the README lists. Every demo account

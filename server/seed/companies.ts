@@ -1,6 +1,6 @@
-import type { Role } from "../../core/domain/permissions";
+import type { Address, Billing } from "../../core/api/company-settings";
 import type { CompanyType } from "../../core/domain/resources";
-import type { Address, Billing } from "../db/schema";
+import type { Role } from "../../core/domain/roles";
 import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, OPERATOR_COMPANY, SUB_COMPANY_OF_MULTI } from "./accounts";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Role } from "../../core/domain/permissions";
+import type { Role } from "../../core/domain/roles";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Role } from "../../core/domain/permissions";
+import type { Role } from "../../core/domain/roles";
 import { SPEC_ROLE_TABLE, SPEC_ROLES, specAllows } from "../unit/spec-role-table";
 import { createTestApp, type TestApp } from "./support/app";
 import { buildWorld, type World } from "./support/world";

@@ -1,4 +1,5 @@
-import type { Action, Role, Subject } from "../../core/domain/permissions";
+import type { Action, Subject } from "../../core/domain/permissions";
+import type { Role } from "../../core/domain/roles";
 
 /**
  * Spec section 6, copied by hand (not derived from core/domain) so that tests fail

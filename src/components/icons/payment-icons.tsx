@@ -1,21 +1,12 @@
+import { PAYMENT_BRANDS, type PaymentBrand } from "@core/domain/billing";
 import type { ComponentType, ReactNode } from "react";
 import { type IconProps, SvgIcon } from "./svg-icon";
 
 /** The payment brand marks: simple, recognisable cards on a 38×24 grid. */
 
-export const PAYMENT_BRAND_NAMES = [
-  "amex",
-  "bancontact",
-  "dinersClub",
-  "ideal",
-  "google",
-  "maestro",
-  "mastercard",
-  "paypal",
-  "sepa",
-  "visa",
-] as const;
-export type PaymentBrandName = (typeof PAYMENT_BRAND_NAMES)[number];
+/** The brands the API accepts (core/domain/billing.ts), in the order they are offered. */
+export const PAYMENT_BRAND_NAMES = PAYMENT_BRANDS;
+export type PaymentBrandName = PaymentBrand;
 
 export const PAYMENT_BRAND_LABELS: Record<PaymentBrandName, string> = {
   amex: "American Express",

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
+import type { SharedReport } from "@core/api/share-link";
 import {
   COMPLETENESS_TEXT,
   completenessSentence,
@@ -21,7 +22,7 @@ import { useParams } from "react-router";
 import { APP_TITLE } from "@/providers/document-title";
 import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
 import type { ChartUnit } from "@/resources/label-reports/chart/series-data";
-import { loadSharedReport, type ShareAnswer, type SharedReport, shareApiUrl } from "./share-api";
+import { loadSharedReport, type ShareAnswer, shareApiUrl } from "./share-api";
 import { type ShareDisplay, useShareDisplay } from "./share-preferences";
 
 /**

@@ -6,13 +6,13 @@ import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { failureText } from "../people/form-errors";
 
 /** The answer of POST /auth/impersonate. */
-interface ImpersonationAnswer {
+type ImpersonationAnswer = {
   roleToken: RoleToken;
   userRole: UserRole;
   company: CompanyRef;
   /** Epoch milliseconds. */
   expiry: number;
-}
+};
 
 /**
  * Starts acting as a member of a company: the server mints a time-limited role token,
@@ -23,7 +23,7 @@ export function useImpersonate() {
   const navigate = useNavigate();
   const start = useAuthSessionStore((s) => s.startImpersonation);
   const queryClient = useQueryClient();
-  const { mutateAsync, mutation } = useCustomMutation();
+  const { mutateAsync, mutation } = useCustomMutation<ImpersonationAnswer>();
   const impersonate = async (user: { id: string; email: string }, companyId: string) => {
     const { data } = await mutateAsync({
       url: "auth/impersonate",
@@ -36,8 +36,7 @@ export function useImpersonate() {
         description: failureText(error),
       }),
     });
-    // The custom call's record type is generic; this route's answer has the shape above.
-    const answer = data as unknown as ImpersonationAnswer;
+    const answer = data;
     // The new token makes every cached query refetch (session-sync.ts): the control center's
     // own records, still on screen until the navigation lands, would be asked for with a
     // token that may not read them, a 403 each. They go, and the person's pages load anew.

@@ -1,9 +1,11 @@
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
+  PRESET_FIELDS,
   PRESET_LIMITS,
   type PresetField,
   type PresetFieldError,
+  presetInputOf,
 } from "@core/domain/label-preset";
 import { fromTemperatureUnit, roundTo, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 import type { LabelPreset } from "../types";
@@ -24,15 +26,14 @@ const shown = (celsius: number | null, unit: TemperatureUnit) =>
 const stored = (value: number | null, unit: TemperatureUnit) =>
   value === null ? null : unit === "celsius" ? value : roundTo(fromTemperatureUnit(value, unit), 2);
 
+/** The preset fields a (partial) record holds, leaving out the missing ones. */
+function definedFields(preset: Partial<LabelPreset>): Partial<LabelPresetInput> {
+  return Object.fromEntries(PRESET_FIELDS.filter((key) => preset[key] !== undefined).map((key) => [key, preset[key]]));
+}
+
 /** The settings of a preset (or the defaults of a new one) as form values in `unit`. */
 export function toFormValues(preset: Partial<LabelPreset> | null, unit: TemperatureUnit): PresetFormValues {
-  const base: LabelPresetInput = { ...PRESET_DEFAULTS };
-  if (preset) {
-    for (const key of Object.keys(PRESET_DEFAULTS) as PresetField[]) {
-      const value = preset[key];
-      if (value !== undefined) (base as unknown as Record<string, unknown>)[key] = value;
-    }
-  }
+  const base = presetInputOf({ ...PRESET_DEFAULTS, ...(preset ? definedFields(preset) : {}) });
   return {
     ...base,
     temperatureMin: shown(base.temperatureMin, unit),
@@ -61,7 +62,7 @@ export function changedSettings(
 ): Partial<LabelPresetInput> {
   const input = toPresetInput(after, unit);
   const changes: Partial<LabelPresetInput> = {};
-  for (const key of Object.keys(PRESET_DEFAULTS) as PresetField[]) {
+  for (const key of PRESET_FIELDS) {
     const was = key === "name" ? before.name.trim() : before[key];
     const now = key === "name" ? after.name.trim() : after[key];
     if (was !== now) (changes as Record<string, unknown>)[key] = input[key];

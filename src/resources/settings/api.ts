@@ -1,6 +1,6 @@
+import type { CompanySettingsRecord } from "@core/api/company-settings";
 import { type BaseRecord, type HttpError, useCustom, useCustomMutation } from "@refinedev/core";
 import type { FormInstance } from "antd";
-import type { Address, Billing } from "@/resources/settings/types";
 
 /**
  * The settings screens' calls, through Refine's custom hooks (and so the data
@@ -47,13 +47,5 @@ export function showFieldErrors(form: FormInstance, error: HttpError, rename: Re
   return fields.length > 0;
 }
 
-export interface CompanySettings extends BaseRecord {
-  id: string;
-  name: string;
-  type: string;
-  timeZone: string;
-  temperatureUnit: "celsius" | "fahrenheit";
-  logoInitial: string | null;
-  addresses: Address[];
-  billing: Billing;
-}
+/** The caller's company with its settings (GET /company). */
+export type CompanySettings = CompanySettingsRecord;

@@ -1,6 +1,6 @@
 import { SendOutlined } from "@ant-design/icons";
-import { ROLE_NAMES } from "@core/domain/resources";
 import { grantableRoles, ROLE_LABELS } from "@core/domain/role-rules";
+import { ROLES } from "@core/domain/roles";
 import { type HttpError, useCreate } from "@refinedev/core";
 import { Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router";
@@ -74,7 +74,7 @@ export function UserInvite() {
           <Form.Item name="roles" label="Roles" rules={[{ required: true, message: "Choose at least one role" }]}>
             <FormCheckboxGroup
               className={styles.roleGrid}
-              options={ROLE_NAMES.filter((role) => grantable.has(role)).map((role) => ({
+              options={ROLES.filter((role) => grantable.has(role)).map((role) => ({
                 value: role,
                 label: ROLE_LABELS[role],
               }))}

@@ -1,5 +1,5 @@
-import { ROLE_NAMES } from "@core/domain/resources";
 import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@core/domain/role-rules";
+import { ROLES } from "@core/domain/roles";
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Typography } from "antd";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
@@ -58,7 +58,7 @@ export function RoleEditor({
       <Form.Item name="roles" rules={[{ required: true, message: "Choose at least one role" }]}>
         <FormCheckboxGroup
           vertical
-          options={ROLE_NAMES.map((role) => ({
+          options={ROLES.map((role) => ({
             value: role,
             label: ROLE_LABELS[role],
             disabled: !grantable.has(role),

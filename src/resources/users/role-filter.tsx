@@ -1,13 +1,14 @@
 import { includesFilter, listItems } from "@core/domain/list-query";
-import { listResource, ROLE_NAMES } from "@core/domain/resources";
+import { listResource } from "@core/domain/resources";
 import { ROLE_LABELS } from "@core/domain/role-rules";
+import { ROLES } from "@core/domain/roles";
 import { Select } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { applyFilters, listSearchString, parseListUrl } from "@/providers/list-url";
 import styles from "../people/people.module.css";
 
 const RESOURCE = listResource("users");
-const OPTIONS = ROLE_NAMES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+const OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
 /**
  * The role filter beside the search box: members holding at least one of the chosen

@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
-import type { Role } from "../../../core/domain/permissions";
 import { ruleOfPreset } from "../../../core/domain/report-rule";
+import type { Role } from "../../../core/domain/roles";
 import type { Db } from "../../../server/db/index";
 
 /**

@@ -1,3 +1,5 @@
+import type { LabelPresetVersionRecord } from "@core/api/label-preset";
+import { PRESET_SETTING_NAMES, PRESET_SETTINGS } from "@core/domain/label-preset";
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Alert, Table, Typography } from "antd";
 import { useEffect } from "react";
@@ -5,35 +7,15 @@ import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 
-/** One entry of GET /api/label-presets/{id}/versions. */
-export interface PresetVersion {
-  version: number;
-  changedAt: string;
-  changedBy: { name: string; email: string } | null;
-  changes: string[];
-  reportCount: number;
-}
-
+/** How the history names each field: the settings' own words (core/domain/label-preset.ts). */
 const SETTING_LABELS: Record<string, string> = {
   name: "name",
   description: "description",
-  temperatureEnabled: "temperature on/off",
-  temperatureMin: "lowest temperature",
-  temperatureMax: "highest temperature",
-  humidityEnabled: "humidity on/off",
-  humidityMin: "lowest humidity",
-  humidityMax: "highest humidity",
-  shockEnabled: "shock on/off",
-  shockThresholdG: "shock threshold",
-  alarmDelayMinutes: "alarm delay",
-  alarmType: "alarm type",
-  intervalMinutes: "logging interval",
-  startDelayMinutes: "start delay",
-  batteryWarningLevel: "battery warning level",
+  ...Object.fromEntries(PRESET_SETTING_NAMES.map((key) => [key, PRESET_SETTINGS[key].label])),
 };
 
 /** What a version changed, in words ("Created" for the first). */
-export function versionChangesText(entry: Pick<PresetVersion, "version" | "changes">): string {
+export function versionChangesText(entry: Pick<LabelPresetVersionRecord, "version" | "changes">): string {
   if (entry.changes.length === 0) return entry.version === 1 ? "Created" : "—";
   const words = entry.changes.map((key) => SETTING_LABELS[key] ?? key).join(", ");
   return `Changed ${words}`;
@@ -44,7 +26,7 @@ export function versionChangesText(entry: Pick<PresetVersion, "version" | "chang
  * history says which rule judges how many reports.
  */
 export function PresetVersions({ presetId, version }: { presetId: string; version: number | undefined }) {
-  const { query } = useCustom<PresetVersion[] & Record<string, unknown>, HttpError>({
+  const { query } = useCustom<LabelPresetVersionRecord[] & Record<string, unknown>, HttpError>({
     url: `${RESOURCE.labelPresets}/${presetId}/versions`,
     method: "get",
     errorNotification: false,
@@ -59,11 +41,11 @@ export function PresetVersions({ presetId, version }: { presetId: string; versio
       <Alert type="error" showIcon message="Could not load the versions" description={readableError(query.error)} />
     );
   }
-  const rows = (query.data?.data ?? []) as PresetVersion[];
+  const rows = (query.data?.data ?? []) as LabelPresetVersionRecord[];
   return (
     <section aria-label="Versions">
       <Typography.Title level={4}>Versions</Typography.Title>
-      <Table<PresetVersion>
+      <Table<LabelPresetVersionRecord>
         size="small"
         rowKey="version"
         loading={query.isLoading}
@@ -75,7 +57,7 @@ export function PresetVersions({ presetId, version }: { presetId: string; versio
           {
             title: "Who",
             dataIndex: "changedBy",
-            render: (by: PresetVersion["changedBy"]) =>
+            render: (by: LabelPresetVersionRecord["changedBy"]) =>
               !by ? "—" : by.name === by.email ? by.email : `${by.name} (${by.email})`,
           },
           { title: "What", key: "changes", render: (_: unknown, row) => versionChangesText(row) },

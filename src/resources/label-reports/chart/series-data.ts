@@ -1,4 +1,4 @@
-import type { ReadingSeries } from "@core/domain/reading-series";
+import type { ReadingSeries } from "@core/api/reading-series";
 import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@core/domain/units";
 
 /**
@@ -8,7 +8,7 @@ import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMB
  * without a canvas.
  */
 
-export type { ReadingSeries, SeriesPoint } from "@core/domain/reading-series";
+export type { ReadingSeries, SeriesPoint } from "@core/api/reading-series";
 
 export type ChartUnit = "temperature" | "humidity";
 

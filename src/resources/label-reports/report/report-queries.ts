@@ -1,4 +1,4 @@
-import type { TrimEffect } from "@core/domain/trim-effect";
+import type { TrimEffect } from "@core/api/trim-preview";
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RESOURCE } from "@/resources/names";
@@ -55,7 +55,7 @@ function useCustomGet<T>(url: string) {
   const custom = useCustomCall();
   // The answers are arrays or series, not records: the provider's record type does not fit them.
   return async (query?: Record<string, string | number>) =>
-    (await custom({ url, method: "get", ...(query ? { query } : {}) })).data as unknown as T;
+    (await custom({ url, method: "get", ...(query ? { query } : {}) })).data as T;
 }
 
 const reportUrl = (id: string, tail = "") => `${RESOURCE.labelReports}/${encodeURIComponent(id)}${tail}`;

@@ -1,4 +1,5 @@
 import { CopyOutlined, LinkOutlined } from "@ant-design/icons";
+import type { CreatedShareLinkRecord, ShareLinkRecord } from "@core/api/share-link";
 import { useDataProvider } from "@refinedev/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Empty, Flex, InputNumber, Popconfirm, Space, Table, Tag, Typography } from "antd";
@@ -18,23 +19,6 @@ import { Section } from "./report-sections";
  * hash of its token.
  */
 
-export interface ShareLinkItem {
-  id: string;
-  createdAt: string;
-  createdBy: { name: string };
-  expiresAt: string;
-  revokedAt: string | null;
-  state: "active" | "expired" | "revoked";
-  opens: number;
-  lastOpenedAt: string | null;
-}
-
-interface CreatedLink {
-  id: string;
-  url: string;
-  expiresAt: string;
-}
-
 const STATE_COLORS = { active: "green", expired: "default", revoked: "red" } as const;
 const STATE_TEXT = { active: "Active", expired: "Expired", revoked: "Revoked" } as const;
 
@@ -45,7 +29,7 @@ function useShareLinks(reportId: string) {
   const queryClient = useQueryClient();
   const call = async <T,>(url: string, method: "get" | "post" | "delete", payload?: object) => {
     if (!provider.custom) throw new Error("The data provider has no custom method");
-    return (await provider.custom({ url, method, ...(payload ? { payload } : {}) })).data as unknown as T;
+    return (await provider.custom({ url, method, ...(payload ? { payload } : {}) })).data as T;
   };
   const refresh = () =>
     Promise.all([
@@ -55,10 +39,10 @@ function useShareLinks(reportId: string) {
     ]);
   const list = useQuery({
     queryKey: [REPORT_QUERY_KEY, reportId, "share-links"],
-    queryFn: () => call<ShareLinkItem[]>(linksUrl(reportId), "get"),
+    queryFn: () => call<ShareLinkRecord[]>(linksUrl(reportId), "get"),
   });
   const create = useMutation({
-    mutationFn: (expiresInDays: number) => call<CreatedLink>(linksUrl(reportId), "post", { expiresInDays }),
+    mutationFn: (expiresInDays: number) => call<CreatedShareLinkRecord>(linksUrl(reportId), "post", { expiresInDays }),
     onSuccess: refresh,
   });
   const revoke = useMutation({
@@ -68,7 +52,7 @@ function useShareLinks(reportId: string) {
   return { list, create, revoke };
 }
 
-function NewLink({ link }: { link: CreatedLink }) {
+function NewLink({ link }: { link: CreatedShareLinkRecord }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link.url);
@@ -105,7 +89,7 @@ export function ShareLinksSection({ reportId }: { reportId: string }) {
 function ShareLinks({ reportId }: { reportId: string }) {
   const { list, create, revoke } = useShareLinks(reportId);
   const [days, setDays] = useState<number | null>(30);
-  const [created, setCreated] = useState<CreatedLink | null>(null);
+  const [created, setCreated] = useState<CreatedShareLinkRecord | null>(null);
   const submit = () =>
     create.mutate(days ?? 30, {
       onSuccess: (link) => setCreated(link),
@@ -133,7 +117,7 @@ function ShareLinks({ reportId }: { reportId: string }) {
       <Space direction="vertical" style={{ width: "100%" }}>
         {created ? <NewLink link={created} /> : null}
         {list.error ? <Alert type="error" showIcon message={readableError(list.error)} /> : null}
-        <Table<ShareLinkItem>
+        <Table<ShareLinkRecord>
           size="small"
           rowKey="id"
           loading={list.isPending}
@@ -148,7 +132,7 @@ function ShareLinks({ reportId }: { reportId: string }) {
             {
               title: "Status",
               dataIndex: "state",
-              render: (state: ShareLinkItem["state"]) => <Tag color={STATE_COLORS[state]}>{STATE_TEXT[state]}</Tag>,
+              render: (state: ShareLinkRecord["state"]) => <Tag color={STATE_COLORS[state]}>{STATE_TEXT[state]}</Tag>,
             },
             { title: "Created by", render: (_: unknown, row) => row.createdBy.name },
             { title: "Created", dataIndex: "createdAt", render: (value: string) => <DateTimeText value={value} /> },

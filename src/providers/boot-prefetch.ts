@@ -3,8 +3,10 @@
  * the same URL with the same headers (so the same role token). The landing list's API
  * request otherwise waits for the session check, the route guards and the list page's own
  * render (a chain of round trips on a cold load); started at boot it runs in parallel with
- * them. The answer is handed over once it is in and younger than PREFETCH_MAX_AGE_MS;
- * otherwise the page asks the server itself.
+ * them. It is taken once, by whichever asks first: the list's first render when the answer
+ * is already in (its rows then show at once), else the data provider's identical request,
+ * which waits for it instead of sending the same request again. Anything older than
+ * PREFETCH_MAX_AGE_MS, or another URL or role token, goes to the network as usual.
  */
 
 /**
@@ -18,7 +20,8 @@ export const PREFETCH_MAX_AGE_MS = 30_000;
 interface Prefetch {
   key: string;
   startedAt: number;
-  /** The answer's JSON once a 200 has arrived and been read. */
+  response: Promise<Response>;
+  /** The answer's JSON once a 200 has arrived and been read (a copy: the response stays unread). */
   body?: unknown;
 }
 
@@ -31,25 +34,43 @@ function keyOf(url: string, headers: Record<string, string>): string {
   return JSON.stringify([url, sorted]);
 }
 
-/** Starts the GET now; a failure or another status leaves nothing to take (the page then asks itself). */
+/** Starts the GET now; a failure is left for the request that takes it (it then asks again). */
 export function prefetchGet(
   url: string,
   headers: Record<string, string>,
   doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
   now: () => number = Date.now,
 ): void {
-  const prefetch: Prefetch = { key: keyOf(url, headers), startedAt: now() };
+  const response = doFetch(url, { method: "GET", headers });
+  response.catch(() => undefined); // unhandled until taken
+  const prefetch: Prefetch = { key: keyOf(url, headers), startedAt: now(), response };
   pending = prefetch;
-  doFetch(url, { method: "GET", headers })
+  response
     .then((answer) =>
-      answer.status === 200 && answer.headers.get("content-type")?.includes("json") ? answer.json() : undefined,
+      answer.status === 200 && answer.headers.get("content-type")?.includes("json") ? answer.clone().json() : undefined,
     )
     .then(
       (body: unknown) => {
         if (body !== undefined) prefetch.body = body;
       },
-      () => undefined, // the page asks again and reports its own failure
+      () => undefined, // the request that takes the response sees the failure
     );
+}
+
+/**
+ * The prefetched request for this exact GET, once, arrived or still under way: the data
+ * provider waits for it instead of sending it again. Undefined when there is none (or it is
+ * too old).
+ */
+export function takePrefetched(
+  url: string,
+  headers: Record<string, string>,
+  now: () => number = Date.now,
+): Promise<Response> | undefined {
+  const found = pending;
+  if (!found || found.key !== keyOf(url, headers)) return undefined;
+  pending = null;
+  return now() - found.startedAt <= PREFETCH_MAX_AGE_MS ? found.response : undefined;
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
 } from "@refinedev/core";
 import { crudListQuery } from "@/providers/crud-list-query";
 import { apiUrl } from "./api-url";
+import { takePrefetched } from "./boot-prefetch";
 import { FALLBACK_ERROR_MESSAGE, parseJson } from "./readable-error";
 import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-session";
 
@@ -144,11 +145,16 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     if (request.body !== undefined) headers["content-type"] = "application/json";
     let response: Response;
     try {
-      response = await doFetch(request.url, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      });
+      // The landing list's first request may be under way since boot (boot-prefetch.ts) when
+      // the list's first render came before its answer; when that one failed, this asks again.
+      const early = request.method === "GET" && !renewed ? takePrefetched(request.url, headers) : undefined;
+      response =
+        (early && (await early.catch(() => undefined))) ||
+        (await doFetch(request.url, {
+          method: request.method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        }));
     } catch (error) {
       const reason = error instanceof Error && error.message ? `: ${error.message}` : "";
       throw new ApiError(`${FALLBACK_ERROR_MESSAGE} (the server could not be reached${reason})`, 0);

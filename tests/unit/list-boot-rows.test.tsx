@@ -33,11 +33,17 @@ async function bootRequestAnswered(answer: Response) {
   const url = landingListRequestUrl({ pathname: "/label-reports", search: "" }) as string;
   // The boot reads a 200's JSON: watched here, so the list renders once that read has ended,
   // however long a busy machine takes over it.
+  // It reads a copy (the response itself stays unread for a request that takes it).
   let read: Promise<unknown> | undefined;
-  const json = answer.json.bind(answer);
-  answer.json = () => {
-    read = json();
-    return read;
+  const clone = answer.clone.bind(answer);
+  answer.clone = () => {
+    const copy = clone();
+    const json = copy.json.bind(copy);
+    copy.json = () => {
+      read = json();
+      return read;
+    };
+    return copy;
   };
   prefetchGet(url, HEADERS, async () => answer);
   await act(async () => {
@@ -117,9 +123,21 @@ describe("the landing list's boot answer", () => {
     expect(String(fetch.mock.calls[0]?.[0])).toContain("labelId");
   });
 
-  it("is not taken before it has arrived: the list then asks the server itself", async () => {
+  it("not in yet when the list renders, is waited for: the list sends no request of its own", async () => {
     const url = landingListRequestUrl({ pathname: "/label-reports", search: "" }) as string;
-    prefetchGet(url, HEADERS, () => new Promise<Response>(() => undefined));
+    let answer: (response: Response) => void = () => undefined;
+    prefetchGet(url, HEADERS, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetch = renderList();
+    act(() => answer(json(BOOT_PAGE)));
+    expect(await screen.findByText("LBL-BOOT")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("not in yet and then failing to reach the server, the list asks the server itself", async () => {
+    const url = landingListRequestUrl({ pathname: "/label-reports", search: "" }) as string;
+    prefetchGet(url, HEADERS, async () => {
+      throw new TypeError("Failed to fetch");
+    });
     const fetch = renderList();
     expect(await screen.findByText("LBL-SERVER")).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);

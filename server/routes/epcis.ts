@@ -37,7 +37,7 @@ export const CAPTURE_SLOTS = {
 const captureKey = (request: FastifyRequest) =>
   request.principal.apiKeyId ? `key:${request.principal.apiKeyId}` : `user:${request.principal.userId}`;
 
-/** GS1 EPCIS 2.0 capture over the REST binding (issue #18 section 3; README: EPCIS capture). */
+/** GS1 EPCIS 2.0 capture over the REST binding (docs/api.md: Readings from labels). */
 export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, settings } = plugin;

@@ -140,7 +140,7 @@ export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["label reports"],
         summary:
-          "Download a report as PDF or CSV; X-Content-SHA256 is the content hash printed in the file (see README)",
+          "Download a report as PDF or CSV; X-Content-SHA256 is the content hash printed in the file (docs/api.md: Downloaded reports)",
         params: idParams,
         querystring: exportQuerystring,
         response: {

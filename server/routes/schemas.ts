@@ -21,7 +21,7 @@ export {
 export const listQuerystring = Type.Object(
   {
     filter: Type.Optional(
-      Type.String({ maxLength: 4000, description: "key[op]value,… (see README: list query grammar)" }),
+      Type.String({ maxLength: 4000, description: "key[op]value,… (docs/api.md: List query grammar)" }),
     ),
     order: Type.Optional(Type.String({ maxLength: 200, description: "key[asc|desc],…" })),
     pageNumber: Type.Optional(Type.String({ pattern: "^[0-9]{1,9}$", description: "1-based page number" })),

@@ -25,7 +25,7 @@ export type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
 
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
-  /** null: not chosen, the company's temperature unit applies (README: Preferences). */
+  /** null: not chosen, the company's temperature unit applies (docs/dashboard.md: Preferences). */
   fahrenheit: boolean | null;
   locale: string;
   downloadReport: DownloadReportPreferences;
@@ -34,7 +34,7 @@ export interface PreferencesData {
   showLabelPresetFeatureModal: boolean;
   /**
    * The download options chosen in the download dialog itself. The others follow the screen's
-   * choices (the company's unit for a member without their own; README: Preferences): a stored
+   * choices (the company's unit for a member without their own; docs/dashboard.md: Preferences): a stored
    * `downloadReport` value alone cannot tell a choice from the spec's default.
    */
   downloadChosen?: Partial<Record<FollowedDownloadOption, true>>;

@@ -29,6 +29,8 @@ export function renderCharts({ w, content, series, options, tSymbol }: PdfContex
         : "Every reading drawn. Red bands: above the limit; blue: below; grey: no data (gaps and silences, the line is broken).",
       { color: COLORS.muted, size: 8 },
     );
+    // The time axis and its no-data bands, the same for every unit's chart.
+    const axis = { gaps, from, to, intervalMinutes: preset.intervalMinutes, timeZone: zone, locale: options.locale };
     const tempValue = (c: number) => roundTo(toTemperatureUnit(c, tUnit), 3);
     if (preset.temperatureEnabled) {
       drawChart(w, {
@@ -42,12 +44,7 @@ export function renderCharts({ w, content, series, options, tSymbol }: PdfContex
         lower: preset.temperatureMin === null ? null : tempValue(preset.temperatureMin),
         upper: preset.temperatureMax === null ? null : tempValue(preset.temperatureMax),
         excursions: content.excursions.temperature,
-        gaps,
-        from,
-        to,
-        intervalMinutes: preset.intervalMinutes,
-        timeZone: zone,
-        locale: options.locale,
+        ...axis,
         decimals: 1,
       });
     }
@@ -60,12 +57,7 @@ export function renderCharts({ w, content, series, options, tSymbol }: PdfContex
         lower: preset.humidityMin,
         upper: preset.humidityMax,
         excursions: content.excursions.humidity,
-        gaps,
-        from,
-        to,
-        intervalMinutes: preset.intervalMinutes,
-        timeZone: zone,
-        locale: options.locale,
+        ...axis,
         decimals: 0,
       });
     }

@@ -4,7 +4,8 @@ import type { LabelReportDispositionsTable, LabelReportsTable } from "./schema";
 
 /**
  * Label reports and what is recorded on them: dispositions and shock events. The list's
- * query and the detail built on it stay with the list (server/routes/label-reports.ts).
+ * query and the detail built on it are in server/reports/report-list-query.ts and
+ * report-detail.ts.
  */
 
 /** Just these columns of a report of the given companies; undefined for any other report. */

@@ -13,8 +13,7 @@ import { customFieldRoutes } from "./custom-fields";
 import { epcisRoutes } from "./epcis";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
-import { labelReportDispositionRoutes } from "./label-report-disposition";
-import { labelReportExportRoutes } from "./label-report-exports";
+import { labelReportByIdRoutes } from "./label-report-by-id";
 import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
@@ -65,10 +64,9 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   );
 
   await app.register(labelReportRoutes);
-  await app.register(labelReportExportRoutes);
+  await app.register(labelReportByIdRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
-  await app.register(labelReportDispositionRoutes);
   await app.register(shareLinkRoutes);
   await app.register(labelPresetRoutes);
   await app.register(userRoutes);

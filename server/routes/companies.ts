@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { companyRecord } from "../../core/api/company";
 import { companyChanges, subCompanyCreation } from "../../core/api/company-settings";
+import { idParams } from "../../core/api/id-params";
+import { listQuerystring } from "../../core/api/list-query";
 import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
@@ -25,7 +27,7 @@ import {
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams, listQuerystring } from "./schemas";
+import { dataErrors } from "./schemas";
 
 function listQuery(name: ListResourceName, raw: unknown) {
   const resource = listResource(name);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { companyChanges, companyCreation, companySettingsRecord } from "../../core/api/company-settings";
+import { idParams } from "../../core/api/id-params";
 import { recordAudit } from "../audit";
 import { assertCompanySettings, assertDeletable, companyColumns } from "../companies/company-changes";
 import { companyDetails, deleteCompany, insertCompany, readCompany, updateCompany } from "../db/companies";
@@ -12,7 +13,7 @@ import {
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** The caller's own company (spec: create/read/update/delete on companies) and creating companies. */
 export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {

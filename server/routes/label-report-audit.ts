@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { auditEntryRecord } from "../../core/api/audit-entry";
+import { idParams } from "../../core/api/id-params";
 import { auditActorLabel } from "../../core/domain/audit-actor";
 import { auditTrailOf } from "../db/audit-log";
 import type { TypedRequests } from "../http/type-provider";
 import { requestedReport } from "../reports/requested-report";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** A report's audit trail, under /label-reports/:id (label-report-by-id.ts has loaded the report). */
 export const labelReportAuditRoutes: FastifyPluginAsync = async (plugin) => {

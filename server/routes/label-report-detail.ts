@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { idParams } from "../../core/api/id-params";
 import { labelReportChanges, labelReportDetail } from "../../core/api/label-report";
 import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
 import { recordAudit } from "../audit";
@@ -8,7 +9,7 @@ import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { detailOf, findReport } from "../reports/report-detail";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /**
  * One report: its detail, archiving and custom field values, deleting it. Under

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { idParams } from "../../core/api/id-params";
 import { dispositionInput } from "../../core/api/signed-disposition";
 import { statusAnswer } from "../../core/api/status-answer";
 import { canBeDisposed, DISPOSITION_MEANINGS, dispositionCommentError } from "../../core/domain/disposition";
@@ -11,7 +12,7 @@ import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /**
  * Signing a QA disposition of a label report (docs/domain.md, QA

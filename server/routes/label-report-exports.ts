@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { idParams } from "../../core/api/id-params";
 import { reportExportQuery } from "../../core/api/report-export";
 import { TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -7,7 +8,7 @@ import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { loadReportContent } from "../reports/export/report-content";
 import { sendReportExport } from "../reports/export/send-report-export";
 import { requestedReport } from "../reports/requested-report";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** Whose download budget a request spends: the API key, else the person (in any company). */
 const budgetKey = (request: FastifyRequest) =>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { idParams } from "../../core/api/id-params";
 import {
   DEFAULT_SERIES_POINTS,
   readingSeriesQuery,
@@ -11,7 +12,7 @@ import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { requestedReport } from "../reports/requested-report";
 import { readSeries } from "../reports/series";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** A report's chart series and shock events, under /label-reports/:id (label-report-by-id.ts has loaded the report). */
 export const labelReportReadingRoutes: FastifyPluginAsync = async (plugin) => {

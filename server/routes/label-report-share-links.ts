@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { idParams } from "../../core/api/id-params";
 import {
   createdShareLinkRecord,
   SHARE_LINK_DAYS,
@@ -18,7 +19,7 @@ import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { requestedReport } from "../reports/requested-report";
 import { listShareLinks, newShareToken } from "../reports/share-links";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /**
  * Read-only links to one report for partners without an account

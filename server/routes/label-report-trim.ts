@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { FieldError } from "../../core/api/error-answer";
+import { idParams } from "../../core/api/id-params";
 import { labelReportDetail, trimWindowInput } from "../../core/api/label-report";
 import { trimPreviewQuery, trimPreviewRecord } from "../../core/api/trim-preview";
 import { trimEffect, trimReasonError } from "../../core/domain/trim-effect";
@@ -10,7 +11,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { detailOf, findReport } from "../reports/report-detail";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 function windowErrors(window: { start: string | null; end: string | null }): FieldError[] {
   if (window.start && window.end && Date.parse(window.start) >= Date.parse(window.end)) {

@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { labelReportDetail, labelReportListItem, labelReportRegistration } from "../../core/api/label-report";
+import { listQuerystring } from "../../core/api/list-query";
 import { pagedResponse } from "../../core/api/paged-response";
 import { ruleOfPreset } from "../../core/domain/report-rule";
 import { listResource } from "../../core/domain/resources";
@@ -19,7 +20,7 @@ import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { detailOf, findReport } from "../reports/report-detail";
 import { labelReportColumns, labelReportCountRows, labelReportRows } from "../reports/report-list-query";
 import { recomputeSummary } from "../reports/summary";
-import { dataErrors, listQuerystring } from "./schemas";
+import { dataErrors } from "./schemas";
 
 const resource = listResource("label-reports");
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { idParams } from "../../core/api/id-params";
 import { labelStopAnswer, labelStopInput, readingBatchAnswer, readingBatchInput } from "../../core/api/reading-batch";
 import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../core/domain/readings";
 import { reportStatus } from "../db/label-reports";
@@ -7,7 +8,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { READINGS_BODY_LIMIT_BYTES } from "../ingest/ingest-limits";
 import { ingestReadings } from "../ingest/ingest-readings";
 import { stopLabel } from "../ingest/stop-label";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 const ranges = Object.entries(READING_RANGES)
   .map(([channel, { min, max, unit }]) => `${channel} ${min}…${max} ${unit}`)

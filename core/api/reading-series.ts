@@ -31,7 +31,7 @@ export const readingSeriesRecord = Type.Object({
  * pixel of a wide chart), the PDF for 1,000. More only costs the server, and twenty calls
  * of 10,000 points stalled it for seconds.
  */
-export const MAX_SERIES_POINTS = 5000;
+const MAX_SERIES_POINTS = 5000;
 /** What a chart gets when it does not say: the dashboard's wide chart. */
 export const DEFAULT_SERIES_POINTS = 2000;
 
@@ -50,5 +50,4 @@ export const shockEventRecord = Type.Object({ id: Type.String(), t: dateTime, ma
 
 export type SeriesPoint = Static<typeof seriesPointRecord>;
 export type ReadingSeries = Static<typeof readingSeriesRecord>;
-export type ReadingSeriesQuery = Static<typeof readingSeriesQuery>;
 export type ShockEventRecord = Static<typeof shockEventRecord>;

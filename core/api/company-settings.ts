@@ -74,7 +74,32 @@ export const companySettingsRecord = Type.Object({
   updated: dateTime,
 });
 
+/** The first administrator to invite with a new company, by address (optional). */
+const administratorEmailField = { administratorEmail: Type.Optional(Type.String({ maxLength: 254 })) };
+
+/**
+ * A new company (POST /companies): a system administrator creates any type under any
+ * parent; anyone else a customer company of their own.
+ */
+export const companyCreation = Type.Object(
+  {
+    ...companyWritable,
+    name: companyName,
+    ...administratorEmailField,
+    type: Type.Optional(StringEnum(COMPANY_TYPES)),
+    parentId: Type.Optional(Nullable(Type.String({ format: "uuid" }))),
+  },
+  { additionalProperties: false },
+);
+
+/** A new sub-company of the caller's company (POST /sub-companies). */
+export const subCompanyCreation = Type.Object(
+  { ...companyWritable, name: companyName, ...administratorEmailField },
+  { additionalProperties: false },
+);
+
 export type Address = Static<typeof addressRecord>;
 export type Billing = Static<typeof billingRecord>;
 export type CompanyChanges = Static<typeof companyChanges>;
+export type CompanyCreation = Static<typeof companyCreation>;
 export type CompanySettingsRecord = Static<typeof companySettingsRecord>;

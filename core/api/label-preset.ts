@@ -65,6 +65,9 @@ export const labelPresetRecord = Type.Object({
   updated: dateTime,
 });
 
+/** A preset by its id or its slug: /label-presets/{idOrSlug}. */
+export const labelPresetParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[a-z0-9-]{1,120}$" }) });
+
 export type LabelPresetRecord = Static<typeof labelPresetRecord>;
 
 /** One entry of GET /label-presets/{idOrSlug}/versions. */

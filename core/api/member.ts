@@ -1,5 +1,9 @@
 import { type Static, Type } from "typebox";
-import { dateTime, nullableString } from "./schema-types";
+import { ROLES } from "../domain/roles";
+import { dateTime, nullableString, StringEnum } from "./schema-types";
+
+/** The roles granted to a member or an invitee: at least one, each once. */
+export const roleList = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6, uniqueItems: true });
 
 /** A user as a member of one company: their roles there (GET /users, a control-center company's users). */
 export const memberRecord = Type.Object({

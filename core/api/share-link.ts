@@ -12,6 +12,22 @@ export const SHARE_LINK_STATES = ["active", "expired", "revoked"] as const;
 /** How many days a new link lives. */
 export const SHARE_LINK_DAYS = { min: 1, max: 90, default: 30 } as const;
 
+/** A share link of a report: /label-reports/{id}/share-links/{linkId}. */
+export const shareLinkParams = Type.Object(
+  { id: Type.String({ format: "uuid" }), linkId: Type.String({ format: "uuid" }) },
+  { additionalProperties: false },
+);
+
+/**
+ * The token of a public share page: /share/{token}. Its shape is checked by the route (not
+ * here), so that a malformed one is the same 404 as an unknown one and counts against the
+ * address limit all the same.
+ */
+export const shareTokenParams = Type.Object(
+  { token: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
 /** A report's share link as its list shows it (GET /label-reports/{id}/share-links): never the token. */
 export const shareLinkRecord = Type.Object({
   id: Type.String(),

@@ -1,4 +1,4 @@
-import { Type } from "typebox";
+import { type Static, Type } from "typebox";
 import { DISPOSITIONS } from "../domain/disposition";
 import { StringEnum } from "./schema-types";
 
@@ -13,3 +13,16 @@ export const signedDispositionRecord = Type.Object({
   ),
   signedAt: Type.String({ format: "date-time", description: "UTC" }),
 });
+
+/** A signature asked for (POST /label-reports/{id}/disposition): the password, or a code e-mailed for signing. */
+export const dispositionInput = Type.Object(
+  {
+    disposition: StringEnum(DISPOSITIONS),
+    comment: Type.Optional(Type.String({ maxLength: 1000 })),
+    password: Type.Optional(Type.String({ maxLength: 200 })),
+    code: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+export type DispositionInput = Static<typeof dispositionInput>;

@@ -1,6 +1,12 @@
 import { type Static, Type } from "typebox";
 import { dateTime, StringEnum } from "./schema-types";
 
+/** The window to preview (GET /label-reports/{id}/trim-preview); without start and end: clearing it. */
+export const trimPreviewQuery = Type.Object(
+  { start: Type.Optional(dateTime), end: Type.Optional(dateTime) },
+  { additionalProperties: false },
+);
+
 /** An excursion a window would take out of the evaluation. */
 export const removedExcursionRecord = Type.Object({
   unit: StringEnum(["temperature", "humidity"]),

@@ -4,23 +4,9 @@ import type { LabelReportDispositionsTable, LabelReportsTable } from "./schema";
 
 /**
  * Label reports and what is recorded on them: dispositions and shock events. The list's
- * query and the detail built on it stay with the list (server/routes/label-reports.ts).
+ * query and the detail built on it are in server/reports/report-list-query.ts and
+ * report-detail.ts.
  */
-
-/** Just these columns of a report of the given companies; undefined for any other report. */
-export function readReportInScope<C extends keyof LabelReportsTable & string>(
-  db: Db,
-  companyScope: string[],
-  id: string,
-  columns: readonly C[],
-) {
-  return db
-    .selectFrom("labelReports")
-    .select(columns)
-    .where("id", "=", id)
-    .where("companyId", "in", companyScope)
-    .executeTakeFirst();
-}
 
 /** A report's status after a stop, for the answer (the report exists: the stop found it). */
 export function reportStatus(db: Db, id: string) {

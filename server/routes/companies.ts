@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
 import { companyRecord } from "../../core/api/company";
-import { companyName, companyWritable } from "../../core/api/company-settings";
+import { companyChanges, subCompanyCreation } from "../../core/api/company-settings";
+import { idParams } from "../../core/api/id-params";
+import { listQuerystring } from "../../core/api/list-query";
 import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
+import { assertDeletable, companyColumns } from "../companies/company-changes";
 import {
   companyListColumns,
   companyRows,
@@ -19,15 +21,13 @@ import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { assertDeletable, companyColumns } from "./company-settings";
 import {
-  administratorEmailProperty,
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams, listQuerystring } from "./schemas";
+import { dataErrors } from "./schemas";
 
 function listQuery(name: ListResourceName, raw: unknown) {
   const resource = listResource(name);
@@ -80,10 +80,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["companies"],
         summary:
           "Create a sub-company of the caller's (distributor) company; with `administratorEmail`, its first administrator is invited in the same transaction",
-        body: Type.Object(
-          { ...companyWritable, name: companyName, ...administratorEmailProperty },
-          { additionalProperties: false },
-        ),
+        body: subCompanyCreation,
         response: { 201: companyRecord, ...dataErrors },
       },
     },
@@ -125,7 +122,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["companies"],
         summary: "Change a sub-company of the caller's company",
         params: idParams,
-        body: Type.Object(companyWritable, { minProperties: 1, additionalProperties: false }),
+        body: companyChanges,
         response: { 200: companyRecord, ...dataErrors },
       },
     },

@@ -1,73 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
-import {
-  type CompanyChanges,
-  companyChanges,
-  companyName,
-  companySettingsRecord,
-  companyWritable,
-} from "../../core/api/company-settings";
-import type { FieldError } from "../../core/api/error-answer";
-import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
-import { isKnownTimeZone } from "../../core/domain/datetime";
+import { companyChanges, companyCreation, companySettingsRecord } from "../../core/api/company-settings";
+import { idParams } from "../../core/api/id-params";
 import { recordAudit } from "../audit";
-import {
-  companyDetails,
-  deleteCompany,
-  hasReportsOrChildren,
-  insertCompany,
-  readCompany,
-  updateCompany,
-} from "../db/companies";
-import type { Db } from "../db/index";
+import { assertCompanySettings, assertDeletable, companyColumns } from "../companies/company-changes";
+import { companyDetails, deleteCompany, insertCompany, readCompany, updateCompany } from "../db/companies";
 import { insertMembership } from "../db/memberships";
-import { badRequest, forbidden, HttpError, notFound } from "../errors";
+import { forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
-  administratorEmailProperty,
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
 } from "./first-administrator";
-import { dataErrors, idParams, Nullable, StringEnum } from "./schemas";
-
-/**
- * Rules beyond the JSON schema: a known time zone, a VAT
- * number in its country's format, a logo initial of letters or digits. 400 per field.
- */
-export function assertCompanySettings(changes: CompanyChanges): void {
-  const problems: FieldError[] = [];
-  if (changes.timeZone !== undefined && !isKnownTimeZone(changes.timeZone))
-    problems.push({ id: "timeZone", error: "Unknown time zone" });
-  const vat = changes.billing?.vatNumber;
-  const vatProblem = typeof vat === "string" ? vatNumberError(vat) : null;
-  if (vatProblem) problems.push({ id: "billing.vatNumber", error: vatProblem });
-  if (changes.logoInitial && !/^[\p{L}\p{N}]{1,2}$/u.test(changes.logoInitial))
-    problems.push({ id: "logoInitial", error: "One or two letters or digits" });
-  if (problems.length) throw badRequest("Please check the fields", problems);
-}
-
-/** Turns validated changes into column values (JSON columns are written as text). */
-export function companyColumns(changes: CompanyChanges) {
-  const { addresses, billing: rawBilling, ...plain } = changes;
-  const billing =
-    rawBilling && typeof rawBilling.vatNumber === "string"
-      ? { ...rawBilling, vatNumber: normalizeVatNumber(rawBilling.vatNumber) }
-      : rawBilling;
-  return {
-    ...plain,
-    ...(plain.name !== undefined ? { name: plain.name.trim() } : {}),
-    ...(addresses !== undefined ? { addresses: JSON.stringify(addresses) } : {}),
-    ...(billing !== undefined ? { billing: JSON.stringify(billing) } : {}),
-  };
-}
-
-/** A company with label reports or sub-companies is not deleted: its records must stay. */
-export async function assertDeletable(db: Db, companyId: string): Promise<void> {
-  if (await hasReportsOrChildren(db, companyId))
-    throw new HttpError(409, "This company still has label reports or sub-companies; it cannot be deleted");
-}
+import { dataErrors } from "./schemas";
 
 /** The caller's own company (spec: create/read/update/delete on companies) and creating companies. */
 export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
@@ -125,16 +71,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["companies"],
         summary:
           "Create a company. A system administrator creates any company (control center); anyone else with the right creates a customer company and becomes its administrator. With `administratorEmail`, its first administrator is invited in the same transaction",
-        body: Type.Object(
-          {
-            ...companyWritable,
-            name: companyName,
-            ...administratorEmailProperty,
-            type: Type.Optional(StringEnum(["operator", "distributor", "customer"])),
-            parentId: Type.Optional(Nullable(Type.String({ format: "uuid" }))),
-          },
-          { additionalProperties: false },
-        ),
+        body: companyCreation,
         response: { 201: companySettingsRecord, ...dataErrors },
       },
     },

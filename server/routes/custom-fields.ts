@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { customFieldChanges, customFieldInput, customFieldRecord } from "../../core/api/custom-field";
+import { idParams } from "../../core/api/id-params";
 import { customFieldKey, definitionProblems, MAX_CUSTOM_FIELDS } from "../../core/domain/custom-fields";
 import { recordAudit } from "../audit";
 import {
@@ -14,7 +15,7 @@ import {
 } from "../db/custom-fields";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** Settings > custom fields: extra fields on the company's label reports. */
 export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {

@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { epcisCaptureJobRecord } from "../../core/api/epcis-capture-job";
+import { idParams } from "../../core/api/id-params";
 import { MAX_READINGS_PER_REQUEST } from "../../core/domain/readings";
 import { failCaptureJob } from "../db/epcis-capture-jobs";
 import { badRequest, notFound, TooManyRequests } from "../errors";
@@ -11,22 +12,22 @@ import type { ParsedCapture } from "../ingest/epcis-parse";
 import { EpcisParserPool } from "../ingest/epcis-parser-pool";
 import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { ExportLimiter } from "../reports/export/export-limiter";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** EPCIS JSON is verbose (about 300 bytes a sensor report): more room than the readings route's 4 MB. */
-export const EPCIS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+const EPCIS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** How long the capture request waits for its job: a small document is finished when the 202 is sent. */
-export const CAPTURE_INLINE_WAIT_MS = 2000;
+const CAPTURE_INLINE_WAIT_MS = 2000;
 
 /** Captures one key may send a minute: a gateway sends a document every few seconds at most. */
-export const CAPTURES_PER_KEY_PER_MINUTE = 30;
+const CAPTURES_PER_KEY_PER_MINUTE = 30;
 
 /**
  * Captures mapped and stored at once, per company and on this server, and how many wait:
  * a company's burst of large documents cannot take every slot, nor pile up unbounded.
  */
-export const CAPTURE_SLOTS = {
+const CAPTURE_SLOTS = {
   perCompany: 2,
   global: 4,
   queuePerCompany: 2,

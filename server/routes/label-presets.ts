@@ -4,9 +4,11 @@ import type { FieldError } from "../../core/api/error-answer";
 import {
   labelPresetChanges,
   labelPresetInput,
+  labelPresetParams,
   labelPresetRecord,
   labelPresetVersionRecord,
 } from "../../core/api/label-preset";
+import { listQuerystring } from "../../core/api/list-query";
 import { pagedResponse } from "../../core/api/paged-response";
 import {
   type LabelPresetInput,
@@ -37,11 +39,9 @@ import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, listQuerystring } from "./schemas";
+import { dataErrors } from "./schemas";
 
 const resource = listResource("label-presets");
-
-const idOrSlugParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[a-z0-9-]{1,120}$" }) });
 
 /** Every rule of the domain, plus the name's uniqueness (only the server can know it), in one 400. */
 async function checkPreset(db: Db, companyId: string, input: LabelPresetInput, exceptId?: string) {
@@ -132,7 +132,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["label presets"],
         summary: "One label preset, by id or by its slug",
-        params: idOrSlugParams,
+        params: labelPresetParams,
         response: { 200: labelPresetRecord, ...dataErrors },
       },
     },
@@ -152,7 +152,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["label presets"],
         summary:
           "The preset's version history, newest first: who saved each version, when, which settings it changed, and how many reports are judged by it",
-        params: idOrSlugParams,
+        params: labelPresetParams,
         response: { 200: Type.Array(labelPresetVersionRecord), ...dataErrors },
       },
     },
@@ -234,7 +234,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["label presets"],
         summary: "Change a label preset's settings, or archive it (isArchived); a rename keeps the slug",
-        params: idOrSlugParams,
+        params: labelPresetParams,
         body: labelPresetChanges,
         response: { 200: labelPresetRecord, ...dataErrors },
       },
@@ -285,7 +285,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["label presets"],
         summary: "Delete a preset no report uses; one in use is 409 (archive it instead)",
-        params: idOrSlugParams,
+        params: labelPresetParams,
         response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
       },
     },

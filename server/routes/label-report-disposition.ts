@@ -1,22 +1,18 @@
-import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { idParams } from "../../core/api/id-params";
+import { dispositionInput } from "../../core/api/signed-disposition";
 import { statusAnswer } from "../../core/api/status-answer";
-import {
-  canBeDisposed,
-  DISPOSITION_MEANINGS,
-  DISPOSITIONS,
-  dispositionCommentError,
-} from "../../core/domain/disposition";
+import { canBeDisposed, DISPOSITION_MEANINGS, dispositionCommentError } from "../../core/domain/disposition";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
-import type { Principal } from "../auth/principal";
-import { insertDisposition, lockReportForDisposition, readReportInScope, updateLabelReport } from "../db/label-reports";
+import { insertDisposition, lockReportForDisposition, updateLabelReport } from "../db/label-reports";
 import { readUser } from "../db/users";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
-import { dataErrors, idParams, StringEnum } from "./schemas";
+import { reportNotFound, requestedReport } from "../reports/requested-report";
+import { dataErrors } from "./schemas";
 
 /**
  * Signing a QA disposition of a label report (docs/domain.md, QA
@@ -31,32 +27,27 @@ const conflict = (message: string) => new HttpError(409, message);
 
 /**
  * Only the person signs: never support acting as them, never an integration. Refused
- * before anything else is looked at. (requireOwnSession then also wants their own
- * sign-in session, after the report is found, so a foreign report is a plain 404.)
+ * before anything else is looked at (a route-level preValidation: after authentication,
+ * before the input and the report). requireOwnSession then also wants their own sign-in
+ * session, after the report is found, so a foreign report is a plain 404.
  */
-function refuseOtherThanPerson(principal: Principal) {
+async function refuseOtherThanPerson(request: FastifyRequest) {
+  const principal = request.principal;
   if (principal.apiKeyId) throw forbidden("An API key cannot sign: a disposition is a person's signature");
   if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
+}
+
+/** The loaded report, if it may be given a disposition: it has ended. */
+function signableReport(request: FastifyRequest) {
+  const report = requestedReport(request);
+  if (!canBeDisposed(report.status))
+    throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
+  return report;
 }
 
 export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db, mailer, throttles } = plugin;
-
-  async function signableReport(companyScope: string[], id: string) {
-    const report = await readReportInScope(db, companyScope, id, [
-      "id",
-      "labelId",
-      "status",
-      "companyId",
-      "disposition",
-      "dataIncomplete",
-    ]);
-    if (!report) throw notFound("Label report not found");
-    if (!canBeDisposed(report.status))
-      throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
-    return report;
-  }
 
   const signer = async (userId: string) => {
     const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "passwordHash"]);
@@ -68,20 +59,13 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
     "/label-reports/:id/disposition",
     {
       config: { permission: ["approve", "labelReport"] },
+      preValidation: refuseOtherThanPerson,
       schema: {
         tags: ["label reports"],
         summary:
           "Sign a QA disposition of an ended report (released, quarantined, rejected) with the password or an e-mailed code. Sign-in session required; refused while impersonating and to API keys; 409 when the report has not ended",
         params: idParams,
-        body: Type.Object(
-          {
-            disposition: StringEnum(DISPOSITIONS),
-            comment: Type.Optional(Type.String({ maxLength: 1000 })),
-            password: Type.Optional(Type.String({ maxLength: 200 })),
-            code: Type.Optional(Type.String({ maxLength: 20 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: dispositionInput,
         response: { 201: dispositionSchemas.signed, 409: dataErrors[400], 429: dataErrors[400], ...dataErrors },
       },
     },
@@ -89,8 +73,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       const { id } = request.params;
       const body = request.body;
       const principal = request.principal;
-      refuseOtherThanPerson(principal);
-      const signable = await signableReport(principal.companyScope, id);
+      const signable = signableReport(request);
       // Checked before the proof, so a signer is not asked for a password twice.
       const commentError = dispositionCommentError(signable.dataIncomplete, body.comment);
       if (commentError) throw badRequest(commentError, [{ id: "comment", error: commentError }]);
@@ -106,7 +89,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       await db.transaction().execute(async (trx) => {
         // Locked so that two signatures at once are ordered and the list's copy is the newest.
         const report = await lockReportForDisposition(trx, id);
-        if (!report) throw notFound("Label report not found");
+        if (!report) throw reportNotFound();
         if (!canBeDisposed(report.status))
           throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
         // Late readings may have made the data incomplete since the check above.
@@ -144,6 +127,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
     "/label-reports/:id/disposition/email-code",
     {
       config: { permission: ["approve", "labelReport"] },
+      preValidation: refuseOtherThanPerson,
       schema: {
         tags: ["label reports"],
         summary:
@@ -158,9 +142,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       },
     },
     async (request) => {
-      const { id } = request.params;
-      refuseOtherThanPerson(request.principal);
-      const report = await signableReport(request.principal.companyScope, id);
+      const report = signableReport(request);
       const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
       await throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");

@@ -1,18 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
+import { idParams } from "../../core/api/id-params";
 import { labelStopAnswer, labelStopInput, readingBatchAnswer, readingBatchInput } from "../../core/api/reading-batch";
 import { MAX_READINGS_PER_REQUEST, parseReadings, READING_RANGES } from "../../core/domain/readings";
 import { reportStatus } from "../db/label-reports";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
+import { READINGS_BODY_LIMIT_BYTES } from "../ingest/ingest-limits";
 import { ingestReadings } from "../ingest/ingest-readings";
 import { stopLabel } from "../ingest/stop-label";
-import { dataErrors, idParams } from "./schemas";
-
-/**
- * A full batch with every value and a time with an offset is about 110 bytes a reading:
- * 10,000 of them need more than the server's usual 1 MB.
- */
-export const READINGS_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+import { dataErrors } from "./schemas";
 
 const ranges = Object.entries(READING_RANGES)
   .map(([channel, { min, max, unit }]) => `${channel} ${min}…${max} ${unit}`)

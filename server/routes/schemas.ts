@@ -1,43 +1,13 @@
-// Schemas shared by routes: TypeBox values are plain JSON Schema (Fastify's Ajv validates
-// them, @fastify/swagger documents them) and also give the handlers their static types.
-import { Type } from "typebox";
+// What every data route's options share: the standard error answers. Request and answer
+// schemas are in core/api, where the dashboard takes their types too; the re-exports
+// below serve the route files that still import them from here.
 import { errorAnswer } from "../../core/api/error-answer";
-import { profileRecord } from "../../core/api/profile";
-import { StringEnum } from "../../core/api/schema-types";
-import { ROLES } from "../../core/domain/roles";
 
-// The helpers moved to core/api so the dashboard's types come from the same schemas;
-// re-exported so that routes keep one import line for every schema piece.
-export {
-  dateTime,
-  Nullable,
-  NullableObject,
-  nullableDateTime,
-  nullableString,
-  PlainText,
-  StringEnum,
-} from "../../core/api/schema-types";
-
-export const listQuerystring = Type.Object(
-  {
-    filter: Type.Optional(
-      Type.String({ maxLength: 4000, description: "key[op]value,… (docs/api.md: List query grammar)" }),
-    ),
-    order: Type.Optional(Type.String({ maxLength: 200, description: "key[asc|desc],…" })),
-    pageNumber: Type.Optional(Type.String({ pattern: "^[0-9]{1,9}$", description: "1-based page number" })),
-    pageSize: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$" })),
-    after: Type.Optional(Type.String({ maxLength: 2000, description: "cursor from the previous page's `after`" })),
-  },
-  { additionalProperties: false },
-);
-
-/** The roles granted to a member or an invitee: at least one, each once. */
-export const roleList = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6, uniqueItems: true });
-
-export const idParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
-
-/** The caller's own account (core/api/profile.ts), by the name the routes know it by. */
-export const profileShape = profileRecord;
+export { idParams } from "../../core/api/id-params";
+export { listQuerystring } from "../../core/api/list-query";
+export { roleList } from "../../core/api/member";
+export { profileRecord as profileShape } from "../../core/api/profile";
+export { Nullable, PlainText, StringEnum } from "../../core/api/schema-types";
 
 /** The standard error answers of a data route, for the OpenAPI document. */
 export const dataErrors = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer };

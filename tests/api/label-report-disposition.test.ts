@@ -290,6 +290,19 @@ describe("who may sign (each principal kind)", () => {
     expect(await storedCount(reportA(12))).toBe(0);
   });
 
+  test("an impersonation token is refused before the report is looked at: another company's report is 403, not 404", async () => {
+    const operator = await signedIn("operator:systemAdmin", "operator");
+    const started = await post("/api/auth/impersonate", operator.roleHeaders, {
+      userId: userId("a:administrator"),
+      companyId: world.companies.a,
+    });
+    const { roleToken } = started.json();
+    const headers = { "api-key": roleToken.secret, jwt: roleToken.jwtToken };
+    const foreign = world.reports.b[0] as string;
+    expect((await sign(foreign, headers)).statusCode).toBe(403);
+    expect((await post(`${url(foreign)}/email-code`, headers)).statusCode).toBe(403);
+  });
+
   test("an API key cannot sign (403)", async () => {
     const { key, prefix, keyHash } = newApiKey();
     await t.database.db

@@ -154,6 +154,11 @@ describe("access", () => {
     expect((await download("fileType=csv", other)).statusCode).toBe(404);
   });
 
+  test("another company's report is 404 whatever the options say", async () => {
+    const other = await t.headersFor(world.users["b:user"] as string, world.companies.b);
+    expect((await download("fileType=docx", other)).statusCode).toBe(404);
+  });
+
   test("without a token the download is 401", async () => {
     expect((await t.app.inject({ method: "GET", url: exportUrl() })).statusCode).toBe(401);
   });

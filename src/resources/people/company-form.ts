@@ -1,3 +1,5 @@
+import type { CompanyCreation } from "@core/api/company-settings";
+
 /** The company form's values and the request body they make (sub-companies and the control center). */
 
 export interface CompanyFormValues {
@@ -16,8 +18,8 @@ export interface CompanyFormValues {
 const clean = (value: string | undefined) => value?.trim() ?? "";
 
 /** Blank optional fields are left out; an address is sent only when its first line is filled in. */
-export function companyPayload(values: CompanyFormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: clean(values.name) };
+export function companyPayload(values: CompanyFormValues): CompanyCreation {
+  const body: CompanyCreation = { name: clean(values.name) };
   if (clean(values.city)) body.city = clean(values.city);
   if (clean(values.country)) body.country = clean(values.country);
   if (clean(values.line1)) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { READINGS_BODY_LIMIT_BYTES } from "../../../server/routes/readings";
+import { READINGS_BODY_LIMIT_BYTES } from "../../../server/ingest/ingest-limits";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../../support/identity-provider";
 import { createTestApp, type TestApp } from "../support/app";
 import { apiKeyOf } from "../support/ingest";

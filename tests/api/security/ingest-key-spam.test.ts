@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REGISTRATIONS_PER_KEY_PER_MINUTE } from "../../../server/ingest/ingest-limits";
 import { ALERTS_PER_COMPANY_PER_HOUR, DIGEST_DELAY_MS } from "../../../server/notifications/alert-digest";
-import { REGISTRATIONS_PER_KEY_PER_MINUTE } from "../../../server/routes/label-reports";
 import { readingsFrom, recordingTransport, THREE_DAYS_AGO } from "../support/alerts";
 import { createTestApp, type TestApp } from "../support/app";
 import { apiKeyOf, sendReadings } from "../support/ingest";

@@ -1,4 +1,5 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
+import type { DispositionInput } from "@core/api/signed-disposition";
 import { COMPLETENESS_TEXT, completenessSentence, durationText, silenceRows } from "@core/domain/completeness-text";
 import {
   DISPOSITION_LABELS,
@@ -12,7 +13,7 @@ import { useState } from "react";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
-import { type SignValues, useSignDisposition } from "./disposition-queries";
+import { useSignDisposition } from "./disposition-queries";
 import { isSummary } from "./report-format";
 import type { LabelReportDetail } from "./report-queries";
 
@@ -63,7 +64,7 @@ export function DispositionDialog({
 
   const submit = (values: FormValues) => {
     setProblem(null);
-    const body: SignValues = {
+    const body: DispositionInput = {
       disposition: values.disposition,
       comment: values.comment ?? "",
       ...(byEmail ? { code: values.code ?? "" } : { password: values.password ?? "" }),

@@ -1,16 +1,9 @@
-import type { Disposition, SignedDisposition } from "@core/domain/disposition";
+import type { DispositionInput } from "@core/api/signed-disposition";
+import type { SignedDisposition } from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { RESOURCE } from "@/resources/names";
 import { REPORT_QUERY_KEY } from "./report-queries";
-
-/** What the signing dialog sends: the password, or a code e-mailed for signing. */
-export interface SignValues {
-  disposition: Disposition;
-  comment?: string;
-  password?: string;
-  code?: string;
-}
 
 const dispositionUrl = (id: string, tail = "") =>
   `${RESOURCE.labelReports}/${encodeURIComponent(id)}/disposition${tail}`;
@@ -24,7 +17,7 @@ export function useSignDisposition(reportId: string) {
   const { mutate, mutation } = useCustomMutation<SignedDisposition, HttpError>();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
-  const sign = (values: SignValues, handlers: { onSuccess: () => void; onError: (error: HttpError) => void }) =>
+  const sign = (values: DispositionInput, handlers: { onSuccess: () => void; onError: (error: HttpError) => void }) =>
     mutate(
       {
         url: dispositionUrl(reportId),

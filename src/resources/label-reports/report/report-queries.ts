@@ -1,3 +1,4 @@
+import type { TrimWindowInput } from "@core/api/label-report";
 import type { TrimEffect } from "@core/api/trim-preview";
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -97,7 +98,7 @@ export function useTrimReport(id: string) {
         await custom<LabelReportDetail>({
           url: reportUrl(id, "/trim"),
           method: "post",
-          payload: { start: window.start, end: window.end, reason: window.reason },
+          payload: { start: window.start, end: window.end, reason: window.reason } satisfies TrimWindowInput,
         })
       ).data,
     onSuccess: async () => {

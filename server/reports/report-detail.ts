@@ -1,0 +1,52 @@
+import { auditActorLabel } from "../../core/domain/audit-actor";
+import type { Db } from "../db/index";
+import { dispositionsOf } from "./dispositions";
+import { labelReportRows } from "./report-list-query";
+
+/**
+ * One report of the caller's companies as its detail shows it (the list row plus its
+ * window, rule and summary); undefined for a report of any other company. `forUpdate`
+ * locks it for the rest of the transaction.
+ */
+export async function findReport(db: Db, companyScope: string[], id: string, forUpdate = false) {
+  let query = labelReportRows(db, companyScope)
+    .leftJoin("users as tu", "tu.id", "r.trimSetBy")
+    .select([
+      "r.intervalMinutes",
+      "r.trimStart",
+      "r.trimEnd",
+      "r.trimReason",
+      "r.trimSetAt",
+      "tu.email as trimSetByEmail",
+      "tu.firstName as trimSetByFirstName",
+      "tu.lastName as trimSetByLastName",
+      "r.trimSetBySupport",
+      "r.updated",
+      "r.summary",
+      "r.rule",
+      "r.presetVersion",
+    ])
+    .where("r.id", "=", id);
+  if (forUpdate) query = query.forUpdate("r");
+  const row = await query.executeTakeFirst();
+  if (!row) return row;
+  const { trimSetByEmail, trimSetByFirstName, trimSetByLastName, trimSetBySupport, ...report } = row;
+  const name = trimSetBySupport
+    ? auditActorLabel({ firstName: trimSetByFirstName, lastName: trimSetByLastName, email: trimSetByEmail }, true)
+    : [trimSetByFirstName, trimSetByLastName].filter(Boolean).join(" ").trim() || trimSetByEmail;
+  return {
+    ...report,
+    trimSetBy: trimSetByEmail && name ? { name, email: trimSetByEmail } : null,
+  };
+}
+
+export type FoundReport = NonNullable<Awaited<ReturnType<typeof findReport>>>;
+
+/**
+ * A report as every route answering with one shows it: the list row's `disposition` (the
+ * value in force) becomes the signature in force and its history, as the detail schema says.
+ */
+export async function detailOf<Row extends { id: string }>(db: Db, row: Row) {
+  const history = await dispositionsOf(db, row.id);
+  return { ...row, disposition: history[0] ?? null, dispositionHistory: history };
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync } from "fastify";
+import { idParams } from "../../core/api/id-params";
+import { labelReportChanges, labelReportDetail } from "../../core/api/label-report";
+import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
+import { recordAudit } from "../audit";
+import { customFieldDefinitions } from "../db/custom-fields";
+import { deleteLabelReport, updateLabelReport } from "../db/label-reports";
+import { badRequest } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
+import { detailOf, findReport } from "../reports/report-detail";
+import { reportNotFound, requestedReport } from "../reports/requested-report";
+import { dataErrors } from "./schemas";
+
+/**
+ * One report: its detail, archiving and custom field values, deleting it. Under
+ * /label-reports/:id (label-report-by-id.ts has loaded the report; a write reads it again
+ * locked in its transaction).
+ */
+export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
+  const { db } = plugin;
+
+  app.get(
+    "/label-reports/:id",
+    {
+      config: { permission: ["read", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "One label report with its summary",
+        params: idParams,
+        response: { 200: labelReportDetail, ...dataErrors },
+      },
+    },
+    async (request) => detailOf(db, requestedReport(request)),
+  );
+
+  app.patch(
+    "/label-reports/:id",
+    {
+      config: { permission: ["update", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "Archive or unarchive a report, or set its custom field values",
+        params: idParams,
+        body: labelReportChanges,
+        response: { 200: labelReportDetail, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const principal = request.principal;
+      return db.transaction().execute(async (trx) => {
+        // Read again, locked: the audit's before is what this change replaces.
+        const before = await findReport(trx, principal.companyScope, id, true);
+        if (!before) throw reportNotFound();
+        const changes: { isArchived?: boolean; customFields?: string; updated: Date } = { updated: new Date() };
+        if (body.isArchived !== undefined) changes.isArchived = body.isArchived;
+        if (body.customFields) {
+          // Values must fit the report's company's definitions (core/domain/custom-fields.ts).
+          const { values: merged, problems } = applyCustomFieldChanges(
+            await customFieldDefinitions(trx, [before.companyId]),
+            (before.customFields ?? {}) as Record<string, unknown>,
+            body.customFields,
+          );
+          if (problems.length) throw badRequest("Please check the custom fields", problems);
+          if (JSON.stringify(merged).length > 20_000)
+            throw badRequest("Too much custom field data", [{ id: "customFields", error: "is too large" }]);
+          changes.customFields = JSON.stringify(merged);
+        }
+        await updateLabelReport(trx, id, changes);
+        const after = await findReport(trx, principal.companyScope, id);
+        await recordAudit(trx, principal, {
+          action: "update",
+          entity: "labelReport",
+          entityId: id,
+          before: { isArchived: before.isArchived, customFields: before.customFields },
+          after: { isArchived: after?.isArchived, customFields: after?.customFields },
+        });
+        return after && detailOf(trx, after);
+      });
+    },
+  );
+
+  app.delete(
+    "/label-reports/:id",
+    {
+      config: { permission: ["delete", "labelReport"] },
+      schema: {
+        tags: ["label reports"],
+        summary: "Delete a label report and its readings",
+        params: idParams,
+        response: { 204: { type: "null" }, ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal;
+      await db.transaction().execute(async (trx) => {
+        // Read again, locked: a report deleted since the hook found it is 404.
+        const before = await findReport(trx, principal.companyScope, id, true);
+        if (!before) throw reportNotFound();
+        await deleteLabelReport(trx, id);
+        await recordAudit(trx, principal, {
+          action: "delete",
+          entity: "labelReport",
+          entityId: id,
+          before: { labelId: before.labelId, reference: before.reference, companyId: before.companyId },
+          after: null,
+        });
+      });
+      return reply.code(204).send();
+    },
+  );
+};

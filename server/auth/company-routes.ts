@@ -8,8 +8,8 @@ import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { rolesOf } from "./accounts";
 import { checkInvite, INVITE_UNUSABLE } from "./invites";
+import { requireSession } from "./require-session";
 import { mintRoleToken } from "./role-tokens";
-import { requireSession } from "./session-routes";
 import { setSessionCompany } from "./sessions";
 
 /** The product calls around sessions: company role tokens and invitations. */

@@ -15,7 +15,7 @@ import { formFieldsSchema, readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
 import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
-import { signedIn } from "./session-routes";
+import { signedIn } from "./signed-in";
 import { addressKey } from "./throttle";
 import { afterFloor } from "./uniform-timing";
 

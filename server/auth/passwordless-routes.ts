@@ -21,7 +21,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { sha256Hex } from "./hash";
 import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
-import { signedIn } from "./session-routes";
+import { signedIn } from "./signed-in";
 import { addressKey } from "./throttle";
 import { afterFloor } from "./uniform-timing";
 
@@ -31,8 +31,8 @@ import { afterFloor } from "./uniform-timing";
  * have an account, or an invitation, can get in.
  */
 
-export const CODE_LIFETIME_MS = 15 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CODE_LIFETIME_MS = 15 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
 const FLOW_TYPE = "USER_INPUT_CODE_AND_MAGIC_LINK";
 
 const b64url = (buf: Buffer) => buf.toString("base64url");

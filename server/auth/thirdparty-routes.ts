@@ -9,7 +9,7 @@ import type { TypedRequests } from "../http/type-provider";
 import type { ThirdPartyProvider } from "../plugins/settings";
 import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
 import { saveSignInState, takeSignInState } from "./oidc-states";
-import { signedIn } from "./session-routes";
+import { signedIn } from "./signed-in";
 
 /**
  * Third-party sign-in against any OpenID Connect provider (auth-protocol.md section 11):
@@ -52,7 +52,7 @@ function configFor(provider: ThirdPartyProvider): Promise<oidc.Configuration> {
  * The dashboard page the provider sends the browser back to: always on PUBLIC_URL (its
  * origin is what the provider has registered), never on whatever Host a request named.
  */
-export function callbackUri(publicUrl: string, providerId: string): string {
+function callbackUri(publicUrl: string, providerId: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/auth/callback/${encodeURIComponent(providerId)}`;
 }
 

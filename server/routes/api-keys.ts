@@ -11,7 +11,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { dataErrors, idParams, PlainText, StringEnum } from "./schemas";
 
 /** At most this many keys work at once in a company. */
-export const MAX_ACTIVE_KEYS = 20;
+const MAX_ACTIVE_KEYS = 20;
 
 /** Settings > API keys: create (the secret is answered once), list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {

@@ -17,16 +17,16 @@ import {
 } from "../db/companies";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { parseResourceQuery } from "../lists/parse";
-import { runList } from "../lists/run-list";
-import { assertDeletable, companyColumns } from "./company-settings";
 import {
   administratorEmailProperty,
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
-} from "./first-administrator";
+} from "../invites/first-administrator";
+import { parseResourceQuery } from "../lists/parse";
+import { runList } from "../lists/run-list";
+import { assertDeletable, companyColumns } from "./company-settings";
 import { dataErrors, idParams, listQuerystring } from "./schemas";
 
 function listQuery(name: ListResourceName, raw: unknown) {

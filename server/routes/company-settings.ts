@@ -29,7 +29,7 @@ import {
   inviteFirstAdministrator,
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
-} from "./first-administrator";
+} from "../invites/first-administrator";
 import { dataErrors, idParams, Nullable, StringEnum } from "./schemas";
 
 /**

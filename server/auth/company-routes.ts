@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
-import { invitationPreviewRecord, roleTokenAnswer } from "../../core/api/role-token";
+import {
+  invitationConfirmInput,
+  invitationPreviewRecord,
+  roleTokenAnswer,
+  roleTokenInput,
+} from "../../core/api/role-token";
 import { markInviteAccepted } from "../db/invites";
 import { insertMembership, lockMembership, setMembershipTypes } from "../db/memberships";
 import { findUserByEmail, findUserById } from "../db/users";
@@ -23,7 +27,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "A role token for one of the caller's companies (sign-in session required)",
-        body: Type.Object({ companyId: Type.String({ format: "uuid" }) }, { additionalProperties: false }),
+        body: roleTokenInput,
         response: {
           200: roleTokenAnswer,
         },
@@ -86,7 +90,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["invites"],
         summary: "Accept an invitation with the account you are signed in with",
-        body: Type.Object({ inviteToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+        body: invitationConfirmInput,
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { Type } from "typebox";
+import { emailExistsQuery } from "../../core/api/email-password";
+import { codeConsumeInput, codeRequestInput, codeResendInput, phoneExistsQuery } from "../../core/api/passwordless";
 import { emailError } from "../../core/domain/credentials";
 import { phoneNumberError, toE164 } from "../../core/domain/phone";
 import { companyNameOf } from "../db/companies";
@@ -99,11 +100,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Send a sign-in code and magic link by e-mail or to a phone",
-        body: Type.Object({
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-          phoneNumber: Type.Optional(Type.String({ maxLength: 30 })),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-        }),
+        body: codeRequestInput,
       },
     },
     async (request) => {
@@ -165,11 +162,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Send a new code for the same sign-in attempt",
-        body: Type.Object({
-          deviceId: Type.String({ maxLength: 100 }),
-          preAuthSessionId: Type.String({ maxLength: 100 }),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-        }),
+        body: codeResendInput,
       },
     },
     async (request) => {
@@ -201,13 +194,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Sign in with the code (and its device) or with the magic link's code",
-        body: Type.Object({
-          preAuthSessionId: Type.String({ maxLength: 100 }),
-          userInputCode: Type.Optional(Type.String({ maxLength: 20 })),
-          deviceId: Type.Optional(Type.String({ maxLength: 100 })),
-          linkCode: Type.Optional(Type.String({ maxLength: 100 })),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-        }),
+        body: codeConsumeInput,
       },
     },
     async (request, reply) => {
@@ -279,7 +266,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
     {
       schema: {
         tags: ["auth"],
-        querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+        querystring: emailExistsQuery,
       },
     },
     async (request) => {
@@ -297,7 +284,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
     {
       schema: {
         tags: ["auth"],
-        querystring: Type.Object({ phoneNumber: Type.String({ maxLength: 30 }) }),
+        querystring: phoneExistsQuery,
       },
     },
     async (request) => {

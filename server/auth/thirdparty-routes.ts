@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
-import { Type } from "typebox";
-import { thirdPartySignInInput } from "../../core/api/third-party-sign-in";
+import { authorisationUrlQuery, thirdPartySignInInput } from "../../core/api/third-party-sign-in";
 import { emailError, isStorableName } from "../../core/domain/credentials";
 import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
@@ -71,11 +70,7 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "The provider's authorisation URL, with a PKCE challenge",
-        querystring: Type.Object({
-          thirdPartyId: Type.String({ maxLength: 100 }),
-          redirectURIOnProviderDashboard: Type.String({ maxLength: 2000 }),
-          clientType: Type.Optional(Type.String({ maxLength: 100 })),
-        }),
+        querystring: authorisationUrlQuery,
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
 import { emailError } from "../../core/domain/credentials";
 import { INVITE_WHILE_IMPERSONATING, refuseWhileImpersonating } from "../auth/impersonation-refusals";
 import type { Principal } from "../auth/principal";
@@ -15,9 +14,6 @@ import { issueInvite, sendInviteMail } from "./issue-invite";
  */
 
 export const FIRST_ADMINISTRATOR_ROLES = ["administrator"];
-
-/** The body field, for the route schemas. */
-export const administratorEmailProperty = { administratorEmail: Type.Optional(Type.String({ maxLength: 254 })) };
 
 /** The normalised address, undefined when none was given; a bad one is a 400 on `administratorEmail`. */
 export function firstAdministratorEmail(raw: string | undefined): string | undefined {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { companyRecord } from "../../core/api/company";
 import { companyName, companyWritable } from "../../core/api/company-settings";
+import { administratorEmailProperty } from "../../core/api/first-administrator";
 import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
@@ -18,7 +19,6 @@ import {
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
-  administratorEmailProperty,
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,

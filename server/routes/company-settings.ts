@@ -8,6 +8,7 @@ import {
   companyWritable,
 } from "../../core/api/company-settings";
 import type { FieldError } from "../../core/api/error-answer";
+import { administratorEmailProperty } from "../../core/api/first-administrator";
 import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
 import { isKnownTimeZone } from "../../core/domain/datetime";
 import { recordAudit } from "../audit";
@@ -24,7 +25,6 @@ import { insertMembership } from "../db/memberships";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
-  administratorEmailProperty,
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,

@@ -2,9 +2,6 @@
 // them, @fastify/swagger documents them) and also give the handlers their static types.
 import { Type } from "typebox";
 import { errorAnswer } from "../../core/api/error-answer";
-import { profileRecord } from "../../core/api/profile";
-import { StringEnum } from "../../core/api/schema-types";
-import { ROLES } from "../../core/domain/roles";
 
 // The helpers moved to core/api so the dashboard's types come from the same schemas;
 // re-exported so that routes keep one import line for every schema piece.
@@ -31,13 +28,7 @@ export const listQuerystring = Type.Object(
   { additionalProperties: false },
 );
 
-/** The roles granted to a member or an invitee: at least one, each once. */
-export const roleList = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: 6, uniqueItems: true });
-
 export const idParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
-
-/** The caller's own account (core/api/profile.ts), by the name the routes know it by. */
-export const profileShape = profileRecord;
 
 /** The standard error answers of a data route, for the OpenAPI document. */
 export const dataErrors = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer };

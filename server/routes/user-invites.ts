@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { inviteRecord } from "../../core/api/invite";
+import { inviteInput, inviteRecord } from "../../core/api/invite";
 import { emailError } from "../../core/domain/credentials";
 import { canGrant } from "../../core/domain/role-rules";
 import { recordAudit } from "../audit";
@@ -15,7 +15,7 @@ import { findUserByEmail } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { INVITE_DAYS, INVITES_PER_INVITER_PER_HOUR, issueInvite, sendInviteMail } from "../invites/issue-invite";
-import { dataErrors, idParams, roleList } from "./schemas";
+import { dataErrors, idParams } from "./schemas";
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
 export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
@@ -39,7 +39,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["users"],
         summary: `Invite someone into the caller's company; the e-mailed link expires after ${INVITE_DAYS} days`,
-        body: Type.Object({ email: Type.String({ maxLength: 254 }), roles: roleList }, { additionalProperties: false }),
+        body: inviteInput,
         response: {
           201: inviteRecord,
           ...dataErrors,
@@ -79,7 +79,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["users"],
         summary: "Pending invitations of the caller's company",
-        response: { 200: { type: "array", items: inviteRecord }, ...dataErrors },
+        response: { 200: Type.Array(inviteRecord), ...dataErrors },
       },
     },
     async (request) => pendingInvites(db, request.principal.companyId).orderBy("i.created", "desc").execute(),

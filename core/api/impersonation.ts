@@ -16,4 +16,5 @@ export const impersonationAnswer = Type.Object({
   expiry: Type.Integer(),
 });
 
+export type ImpersonationInput = Static<typeof impersonationInput>;
 export type ImpersonationAnswer = Static<typeof impersonationAnswer>;

@@ -57,3 +57,4 @@ export const phoneConfirmInput = Type.Object({ code: Type.String({ maxLength: 20
 export type ProfileChanges = Static<typeof profileChanges>;
 export type PasswordChangeInput = Static<typeof passwordChangeInput>;
 export type PhoneChangeInput = Static<typeof phoneChangeInput>;
+export type PhoneConfirmInput = Static<typeof phoneConfirmInput>;

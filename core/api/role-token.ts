@@ -37,10 +37,6 @@ export const userRoleRecord = Type.Object({
   }),
 });
 
-export type RoleTokenAnswer = Static<typeof roleTokenAnswer>;
-export type UserRoleRecord = Static<typeof userRoleRecord>;
-export type InvitationPreviewRecord = Static<typeof invitationPreviewRecord>;
-
 /** POST /auth/token: the company to act in. */
 export const roleTokenInput = Type.Object(
   { companyId: Type.String({ format: "uuid" }) },
@@ -52,3 +48,9 @@ export const invitationConfirmInput = Type.Object(
   { inviteToken: Type.String({ maxLength: 200 }) },
   { additionalProperties: false },
 );
+
+export type RoleTokenAnswer = Static<typeof roleTokenAnswer>;
+export type UserRoleRecord = Static<typeof userRoleRecord>;
+export type RoleTokenInput = Static<typeof roleTokenInput>;
+export type InvitationConfirmInput = Static<typeof invitationConfirmInput>;
+export type InvitationPreviewRecord = Static<typeof invitationPreviewRecord>;

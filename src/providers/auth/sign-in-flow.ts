@@ -1,3 +1,4 @@
+import type { RoleTokenInput } from "@core/api/role-token";
 import { apiUrl } from "../api-url";
 import { type RoleToken, type UserRole, useAuthSessionStore } from "../stores/auth-session";
 import { toUserRoles, userOf } from "./roles";
@@ -30,7 +31,7 @@ export async function fetchCompanyToken(companyId: string, doFetch: typeof fetch
       method: "POST",
       credentials: "include",
       headers: { "content-type": "application/json", "x-database": "postgres" },
-      body: JSON.stringify({ companyId }),
+      body: JSON.stringify({ companyId } satisfies RoleTokenInput),
     });
     const body = (await response.json().catch(() => null)) as Partial<RoleToken> | null;
     if (response.ok && body?.jwtToken && body.secret) return { jwtToken: body.jwtToken, secret: body.secret };

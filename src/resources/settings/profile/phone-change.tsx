@@ -1,3 +1,4 @@
+import type { PhoneChangeInput, PhoneConfirmInput } from "@core/api/profile";
 import { formatPhone, phoneToSend } from "@core/domain/phone";
 import { useNotification } from "@refinedev/core";
 import { Button, Form, Input, Space, Typography } from "antd";
@@ -5,11 +6,8 @@ import { useState } from "react";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
 import type { Profile } from "../types";
 
-interface StartValues {
-  phone: string;
-  password?: string;
-  emailCode?: string;
-}
+/** The form's number is typed text; the body sends it in the international form, or null. */
+type StartValues = Omit<PhoneChangeInput, "phone"> & { phone: string };
 
 /**
  * The phone is a sign-in method (codes by text message), so it changes in two steps
@@ -21,7 +19,7 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
   const { open: notify } = useNotification();
   const say = (text: string, type: "success" | "error" = "success") => notify?.({ message: text, type });
   const [startForm] = Form.useForm<StartValues>();
-  const [confirmForm] = Form.useForm<{ code: string }>();
+  const [confirmForm] = Form.useForm<PhoneConfirmInput>();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [byEmail, setByEmail] = useState(false);
@@ -60,7 +58,7 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
         values: {
           phone: values.phone.trim() ? phoneToSend(values.phone, navigator.language) : null,
           ...(byEmail ? { emailCode: values.emailCode } : { password: values.password }),
-        },
+        } satisfies PhoneChangeInput,
         successNotification: false,
         errorNotification: false,
       },
@@ -76,12 +74,12 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
       },
     );
 
-  const confirm = ({ code }: { code: string }) =>
+  const confirm = ({ code }: PhoneConfirmInput) =>
     mutate(
       {
         url: SETTINGS_URL.phoneConfirm,
         method: "post",
-        values: { code },
+        values: { code } satisfies PhoneConfirmInput,
         successNotification: false,
         errorNotification: false,
       },

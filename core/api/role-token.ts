@@ -49,8 +49,12 @@ export const invitationConfirmInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** The answer to accepting an invitation: every role of the account, the new one among them. */
+export const invitationConfirmAnswer = Type.Object({ status: Type.String(), roles: Type.Array(userRoleRecord) });
+
 export type RoleTokenAnswer = Static<typeof roleTokenAnswer>;
 export type UserRoleRecord = Static<typeof userRoleRecord>;
 export type RoleTokenInput = Static<typeof roleTokenInput>;
 export type InvitationConfirmInput = Static<typeof invitationConfirmInput>;
+export type InvitationConfirmAnswer = Static<typeof invitationConfirmAnswer>;
 export type InvitationPreviewRecord = Static<typeof invitationPreviewRecord>;

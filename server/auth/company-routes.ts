@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import {
+  invitationConfirmAnswer,
   invitationConfirmInput,
   invitationPreviewRecord,
   roleTokenAnswer,
@@ -91,6 +92,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
         tags: ["invites"],
         summary: "Accept an invitation with the account you are signed in with",
         body: invitationConfirmInput,
+        response: { 200: invitationConfirmAnswer },
       },
     },
     async (request) => {

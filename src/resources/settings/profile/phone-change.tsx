@@ -1,10 +1,10 @@
 import type { PhoneChangeInput, PhoneConfirmInput } from "@core/api/profile";
+import type { PhoneChangeAnswer } from "@core/api/status-answer";
 import { formatPhone, phoneToSend } from "@core/domain/phone";
 import { useNotification } from "@refinedev/core";
 import { Button, Form, Input, Space, Typography } from "antd";
 import { useState } from "react";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
-import type { Profile } from "../types";
 
 /** The form's number is typed text; the body sends it in the international form, or null. */
 type StartValues = Omit<PhoneChangeInput, "phone"> & { phone: string };
@@ -15,7 +15,7 @@ type StartValues = Omit<PhoneChangeInput, "phone"> & { phone: string };
  * account), then the code sent to that number. The server also needs the sign-in
  * session, which the browser sends as its cookie.
  */
-export function PhoneChange({ current, onChanged }: { current: string | null; onChanged: (p: Profile) => void }) {
+export function PhoneChange({ current, onChanged }: { current: string | null; onChanged: () => void }) {
   const { open: notify } = useNotification();
   const say = (text: string, type: "success" | "error" = "success") => notify?.({ message: text, type });
   const [startForm] = Form.useForm<StartValues>();
@@ -23,7 +23,8 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [byEmail, setByEmail] = useState(false);
-  const { mutate, mutation } = useSettingsMutation();
+  // Of the three calls, only the start's answer is read (the number the code went to).
+  const { mutate, mutation } = useSettingsMutation<PhoneChangeAnswer>();
   const reset = () => {
     setOpen(false);
     setPending(null);
@@ -65,10 +66,10 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
       {
         onSuccess: ({ data }) => {
           if (data.status === "REMOVED") {
-            onChanged({ phone: null } as Profile);
+            onChanged();
             say("Phone number removed");
             reset();
-          } else setPending(String(data.phone));
+          } else setPending(data.phone);
         },
         onError: (error) => showFieldErrors(startForm, error),
       },
@@ -84,8 +85,8 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
         errorNotification: false,
       },
       {
-        onSuccess: ({ data }) => {
-          onChanged(data as Profile);
+        onSuccess: () => {
+          onChanged();
           say("Phone number changed");
           reset();
         },

@@ -52,9 +52,21 @@ export const invitationConfirmInput = Type.Object(
 /** The answer to accepting an invitation: every role of the account, the new one among them. */
 export const invitationConfirmAnswer = Type.Object({ status: Type.String(), roles: Type.Array(userRoleRecord) });
 
+/**
+ * The answer to a session refresh: the account's roles and, while the session's company role
+ * lasts, a new role token for it (without one the dashboard signs out of that company).
+ */
+export const sessionRefreshAnswer = Type.Object({
+  status: Type.String(),
+  roles: Type.Array(userRoleRecord),
+  jwtToken: Type.Optional(Type.String()),
+  secret: Type.Optional(Type.String()),
+});
+
 export type RoleTokenAnswer = Static<typeof roleTokenAnswer>;
 export type UserRoleRecord = Static<typeof userRoleRecord>;
 export type RoleTokenInput = Static<typeof roleTokenInput>;
 export type InvitationConfirmInput = Static<typeof invitationConfirmInput>;
 export type InvitationConfirmAnswer = Static<typeof invitationConfirmAnswer>;
+export type SessionRefreshAnswer = Static<typeof sessionRefreshAnswer>;
 export type InvitationPreviewRecord = Static<typeof invitationPreviewRecord>;

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
+import { errorAnswer } from "../../core/api/error-answer";
+import { type SessionRefreshAnswer, sessionRefreshAnswer } from "../../core/api/role-token";
 import { findUserById } from "../db/users";
 import { HttpError } from "../errors";
 import { rolesOf } from "./accounts";
@@ -15,6 +17,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Rotate the refresh token; answers a new role token for the session's company",
+        response: { 200: sessionRefreshAnswer, [SESSION_EXPIRED_STATUS]: errorAnswer },
       },
     },
     async (request, reply) => {
@@ -27,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       }
       attachTokens(request, reply, outcome.tokens, transferMethodOf(request), settings.secureCookies);
       const user = await findUserById(db, outcome.userId);
-      const body: Record<string, unknown> = { status: "OK", roles: user ? await rolesOf(db, user) : [] };
+      const body: SessionRefreshAnswer = { status: "OK", roles: user ? await rolesOf(db, user) : [] };
       // Spec section 4: after a refresh the dashboard stores roles, secret and JWT; no jwtToken signs it out.
       if (outcome.companyId) {
         try {

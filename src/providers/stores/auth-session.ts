@@ -74,7 +74,7 @@ export interface AuthSessionActions {
   /** The role chosen (the only one, or picked on /select-company) and its company token. */
   setCurrentRole(role: UserRole, token: RoleToken): void;
   /** After a session refresh: roles, secret and JWT are stored. */
-  setRefreshed(refresh: { jwtToken: string; secret: string; roles: UserRole[] }): void;
+  setRefreshed(refresh: RoleToken & { roles: UserRole[] }): void;
   setSuperTokenUser(user: SuperTokenUser | null): void;
   setInviteToken(token: string): void;
   clearInviteToken(): void;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SignedInAnswer } from "../../core/api/signed-in";
 import { findUserById } from "../db/users";
 import { protocolUser, rolesOf } from "./accounts";
 import { rememberDevice } from "./known-device";
@@ -10,7 +11,7 @@ export async function signedIn(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  extra: Record<string, unknown> = {},
+  extra: Pick<SignedInAnswer, "createdNewRecipeUser"> = {},
   recipe: "emailpassword" | "passwordless" | "thirdparty" = "emailpassword",
 ) {
   const { db, keys, settings } = request.server;
@@ -19,10 +20,11 @@ export async function signedIn(
   const tokens = await createSession(db, keys, { userId }, settings.sessionSettings);
   attachTokens(request, reply, tokens, transferMethodOf(request), settings.secureCookies);
   await rememberDevice(request, reply, userId);
-  return reply.send({
+  const answer: SignedInAnswer = {
     status: "OK",
     ...extra,
     user: protocolUser(user, recipe),
     roles: await rolesOf(db, user),
-  });
+  };
+  return reply.send(answer);
 }

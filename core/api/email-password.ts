@@ -4,10 +4,10 @@ import { StringEnum } from "./schema-types";
 // The e-mail and password bodies of the SuperTokens frontend protocol (POST /auth/signin, /auth/signup, …).
 
 /** One `{ id, value }` of a formFields body; the value is read (and its type checked) by the route. */
-export const formFieldInput = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
+const formFieldInput = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
 
 /** A formFields body's list; a malformed one is a 400 before any rule runs. */
-export const formFieldsInput = Type.Array(formFieldInput, { maxItems: 20 });
+const formFieldsInput = Type.Array(formFieldInput, { maxItems: 20 });
 
 /** POST /auth/signin, /auth/signup, /auth/user/password/reset/token. */
 export const formFieldsBody = Type.Object({

@@ -7,7 +7,7 @@ import { userRoleRecord } from "./role-token";
  * every role of the account. The routes' other answers (a field error, wrong credentials, …)
  * are statuses of the same protocol, so this is the type of the successful one, not a response schema.
  */
-export const signedInAnswer = Type.Object({
+const signedInAnswer = Type.Object({
   status: Type.Literal("OK"),
   createdNewRecipeUser: Type.Optional(Type.Boolean()),
   user: Type.Object({ id: Type.String() }, { additionalProperties: true }),

@@ -92,7 +92,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary: "Revoke an API key: it stops working at once",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

@@ -147,7 +147,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["users"],
         summary: "Revoke a pending invitation",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
 import { memberChanges, memberRecord, memberRemovalQuery } from "../../core/api/member";
 import { pagedResponse } from "../../core/api/paged-response";
 import { highestRank } from "../../core/domain/permissions";
@@ -112,7 +113,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
           "Remove a member from the caller's company, or (distributor administrators) from one of its sub-companies with ?companyId=. The account stays for their other companies; their role tokens for that company stop at once",
         params: idParams,
         querystring: memberRemovalQuery,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

@@ -25,4 +25,7 @@ export const passwordResetInput = Type.Object({
 /** GET /auth/emailpassword/email/exists and /auth/passwordless/email/exists. */
 export const emailExistsQuery = Type.Object({ email: Type.String({ maxLength: 254 }) });
 
+/** The answer of the exists look-ups (e-mail or phone number). */
+export const existsAnswer = Type.Object({ status: Type.String(), exists: Type.Boolean() });
+
 export type FormFieldInput = Static<typeof formFieldInput>;

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
-import { emailExistsQuery, formFieldsBody, passwordResetInput } from "../../core/api/email-password";
+import { emailExistsQuery, existsAnswer, formFieldsBody, passwordResetInput } from "../../core/api/email-password";
 import { emailError, passwordError } from "../../core/domain/credentials";
 import {
   insertPasswordResetToken,
@@ -142,6 +142,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
         tags: ["auth"],
         summary: "Whether an account with this e-mail exists",
         querystring: emailExistsQuery,
+        response: { 200: existsAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { emailExistsQuery } from "../../core/api/email-password";
+import { emailExistsQuery, existsAnswer } from "../../core/api/email-password";
 import { codeConsumeInput, codeRequestInput, codeResendInput, phoneExistsQuery } from "../../core/api/passwordless";
 import { emailError } from "../../core/domain/credentials";
 import { phoneNumberError, toE164 } from "../../core/domain/phone";
@@ -267,6 +267,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         querystring: emailExistsQuery,
+        response: { 200: existsAnswer },
       },
     },
     async (request) => {
@@ -285,6 +286,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         querystring: phoneExistsQuery,
+        response: { 200: existsAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { errorAnswer } from "../../core/api/error-answer";
 import { type SessionRefreshAnswer, sessionRefreshAnswer } from "../../core/api/role-token";
+import { statusAnswer } from "../../core/api/status-answer";
 import { findUserById } from "../db/users";
 import { HttpError } from "../errors";
 import { rolesOf } from "./accounts";
@@ -50,12 +51,16 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post("/signout", { schema: { tags: ["auth"], summary: "End the session" } }, async (request, reply) => {
-    const session = await requireSession(request);
-    await revokeSession(db, session.sessionHandle);
-    clearTokens(reply);
-    return reply.send({ status: "OK" });
-  });
+  app.post(
+    "/signout",
+    { schema: { tags: ["auth"], summary: "End the session", response: { 200: statusAnswer } } },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await revokeSession(db, session.sessionHandle);
+      clearTokens(reply);
+      return reply.send({ status: "OK" });
+    },
+  );
 
   app.get(
     "/jwt/jwks.json",

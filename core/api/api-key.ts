@@ -1,6 +1,6 @@
 import { type Static, Type } from "typebox";
 import { API_KEY_SCOPES } from "../domain/api-key-scopes";
-import { dateTime, nullableDateTime, nullableString, StringEnum } from "./schema-types";
+import { dateTime, nullableDateTime, nullableString, PlainText, StringEnum } from "./schema-types";
 
 /** A company's API key as settings lists it: never the key itself. */
 export const apiKeyRecord = Type.Object({
@@ -19,3 +19,20 @@ export const createdApiKeyRecord = Type.Object({ ...apiKeyRecord.properties, key
 
 export type ApiKeyRecord = Static<typeof apiKeyRecord>;
 export type CreatedApiKeyRecord = Static<typeof createdApiKeyRecord>;
+
+/** POST /api-keys: the key's name and what it may do (`read` by default). */
+export const apiKeyInput = Type.Object(
+  {
+    name: PlainText({ maxLength: 100 }),
+    scopes: Type.Optional(
+      Type.Array(StringEnum(API_KEY_SCOPES), {
+        minItems: 1,
+        maxItems: API_KEY_SCOPES.length,
+        uniqueItems: true,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type ApiKeyInput = Static<typeof apiKeyInput>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { roleList } from "./member";
 import { dateTime, nullableString } from "./schema-types";
 
 /** A pending invitation to the caller's company. */
@@ -13,3 +14,11 @@ export const inviteRecord = Type.Object({
 });
 
 export type InviteRecord = Static<typeof inviteRecord>;
+
+/** POST /user-invites: who is invited, with which roles. */
+export const inviteInput = Type.Object(
+  { email: Type.String({ maxLength: 254 }), roles: roleList },
+  { additionalProperties: false },
+);
+
+export type InviteInput = Static<typeof inviteInput>;

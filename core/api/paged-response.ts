@@ -1,4 +1,4 @@
-import { type TSchema, Type } from "typebox";
+import { type Static, type TSchema, type TUnsafe, Type } from "typebox";
 import { nullableString } from "./schema-types";
 
 /** A page of any list (GET /label-reports, /users, …): its rows, the total and the cursor of the next page. */
@@ -11,3 +11,6 @@ export function pagedResponse<Item extends TSchema>(item: Item) {
     after: nullableString,
   });
 }
+
+/** A page of rows of type T, as pagedResponse(T's schema) declares it. */
+export type PagedList<T> = Static<ReturnType<typeof pagedResponse<TUnsafe<T>>>>;

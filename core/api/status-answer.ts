@@ -14,3 +14,4 @@ export const phoneChangeAnswer = Type.Object({
 });
 
 export type StatusAnswer = Static<typeof statusAnswer>;
+export type PhoneChangeAnswer = Static<typeof phoneChangeAnswer>;

@@ -16,3 +16,10 @@ export const thirdPartySignInInput = Type.Object({
     pkceCodeVerifier: Type.Optional(Type.String({ maxLength: 200 })),
   }),
 });
+
+/** GET /auth/authorisationurl: the provider, and the callback the browser names (not used: see the route). */
+export const authorisationUrlQuery = Type.Object({
+  thirdPartyId: Type.String({ maxLength: 100 }),
+  redirectURIOnProviderDashboard: Type.String({ maxLength: 2000 }),
+  clientType: Type.Optional(Type.String({ maxLength: 100 })),
+});

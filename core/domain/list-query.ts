@@ -49,19 +49,6 @@ export interface ListQuery {
   after?: string;
 }
 
-/** The paged list response: a page of rows, the total and the keyset cursor. */
-export interface PagedList<T> {
-  data: T[];
-  totalDocuments: number;
-  /**
-   * Present (true) when totalDocuments is the database's estimate, not a count: lists
-   * longer than the server's exact-count limit (docs/api.md, list grammar).
-   */
-  totalIsEstimate?: true;
-  /** Cursor for the page after this one, or null on the last page. */
-  after: string | null;
-}
-
 export const MAX_PAGE_SIZE = 10_000;
 export const LIST_SEPARATOR = "|";
 

@@ -1,3 +1,4 @@
+import type { UserRoleRecord } from "../../core/api/role-token";
 import type { Db } from "../db/index";
 import { membershipsWithCompanies } from "../db/memberships";
 import type { User } from "../db/schema";
@@ -42,17 +43,8 @@ export function profile(user: User, featureFlags: Record<string, boolean>) {
   };
 }
 
-export interface RoleView {
-  id: string;
-  type: string[];
-  /** This membership's feature flags: what the dashboard shows while this company is active. */
-  featureFlags: Record<string, boolean>;
-  company: { id: string; name: string; type: string; parentId: string | null };
-  user: ReturnType<typeof profile>;
-}
-
 /** Every role of a user, one per company (spec: a user may hold roles in several companies). */
-export async function rolesOf(db: Db, user: User): Promise<RoleView[]> {
+export async function rolesOf(db: Db, user: User): Promise<UserRoleRecord[]> {
   const rows = await membershipsWithCompanies(db, user.id);
   return rows.map((r) => ({
     id: r.id,

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
-import { invitationPreviewRecord, roleTokenAnswer } from "../../core/api/role-token";
+import {
+  invitationConfirmAnswer,
+  invitationConfirmInput,
+  invitationPreviewRecord,
+  roleTokenAnswer,
+  roleTokenInput,
+} from "../../core/api/role-token";
 import { markInviteAccepted } from "../db/invites";
 import { insertMembership, lockMembership, setMembershipTypes } from "../db/memberships";
 import { findUserByEmail, findUserById } from "../db/users";
@@ -8,8 +13,8 @@ import { forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { rolesOf } from "./accounts";
 import { checkInvite, INVITE_UNUSABLE } from "./invites";
+import { requireSession } from "./require-session";
 import { mintRoleToken } from "./role-tokens";
-import { requireSession } from "./session-routes";
 import { setSessionCompany } from "./sessions";
 
 /** The product calls around sessions: company role tokens and invitations. */
@@ -23,7 +28,7 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "A role token for one of the caller's companies (sign-in session required)",
-        body: Type.Object({ companyId: Type.String({ format: "uuid" }) }, { additionalProperties: false }),
+        body: roleTokenInput,
         response: {
           200: roleTokenAnswer,
         },
@@ -86,7 +91,8 @@ export const companyTokenRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["invites"],
         summary: "Accept an invitation with the account you are signed in with",
-        body: Type.Object({ inviteToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+        body: invitationConfirmInput,
+        response: { 200: invitationConfirmAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
+import { emailExistsQuery, existsAnswer, formFieldsBody, passwordResetInput } from "../../core/api/email-password";
 import { emailError, passwordError } from "../../core/domain/credentials";
 import {
   insertPasswordResetToken,
@@ -10,12 +10,11 @@ import {
 import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { findUserByEmail, updateUser } from "../db/users";
 import type { TypedRequests } from "../http/type-provider";
-import { StringEnum } from "../routes/schemas";
-import { formFieldsSchema, readFields } from "./form-fields";
+import { readFields } from "./form-fields";
 import { randomToken, sha256Hex } from "./hash";
 import { acceptInviteAsNewAccount, checkInvite, INVITE_TOKEN_HEADER, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
-import { signedIn } from "./session-routes";
+import { signedIn } from "./signed-in";
 import { addressKey } from "./throttle";
 import { afterFloor } from "./uniform-timing";
 
@@ -29,18 +28,13 @@ type SignUpOutcome =
   | { status: "SIGN_UP_NOT_ALLOWED"; reason: string }
   | { status: "FIELD_ERROR"; formFields: { id: string; error: string }[] };
 
-const formBody = Type.Object({
-  formFields: formFieldsSchema,
-  shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-});
-
 export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
   const app = server.withTypeProvider<TypedRequests>();
   const { db, throttles } = server;
 
   app.post(
     "/signin",
-    { schema: { tags: ["auth"], summary: "Sign in with e-mail and password", body: formBody } },
+    { schema: { tags: ["auth"], summary: "Sign in with e-mail and password", body: formFieldsBody } },
     async (request, reply) => {
       const { formFields } = request.body;
       const { values, errors } = readFields(formFields, ["email", "password"]);
@@ -88,7 +82,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: `Sign up with an invitation (token in the ${INVITE_TOKEN_HEADER} header)`,
-        body: formBody,
+        body: formFieldsBody,
       },
     },
     async (request, reply) => {
@@ -147,7 +141,8 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Whether an account with this e-mail exists",
-        querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+        querystring: emailExistsQuery,
+        response: { 200: existsAnswer },
       },
     },
     async (request) => {
@@ -162,7 +157,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
 
   app.post(
     "/user/password/reset/token",
-    { schema: { tags: ["auth"], summary: "E-mail a password reset link", body: formBody } },
+    { schema: { tags: ["auth"], summary: "E-mail a password reset link", body: formFieldsBody } },
     async (request) => {
       const { formFields } = request.body;
       const { values, errors } = readFields(formFields, ["email"]);
@@ -202,11 +197,7 @@ export const emailPasswordRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Set a new password with a reset token",
-        body: Type.Object({
-          formFields: formFieldsSchema,
-          token: Type.String({ maxLength: 200 }),
-          method: Type.Optional(StringEnum(["token"])),
-        }),
+        body: passwordResetInput,
       },
     },
     async (request) => {

@@ -1,18 +1,11 @@
-import { type Static, Type } from "typebox";
+import type { FormFieldInput } from "../../core/api/email-password";
 import type { FieldError } from "../../core/api/error-answer";
 import { hasControlCharacters } from "../../core/domain/plain-text";
 import { badRequest } from "../errors";
 
-const formField = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
-
-export type FormField = Static<typeof formField>;
-
-/** Schema of a SuperTokens formFields body; a malformed body is a 400 before any rule runs. */
-export const formFieldsSchema = Type.Array(formField, { maxItems: 20 });
-
 /** Reads the named fields as trimmed strings; a missing one is the protocol's "Field is not optional". */
 export function readFields(
-  fields: FormField[],
+  fields: FormFieldInput[],
   ids: string[],
   optional: string[] = [],
 ): {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { forbidden } from "../errors";
-import { requireSession } from "./session-routes";
+import { requireSession } from "./require-session";
 
 /**
  * A credential or sign-in method changes only with the person's own sign-in session

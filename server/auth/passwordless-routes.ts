@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { Type } from "typebox";
+import { emailExistsQuery, existsAnswer } from "../../core/api/email-password";
+import { codeConsumeInput, codeRequestInput, codeResendInput, phoneExistsQuery } from "../../core/api/passwordless";
 import { emailError } from "../../core/domain/credentials";
 import { phoneNumberError, toE164 } from "../../core/domain/phone";
 import { companyNameOf } from "../db/companies";
@@ -21,7 +22,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { sha256Hex } from "./hash";
 import { findValidInvite, inviterGoneReason, inviterMayStillInvite, inviteTokenOf } from "./invites";
 import { knownDeviceOf } from "./known-device";
-import { signedIn } from "./session-routes";
+import { signedIn } from "./signed-in";
 import { addressKey } from "./throttle";
 import { afterFloor } from "./uniform-timing";
 
@@ -31,8 +32,8 @@ import { afterFloor } from "./uniform-timing";
  * have an account, or an invitation, can get in.
  */
 
-export const CODE_LIFETIME_MS = 15 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CODE_LIFETIME_MS = 15 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
 const FLOW_TYPE = "USER_INPUT_CODE_AND_MAGIC_LINK";
 
 const b64url = (buf: Buffer) => buf.toString("base64url");
@@ -99,11 +100,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Send a sign-in code and magic link by e-mail or to a phone",
-        body: Type.Object({
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-          phoneNumber: Type.Optional(Type.String({ maxLength: 30 })),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-        }),
+        body: codeRequestInput,
       },
     },
     async (request) => {
@@ -165,11 +162,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Send a new code for the same sign-in attempt",
-        body: Type.Object({
-          deviceId: Type.String({ maxLength: 100 }),
-          preAuthSessionId: Type.String({ maxLength: 100 }),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-        }),
+        body: codeResendInput,
       },
     },
     async (request) => {
@@ -201,13 +194,7 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "Sign in with the code (and its device) or with the magic link's code",
-        body: Type.Object({
-          preAuthSessionId: Type.String({ maxLength: 100 }),
-          userInputCode: Type.Optional(Type.String({ maxLength: 20 })),
-          deviceId: Type.Optional(Type.String({ maxLength: 100 })),
-          linkCode: Type.Optional(Type.String({ maxLength: 100 })),
-          shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-        }),
+        body: codeConsumeInput,
       },
     },
     async (request, reply) => {
@@ -279,7 +266,8 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
     {
       schema: {
         tags: ["auth"],
-        querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+        querystring: emailExistsQuery,
+        response: { 200: existsAnswer },
       },
     },
     async (request) => {
@@ -297,7 +285,8 @@ export const passwordlessRoutes: FastifyPluginAsync = async (server) => {
     {
       schema: {
         tags: ["auth"],
-        querystring: Type.Object({ phoneNumber: Type.String({ maxLength: 30 }) }),
+        querystring: phoneExistsQuery,
+        response: { 200: existsAnswer },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as oidc from "openid-client";
-import { Type } from "typebox";
-import { thirdPartySignInInput } from "../../core/api/third-party-sign-in";
+import { authorisationUrlQuery, thirdPartySignInInput } from "../../core/api/third-party-sign-in";
 import { emailError, isStorableName } from "../../core/domain/credentials";
 import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
@@ -9,7 +8,7 @@ import type { TypedRequests } from "../http/type-provider";
 import type { ThirdPartyProvider } from "../plugins/settings";
 import { acceptInviteAsNewAccount, findValidInvite, inviteTokenOf } from "./invites";
 import { saveSignInState, takeSignInState } from "./oidc-states";
-import { signedIn } from "./session-routes";
+import { signedIn } from "./signed-in";
 
 /**
  * Third-party sign-in against any OpenID Connect provider (auth-protocol.md section 11):
@@ -52,7 +51,7 @@ function configFor(provider: ThirdPartyProvider): Promise<oidc.Configuration> {
  * The dashboard page the provider sends the browser back to: always on PUBLIC_URL (its
  * origin is what the provider has registered), never on whatever Host a request named.
  */
-export function callbackUri(publicUrl: string, providerId: string): string {
+function callbackUri(publicUrl: string, providerId: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/auth/callback/${encodeURIComponent(providerId)}`;
 }
 
@@ -71,11 +70,7 @@ export const thirdPartyRoutes: FastifyPluginAsync = async (server) => {
       schema: {
         tags: ["auth"],
         summary: "The provider's authorisation URL, with a PKCE challenge",
-        querystring: Type.Object({
-          thirdPartyId: Type.String({ maxLength: 100 }),
-          redirectURIOnProviderDashboard: Type.String({ maxLength: 2000 }),
-          clientType: Type.Optional(Type.String({ maxLength: 100 })),
-        }),
+        querystring: authorisationUrlQuery,
       },
     },
     async (request) => {

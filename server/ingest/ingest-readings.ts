@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ReadingBatchAnswer } from "../../core/api/reading-batch";
 import type { Reading } from "../../core/domain/readings";
 import type { SummaryReading, SummaryShockEvent } from "../../core/domain/report-summary";
 import type { Principal } from "../auth/principal";
@@ -16,15 +17,6 @@ import { updateSummary } from "../reports/summary";
 
 /** Shock rows per INSERT statement: 3 parameters a row keeps it far under PostgreSQL's 65,535. */
 const INSERT_CHUNK_ROWS = 2000;
-
-export interface IngestResult {
-  /** The report that took the batch's newest reading. */
-  reportId: string;
-  accepted: number;
-  duplicates: number;
-  /** Every report that took readings of the batch (a late upload may reach an earlier shipment's report). */
-  reports: { reportId: string; accepted: number; duplicates: number }[];
-}
 
 /** One of a label id's reports with what decides which readings it owns. */
 interface OwnerCandidate extends AlertStateRow {
@@ -63,7 +55,7 @@ export async function ingestReadings(
   labelId: string,
   readings: readonly Reading[],
   links: AlertLinks = LINKS_FROM_ENV,
-): Promise<IngestResult> {
+): Promise<ReadingBatchAnswer> {
   return db.transaction().execute(async (trx) => {
     // Locked, oldest first (one order for every writer): two batches of one label at once
     // must not both see a report notStarted.
@@ -99,7 +91,7 @@ export async function ingestReadings(
     });
     if (late.length) throw badRequest("Some readings are after the label's end; nothing was written", late);
 
-    const results: IngestResult["reports"] = [];
+    const results: ReadingBatchAnswer["reports"] = [];
     let newest: { reportId: string; t: number } | null = null;
     for (const report of reports) {
       const own = byReport.get(report);

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { LRUCache } from "lru-cache";
-import { encodeOrder, type ListQuery, ListQueryError, type Order, type PagedList } from "../../core/domain/list-query";
+import type { PagedList } from "../../core/api/paged-response";
+import { encodeOrder, type ListQuery, ListQueryError, type Order } from "../../core/domain/list-query";
 import type { ListResource } from "../../core/domain/resources";
 import { listExactCountLimit } from "../config";
 import { HttpError } from "../errors";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { apiKeyRecord, createdApiKeyRecord } from "../../core/api/api-key";
+import { apiKeyInput, apiKeyRecord, createdApiKeyRecord } from "../../core/api/api-key";
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../core/domain/api-key-scopes";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
@@ -8,10 +8,10 @@ import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { countWorkingKeys, insertApiKey, lockWorkingKey, revokeApiKey, workingKeys } from "../db/api-keys";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, idParams, PlainText, StringEnum } from "./schemas";
+import { dataErrors, idParams } from "./schemas";
 
 /** At most this many keys work at once in a company. */
-export const MAX_ACTIVE_KEYS = 20;
+const MAX_ACTIVE_KEYS = 20;
 
 /** Settings > API keys: create (the secret is answered once), list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
@@ -25,7 +25,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["settings"],
         summary: "The company's working API keys (never their secrets)",
-        response: { 200: { type: "array", items: apiKeyRecord }, ...dataErrors },
+        response: { 200: Type.Array(apiKeyRecord), ...dataErrors },
       },
     },
     async (request) => workingKeys(db, request.principal.companyId).orderBy("k.created", "desc").execute(),
@@ -42,19 +42,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary:
           "Create an API key for the company. The answer's `key` is shown this once; send it in the `api-key` header. `scopes`: `read` (read label reports, the default) and/or `ingest` (register labels, send readings, stop labels)",
-        body: Type.Object(
-          {
-            name: PlainText({ maxLength: 100 }),
-            scopes: Type.Optional(
-              Type.Array(StringEnum(API_KEY_SCOPES), {
-                minItems: 1,
-                maxItems: API_KEY_SCOPES.length,
-                uniqueItems: true,
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        body: apiKeyInput,
         response: {
           201: createdApiKeyRecord,
           409: dataErrors[400],
@@ -104,7 +92,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary: "Revoke an API key: it stops working at once",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

@@ -19,14 +19,14 @@ import {
 } from "../db/companies";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { parseResourceQuery } from "../lists/parse";
-import { runList } from "../lists/run-list";
 import {
   firstAdministratorEmail,
   inviteFirstAdministrator,
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
-} from "./first-administrator";
+} from "../invites/first-administrator";
+import { parseResourceQuery } from "../lists/parse";
+import { runList } from "../lists/run-list";
 import { dataErrors } from "./schemas";
 
 function listQuery(name: ListResourceName, raw: unknown) {

@@ -12,7 +12,7 @@ import {
   inviteFirstAdministrator,
   mailFirstAdministrator,
   refuseFirstAdministratorWhileImpersonating,
-} from "./first-administrator";
+} from "../invites/first-administrator";
 import { dataErrors } from "./schemas";
 
 /** The caller's own company (spec: create/read/update/delete on companies) and creating companies. */

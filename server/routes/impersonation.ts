@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
+import { impersonationAnswer, impersonationInput } from "../../core/api/impersonation";
 import { statusAnswer } from "../../core/api/status-answer";
 import { recordAudit } from "../audit";
 import { rolesOf } from "../auth/accounts";
@@ -21,10 +21,8 @@ export const impersonationRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["control center"],
         summary: "Start acting as a user in one of their companies (system administrators)",
-        body: Type.Object(
-          { userId: Type.String({ format: "uuid" }), companyId: Type.String({ format: "uuid" }) },
-          { additionalProperties: false },
-        ),
+        body: impersonationInput,
+        response: { 200: impersonationAnswer },
       },
     },
     async (request) => {

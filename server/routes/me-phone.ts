@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { Type } from "typebox";
+import { phoneChangeInput, phoneConfirmInput, profileRecord } from "../../core/api/profile";
 import { phoneChangeAnswer, statusAnswer } from "../../core/api/status-answer";
 import { toE164 } from "../../core/domain/phone";
 import { recordAudit } from "../audit";
@@ -10,7 +10,7 @@ import { deleteCredentialCodesOf } from "../db/credential-codes";
 import { phoneTakenByOther, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, profileShape } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /**
  * Changing the phone number, which is a sign-in method (codes by text message). It
@@ -76,14 +76,7 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary:
           "Start changing the caller's phone number: with the current password or an e-mailed code; a code is sent to the new number (confirm with /me/phone/confirm). A null phone removes it at once. Sign-in session required; refused while impersonating",
-        body: Type.Object(
-          {
-            phone: Nullable(Type.String({ maxLength: 30 })),
-            password: Type.Optional(Type.String({ maxLength: 200 })),
-            emailCode: Type.Optional(Type.String({ maxLength: 20 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: phoneChangeInput,
         response: {
           200: phoneChangeAnswer,
           429: dataErrors[400],
@@ -148,8 +141,8 @@ export const mePhoneRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary:
           "Finish a phone change with the code sent to the new number: it becomes a sign-in method, and the account's address is told. Sign-in session required",
-        body: Type.Object({ code: Type.String({ maxLength: 20 }) }, { additionalProperties: false }),
-        response: { 200: profileShape, ...dataErrors },
+        body: phoneConfirmInput,
+        response: { 200: profileRecord, ...dataErrors },
       },
     },
     async (request) => {

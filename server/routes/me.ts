@@ -1,7 +1,8 @@
 import { hash } from "@node-rs/argon2";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { notificationSettingRecord } from "../../core/api/notification-setting";
+import { notificationSettingRecord, notificationSettingsInput } from "../../core/api/notification-setting";
+import { passwordChangeInput, profileChanges, profileRecord } from "../../core/api/profile";
 import { passwordChangeAnswer } from "../../core/api/status-answer";
 import { passwordError } from "../../core/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../core/domain/datetime";
@@ -16,7 +17,7 @@ import { endSessionsOfUser, revokeRoleTokensOfUser } from "../db/sessions";
 import { lockPersonalDetails, profileQuery, readUser, updateUser } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, Nullable, PlainText, profileShape } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, the time zone of
@@ -39,7 +40,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["settings"],
         summary: "The caller's personal details",
-        response: { 200: profileShape, ...dataErrors },
+        response: { 200: profileRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -58,16 +59,8 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary:
           "Change the caller's first name, last name or time zone (an IANA name, or null to forget it: alert e-mails then use each company's zone). A phone number here is a 400 on phone: it is a sign-in method, changed with POST /me/phone",
-        body: Type.Object(
-          {
-            firstName: Type.Optional(PlainText({ maxLength: 100 })),
-            lastName: Type.Optional(PlainText({ maxLength: 100 })),
-            phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
-            timeZone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
-          },
-          { minProperties: 1, additionalProperties: false },
-        ),
-        response: { 200: profileShape, ...dataErrors },
+        body: profileChanges,
+        response: { 200: profileRecord, ...dataErrors },
       },
     },
     async (request) => {
@@ -117,14 +110,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["settings"],
         summary:
           "Change the caller's password: the current one, the new one twice. Needs the sign-in session (its access token) besides the role token; refused while impersonating and to API keys. Ends every other session of the account; rate-limited like sign-in",
-        body: Type.Object(
-          {
-            currentPassword: Type.String({ maxLength: 200 }),
-            newPassword: Type.String({ maxLength: 200 }),
-            repeatPassword: Type.Optional(Type.String({ maxLength: 200 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: passwordChangeInput,
         response: {
           200: passwordChangeAnswer,
           429: dataErrors[400],
@@ -188,7 +174,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["settings"],
         summary: "Which e-mail alerts the caller gets, per company they belong to",
-        response: { 200: { type: "array", items: notificationSettingRecord }, ...dataErrors },
+        response: { 200: Type.Array(notificationSettingRecord), ...dataErrors },
       },
     },
     async (request) => notificationSettingsOf(db, person(request.principal)),
@@ -200,19 +186,8 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["settings"],
         summary: "Set the caller's e-mail alerts for one or more of their companies",
-        body: Type.Array(
-          Type.Object(
-            {
-              companyId: Type.String({ format: "uuid" }),
-              excursionDetected: Type.Boolean(),
-              reportFinished: Type.Boolean(),
-              batteryLow: Type.Boolean(),
-            },
-            { additionalProperties: false },
-          ),
-          { minItems: 1, maxItems: 100 },
-        ),
-        response: { 200: { type: "array", items: notificationSettingRecord }, ...dataErrors },
+        body: notificationSettingsInput,
+        response: { 200: Type.Array(notificationSettingRecord), ...dataErrors },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
 import { recordAudit } from "../audit";
 import { deleteMigrationInvite } from "../db/migration-invites";
 import { notFound } from "../errors";
@@ -16,7 +17,7 @@ export const migrationInviteRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["control center"],
         summary: "Delete a migration invitation",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

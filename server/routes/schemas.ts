@@ -5,9 +5,15 @@ import { errorAnswer } from "../../core/api/error-answer";
 
 export { idParams } from "../../core/api/id-params";
 export { listQuerystring } from "../../core/api/list-query";
-export { roleList } from "../../core/api/member";
-export { profileRecord as profileShape } from "../../core/api/profile";
-export { Nullable, PlainText, StringEnum } from "../../core/api/schema-types";
+export {
+  dateTime,
+  Nullable,
+  NullableObject,
+  nullableDateTime,
+  nullableString,
+  PlainText,
+  StringEnum,
+} from "../../core/api/schema-types";
 
 /** The standard error answers of a data route, for the OpenAPI document. */
 export const dataErrors = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer };

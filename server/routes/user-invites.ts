@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { inviteRecord } from "../../core/api/invite";
+import { inviteInput, inviteRecord } from "../../core/api/invite";
 import { emailError } from "../../core/domain/credentials";
 import { canGrant } from "../../core/domain/role-rules";
 import { recordAudit } from "../audit";
@@ -9,75 +9,15 @@ import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import type { Principal } from "../auth/principal";
 import { Throttle } from "../auth/throttle";
 import { companyNameOf } from "../db/companies";
-import type { Db } from "../db/index";
-import {
-  findPendingInvite,
-  insertInvite,
-  pendingInvites,
-  reissueInvite,
-  revokePendingInvite,
-  revokePendingInvitesOf,
-} from "../db/invites";
+import { findPendingInvite, pendingInvites, reissueInvite, revokePendingInvite } from "../db/invites";
 import { isMember } from "../db/memberships";
 import { findUserByEmail } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, idParams, roleList } from "./schemas";
-
-export const INVITE_DAYS = 7;
-
-/** The e-mail with the invitation link: sign-up for a new person, confirm-invite for an existing account. */
-export async function sendInviteMail(
-  app: Pick<FastifyInstance, "mailer" | "settings">,
-  mail: { to: string; token: string; companyName: string; roles: string[]; hasAccount: boolean },
-): Promise<void> {
-  const path = mail.hasAccount ? "confirm-invite" : "signup";
-  const link = `${app.settings.publicUrl}/${path}?token=${encodeURIComponent(mail.token)}`;
-  await app.mailer.send({
-    to: mail.to,
-    subject: `You are invited to ${mail.companyName} on ColdChain`,
-    text: `Hello,\n\nYou are invited to join ${mail.companyName} on the ColdChain dashboard as ${mail.roles.join(" and ")}.\n${mail.hasAccount ? "Sign in and accept the invitation" : "Create your account"} with this link within ${INVITE_DAYS} days:\n\n${link}\n`,
-  });
-}
-
-/**
- * Writes a pending invitation (replacing a pending one for the same address in that
- * company) inside the caller's transaction; answers its id and the secret token,
- * which only the e-mail carries (the row keeps its hash).
- */
-export async function issueInvite(
-  trx: Db,
-  principal: Principal,
-  invite: { companyId: string; email: string; roles: string[] },
-): Promise<{ id: string; token: string }> {
-  const token = randomToken();
-  await revokePendingInvitesOf(trx, invite.companyId, invite.email);
-  const id = await insertInvite(trx, {
-    companyId: invite.companyId,
-    email: invite.email,
-    types: invite.roles,
-    tokenHash: sha256Hex(token),
-    invitedBy: principal.userId,
-    expires: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-  });
-  await recordAudit(trx, principal, {
-    action: "create",
-    entity: "userInvite",
-    entityId: id,
-    before: null,
-    after: { companyId: invite.companyId, email: invite.email, roles: invite.roles },
-  });
-  return { id, token };
-}
+import { INVITE_DAYS, INVITES_PER_INVITER_PER_HOUR, issueInvite, sendInviteMail } from "../invites/issue-invite";
+import { dataErrors, idParams } from "./schemas";
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
-/**
- * Invitations (new or sent again) one person may send an hour: each is an e-mail in the
- * product's name to an address the inviter chose, so a hijacked administrator account
- * must not become a mail cannon.
- */
-export const INVITES_PER_INVITER_PER_HOUR = 30;
-
 export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
@@ -99,7 +39,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["users"],
         summary: `Invite someone into the caller's company; the e-mailed link expires after ${INVITE_DAYS} days`,
-        body: Type.Object({ email: Type.String({ maxLength: 254 }), roles: roleList }, { additionalProperties: false }),
+        body: inviteInput,
         response: {
           201: inviteRecord,
           ...dataErrors,
@@ -139,7 +79,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["users"],
         summary: "Pending invitations of the caller's company",
-        response: { 200: { type: "array", items: inviteRecord }, ...dataErrors },
+        response: { 200: Type.Array(inviteRecord), ...dataErrors },
       },
     },
     async (request) => pendingInvites(db, request.principal.companyId).orderBy("i.created", "desc").execute(),
@@ -207,7 +147,7 @@ export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["users"],
         summary: "Revoke a pending invitation",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

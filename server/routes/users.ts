@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { memberRecord } from "../../core/api/member";
+import { memberChanges, memberRecord, memberRemovalQuery } from "../../core/api/member";
 import { pagedResponse } from "../../core/api/paged-response";
 import { highestRank } from "../../core/domain/permissions";
 import { listResource } from "../../core/domain/resources";
@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, idParams, listQuerystring, roleList } from "./schemas";
+import { dataErrors, idParams, listQuerystring } from "./schemas";
 
 const resource = listResource("users");
 
@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ["users"],
         summary: "Change a member's roles in the caller's company",
         params: idParams,
-        body: Type.Object({ roles: roleList }, { additionalProperties: false }),
+        body: memberChanges,
         response: { 200: memberRecord, ...dataErrors },
       },
     },
@@ -112,11 +112,8 @@ export const userRoutes: FastifyPluginAsync = async (plugin) => {
         summary:
           "Remove a member from the caller's company, or (distributor administrators) from one of its sub-companies with ?companyId=. The account stays for their other companies; their role tokens for that company stop at once",
         params: idParams,
-        querystring: Type.Object(
-          { companyId: Type.Optional(Type.String({ format: "uuid" })) },
-          { additionalProperties: false },
-        ),
-        response: { 204: { type: "null" }, ...dataErrors },
+        querystring: memberRemovalQuery,
+        response: { 204: Type.Null(), ...dataErrors },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
-import { encodeListQuery, type ListQuery, type PagedList } from "@core/domain/list-query";
+import type { PagedList } from "@core/api/paged-response";
+import { encodeListQuery, type ListQuery } from "@core/domain/list-query";
 import type {
   BaseRecord,
   CreateParams,

@@ -70,4 +70,18 @@ describe("the dashboard's record types", () => {
     );
     expect(after.messages.join("\n")).toMatch(/'temperatureMin' does not exist/);
   }, 180_000);
+
+  test("a field of a role renamed in the API's role schema fails the dashboard's typecheck", () => {
+    // The sign-in flow reads the person's names from the roles a sign-in answers.
+    const file = "src/providers/auth/roles.ts";
+    const before = dashboardErrors(file, null);
+    expect(before.messages).toEqual([]);
+
+    const after = dashboardErrors(
+      file,
+      { schema: "core/api/role-token.ts", from: "    firstName: Type.String(),", to: "    givenName: Type.String()," },
+      before.program,
+    );
+    expect(after.messages.join("\n")).toMatch(/'firstName'/);
+  }, 180_000);
 });

@@ -1,3 +1,5 @@
+import type { ErrorAnswer } from "@core/api/error-answer";
+import type { InvitationConfirmAnswer, InvitationConfirmInput } from "@core/api/role-token";
 import { useLogout } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -80,9 +82,9 @@ export function ConfirmInvitePage() {
         method: "POST",
         credentials: "include",
         headers: { "content-type": "application/json", "x-database": "postgres" },
-        body: JSON.stringify({ inviteToken: token }),
+        body: JSON.stringify({ inviteToken: token } satisfies InvitationConfirmInput),
       });
-      const body = (await response.json().catch(() => null)) as { roles?: unknown[]; message?: string } | null;
+      const body = (await response.json().catch(() => null)) as Partial<InvitationConfirmAnswer & ErrorAnswer> | null;
       if (!response.ok || !body?.roles) throw new Error(body?.message ?? "Could not accept the invitation");
       const user = userOf(body.roles);
       if (user) setSession({ user, userRoles: toUserRoles(body.roles) });

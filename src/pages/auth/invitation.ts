@@ -1,13 +1,8 @@
+import type { InvitationPreviewRecord } from "@core/api/role-token";
 import { apiUrl } from "@/providers/api-url";
 
 /** What an invitation is for (GET {api}/userInvites/preRegister with the token in the key and jwt headers). */
-export interface Invitation {
-  email: string;
-  roles: string[];
-  company: { id: string; name: string };
-  expires: string;
-  hasAccount: boolean;
-}
+export type Invitation = InvitationPreviewRecord;
 
 export const INVITATION_FAILED_MESSAGE = "Could not fetch token";
 

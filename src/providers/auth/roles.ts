@@ -1,14 +1,8 @@
+import type { UserRoleRecord } from "@core/api/role-token";
 import type { SessionUser, UserRole } from "../stores/auth-session";
 
-/** A role as the server sends it with a sign-in, sign-up or refresh (server/auth/accounts.ts RoleView). */
-export interface ServerRole {
-  id: string;
-  type: string[];
-  company: { id: string; name: string };
-  /** This membership's grant: flags are per company. */
-  featureFlags?: Record<string, boolean>;
-  user: { id: string; email: string; firstName?: string; lastName?: string; featureFlags?: Record<string, boolean> };
-}
+/** A role as the server sends it with a sign-in, sign-up or refresh. */
+type ServerRole = UserRoleRecord;
 
 function isServerRole(value: unknown): value is ServerRole {
   const role = value as ServerRole | null;

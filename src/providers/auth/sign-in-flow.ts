@@ -1,3 +1,5 @@
+import type { RoleTokenInput } from "@core/api/role-token";
+import type { SignedInAnswer } from "@core/api/signed-in";
 import { apiUrl } from "../api-url";
 import { type RoleToken, type UserRole, useAuthSessionStore } from "../stores/auth-session";
 import { toUserRoles, userOf } from "./roles";
@@ -30,7 +32,7 @@ export async function fetchCompanyToken(companyId: string, doFetch: typeof fetch
       method: "POST",
       credentials: "include",
       headers: { "content-type": "application/json", "x-database": "postgres" },
-      body: JSON.stringify({ companyId }),
+      body: JSON.stringify({ companyId } satisfies RoleTokenInput),
     });
     const body = (await response.json().catch(() => null)) as Partial<RoleToken> | null;
     if (response.ok && body?.jwtToken && body.secret) return { jwtToken: body.jwtToken, secret: body.secret };
@@ -46,13 +48,8 @@ export async function chooseRole(role: UserRole, doFetch: typeof fetch = fetch):
   useAuthSessionStore.getState().setCurrentRole(role, token);
 }
 
-export interface SignedInAnswer {
-  roles?: unknown[];
-  user?: { id: string } & Record<string, unknown>;
-}
-
 /** Stores the signed-in user and roles and says where to go next. */
-export async function completeSignIn(answer: SignedInAnswer, doFetch: typeof fetch = fetch): Promise<string> {
+export async function completeSignIn(answer: Partial<SignedInAnswer>, doFetch: typeof fetch = fetch): Promise<string> {
   const roles = toUserRoles(answer.roles ?? []);
   const user = userOf(answer.roles ?? []);
   if (roles.length === 0 || !user) throw new SignInError(NO_ROLES_MESSAGE);
@@ -64,7 +61,7 @@ export async function completeSignIn(answer: SignedInAnswer, doFetch: typeof fet
   return SIGNED_IN_LANDING;
 }
 
-/** The JSON body of a sign-in answer (the SDK hands back the unread response). */
-export async function answerOf(fetchResponse: Response): Promise<SignedInAnswer> {
-  return ((await fetchResponse.json().catch(() => null)) ?? {}) as SignedInAnswer;
+/** The JSON body of a sign-in answer (the SDK hands back the unread response), any field of it missing. */
+export async function answerOf(fetchResponse: Response): Promise<Partial<SignedInAnswer>> {
+  return ((await fetchResponse.json().catch(() => null)) ?? {}) as Partial<SignedInAnswer>;
 }

@@ -1,3 +1,4 @@
+import type { SessionRefreshAnswer } from "@core/api/role-token";
 import SuperTokens from "supertokens-web-js";
 import Multitenancy from "supertokens-web-js/recipe/multitenancy";
 import Session from "supertokens-web-js/recipe/session";
@@ -36,11 +37,7 @@ export async function authRequestHeaders<C extends HookContext>(
 /** Spec section 4: after a refresh the roles, secret and JWT are stored; no jwtToken signs the user out. */
 export async function afterSessionCall(context: { action: string; fetchResponse: Response }) {
   if (context.action !== "REFRESH_SESSION" || !context.fetchResponse.ok) return;
-  const body = (await context.fetchResponse.json().catch(() => null)) as {
-    jwtToken?: string;
-    secret?: string;
-    roles?: unknown[];
-  } | null;
+  const body = (await context.fetchResponse.json().catch(() => null)) as Partial<SessionRefreshAnswer> | null;
   // An answer cut off on the way (a page load aborting it, the network) says nothing about the
   // role: the stored token stays, and the next refresh brings a new one.
   if (body === null || typeof body !== "object") return;

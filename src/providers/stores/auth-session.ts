@@ -1,3 +1,5 @@
+import type { ImpersonationAnswer } from "@core/api/impersonation";
+import type { RoleTokenAnswer, UserRoleRecord } from "@core/api/role-token";
 import type { FeatureFlags } from "@core/domain/permissions";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
@@ -8,10 +10,8 @@ import { ONE_YEAR_SECONDS, removeCookie, writeCookie } from "./cookie";
  * sign-in flows that fill it live in the auth provider; this file only keeps it.
  */
 
-export interface CompanyRef {
-  id: string;
-  name: string;
-}
+/** A company as the session names it: the id and name of a role's company. */
+export type CompanyRef = Pick<UserRoleRecord["company"], "id" | "name">;
 
 export interface SessionUser {
   id: string;
@@ -26,21 +26,19 @@ export function userDisplayName(user: Pick<SessionUser, "firstName" | "lastName"
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 }
 
-export interface UserRole {
-  id: string;
-  /** The role names held in this company; permissions add up. */
-  type: string[];
+/**
+ * A role as the session keeps it: the API's role (core/api/role-token.ts) narrowed to what
+ * the dashboard reads. The e-mail and the flags (per membership) may be absent from
+ * sessions stored before they were kept.
+ */
+export type UserRole = Pick<UserRoleRecord, "id" | "type"> & {
   company: CompanyRef;
-  user: { id: string; email?: string };
-  /** The flags granted in this company (flags are per membership; absent on sessions stored before). */
-  featureFlags?: FeatureFlags;
-}
+  user: Pick<UserRoleRecord["user"], "id"> & Partial<Pick<UserRoleRecord["user"], "email">>;
+  featureFlags?: UserRoleRecord["featureFlags"];
+};
 
 /** A company role token: the JWT and the secret sent in the `jwt` and `api-key` headers. */
-export interface RoleToken {
-  jwtToken: string;
-  secret: string;
-}
+export type RoleToken = RoleTokenAnswer;
 
 /** The session-auth provider's user object, kept as it came. */
 export type SuperTokenUser = { id: string } & Record<string, unknown>;
@@ -62,11 +60,12 @@ export interface AuthSessionData {
   impersonationExpiry: number | null;
 }
 
+/** An impersonation as the store keeps it: the answer of POST /auth/impersonate, its role token as `token`. */
 export interface Impersonation {
   userRole: UserRole;
   token: RoleToken;
   company: CompanyRef;
-  expiry: number;
+  expiry: ImpersonationAnswer["expiry"];
 }
 
 export interface AuthSessionActions {
@@ -75,7 +74,7 @@ export interface AuthSessionActions {
   /** The role chosen (the only one, or picked on /select-company) and its company token. */
   setCurrentRole(role: UserRole, token: RoleToken): void;
   /** After a session refresh: roles, secret and JWT are stored. */
-  setRefreshed(refresh: { jwtToken: string; secret: string; roles: UserRole[] }): void;
+  setRefreshed(refresh: RoleToken & { roles: UserRole[] }): void;
   setSuperTokenUser(user: SuperTokenUser | null): void;
   setInviteToken(token: string): void;
   clearInviteToken(): void;

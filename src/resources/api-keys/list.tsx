@@ -1,10 +1,6 @@
 import { KeyOutlined } from "@ant-design/icons";
-import {
-  API_KEY_SCOPE_LABELS,
-  API_KEY_SCOPES,
-  type ApiKeyScope,
-  DEFAULT_API_KEY_SCOPES,
-} from "@core/domain/api-key-scopes";
+import type { ApiKeyInput } from "@core/api/api-key";
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "@core/domain/api-key-scopes";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from "antd";
@@ -46,11 +42,16 @@ export function ApiKeyList() {
   const { mutate, mutation } = useSettingsMutation<CreatedApiKey>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
-  const [form] = Form.useForm<{ name: string; scopes: ApiKeyScope[] }>();
+  const [form] = Form.useForm<Required<ApiKeyInput>>();
 
-  const create = ({ name, scopes }: { name: string; scopes: ApiKeyScope[] }) =>
+  const create = ({ name, scopes }: Required<ApiKeyInput>) =>
     mutate(
-      { url: SETTINGS_URL.apiKeys, method: "post", values: { name, scopes }, errorNotification: false },
+      {
+        url: SETTINGS_URL.apiKeys,
+        method: "post",
+        values: { name, scopes } satisfies ApiKeyInput,
+        errorNotification: false,
+      },
       {
         onSuccess: ({ data: created }) => {
           setCreating(false);

@@ -1,18 +1,9 @@
+import type { ImpersonationAnswer, ImpersonationInput } from "@core/api/impersonation";
 import { useCustomMutation } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { CompanyRef, RoleToken, UserRole } from "@/providers/stores/auth-session";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { failureText } from "../people/form-errors";
-
-/** The answer of POST /auth/impersonate. */
-type ImpersonationAnswer = {
-  roleToken: RoleToken;
-  userRole: UserRole;
-  company: CompanyRef;
-  /** Epoch milliseconds. */
-  expiry: number;
-};
 
 /**
  * Starts acting as a member of a company: the server mints a time-limited role token,
@@ -28,7 +19,7 @@ export function useImpersonate() {
     const { data } = await mutateAsync({
       url: "auth/impersonate",
       method: "post",
-      values: { userId: user.id, companyId },
+      values: { userId: user.id, companyId } satisfies ImpersonationInput,
       successNotification: { type: "success", message: "Impersonation started", description: user.email },
       errorNotification: (error) => ({
         type: "error",

@@ -1,4 +1,5 @@
 import { SendOutlined } from "@ant-design/icons";
+import type { InviteInput } from "@core/api/invite";
 import { grantableRoles, ROLE_LABELS } from "@core/domain/role-rules";
 import { ROLES } from "@core/domain/roles";
 import { type HttpError, useCreate } from "@refinedev/core";
@@ -15,10 +16,7 @@ export const INVITES_RESOURCE = "user-invites";
 /** Spec: the sign-up link of an invitation works for 7 days (the server decides; this is the wording). */
 export const INVITE_VALID_DAYS = 7;
 
-interface Values {
-  email: string;
-  roles: string[];
-}
+type Values = InviteInput;
 
 /** Invite someone into the company: their e-mail carries the sign-up link. */
 export function UserInvite() {

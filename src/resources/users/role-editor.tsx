@@ -1,3 +1,4 @@
+import type { MemberChanges } from "@core/api/member";
 import { dropsOwnLastAdministratorRole, grantableRoles, ROLE_LABELS } from "@core/domain/role-rules";
 import { ROLES } from "@core/domain/roles";
 import { type HttpError, useUpdate } from "@refinedev/core";
@@ -7,9 +8,7 @@ import { RESOURCE } from "@/resources/names";
 import { failureText, showFieldErrors } from "../people/form-errors";
 import type { User } from "../types";
 
-interface Values {
-  roles: string[];
-}
+type Values = MemberChanges;
 
 /**
  * Changing a member's roles (update user: system administrators). Only roles up to

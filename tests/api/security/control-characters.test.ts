@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { INVITES_PER_INVITER_PER_HOUR } from "../../../server/routes/user-invites";
+import { INVITES_PER_INVITER_PER_HOUR } from "../../../server/invites/issue-invite";
 import { createTestApp, type TestApp } from "../support/app";
 import { flaggedMember } from "../support/members";
 import { buildWorld, type World } from "../support/world";

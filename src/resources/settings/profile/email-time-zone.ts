@@ -1,3 +1,4 @@
+import type { ProfileChanges } from "@core/api/profile";
 import { selectIsImpersonating, useAuthSessionStore } from "@/providers/stores/auth-session";
 import { resolveTimeZone, type TimeZoneChoice } from "@/providers/stores/preferences";
 import { SETTINGS_URL, useSettingsMutation } from "../api";
@@ -24,7 +25,7 @@ export function useEmailTimeZoneSync(): (choice: TimeZoneChoice) => void {
     mutate({
       url: SETTINGS_URL.me,
       method: "patch",
-      values: { timeZone },
+      values: { timeZone } satisfies ProfileChanges,
       successNotification: false,
       errorNotification: false,
     });

@@ -1,3 +1,4 @@
+import type { NotificationSettingsInput } from "@core/api/notification-setting";
 import { Alert, Button, Card, Flex, Skeleton, Switch, Table, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { readableError } from "@/providers/readable-error";
@@ -62,7 +63,7 @@ export function ProfileNotifications() {
                 {
                   url: SETTINGS_URL.notifications,
                   method: "put",
-                  values: rows.map(({ companyName: _name, ...setting }) => setting),
+                  values: rows.map(({ companyName: _name, ...setting }) => setting) satisfies NotificationSettingsInput,
                   successNotification: { message: "Notification settings saved", type: "success" },
                 },
                 { onSuccess: () => query.refetch() },

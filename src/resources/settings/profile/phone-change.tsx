@@ -1,15 +1,13 @@
+import type { PhoneChangeInput, PhoneConfirmInput } from "@core/api/profile";
+import type { PhoneChangeAnswer } from "@core/api/status-answer";
 import { formatPhone, phoneToSend } from "@core/domain/phone";
 import { useNotification } from "@refinedev/core";
 import { Button, Form, Input, Space, Typography } from "antd";
 import { useState } from "react";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
-import type { Profile } from "../types";
 
-interface StartValues {
-  phone: string;
-  password?: string;
-  emailCode?: string;
-}
+/** The form's number is typed text; the body sends it in the international form, or null. */
+type StartValues = Omit<PhoneChangeInput, "phone"> & { phone: string };
 
 /**
  * The phone is a sign-in method (codes by text message), so it changes in two steps
@@ -17,15 +15,16 @@ interface StartValues {
  * account), then the code sent to that number. The server also needs the sign-in
  * session, which the browser sends as its cookie.
  */
-export function PhoneChange({ current, onChanged }: { current: string | null; onChanged: (p: Profile) => void }) {
+export function PhoneChange({ current, onChanged }: { current: string | null; onChanged: () => void }) {
   const { open: notify } = useNotification();
   const say = (text: string, type: "success" | "error" = "success") => notify?.({ message: text, type });
   const [startForm] = Form.useForm<StartValues>();
-  const [confirmForm] = Form.useForm<{ code: string }>();
+  const [confirmForm] = Form.useForm<PhoneConfirmInput>();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [byEmail, setByEmail] = useState(false);
-  const { mutate, mutation } = useSettingsMutation();
+  // Of the three calls, only the start's answer is read (the number the code went to).
+  const { mutate, mutation } = useSettingsMutation<PhoneChangeAnswer>();
   const reset = () => {
     setOpen(false);
     setPending(null);
@@ -60,34 +59,34 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
         values: {
           phone: values.phone.trim() ? phoneToSend(values.phone, navigator.language) : null,
           ...(byEmail ? { emailCode: values.emailCode } : { password: values.password }),
-        },
+        } satisfies PhoneChangeInput,
         successNotification: false,
         errorNotification: false,
       },
       {
         onSuccess: ({ data }) => {
           if (data.status === "REMOVED") {
-            onChanged({ phone: null } as Profile);
+            onChanged();
             say("Phone number removed");
             reset();
-          } else setPending(String(data.phone));
+          } else setPending(data.phone);
         },
         onError: (error) => showFieldErrors(startForm, error),
       },
     );
 
-  const confirm = ({ code }: { code: string }) =>
+  const confirm = ({ code }: PhoneConfirmInput) =>
     mutate(
       {
         url: SETTINGS_URL.phoneConfirm,
         method: "post",
-        values: { code },
+        values: { code } satisfies PhoneConfirmInput,
         successNotification: false,
         errorNotification: false,
       },
       {
-        onSuccess: ({ data }) => {
-          onChanged(data as Profile);
+        onSuccess: () => {
+          onChanged();
           say("Phone number changed");
           reset();
         },

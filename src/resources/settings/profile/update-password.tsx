@@ -1,12 +1,10 @@
+import type { PasswordChangeInput } from "@core/api/profile";
 import { passwordError } from "@core/domain/credentials";
 import { Button, Card, Form, Input } from "antd";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "../api";
 
-interface Values {
-  currentPassword: string;
-  newPassword: string;
-  repeatPassword: string;
-}
+/** The form asks for the new password twice. */
+type Values = Required<PasswordChangeInput>;
 
 /**
  * Settings > profile > update password. The server checks the current password and

@@ -5,7 +5,7 @@ import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { findUserByEmail } from "../db/users";
 import { badRequest } from "../errors";
-import { issueInvite, sendInviteMail } from "./user-invites";
+import { issueInvite, sendInviteMail } from "./issue-invite";
 
 /**
  * A new company's first administrator (sub-companies and control-center companies alike): the

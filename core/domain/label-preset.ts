@@ -108,7 +108,7 @@ export interface PresetMessageOptions {
   temperatureUnit?: TemperatureUnit;
 }
 
-export const REQUIRED = "Enter a value";
+const REQUIRED = "Enter a value";
 export const NO_UNIT = "Enable at least one of temperature, humidity and shock";
 
 function between(
@@ -232,7 +232,7 @@ export function stepErrors(
 }
 
 /** Path segments of the presets pages that a slug must never take. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["create"]);
+const RESERVED_SLUGS: ReadonlySet<string> = new Set(["create"]);
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -70,7 +70,7 @@ function logicalToWire(filter: LogicalFilter): Filter | null {
 }
 
 /** Refine filters -> wire filters. `and` groups flatten (the wire list is a conjunction); `or` has no wire form. */
-export function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[] {
+function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[] {
   const wire: Filter[] = [];
   for (const filter of filters) {
     if ("field" in filter) {
@@ -86,7 +86,7 @@ export function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[]
   return wire;
 }
 
-export function crudSortingToWire(sorters: readonly CrudSort[] = []): Order[] {
+function crudSortingToWire(sorters: readonly CrudSort[] = []): Order[] {
   return sorters.map((s) => ({ key: s.field, direction: s.order }));
 }
 

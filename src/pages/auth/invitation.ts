@@ -9,7 +9,7 @@ export interface Invitation {
   hasAccount: boolean;
 }
 
-export const INVITATION_FAILED_MESSAGE = "Could not fetch token";
+const INVITATION_FAILED_MESSAGE = "Could not fetch token";
 
 export async function fetchInvitation(token: string): Promise<Invitation> {
   const response = await fetch(`${apiUrl()}/userInvites/preRegister`, {

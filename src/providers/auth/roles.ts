@@ -1,7 +1,7 @@
 import type { SessionUser, UserRole } from "../stores/auth-session";
 
 /** A role as the server sends it with a sign-in, sign-up or refresh (server/auth/accounts.ts RoleView). */
-export interface ServerRole {
+interface ServerRole {
   id: string;
   type: string[];
   company: { id: string; name: string };

@@ -43,7 +43,7 @@ export interface RoleToken {
 }
 
 /** The session-auth provider's user object, kept as it came. */
-export type SuperTokenUser = { id: string } & Record<string, unknown>;
+type SuperTokenUser = { id: string } & Record<string, unknown>;
 
 export interface AuthSessionData {
   user: SessionUser | null;
@@ -62,14 +62,14 @@ export interface AuthSessionData {
   impersonationExpiry: number | null;
 }
 
-export interface Impersonation {
+interface Impersonation {
   userRole: UserRole;
   token: RoleToken;
   company: CompanyRef;
   expiry: number;
 }
 
-export interface AuthSessionActions {
+interface AuthSessionActions {
   /** After sign-in or sign-up: the user and their roles (companies default to the roles' companies). */
   setSession(session: { user: SessionUser; userRoles: UserRole[]; companies?: CompanyRef[] }): void;
   /** The role chosen (the only one, or picked on /select-company) and its company token. */
@@ -88,7 +88,7 @@ export interface AuthSessionActions {
 export type AuthSessionState = AuthSessionData & AuthSessionActions;
 
 export const AUTH_SESSION_STORAGE_KEY = "auth-session";
-export const USER_COOKIE = "user";
+const USER_COOKIE = "user";
 
 const NO_IMPERSONATION = {
   impersonationRoleToken: null,

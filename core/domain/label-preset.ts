@@ -191,7 +191,7 @@ export const PRESET_STEP_LABELS: Record<PresetStep, string> = {
 };
 
 /** Which step owns each field: a server field error sends the wizard back there. */
-export const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
+const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
   name: "general",
   description: "general",
   ...(Object.fromEntries(PRESET_SETTING_NAMES.map((key) => [key, PRESET_SETTINGS[key].step])) as Record<

@@ -24,7 +24,7 @@ export const SIGN_IN_PATH = "/signin";
 export const SIGN_IN_LANDING = SIGNED_IN_LANDING;
 export const SIGN_OUT_FAILED_LOG = "Error signing out from auth middleware";
 /** The frontend-readable session cookies the SDK keeps (HttpOnly ones are the server's to clear). */
-export const SESSION_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"] as const;
+const SESSION_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"] as const;
 
 export interface Identity {
   id: string;

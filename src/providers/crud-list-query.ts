@@ -9,7 +9,7 @@ import type { CrudFilter, CrudOperators, CrudSort, LogicalFilter, Pagination } f
  */
 
 /** The one table between Refine's closed operator union and the wire operators. Anything not in it has no wire form. */
-export const OPERATOR_TABLE = [
+const OPERATOR_TABLE = [
   ["eq", "eq"],
   ["ne", "ne"],
   ["gt", "gt"],

@@ -156,7 +156,7 @@ function UnitedStatesFlag(props: IconProps) {
   );
 }
 
-export const COUNTRY_ICONS: Record<CountryIconName, ComponentType<IconProps>> = {
+const COUNTRY_ICONS: Record<CountryIconName, ComponentType<IconProps>> = {
   china: ChinaFlag,
   france: FranceFlag,
   germany: GermanyFlag,

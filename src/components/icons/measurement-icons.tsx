@@ -123,7 +123,7 @@ function BoatIcon(props: IconProps) {
   );
 }
 
-export const MEASUREMENT_ICONS: Record<MeasurementIconName, ComponentType<IconProps>> = {
+const MEASUREMENT_ICONS: Record<MeasurementIconName, ComponentType<IconProps>> = {
   temperature: TemperatureIcon,
   humidity: HumidityIcon,
   vibration: VibrationIcon,

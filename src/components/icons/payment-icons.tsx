@@ -151,7 +151,7 @@ function VisaIcon(props: IconProps) {
   );
 }
 
-export const PAYMENT_BRAND_ICONS: Record<PaymentBrandName, ComponentType<IconProps>> = {
+const PAYMENT_BRAND_ICONS: Record<PaymentBrandName, ComponentType<IconProps>> = {
   amex: AmexIcon,
   bancontact: BancontactIcon,
   dinersClub: DinersClubIcon,

@@ -15,7 +15,7 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve) => {
@@ -54,7 +54,7 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
 }
 
-export interface SimulatedLabel {
+interface SimulatedLabel {
   labelId: string;
   reportId: string;
   drifting: boolean;
@@ -82,7 +82,7 @@ interface Preset {
 class ApiError extends Error {}
 
 /** The reading of label `index` at tick `tick`: the drifting one climbs past the maximum and stays above it. */
-export function simulatedReading(index: number, tick: number, range: { min: number; max: number }, drifting: boolean) {
+function simulatedReading(index: number, tick: number, range: { min: number; max: number }, drifting: boolean) {
   const mid = (range.min + range.max) / 2;
   const half = (range.max - range.min) / 2;
   const temperature = drifting

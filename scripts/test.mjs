@@ -5,7 +5,7 @@
 //   a. system prerequisites (Chromium, PostgreSQL server programs; installed
 //      with apt-get when running as root, otherwise the command is printed)
 //   b. typecheck                 npx tsc --noEmit -p tsconfig.json, then -p core/tsconfig.json
-//   c. lint + format check       npx biome check .
+//   c. lint + format check       npx biome check ., then npx knip (unused files, exports, dependencies)
 //   d. unit tests                npx vitest run --project unit
 //   e. API tests on PGlite       npx vitest run --project api
 //   f. API tests on PostgreSQL   same, TEST_DATABASE_URL=<throwaway cluster>
@@ -151,7 +151,7 @@ function firstLine(cmd, args) {
 
 // ---- steps -------------------------------------------------------------------
 
-const TOOLS = ["tsc", "biome", "vitest", "vite", "playwright"];
+const TOOLS = ["tsc", "biome", "knip", "vitest", "vite", "playwright"];
 
 function checkSystem() {
   const missing = [];
@@ -337,7 +337,10 @@ const steps = [
     run: async () =>
       (await npx(["tsc", "--noEmit", "-p", "tsconfig.json"])) || npx(["tsc", "--noEmit", "-p", "core/tsconfig.json"]),
   },
-  { title: "Lint + format (biome)", run: () => npx(["biome", "check", "."]) },
+  {
+    title: "Lint + format (biome, then knip)",
+    run: async () => (await npx(["biome", "check", "."])) || npx(["knip"]),
+  },
   { title: "Unit tests (vitest: unit)", results: "unit.json", run: () => vitest("unit", "unit.json") },
   {
     title: "API tests on PGlite (vitest: api)",

@@ -30,8 +30,6 @@ import { signingKeysPlugin } from "./plugins/signing-keys";
 import { throttlesPlugin } from "./plugins/throttles";
 import { apiRoutes } from "./routes/index";
 
-export type { ThirdPartyProvider };
-
 export interface AppOptions {
   db: Db;
   keys: SigningKeys;

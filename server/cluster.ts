@@ -24,7 +24,7 @@ import type { ServerConfig } from "./config";
 export const RESTART_DELAY_MS = 1_000;
 export const MAX_RESTART_DELAY_MS = 30_000;
 /** A worker that ran this long was healthy: the next replacement starts after RESTART_DELAY_MS again. */
-export const STABLE_MS = 60_000;
+const STABLE_MS = 60_000;
 
 /** The delay before replacing a worker, after `quickDeaths` replacements in a row died soon. */
 export function restartDelayMs(quickDeaths: number): number {

@@ -4,7 +4,7 @@ import { parseCorsOrigins } from "./http/cors";
 import type { ThirdPartyProvider } from "./plugins/settings";
 
 /** `true` (believe any proxy), or a comma-separated list of proxy addresses/CIDRs. */
-export function parseTrustProxy(value: string | undefined): boolean | string {
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === "false" || value === "0") return false;
   if (value === "true" || value === "1") return true;
   return value;
@@ -18,7 +18,7 @@ export const DEFAULT_IMPERSONATION_MINUTES = 60;
 export const DEFAULT_PG_POOL_SIZE = 10;
 export const DEFAULT_MAIL_FROM = "ColdChain Dashboard <no-reply@coldchain.example>";
 /** Below this many matching documents a list's totalDocuments is exact; beyond it, the planner's estimate. */
-export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
+const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
 export const DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS = 200;
 export const DEFAULT_AUTH_FAILURES_PER_ACCOUNT = 100;
 export const DEFAULT_AUTH_LOOKUPS_PER_ADDRESS = 30;
@@ -253,7 +253,7 @@ export function defaultServerProcesses(databaseUrl: string | undefined, cpus: nu
 }
 
 /** A connection string whose host is this machine: loopback, a Unix socket, or no host at all. */
-export function databaseOnThisMachine(databaseUrl: string): boolean {
+function databaseOnThisMachine(databaseUrl: string): boolean {
   let url: URL;
   try {
     url = new URL(databaseUrl);

@@ -17,9 +17,9 @@ import { type Latency, ms, summarise } from "./stats";
  * Run alone: `npx tsx bench/lib/alerts.ts [--quick]`.
  */
 
-export const ALERT_BUDGET_MS = 5000;
+const ALERT_BUDGET_MS = 5000;
 
-export const ALERT_SIZES = { full: { runs: 40 }, quick: { runs: 5 } } as const;
+const ALERT_SIZES = { full: { runs: 40 }, quick: { runs: 5 } } as const;
 
 export interface AlertFigures {
   intervalMs: number;

@@ -10,9 +10,9 @@ import { percentile } from "./stats";
  * over 50 ms is a visible stutter.
  */
 
-export const BIG_PAGE_ROWS = 10_000;
+const BIG_PAGE_ROWS = 10_000;
 
-export interface BigPageRun {
+interface BigPageRun {
   /** Rows the API answered (10,000 when the company has that many). */
   rows: number;
   /** Navigation start to the first row in a painted frame (ms). */

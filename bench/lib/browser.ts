@@ -9,7 +9,7 @@ import { percentile } from "./stats";
  * take turns, so that a busy moment of the machine hits both alike.
  */
 
-export interface ColdLoad {
+interface ColdLoad {
   /** Navigation start to the first `tr.ant-table-row` in a painted frame (ms). */
   firstRowMs: number;
   /**

@@ -51,7 +51,7 @@ function isTestBuild(dist: string): boolean {
 }
 
 /** Builds the dashboard with `npx vite build` when dist/ is missing, older than its sources or the test build. */
-export function ensureBuild(root: string, options: { build: boolean }): BundleFigures["build"] {
+function ensureBuild(root: string, options: { build: boolean }): BundleFigures["build"] {
   const index = join(root, "dist", "index.html");
   let reason = "";
   if (!existsSync(index)) reason = "dist/index.html missing";
@@ -192,7 +192,7 @@ function fromIndexHtml(dist: string) {
 const AUTH_SHELL: [string, string] = ["src/auth-app.tsx", "AuthApp"];
 const DASHBOARD: [string, string] = ["src/App.tsx", "App"];
 const LIST: [string, string] = ["src/resources/label-reports/list.tsx", "LabelReportList"];
-export const ROUTE_PAGES: Record<string, [source: string, exportName: string][]> = {
+const ROUTE_PAGES: Record<string, [source: string, exportName: string][]> = {
   "/signin": [AUTH_SHELL, ["src/pages/auth/sign-in.tsx", "SignInPage"]],
   "/label-reports": [DASHBOARD, LIST],
   "/label-reports/{id}": [DASHBOARD, LIST, ["src/resources/label-reports/show.tsx", "LabelReportShow"]],

@@ -50,7 +50,7 @@ export const INGEST_SIZES: Record<"full" | "quick", IngestSizes> = {
   },
 };
 
-export interface Sustained {
+interface Sustained {
   readings: number;
   seconds: number;
   perSecond: number;

@@ -25,16 +25,16 @@ import { type Latency, ms, sample, summarise } from "./stats";
  * every turn of the event loop, plus before and after) and the growth of the peak RSS.
  */
 
-export const PDF_BUDGET_MS = 2000;
+const PDF_BUDGET_MS = 2000;
 
-export interface PdfSizes {
+interface PdfSizes {
   days: number;
   intervalMinutes: number;
   warmup: number;
   runs: number;
 }
 
-export const PDF_SIZES: Record<"full" | "quick", PdfSizes> = {
+const PDF_SIZES: Record<"full" | "quick", PdfSizes> = {
   full: { days: 30, intervalMinutes: 5, warmup: 2, runs: 10 },
   quick: { days: 30, intervalMinutes: 5, warmup: 1, runs: 3 },
 };

@@ -21,7 +21,7 @@ import { count, ms } from "./stats";
  */
 
 export const PLANNED_END_SIZES = { full: { reports: 100_000 }, quick: { reports: 3_000 } } as const;
-export const PLANNED_END_BUDGET_MS = 60_000;
+const PLANNED_END_BUDGET_MS = 60_000;
 const READINGS = 12;
 const MINUTE = 60_000;
 

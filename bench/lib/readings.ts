@@ -19,7 +19,7 @@ export interface ReadingsSizes {
   readingsCapMs: number;
 }
 
-export interface Response {
+interface Response {
   latency: Latency;
   bytes: number;
   gzipBytes: number;

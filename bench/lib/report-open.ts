@@ -27,14 +27,14 @@ import { percentile } from "./stats";
  * flatters the naive side.
  */
 
-export interface ReportOpenRun {
+interface ReportOpenRun {
   /** `report-overlay-open` -> first `chart-painted` (ms). */
   openToPaintMs: number;
   /** The click on the row -> the same paint (ms). */
   clickToPaintMs: number;
 }
 
-export interface NaiveRun {
+interface NaiveRun {
   /** Fetch start -> uPlot's draw hook (ms). */
   totalMs: number;
   fetchMs: number;

@@ -1,5 +1,3 @@
-import { Worker } from "node:worker_threads";
-
 /** Latency figures of one measure, in milliseconds. */
 export interface Latency {
   /** Timed runs done: the planned number, unless the time cap stopped the measure early. */
@@ -74,73 +72,6 @@ export interface Throughput {
   errors: number;
   perSecond: number;
   latency: Latency;
-}
-
-/**
- * The load loop, run in a worker thread so that the client's own JSON and HTTP work
- * does not share the server's event loop: `concurrency` clients, each sending its
- * next request as soon as the previous answer is read, until `durationMs` is over.
- * Plain JavaScript (eval'd), so the worker needs no TypeScript loader.
- */
-const LOAD_WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, headers, concurrency, durationMs } = workerData;
-(async () => {
-  const latencies = [];
-  let errors = 0;
-  let firstError = null;
-  const started = performance.now();
-  const end = started + durationMs;
-  const client = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      try {
-        const res = await fetch(url, { headers });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error("HTTP " + res.status);
-        latencies.push(performance.now() - t0);
-      } catch (error) {
-        errors++;
-        if (!firstError) firstError = String(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, client));
-  parentPort.postMessage({ latencies, errors, firstError, elapsedMs: performance.now() - started });
-})();
-`;
-
-/** Requests per second of GET `url` with `concurrency` concurrent clients for `durationMs` (loopback only). */
-export function throughput(
-  url: string,
-  headers: Record<string, string>,
-  { concurrency, durationMs }: { concurrency: number; durationMs: number },
-): Promise<Throughput> {
-  const host = new URL(url).hostname;
-  if (host !== "127.0.0.1" && host !== "localhost") throw new Error(`Load only against loopback, not ${host}`);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, headers, concurrency, durationMs } });
-    worker.once("error", reject);
-    worker.once(
-      "message",
-      (message: { latencies: number[]; errors: number; firstError: string | null; elapsedMs: number }) => {
-        void worker.terminate();
-        if (message.latencies.length === 0) {
-          reject(new Error(`No request succeeded: ${message.firstError ?? "unknown error"}`));
-          return;
-        }
-        const seconds = message.elapsedMs / 1000;
-        resolve({
-          concurrency,
-          seconds,
-          requests: message.latencies.length,
-          errors: message.errors,
-          perSecond: message.latencies.length / seconds,
-          latency: summarise(message.latencies),
-        });
-      },
-    );
-  });
 }
 
 export const ms = (value: number): string =>

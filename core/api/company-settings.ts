@@ -9,7 +9,7 @@ import { dateTime, Nullable, nullableString, PlainText, StringEnum } from "./sch
  * A company address. Its label is optional: the API has always taken an address without
  * one, and the dashboard's form does not ask for it.
  */
-export const addressRecord = Type.Object(
+const addressRecord = Type.Object(
   {
     type: Type.Optional(StringEnum(ADDRESS_TYPES)),
     label: Type.Optional(PlainText({ maxLength: 100 })),
@@ -23,7 +23,7 @@ export const addressRecord = Type.Object(
 );
 
 /** A company's billing information; every part optional. */
-export const billingRecord = Type.Object(
+const billingRecord = Type.Object(
   {
     vatNumber: Type.Optional(PlainText({ maxLength: 30 })),
     email: Type.Optional(Type.String({ maxLength: 254, format: "email" })),
@@ -34,10 +34,10 @@ export const billingRecord = Type.Object(
 );
 
 /** A company's name; required where a company is created. */
-export const companyName = PlainText({ minLength: 1, maxLength: 200, nonBlank: true });
+const companyName = PlainText({ minLength: 1, maxLength: 200, nonBlank: true });
 
 /** The settings a company's administrator may change, all optional (a create requires the name). */
-export const companyWritable = {
+const companyWritable = {
   name: Type.Optional(companyName),
   city: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),
   country: Type.Optional(Nullable(PlainText({ maxLength: 100 }))),

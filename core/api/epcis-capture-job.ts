@@ -3,7 +3,7 @@ import { MAX_READING_ERRORS } from "../domain/readings";
 import { Nullable, StringEnum } from "./schema-types";
 
 /** An event of a capture that was refused, by its place in `epcisBody.eventList`. */
-export const epcisCaptureErrorRecord = Type.Object({
+const epcisCaptureErrorRecord = Type.Object({
   eventIndex: Type.Integer(),
   eventID: Type.Optional(Type.String()),
   type: StringEnum(["ValidationException", "ImplementationException"]),
@@ -11,7 +11,7 @@ export const epcisCaptureErrorRecord = Type.Object({
 });
 
 /** A sensor report that is stored nowhere (a measurement type no label has), and why. */
-export const epcisIgnoredRecord = Type.Object({
+const epcisIgnoredRecord = Type.Object({
   eventIndex: Type.Integer(),
   eventID: Type.Optional(Type.String()),
   path: Type.String({ description: "Where in the event, e.g. sensorElementList.0.sensorReport.2" }),

@@ -1,7 +1,7 @@
 import { type Static, Type } from "typebox";
 
 /** One problem with one field of a request ({ id, error }): ids are dotted paths, e.g. `billing.vatNumber`. */
-export const fieldErrorRecord = Type.Object({ id: Type.String(), error: Type.String() });
+const fieldErrorRecord = Type.Object({ id: Type.String(), error: Type.String() });
 
 /**
  * Every refusal the API answers with (4xx): its status, a sentence, and for a 400 the

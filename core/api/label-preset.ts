@@ -80,4 +80,3 @@ export const labelPresetVersionRecord = Type.Object({
 });
 
 export type LabelPresetVersionRecord = Static<typeof labelPresetVersionRecord>;
-export type LabelPresetChanges = Static<typeof labelPresetChanges>;

@@ -162,6 +162,4 @@ export const trimWindowInput = Type.Object(
   { additionalProperties: false },
 );
 
-export type LabelReportRegistration = Static<typeof labelReportRegistration>;
-export type LabelReportChanges = Static<typeof labelReportChanges>;
 export type TrimWindowInput = Static<typeof trimWindowInput>;

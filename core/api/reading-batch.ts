@@ -56,4 +56,3 @@ export const labelStopAnswer = Type.Object({
 });
 
 export type ReadingBatchAnswer = Static<typeof readingBatchAnswer>;
-export type LabelStopAnswer = Static<typeof labelStopAnswer>;

@@ -4,7 +4,7 @@ import { dateTime, Nullable, nullableString } from "./schema-types";
 const nullableNumber = Nullable(Type.Number());
 
 /** One point of a chart series: a reading, or the min/max of a bucket of readings. */
-export const seriesPointRecord = Type.Object({
+const seriesPointRecord = Type.Object({
   t: Type.String({ description: "ISO time of the bucket's first reading (or of the reading)" }),
   n: Type.Integer(),
   temperatureMin: nullableNumber,

@@ -7,7 +7,7 @@ import { reportRuleRecord } from "./label-report";
 import { readingSeriesRecord } from "./reading-series";
 import { NullableObject, nullableString, StringEnum } from "./schema-types";
 
-export const SHARE_LINK_STATES = ["active", "expired", "revoked"] as const;
+const SHARE_LINK_STATES = ["active", "expired", "revoked"] as const;
 
 /** How many days a new link lives. */
 export const SHARE_LINK_DAYS = { min: 1, max: 90, default: 30 } as const;
@@ -103,5 +103,4 @@ export const sharedReportRecord = Type.Object({
 
 export type ShareLinkRecord = Static<typeof shareLinkRecord>;
 export type CreatedShareLinkRecord = Static<typeof createdShareLinkRecord>;
-export type ShareLinkOpenRecord = Static<typeof shareLinkOpenRecord>;
 export type SharedReport = Static<typeof sharedReportRecord>;

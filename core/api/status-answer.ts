@@ -13,5 +13,4 @@ export const phoneChangeAnswer = Type.Object({
   phone: Nullable(Type.String()),
 });
 
-export type StatusAnswer = Static<typeof statusAnswer>;
 export type PhoneChangeAnswer = Static<typeof phoneChangeAnswer>;

@@ -8,7 +8,7 @@ export const trimPreviewQuery = Type.Object(
 );
 
 /** An excursion a window would take out of the evaluation. */
-export const removedExcursionRecord = Type.Object({
+const removedExcursionRecord = Type.Object({
   unit: StringEnum(["temperature", "humidity"]),
   side: StringEnum(["above", "below"]),
   start: dateTime,

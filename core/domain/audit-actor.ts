@@ -7,7 +7,7 @@
  * and an auditor must tell who signed or changed the record (21 CFR 11.10(e)).
  */
 
-export const SUPPORT_ACTOR = "ColdChain support";
+const SUPPORT_ACTOR = "ColdChain support";
 
 export interface AuditActor {
   firstName: string | null;

@@ -20,7 +20,6 @@ export type PaymentBrand = (typeof PAYMENT_BRANDS)[number];
 
 /** What a company address is for (an address without one is a shipping address). */
 export const ADDRESS_TYPES = ["shipping", "billing"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 /**
  * VAT identification numbers of the EU member states (the VIES formats, country

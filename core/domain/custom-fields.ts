@@ -19,8 +19,8 @@ export const CUSTOM_FIELD_FILTER_PREFIX = "customFields.";
 
 export const MAX_CUSTOM_FIELDS = 30;
 export const MAX_SELECT_OPTIONS = 50;
-export const MAX_TEXT_VALUE = 500;
-export const KEY_RULE = /^[a-z][A-Za-z0-9]{0,39}$/;
+const MAX_TEXT_VALUE = 500;
+const KEY_RULE = /^[a-z][A-Za-z0-9]{0,39}$/;
 
 /**
  * The key of a field, derived from its name: camelCase of its ASCII letters and

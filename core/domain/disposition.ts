@@ -31,7 +31,7 @@ export function canBeDisposed(status: LabelStatus): boolean {
 }
 
 /** A comment on a report with missing data must say at least this much (after trimming blanks). */
-export const DATA_COMMENT_MIN_LENGTH = 10;
+const DATA_COMMENT_MIN_LENGTH = 10;
 
 /**
  * The comment's field error when signing a report whose data is incomplete (or missing):

@@ -9,18 +9,18 @@ import { TEMPERATURE_UNITS, type TemperatureUnit } from "./units";
  * validates with the same function, so both sides agree on what is allowed.
  */
 
-export const FILE_TYPES = ["pdf", "csv"] as const;
+const FILE_TYPES = ["pdf", "csv"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
-export const PAGE_SIZES = ["a4", "letter"] as const;
+const PAGE_SIZES = ["a4", "letter"] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 /**
  * none: no data table; minimal: only the readings inside an excursion (any unit);
  * full: every reading of the evaluation window. Affects the PDF only: a CSV always has every reading.
  */
-export const DATA_TABLE_CHOICES = ["none", "minimal", "full"] as const;
-export type DataTableChoice = (typeof DATA_TABLE_CHOICES)[number];
+const DATA_TABLE_CHOICES = ["none", "minimal", "full"] as const;
+type DataTableChoice = (typeof DATA_TABLE_CHOICES)[number];
 
 /**
  * What the export endpoint takes. `timeZone` is already resolved: an IANA zone name or
@@ -78,7 +78,7 @@ export const MEDIA_TYPES: Record<FileType, string> = {
   csv: "text/csv; charset=utf-8",
 };
 
-export interface DownloadOptionError {
+interface DownloadOptionError {
   id: DownloadOptionName;
   error: string;
 }

@@ -30,7 +30,7 @@ export interface Reading {
 export type Side = "above" | "below";
 /** single: one excursion longer than the alarm delay; cumulative: their durations added up. */
 export const ALARM_TYPES = ["single", "cumulative"] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
+type AlarmType = (typeof ALARM_TYPES)[number];
 
 /**
  * How a report's readings are turned into time: the gap threshold (a longer silence
@@ -93,7 +93,7 @@ export interface Gap {
 const MINUTE_MS = 60_000;
 
 /** A silence longer than this many of the label's (or the rule's, if larger) intervals is a gap. */
-export const GAP_INTERVALS = 2;
+const GAP_INTERVALS = 2;
 
 /**
  * The clock of a report: the gap threshold is GAP_INTERVALS × the larger of the rule's
@@ -122,7 +122,7 @@ export function readingSpan(t: number, next: number | null, clock: SeriesClock):
 }
 
 /** Sets an excursion's end reason and its duration from it (the one place durations are made). */
-export function closeExcursion(excursion: Excursion, until: number | null, clock: SeriesClock): void {
+function closeExcursion(excursion: Excursion, until: number | null, clock: SeriesClock): void {
   excursion.until = until;
   excursion.durationMinutes = ((until ?? excursion.end + clock.tailMs) - excursion.start) / MINUTE_MS;
 }

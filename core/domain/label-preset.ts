@@ -108,7 +108,7 @@ export interface PresetMessageOptions {
   temperatureUnit?: TemperatureUnit;
 }
 
-export const REQUIRED = "Enter a value";
+const REQUIRED = "Enter a value";
 export const NO_UNIT = "Enable at least one of temperature, humidity and shock";
 
 function between(
@@ -191,7 +191,7 @@ export const PRESET_STEP_LABELS: Record<PresetStep, string> = {
 };
 
 /** Which step owns each field: a server field error sends the wizard back there. */
-export const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
+const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
   name: "general",
   description: "general",
   ...(Object.fromEntries(PRESET_SETTING_NAMES.map((key) => [key, PRESET_SETTINGS[key].step])) as Record<
@@ -232,7 +232,7 @@ export function stepErrors(
 }
 
 /** Path segments of the presets pages that a slug must never take. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["create"]);
+const RESERVED_SLUGS: ReadonlySet<string> = new Set(["create"]);
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -23,8 +23,8 @@ import type { FieldError } from "../api/error-answer";
 export const FILTER_OPERATORS = ["eq", "gt", "lt", "gte", "lte", "ne", "like", "ilike", "includes"] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export const ORDER_DIRECTIONS = ["asc", "desc"] as const;
-export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+const ORDER_DIRECTIONS = ["asc", "desc"] as const;
+type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 
 export interface Filter {
   key: string;
@@ -50,7 +50,7 @@ export interface ListQuery {
 }
 
 export const MAX_PAGE_SIZE = 10_000;
-export const LIST_SEPARATOR = "|";
+const LIST_SEPARATOR = "|";
 
 export class ListQueryError extends Error {
   constructor(readonly fields: FieldError[]) {
@@ -71,16 +71,16 @@ export function unescapeValue(value: string): string {
   return value.replace(/%(25|2C|5B|5D|7C)/gi, (_, hex: string) => UNESCAPES[hex.toUpperCase()] ?? "");
 }
 
-export function isFilterOperator(op: string): op is FilterOperator {
+function isFilterOperator(op: string): op is FilterOperator {
   return (FILTER_OPERATORS as readonly string[]).includes(op);
 }
 
 /** The wire value of an `includes` filter: each item escaped, then joined by `|`. */
-export function encodeList(items: readonly string[]): string {
+function encodeList(items: readonly string[]): string {
   return items.map(escapeValue).join(LIST_SEPARATOR);
 }
 
-export function encodeFilter(filter: Filter): string {
+function encodeFilter(filter: Filter): string {
   const value = filter.operator === "includes" ? filter.value : escapeValue(filter.value);
   return `${filter.key}[${filter.operator}]${value}`;
 }

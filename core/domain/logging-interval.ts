@@ -11,7 +11,7 @@
 export type SpacingHistogram = Record<string, number>;
 
 /** A label's interval differs from its rule's when it is more than this far off, as a share. */
-export const INTERVAL_MISMATCH = 0.2;
+const INTERVAL_MISMATCH = 0.2;
 
 /** Adds (sign 1) or removes (sign −1) the spacings between consecutive times (sorted). */
 export function countSpacings(histogram: SpacingHistogram, times: readonly number[], sign: 1 | -1): void {

@@ -7,7 +7,7 @@ import { type Filter, includesFilter, type Order } from "./list-query";
  * filtered report list ask the same API with the same filters.
  */
 
-export type AttentionKey = "awaitingDecision" | "incompleteData" | "noSignal" | "excursionInProgress";
+type AttentionKey = "awaitingDecision" | "incompleteData" | "noSignal" | "excursionInProgress";
 
 export interface AttentionList {
   key: AttentionKey;

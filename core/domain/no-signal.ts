@@ -6,7 +6,7 @@
  * A label that was never heard of, or has stopped or ended, is not "No signal".
  */
 export const NO_SIGNAL_INTERVALS = 3;
-export const DEFAULT_NO_SIGNAL_GRACE_MINUTES = 15;
+const DEFAULT_NO_SIGNAL_GRACE_MINUTES = 15;
 export const MAX_NO_SIGNAL_GRACE_MINUTES = 10_080;
 
 const MINUTE_MS = 60_000;

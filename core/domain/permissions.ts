@@ -60,7 +60,7 @@ const ADMINISTRATOR: Grant[] = [
  * docs/decisions.md: a handler handles shipments (reads and updates label reports, reads
  * presets); a sub-handler only reads label reports.
  */
-export const ROLE_GRANTS: Record<Role, Grant[]> = {
+const ROLE_GRANTS: Record<Role, Grant[]> = {
   user: USER,
   administrator: ADMINISTRATOR,
   distributorAdmin: [...ADMINISTRATOR, [["manage", ...CRUD], "subCompany"]],

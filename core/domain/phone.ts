@@ -13,7 +13,7 @@ const COUNTRIES = new Set<string>(getCountries());
  * The country a national number ("069 5550 1001") is read in: the region of the
  * browser's language (de-DE -> DE). Without one, only international numbers are read.
  */
-export function countryOfLocale(locale: string | undefined): CountryCode | undefined {
+function countryOfLocale(locale: string | undefined): CountryCode | undefined {
   if (!locale) return undefined;
   try {
     const region = new Intl.Locale(locale).maximize().region;

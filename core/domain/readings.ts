@@ -16,7 +16,7 @@ export const READING_RANGES = {
 } as const;
 
 export type ReadingChannel = keyof typeof READING_RANGES;
-export const READING_CHANNELS = Object.keys(READING_RANGES) as ReadingChannel[];
+const READING_CHANNELS = Object.keys(READING_RANGES) as ReadingChannel[];
 
 /**
  * The smallest magnitude a PostgreSQL `real` (float4) holds as a normal number. A value
@@ -24,7 +24,7 @@ export const READING_CHANNELS = Object.keys(READING_RANGES) as ReadingChannel[];
  * thing (they report a few decimals), so it is stored as 0 rather than refused: the
  * reading is in range, only its noise is beyond the column.
  */
-export const FLOAT4_MIN_NORMAL = 1.1754943508222875e-38;
+const FLOAT4_MIN_NORMAL = 1.1754943508222875e-38;
 
 /** A reading may be at most this far in the future (label and gateway clocks drift a little). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;

@@ -75,7 +75,7 @@ export interface ReportSummaryInput extends SummaryContext {
 
 export type SummaryState = "success" | "warning" | "error";
 
-export interface SummaryExtreme {
+interface SummaryExtreme {
   value: number;
   /** ISO 8601. */
   t: string;
@@ -103,7 +103,7 @@ export interface ChannelSummary {
   mkt: number | null;
 }
 
-export interface ShockSummary {
+interface ShockSummary {
   measured: boolean;
   violation: boolean;
   state: SummaryState;
@@ -112,7 +112,7 @@ export interface ShockSummary {
   maxG: number | null;
 }
 
-export interface BatterySummary {
+interface BatterySummary {
   measured: boolean;
   /** The last reading's level, in percent. */
   level: number | null;
@@ -121,7 +121,7 @@ export interface BatterySummary {
   state: SummaryState;
 }
 
-export interface LabelSummary {
+interface LabelSummary {
   status: LabelStatus;
   state: SummaryState;
 }
@@ -309,7 +309,7 @@ export function channelRule(
 export const presentAt = (r: SummaryReading): boolean => usable(r.temperature) || usable(r.humidity);
 
 /** The time a unit's readings (sorted, values only) count for: each until the next, or the label's interval. */
-export function coveredMs(times: readonly number[], clock: SeriesClock): number {
+function coveredMs(times: readonly number[], clock: SeriesClock): number {
   let total = 0;
   for (let i = 0; i < times.length; i++)
     total += readingSpan(times[i] as number, i + 1 < times.length ? (times[i + 1] as number) : null, clock);
@@ -369,7 +369,7 @@ const LABEL_STATES: Record<LabelStatus, SummaryState> = {
 };
 
 /** Whether a time is inside the evaluation (trim) window, bounds included. */
-export function inside(t: number, window: EvaluationWindow | null | undefined): boolean {
+function inside(t: number, window: EvaluationWindow | null | undefined): boolean {
   if (!window) return true;
   if (window.start != null && t < window.start) return false;
   if (window.end != null && t > window.end) return false;

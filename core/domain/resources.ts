@@ -49,7 +49,7 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 const CREATED_DESC: Order[] = [{ key: "created", direction: "desc" }];
 
-export const LIST_RESOURCES = {
+const LIST_RESOURCES = {
   "label-reports": {
     name: "label-reports",
     endpoint: "label-reports",

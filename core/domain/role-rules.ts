@@ -7,7 +7,7 @@ import { ROLES, type Role } from "./roles";
  */
 
 /** The roles that make someone an administrator of a company (they manage its people). */
-export const ADMINISTRATOR_ROLES: readonly Role[] = ["administrator", "distributorAdmin", "systemAdmin"];
+const ADMINISTRATOR_ROLES: readonly Role[] = ["administrator", "distributorAdmin", "systemAdmin"];
 
 export const ROLE_LABELS: Record<Role, string> = {
   user: "User",
@@ -33,7 +33,7 @@ export function grantableRoles(ownRoles: readonly string[]): Role[] {
   return ROLES.filter((role) => ROLE_RANK[role] <= own);
 }
 
-export function holdsAdministratorRole(roles: readonly string[]): boolean {
+function holdsAdministratorRole(roles: readonly string[]): boolean {
   return roles.some((r) => (ADMINISTRATOR_ROLES as readonly string[]).includes(r));
 }
 

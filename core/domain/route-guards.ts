@@ -8,7 +8,7 @@ import type { Action, Subject } from "./permissions";
 export type Can = (action: Action, subject: Subject) => boolean;
 
 /** A route whose name contains the fragment needs the permission, else the user goes to /. */
-export const FRAGMENT_PERMISSIONS: readonly [fragment: string, action: Action, subject: Subject][] = [
+const FRAGMENT_PERMISSIONS: readonly [fragment: string, action: Action, subject: Subject][] = [
   ["label-presets", "read", "labelPreset"],
   ["users", "read", "user"],
   ["settings-company-settings", "read", "company"],

@@ -49,7 +49,7 @@ import { celsiusToKelvin } from "./units";
  * trim or rule change rebuilds it from all readings (`foldAll`).
  */
 
-export interface ChannelFoldState {
+interface ChannelFoldState {
   /** Readings with a value. */
   count: number;
   sum: number;
@@ -89,8 +89,8 @@ export interface SummaryFoldState {
   labelIntervalMs: number | null;
 }
 
-export type Channel = "temperature" | "humidity";
-export const CHANNELS: readonly Channel[] = ["temperature", "humidity"];
+type Channel = "temperature" | "humidity";
+const CHANNELS: readonly Channel[] = ["temperature", "humidity"];
 
 const emptyChannel = (): ChannelFoldState => ({
   count: 0,
@@ -122,7 +122,7 @@ export function emptyFoldState(labelIntervalMs: number | null = null): SummaryFo
 }
 
 /** The clock a state's time-ordered parts were folded on. */
-export const clockOfState = (state: SummaryFoldState, preset: PresetThresholds): SeriesClock =>
+const clockOfState = (state: SummaryFoldState, preset: PresetThresholds): SeriesClock =>
   seriesClock(preset.intervalMinutes, state.labelIntervalMs);
 
 function foldStatistics(channel: ChannelFoldState, t: number, value: number, withMkt: boolean): void {
@@ -162,7 +162,7 @@ function copyState(state: SummaryFoldState): SummaryFoldState {
 }
 
 /** New readings split by where they fall: before the last folded one (late) or after it. */
-export function splitBatch(
+function splitBatch(
   state: SummaryFoldState,
   readings: readonly SummaryReading[],
 ): { late: SummaryReading[]; appended: SummaryReading[] } {
@@ -183,7 +183,7 @@ const minOf = (a: number | null, b: number) => (a === null ? b : Math.min(a, b))
  * time-ordered parts. Late readings need `spliceLate` for those first: an appended
  * reading may extend an excursion the late ones changed.
  */
-export function foldBatch(
+function foldBatch(
   before: SummaryFoldState,
   readings: readonly SummaryReading[],
   shockEvents: readonly SummaryShockEvent[],
@@ -245,13 +245,13 @@ export function foldBatch(
  * - for gaps and spacings, the last reading with a temperature or humidity before, and
  *   the first after.
  */
-export interface LateBounds {
+interface LateBounds {
   temperature: { start: number | null; end: number | null };
   humidity: { start: number | null; end: number | null };
   presence: { start: number | null; end: number | null };
 }
 
-export type BoundKind = keyof LateBounds;
+type BoundKind = keyof LateBounds;
 const BOUND_KINDS: readonly BoundKind[] = ["temperature", "humidity", "presence"];
 
 /**
@@ -259,10 +259,7 @@ const BOUND_KINDS: readonly BoundKind[] = ["temperature", "humidity", "presence"
  * ones (newest first before them, oldest first after them); a kind not found needs more
  * readings, or is null once there are none.
  */
-export function findCuts(
-  walked: readonly SummaryReading[],
-  preset: PresetThresholds,
-): Partial<Record<BoundKind, number>> {
+function findCuts(walked: readonly SummaryReading[], preset: PresetThresholds): Partial<Record<BoundKind, number>> {
   const found: Partial<Record<BoundKind, number>> = {};
   const limits = {
     temperature: channelLimits(preset, "temperature"),
@@ -286,7 +283,7 @@ const channelLimits = (preset: PresetThresholds, channel: Channel) =>
   channelRule(preset, channel, { gapMs: 0, tailMs: 0 });
 
 /** The stretch of stored readings (late ones included) that `spliceLate` needs, bounds included. */
-export function lateStretch(bounds: LateBounds): { from: number | null; to: number | null } {
+function lateStretch(bounds: LateBounds): { from: number | null; to: number | null } {
   const all = BOUND_KINDS.map((kind) => bounds[kind]);
   const starts = all.map((b) => b.start);
   const ends = all.map((b) => b.end);
@@ -311,7 +308,7 @@ function pairedSpan(times: readonly number[], clock: SeriesClock): number {
  * change by the difference between the stretch with and without the late readings; the
  * rest of the report cannot have changed.
  */
-export function spliceLate(
+function spliceLate(
   state: SummaryFoldState,
   bounds: LateBounds,
   stretch: readonly SummaryReading[],
@@ -365,7 +362,7 @@ export function foldAll(
 }
 
 /** Whether the state's clock is still the label's: false when its readings moved the label's interval. */
-export function clockHolds(state: SummaryFoldState): boolean {
+function clockHolds(state: SummaryFoldState): boolean {
   return medianSpacingMs(state.spacings) === state.labelIntervalMs;
 }
 

@@ -18,7 +18,7 @@ import {
  */
 
 /** A trim's reason: free text of at least this many characters (after trimming blanks). */
-export const TRIM_REASON_MIN_LENGTH = 10;
+const TRIM_REASON_MIN_LENGTH = 10;
 
 /** Short reasons the dashboard offers; any other text of TRIM_REASON_MIN_LENGTH or more also does. */
 export const TRIM_REASON_PRESETS = ["Label started before loading", "Label stopped after unloading"] as const;
@@ -32,7 +32,7 @@ export function trimReasonError(reason: string | null | undefined): string | nul
 }
 
 /** The verdict in words: the violated units, else missing data or OK. */
-export function verdictText(summary: ReportSummary): string {
+function verdictText(summary: ReportSummary): string {
   const violated = [
     summary.temperature.violation ? "Temperature" : null,
     summary.humidity.violation ? "Humidity" : null,

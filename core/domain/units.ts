@@ -5,7 +5,7 @@ import { formatDecimal } from "./number-text";
  * temperature conversions. Data is stored in °C; °F exists only for display.
  */
 
-export const UNITS = ["temperature", "humidity", "shock", "battery", "label"] as const;
+const UNITS = ["temperature", "humidity", "shock", "battery", "label"] as const;
 export type Unit = (typeof UNITS)[number];
 
 export const TEMPERATURE_UNITS = ["celsius", "fahrenheit"] as const;
@@ -22,7 +22,7 @@ export const UNIT_SYMBOLS: Record<Unit, string> = {
 
 export const TEMPERATURE_SYMBOLS: Record<TemperatureUnit, string> = { celsius: "°C", fahrenheit: "°F" };
 
-export const KELVIN_OFFSET = 273.15;
+const KELVIN_OFFSET = 273.15;
 
 export function celsiusToFahrenheit(celsius: number): number {
   return (celsius * 9) / 5 + 32;

@@ -2,7 +2,7 @@
  * The account screens for visitors (sign-in, sign-up, password reset). They open in the lean auth shell
  * (src/auth-app.tsx, no Refine); every other path opens the dashboard app (src/App.tsx).
  */
-export const VISITOR_PATHS = [
+const VISITOR_PATHS = [
   "/signin",
   "/signin/verify",
   "/auth/callback/:providerId",

@@ -106,7 +106,7 @@ async function readShapes(db: Raw): Promise<TableShape[]> {
 }
 
 /** Parents first; ties by name so every run copies in the same order. */
-export function foreignKeyOrder(shapes: TableShape[]): TableShape[] {
+function foreignKeyOrder(shapes: TableShape[]): TableShape[] {
   const byName = new Map(shapes.map((s) => [s.name, s]));
   const done = new Set<string>();
   const ordered: TableShape[] = [];

@@ -42,11 +42,7 @@ export async function signIn(baseUrl: string, email: string, password: string, c
   return { accessToken, refreshToken, companyId: role.company.id, headers: token };
 }
 
-export async function companyToken(
-  baseUrl: string,
-  accessToken: string,
-  companyId: string,
-): Promise<Record<string, string>> {
+async function companyToken(baseUrl: string, accessToken: string, companyId: string): Promise<Record<string, string>> {
   const res = await fetch(`${baseUrl}/api/auth/token`, {
     method: "POST",
     headers: { ...PROTOCOL, rid: "session", authorization: `Bearer ${accessToken}` },

@@ -20,7 +20,7 @@ export interface Browsing {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : 0;
 
-export function summarise(times: number[], failures: number): Latencies {
+function summarise(times: number[], failures: number): Latencies {
   const sorted = [...times].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {

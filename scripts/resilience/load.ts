@@ -54,7 +54,7 @@ const ORDERS = [
 const PAGE_SIZES = [25, 25, 25, 50, 100];
 
 /** One request path; deterministic for a seed so two runs ask the same mix. */
-export function requestGenerator(reportIds: string[], seed = 42): () => string {
+function requestGenerator(reportIds: string[], seed = 42): () => string {
   const random = mulberry32(seed);
   const rng = () => random.next();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;

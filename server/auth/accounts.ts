@@ -32,7 +32,7 @@ export function protocolUser(user: User, recipeId: "emailpassword" | "passwordle
  * Our own view of a person, as the dashboard keeps it (a user with featureFlags).
  * Flags are granted per membership: `featureFlags` is the grant in one company.
  */
-export function profile(user: User, featureFlags: Record<string, boolean>) {
+function profile(user: User, featureFlags: Record<string, boolean>) {
   return {
     id: user.id,
     email: user.email,

@@ -14,11 +14,11 @@ import type { Principal } from "./principal";
  * the two apart.
  */
 
-export const API_KEY_PREFIX = "cck_";
+const API_KEY_PREFIX = "cck_";
 /** Last-used is written at most this often per key, so busy integrations cost no write per request. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 /** The principal's user id when a key calls: no person (a nil UUID matches no user). */
-export const NO_USER = "00000000-0000-0000-0000-000000000000";
+const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 export function isApiKey(secret: string): boolean {
   return secret.startsWith(API_KEY_PREFIX);

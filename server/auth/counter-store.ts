@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/index";
 
 /** A fixed window: `count` hits until `resetAt` (epoch ms). */
-export interface Window {
+interface Window {
   count: number;
   resetAt: number;
 }

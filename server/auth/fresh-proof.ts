@@ -20,8 +20,8 @@ import { addressKey } from "./throttle";
  * Password guesses count toward the sign-in throttle; wrong codes end a code after five.
  */
 
-export const CREDENTIAL_CODE_MS = 15 * 60_000;
-export const MAX_CREDENTIAL_CODE_ATTEMPTS = 5;
+const CREDENTIAL_CODE_MS = 15 * 60_000;
+const MAX_CREDENTIAL_CODE_ATTEMPTS = 5;
 
 /** Each purpose has its own code, so a code mailed "to change your phone" cannot sign a report. */
 export type CodePurpose = "email-proof" | "phone-change" | "signature-proof";

@@ -11,7 +11,7 @@ import { AUTH_BASE_PATH } from "./transfer";
  * grants nothing but its own throttle bucket, so there is nothing to revoke.
  */
 
-export const KNOWN_DEVICE_COOKIE = "sKnownDevice";
+const KNOWN_DEVICE_COOKIE = "sKnownDevice";
 const TOKEN_TYPE = "device+jwt";
 const LIFETIME_SECONDS = 365 * 24 * 3600;
 

@@ -10,7 +10,7 @@ import { sha256Hex } from "./hash";
  */
 
 /** As long as the SDK keeps its own copy of the state (10 minutes). */
-export const SIGN_IN_STATE_TTL_MS = 10 * 60_000;
+const SIGN_IN_STATE_TTL_MS = 10 * 60_000;
 
 export interface SignInState {
   state: string;

@@ -28,7 +28,7 @@ export interface Principal {
   apiKeyId?: string;
 }
 
-export const DATABASE_HEADER = "x-database";
+const DATABASE_HEADER = "x-database";
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -14,10 +14,10 @@ import { verifyRoleTokenJwt } from "./verified-jwts";
  * hash, makes a leaked JWT alone useless and lets a token be revoked at once.
  */
 
-export const ROLE_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+const ROLE_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 const TOKEN_TYPE = "role+jwt";
 
-export interface RoleTokenClaims {
+interface RoleTokenClaims {
   /** user id */
   sub: string;
   /** company id */

@@ -9,7 +9,7 @@ import { frontToken, type IssuedTokens } from "./sessions";
  */
 
 export const AUTH_BASE_PATH = "/api/auth";
-export const REFRESH_PATH = `${AUTH_BASE_PATH}/session/refresh`;
+const REFRESH_PATH = `${AUTH_BASE_PATH}/session/refresh`;
 
 /** The status the dashboard is configured to treat as "session expired, try a refresh". */
 export const SESSION_EXPIRED_STATUS = 440;

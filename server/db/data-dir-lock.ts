@@ -56,7 +56,7 @@ export function lockFileOf(dataDir: string): string {
 }
 
 /** Who holds the folder now, or undefined when nobody does (stale locks included). */
-export function dataDirHolder(dataDir: string): LockHolder | undefined {
+function dataDirHolder(dataDir: string): LockHolder | undefined {
   const holder = readHolder(lockFileOf(dataDir));
   if (!holder) return undefined;
   if (holder.pid === process.pid) return held.has(resolve(dataDir)) ? holder : undefined;

@@ -56,7 +56,7 @@ export function columnKey(column: string): string {
 }
 
 /** How long a request waits for a connection (a new one, or a free one of the pool) before its 503. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * A connection the database ends (a restart, a failover, an administrator's
@@ -66,7 +66,7 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  * listener. Both are listened to here: the request's next statement fails (a 503), the
  * pool drops the broken client and opens a fresh one when the database is back.
  */
-export function survivePoolErrors(pool: pg.Pool): void {
+function survivePoolErrors(pool: pg.Pool): void {
   pool.on("error", () => {});
   pool.on("connect", (client) => {
     client.on("error", () => {});

@@ -62,7 +62,7 @@ export interface UserRolesTable {
   updated: Timestamp;
 }
 
-export interface RoleTokensTable {
+interface RoleTokensTable {
   id: Generated<string>;
   userRoleId: string;
   secretHash: string;
@@ -95,7 +95,7 @@ export interface SessionsTable {
   revoked: Date | null;
 }
 
-export interface InvitesTable {
+interface InvitesTable {
   id: Generated<string>;
   companyId: string;
   email: string;
@@ -108,7 +108,7 @@ export interface InvitesTable {
   revoked: Date | null;
 }
 
-export interface MigrationInvitesTable {
+interface MigrationInvitesTable {
   id: Generated<string>;
   companyId: string;
   email: string;
@@ -224,7 +224,7 @@ export interface ShareLinkOpensTable {
 }
 
 /** A GS1 EPCIS capture and its outcome (migration 0018; server/ingest/epcis-capture.ts). */
-export interface EpcisCaptureJobsTable {
+interface EpcisCaptureJobsTable {
   id: Generated<string>;
   companyId: string;
   apiKeyId: string | null;
@@ -255,7 +255,7 @@ export interface LabelPresetVersionsTable {
   changedAt: CreatedAt;
 }
 
-export interface MeasurementsTable {
+interface MeasurementsTable {
   reportId: string;
   t: Date | string;
   temperature: number | null;
@@ -264,7 +264,7 @@ export interface MeasurementsTable {
 }
 
 /** Kept by triggers on measurements (migration 0005); read by server/reports/series.ts. */
-export interface MeasurementRollupsTable {
+interface MeasurementRollupsTable {
   reportId: string;
   levelSeconds: number;
   bucket: Date | string;
@@ -280,14 +280,14 @@ export interface MeasurementRollupsTable {
 }
 
 /** 0019-summary-state: the state a report's summary is folded from (core/domain/summary-fold.ts). */
-export interface ReportSummaryStatesTable {
+interface ReportSummaryStatesTable {
   reportId: string;
   basis: string;
   readingCount: number;
   state: Json<SummaryFoldState>;
 }
 
-export interface ShockEventsTable {
+interface ShockEventsTable {
   id: Generated<string>;
   reportId: string;
   t: Date | string;
@@ -307,7 +307,7 @@ export interface CustomFieldsTable {
   updated: Timestamp;
 }
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<string>;
   companyId: string;
   createdBy: string | null;
@@ -321,7 +321,7 @@ export interface ApiKeysTable {
   scopes: Generated<string[]>;
 }
 
-export interface NotificationSettingsTable {
+interface NotificationSettingsTable {
   userId: string;
   companyId: string;
   excursionDetected: Generated<boolean>;
@@ -330,7 +330,7 @@ export interface NotificationSettingsTable {
   updated: Timestamp;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   at: CreatedAt;
   actorUserId: string | null;
@@ -344,7 +344,7 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
-export interface OutboxTable {
+interface OutboxTable {
   id: Generated<string>;
   created: CreatedAt;
   recipient: string;
@@ -367,7 +367,7 @@ export interface OutboxTable {
 export type AlertEventKind = "excursionDetected" | "reportFinished" | "batteryLow" | "noSignal";
 
 /** Something that happened to a report and is e-mailed once (0017-alert-events). */
-export interface AlertEventsTable {
+interface AlertEventsTable {
   id: Generated<string>;
   reportId: string;
   companyId: string;
@@ -470,8 +470,4 @@ export interface Database {
   impersonationRequests: ImpersonationRequestsTable;
 }
 
-export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;
-export type UserRole = Selectable<UserRolesTable>;
-export type LabelPreset = Selectable<LabelPresetsTable>;
-export type LabelReport = Selectable<LabelReportsTable>;

@@ -3,7 +3,7 @@ import type { Db } from "./index";
 import type { User, UsersTable } from "./schema";
 
 /** The users columns of the profile record (core/api/profile.ts), for every route that answers with it. */
-export const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
+const PROFILE_COLUMNS = ["id", "email", "firstName", "lastName", "phone", "timeZone"] as const;
 
 /** E-mail addresses are compared case-insensitively: the address as typed finds the account. */
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {

@@ -40,7 +40,7 @@ function closure(manifest: Manifest, keys: string[]): { scripts: string[]; style
  * the page names already. Scripts as `modulepreload` (fetched and parsed, run when imported),
  * styles as `preload` (fetched; the chunk's loader adds the stylesheet itself when it runs).
  */
-export function routePreloadLinks(html: string, manifest: Manifest, pathname: string): string {
+function routePreloadLinks(html: string, manifest: Manifest, pathname: string): string {
   const { scripts, styles } = closure(manifest, routeModules(pathname));
   const named = (file: string) => html.includes(`/${file}"`);
   const links = [

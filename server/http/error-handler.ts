@@ -44,7 +44,7 @@ export function sendDatabaseUnavailable(reply: FastifyReply, extra: Record<strin
 }
 
 /** A body limit as people write it: "1 MB", "512 KB", "100 bytes". */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   if (Number.isInteger(mb)) return `${mb} MB`;
   const kb = bytes / 1024;

@@ -113,7 +113,7 @@ export async function runCaptureJob(
 }
 
 /** Longer than the largest document takes to store (10,000 events, a few seconds on PostgreSQL). */
-export const CAPTURE_JOB_STALE_MS = 15 * 60_000;
+const CAPTURE_JOB_STALE_MS = 15 * 60_000;
 
 export async function captureJobView(
   db: Db,

@@ -53,9 +53,6 @@ export const MAX_IDENTIFIER_LENGTH = 200;
 /** Errors and ignored reports listed in a capture job: the first ones by event, and a count of all. */
 export const MAX_LISTED = MAX_READING_ERRORS;
 
-/** EPCIS exception names (EPCIS 2.0 section 12, REST binding problem types). */
-export type EpcisExceptionType = "ValidationException" | "ImplementationException";
-
 export type { EpcisCaptureError, EpcisIgnored };
 
 /** One label's readings of a document, and which event each reading came from. */

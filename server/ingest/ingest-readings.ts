@@ -30,7 +30,7 @@ interface OwnerCandidate extends AlertStateRow {
  * shipment A uploaded after the label was registered again for shipment B lands in A.
  * Null: the time is after the last report's end.
  */
-export function ownerOf<R extends Pick<OwnerCandidate, "endTime">>(reports: readonly R[], t: number): R | null {
+function ownerOf<R extends Pick<OwnerCandidate, "endTime">>(reports: readonly R[], t: number): R | null {
   for (const report of reports) if (report.endTime !== null && t <= new Date(report.endTime).getTime()) return report;
   const last = reports[reports.length - 1];
   return last && last.endTime === null ? last : null;
@@ -154,7 +154,7 @@ async function ingestIntoReport(
  * driver would otherwise turn each element into a string and escape it on its own, which
  * was a fifth of the client's time in a 10,000-reading request in the profile.
  */
-export function numberArrayLiteral(values: readonly (number | null)[]): string {
+function numberArrayLiteral(values: readonly (number | null)[]): string {
   let text = "{";
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
@@ -171,7 +171,7 @@ export function numberArrayLiteral(values: readonly (number | null)[]): string {
  * together half the client's time in a 10,000-reading request. `date_part` rather than
  * `extract`, which computes in numeric at several times the cost.
  */
-export function parseStoredRows(text: string | null): SummaryReading[] {
+function parseStoredRows(text: string | null): SummaryReading[] {
   if (!text) return [];
   const value = (field: string) => (field === "" ? null : Number(field));
   return text.split(";").map((row) => {

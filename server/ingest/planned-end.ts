@@ -11,7 +11,7 @@ import { recomputeSummary, reportsWithFoldState, SUMMARY_MATHS_VERSION } from ".
  * as for a silence (no-signal-pass.ts): the demo's old recordings, or a server down for
  * days, would otherwise e-mail every such end at once. Those reports still end.
  */
-export const PLANNED_END_LOOKBACK_MS = 24 * 3_600_000;
+const PLANNED_END_LOOKBACK_MS = 24 * 3_600_000;
 
 /**
  * Reports ended in one transaction: large enough that 100,000 due at once (a server down

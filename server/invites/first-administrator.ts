@@ -13,7 +13,7 @@ import { issueInvite, sendInviteMail } from "./issue-invite";
  * transaction (both or neither), and the e-mail goes out once that transaction has committed.
  */
 
-export const FIRST_ADMINISTRATOR_ROLES = ["administrator"];
+const FIRST_ADMINISTRATOR_ROLES = ["administrator"];
 
 /** The normalised address, undefined when none was given; a bad one is a 400 on `administratorEmail`. */
 export function firstAdministratorEmail(raw: string | undefined): string | undefined {

@@ -25,7 +25,7 @@ function toCursorValue(value: unknown): CursorValue {
 }
 
 /** The cursor after a row: its values of the order keys, then its id. */
-export function encodeCursor(values: readonly unknown[], id: unknown, order: readonly Order[]): string {
+function encodeCursor(values: readonly unknown[], id: unknown, order: readonly Order[]): string {
   const cursor: Cursor = { o: encodeOrder(order), v: [...values.map(toCursorValue), String(id)] };
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }

@@ -14,7 +14,7 @@ export interface Mailer {
 }
 
 /** A text message is addressed to a phone number (E.164), not to an e-mail address. */
-export function isPhoneRecipient(to: string): boolean {
+function isPhoneRecipient(to: string): boolean {
   return /^\+[0-9]+$/.test(to);
 }
 

@@ -12,7 +12,7 @@ import { digestSubject, renderDigestText } from "./alert-mail";
  */
 export const ALERTS_PER_COMPANY_PER_HOUR = 20;
 export const DIGEST_DELAY_MS = 15 * 60_000;
-export const DIGEST_LINES = 100;
+const DIGEST_LINES = 100;
 const HOUR_MS = 60 * 60_000;
 
 /** True when the company has had more alerts in the last hour than are e-mailed one by one (this one included). */

@@ -3,7 +3,7 @@ import type { Db } from "../db/index";
 
 /** The alarm units a report's summary keeps a first trigger of. */
 export const ALARM_UNITS = ["temperature", "humidity", "shock"] as const;
-export type AlarmUnit = (typeof ALARM_UNITS)[number];
+type AlarmUnit = (typeof ALARM_UNITS)[number];
 
 /** What of a report can raise an alert, read before and after a change to compare. */
 export interface AlertState {

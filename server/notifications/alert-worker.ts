@@ -7,15 +7,15 @@ import { detectSilences } from "./no-signal-pass";
 export type AlertTransport = (mail: Mail) => Promise<void>;
 
 /** After this many failed attempts an e-mail is given up (its last error stays on the row). */
-export const MAX_ALERT_ATTEMPTS = 10;
+const MAX_ALERT_ATTEMPTS = 10;
 /** A claimed row is another instance's again after this long, should this one die while sending. */
-export const CLAIM_LEASE_MS = 120_000;
+const CLAIM_LEASE_MS = 120_000;
 const BATCH = 50;
 /** Silences and planned ends are minutes apart: the timer looks for new ones this often, not at every pass. */
-export const SILENCE_PASS_MS = 15_000;
+const SILENCE_PASS_MS = 15_000;
 
 /** Wait before the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
@@ -28,7 +28,7 @@ export interface AlertWorkerOptions {
   log?: (message: string) => void;
 }
 
-export interface PassResult {
+interface PassResult {
   silences: number;
   /** Reports ended at their planned end in this pass. */
   plannedEnds: number;

@@ -8,7 +8,7 @@ import { recordAlertEvent } from "./enqueue-alerts";
  * server that was down for days, or the demo's old recordings, would otherwise e-mail
  * every silence at once. Such labels still show "No signal" in the list.
  */
-export const NO_SIGNAL_LOOKBACK_MS = 24 * 3_600_000;
+const NO_SIGNAL_LOOKBACK_MS = 24 * 3_600_000;
 
 /** SQL: the report `r` is silent at `now` (core/domain/no-signal.ts), its company's grace looked up. */
 export function noSignalCondition(now: Date | null = null) {

@@ -3,7 +3,7 @@ import { DEFAULT_EXPORT_LIMITS, ExportLimiter, type ExportLimits } from "../repo
 import { PdfWorkerPool } from "../reports/export/pdf-pool";
 
 /** Downloads per minute of one API key or one person, before the concurrency limits. */
-export const EXPORTS_PER_KEY_PER_MINUTE = 60;
+const EXPORTS_PER_KEY_PER_MINUTE = 60;
 
 /** List pages above this many rows take a heavy-read slot (server/reports/export/export-limiter.ts). */
 export const HEAVY_PAGE_ROWS = 1000;

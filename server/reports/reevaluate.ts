@@ -35,7 +35,7 @@ async function readVerdict(db: Db, reportId: string): Promise<Verdict> {
 }
 
 /** Re-evaluates up to `limit` stale reports; answers how many it did and how many verdicts changed. */
-export async function reevaluateChunk(db: Db, limit: number): Promise<{ done: number; changed: number }> {
+async function reevaluateChunk(db: Db, limit: number): Promise<{ done: number; changed: number }> {
   const stale = await db
     .selectFrom("labelReports")
     .select("id")
@@ -98,7 +98,7 @@ const REASON =
  * per (rule, status, interval) and written set-based, with the audit entries of those
  * whose verdict changed, so a million of them take seconds rather than a recompute each.
  */
-export async function reevaluateEmptyReports(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+async function reevaluateEmptyReports(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
   const stale = (q: ReturnType<typeof emptyReports>) => q;
   function emptyReports() {
     return db
@@ -157,7 +157,7 @@ export async function reevaluateEmptyReports(db: Db, shouldStop: () => boolean =
 }
 
 /** How many reports still wait for the current maths. */
-export async function staleReportCount(db: Db): Promise<number> {
+async function staleReportCount(db: Db): Promise<number> {
   const row = await db
     .selectFrom("labelReports")
     .select(sql<string>`count(*)`.as("n"))

@@ -24,8 +24,6 @@ export function hashShareToken(token: string): string {
 
 export const isShareTokenShape = (token: string) => TOKEN_SHAPE.test(token);
 
-export type ShareLinkState = ShareLinkRecord["state"];
-
 export function shareLinkState(link: { expiresAt: Date | string; revokedAt: Date | string | null }, now = new Date()) {
   if (link.revokedAt !== null) return "revoked" as const;
   return new Date(link.expiresAt).getTime() <= now.getTime() ? ("expired" as const) : ("active" as const);

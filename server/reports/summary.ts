@@ -163,7 +163,7 @@ export async function summaryInput(db: Db, reportId: string): Promise<ReportSumm
   };
 }
 
-export function summaryReading(row: {
+function summaryReading(row: {
   t: Date | string;
   temperature: number | null;
   humidity: number | null;
@@ -172,14 +172,14 @@ export function summaryReading(row: {
   return { t: new Date(row.t).getTime(), temperature: row.temperature, humidity: row.humidity, battery: row.battery };
 }
 
-export const trimmed = (window: EvaluationWindow | null | undefined) => window?.start != null || window?.end != null;
+const trimmed = (window: EvaluationWindow | null | undefined) => window?.start != null || window?.end != null;
 
 /**
  * What a state was built against: a state of other thresholds, another window or another
  * shape of state (`maths`, raised whenever the verdict maths change) is no use.
  */
 export const SUMMARY_MATHS_VERSION = 2;
-export const basisOf = (preset: PresetThresholds, window: EvaluationWindow | null) =>
+const basisOf = (preset: PresetThresholds, window: EvaluationWindow | null) =>
   JSON.stringify({
     maths: SUMMARY_MATHS_VERSION,
     preset,

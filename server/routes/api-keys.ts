@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { apiKeyInput, apiKeyRecord, createdApiKeyRecord } from "../../core/api/api-key";
+import { idParams } from "../../core/api/id-params";
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../core/domain/api-key-scopes";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
@@ -8,7 +9,7 @@ import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
 import { countWorkingKeys, insertApiKey, lockWorkingKey, revokeApiKey, workingKeys } from "../db/api-keys";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** At most this many keys work at once in a company. */
 const MAX_ACTIVE_KEYS = 20;

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { idParams } from "../../core/api/id-params";
 import { recordAudit } from "../audit";
 import { deleteMigrationInvite } from "../db/migration-invites";
 import { notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** Migration invitations (accounts moved from an earlier platform); system administrators may delete them. */
 export const migrationInviteRoutes: FastifyPluginAsync = async (plugin) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { idParams } from "../../core/api/id-params";
 import { inviteInput, inviteRecord } from "../../core/api/invite";
 import { emailError } from "../../core/domain/credentials";
 import { canGrant } from "../../core/domain/role-rules";
@@ -15,7 +16,7 @@ import { findUserByEmail } from "../db/users";
 import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { INVITE_DAYS, INVITES_PER_INVITER_PER_HOUR, issueInvite, sendInviteMail } from "../invites/issue-invite";
-import { dataErrors, idParams } from "./schemas";
+import { dataErrors } from "./schemas";
 
 /** Invitations into the caller's company (spec: create/read/update/delete on user invites). */
 export const userInviteRoutes: FastifyPluginAsync = async (plugin) => {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { idParams } from "../../core/api/id-params";
+import { listQuerystring } from "../../core/api/list-query";
 import { memberChanges, memberRecord, memberRemovalQuery } from "../../core/api/member";
 import { pagedResponse } from "../../core/api/paged-response";
 import { highestRank } from "../../core/domain/permissions";
@@ -13,7 +15,7 @@ import { badRequest, forbidden, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
-import { dataErrors, idParams, listQuerystring } from "./schemas";
+import { dataErrors } from "./schemas";
 
 const resource = listResource("users");
 

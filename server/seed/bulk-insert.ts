@@ -20,7 +20,7 @@ export const MEASUREMENT_BATCH_ROWS = 20_000;
 /** At most this many reports per statement, for reports with few readings: keeps the JSON parameter a few MB. */
 export const REPORT_BATCH_ROWS = 2_000;
 
-export function intArrayLiteral(values: readonly (number | null)[]): string {
+function intArrayLiteral(values: readonly (number | null)[]): string {
   let out = "{";
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -31,7 +31,7 @@ export function intArrayLiteral(values: readonly (number | null)[]): string {
 }
 
 /** Elements are double-quoted with backslash escapes, so any text is safe. */
-export function textArrayLiteral(values: readonly (string | null)[]): string {
+function textArrayLiteral(values: readonly (string | null)[]): string {
   const items = values.map((v) => (v === null ? "NULL" : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`));
   return `{${items.join(",")}}`;
 }

@@ -9,7 +9,7 @@ import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, OPERATOR_COMPANY, SUB_COMPA
  * delivered.
  */
 
-export interface SeedPerson {
+interface SeedPerson {
   firstName: string;
   lastName: string;
   email: string;

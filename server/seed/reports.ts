@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export interface PresetRef extends PresetThresholds {
+interface PresetRef extends PresetThresholds {
   id: string;
   name: string;
   startDelayMinutes: number;
@@ -97,7 +97,7 @@ function transportFor(rng: Rng, origin: string, destination: string): TransportM
 }
 
 /** "LBL-4F2A91": six hex digits, unique within `taken`. */
-export function newLabelId(rng: Rng, taken: Set<string>): string {
+function newLabelId(rng: Rng, taken: Set<string>): string {
   for (let attempt = 0; ; attempt++) {
     // Past a few misses the space is crowded (millions of reports): two more digits.
     const id = `LBL-${hex(rng, attempt < 8 ? 6 : 8).toUpperCase()}`;

@@ -11,7 +11,7 @@ import { chance, gaussian, int, pick, type Rng, range } from "./prng";
  * as float4 anyway.
  */
 
-export type ExcursionKind = "none" | "short" | "long" | "both";
+type ExcursionKind = "none" | "short" | "long" | "both";
 
 export interface SeriesPlan {
   /** Readings the label would take without gaps. */

@@ -11,7 +11,7 @@ import {
 import { selectActiveRoleTypes, selectFeatureFlags, useAuthSessionStore } from "@/providers/stores/auth-session";
 
 /** The session's roles and feature flags, re-rendering when they change. */
-export function useSessionPermissions(): SessionPermissions {
+function useSessionPermissions(): SessionPermissions {
   return useAuthSessionStore(
     useShallow((state) => ({ roles: selectActiveRoleTypes(state), featureFlags: selectFeatureFlags(state) })),
   );

@@ -16,7 +16,7 @@ import { selectActiveRoleTypes, selectFeatureFlags, useAuthSessionStore } from "
  */
 
 /** Refine's actions in CASL's vocabulary. */
-export const REFINE_ACTIONS: Record<string, Action> = {
+const REFINE_ACTIONS: Record<string, Action> = {
   list: "read",
   show: "read",
   edit: "update",
@@ -39,7 +39,7 @@ const isAction = (value: string): value is Action => (ACTIONS as readonly string
 const isSubject = (value: unknown): value is Subject =>
   typeof value === "string" && (SUBJECTS as readonly string[]).includes(value);
 
-export function toAbilityAction(action: string): Action | undefined {
+function toAbilityAction(action: string): Action | undefined {
   return REFINE_ACTIONS[action] ?? (isAction(action) ? action : undefined);
 }
 

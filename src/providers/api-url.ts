@@ -10,7 +10,7 @@ declare global {
   }
 }
 
-export const DEFAULT_API_URL = "/api";
+const DEFAULT_API_URL = "/api";
 
 export function apiUrl(): string {
   const runtime = typeof window === "undefined" ? undefined : window.__APP_CONFIG__?.apiUrl;

@@ -24,7 +24,7 @@ export const SIGN_IN_PATH = "/signin";
 export const SIGN_IN_LANDING = SIGNED_IN_LANDING;
 export const SIGN_OUT_FAILED_LOG = "Error signing out from auth middleware";
 /** The frontend-readable session cookies the SDK keeps (HttpOnly ones are the server's to clear). */
-export const SESSION_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"] as const;
+const SESSION_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"] as const;
 
 export interface Identity {
   id: string;
@@ -60,7 +60,7 @@ type Store = { getState(): AuthSessionState };
 
 /** The SDK's timestamp cookie: present without a front token, it means "no session here". */
 const LAST_ACCESS_TOKEN_UPDATE_COOKIE = "st-last-access-token-update";
-export const SESSION_UNREACHABLE_MESSAGE = "The server cannot be reached to confirm your session";
+const SESSION_UNREACHABLE_MESSAGE = "The server cannot be reached to confirm your session";
 
 /**
  * The session could not be confirmed: its refresh request failed on the way (network error, a
@@ -74,7 +74,7 @@ export class SessionUnreachableError extends Error {
 }
 
 /** `unknown`: the browser holds a session the server could not be asked about. */
-export type SessionPresence = "present" | "absent" | "unknown";
+type SessionPresence = "present" | "absent" | "unknown";
 
 /**
  * What the gate of `scope` can tell from the stored state alone, while the session check runs:
@@ -96,7 +96,7 @@ export function storedCheck(scope: CheckParams["scope"], state: AuthSessionState
  * "signed out" wiped the stored roles and role tokens (shared by every page through local storage)
  * whenever a full page load aborted the previous page's refresh, and the next page signed out.
  */
-export async function sessionPresence(): Promise<SessionPresence> {
+async function sessionPresence(): Promise<SessionPresence> {
   // A browser with neither SDK cookie has never held a session here: the SDK would call that
   // "may exist" and send a refresh bound to fail (a 440 in the console on every anonymous
   // visit). Its own "no session" mark makes it answer without asking.
@@ -129,7 +129,7 @@ function markLocalSessionEnded(): void {
  * Sign-out from the route guard: when it fails, refresh the
  * session, expire the three session cookies, log the error, and go to /signin anyway.
  */
-export async function guardSignOut(store: Store = useAuthSessionStore): Promise<void> {
+async function guardSignOut(store: Store = useAuthSessionStore): Promise<void> {
   try {
     await Session.signOut();
   } catch (error) {

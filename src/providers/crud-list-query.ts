@@ -9,7 +9,7 @@ import type { CrudFilter, CrudOperators, CrudSort, LogicalFilter, Pagination } f
  */
 
 /** The one table between Refine's closed operator union and the wire operators. Anything not in it has no wire form. */
-export const OPERATOR_TABLE = [
+const OPERATOR_TABLE = [
   ["eq", "eq"],
   ["ne", "ne"],
   ["gt", "gt"],
@@ -70,7 +70,7 @@ function logicalToWire(filter: LogicalFilter): Filter | null {
 }
 
 /** Refine filters -> wire filters. `and` groups flatten (the wire list is a conjunction); `or` has no wire form. */
-export function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[] {
+function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[] {
   const wire: Filter[] = [];
   for (const filter of filters) {
     if ("field" in filter) {
@@ -86,7 +86,7 @@ export function crudFiltersToWire(filters: readonly CrudFilter[] = []): Filter[]
   return wire;
 }
 
-export function crudSortingToWire(sorters: readonly CrudSort[] = []): Order[] {
+function crudSortingToWire(sorters: readonly CrudSort[] = []): Order[] {
   return sorters.map((s) => ({ key: s.field, direction: s.order }));
 }
 

@@ -28,7 +28,7 @@ import { selectActiveRoleToken, useAuthSessionStore } from "./stores/auth-sessio
 
 export const DATABASE_HEADER = { "x-database": "postgres" } as const;
 /** HTTP 416: the page asked for lies beyond the last one. */
-export const PAGE_OUT_OF_RANGE = 416;
+const PAGE_OUT_OF_RANGE = 416;
 
 /** The per-field errors a server answer carries (`formFields: [{ id, error }]`), as Refine's `errors`. */
 function fieldErrors(body: unknown): Record<string, string> | undefined {
@@ -105,8 +105,7 @@ function listQueryOfMeta(meta: MetaQuery | undefined): Partial<ListQuery> | unde
   return (meta as Partial<ListQueryMeta> | undefined)?.listQuery;
 }
 
-export const withQuery = (url: string, query: string) =>
-  query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
+const withQuery = (url: string, query: string) => (query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url);
 
 /** The URL of a list request: what getList sends, and what the boot asks for ahead of it. */
 export function listRequestUrl(base: string, resource: string, query: Partial<ListQuery>): string {

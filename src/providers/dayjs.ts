@@ -9,8 +9,8 @@ import updateLocale from "dayjs/plugin/updateLocale";
  * week start from the same dayjs locale.
  */
 
-export const DATE_FORMAT = "MM/DD/YYYY";
-export const LOCALE = "en";
+const DATE_FORMAT = "MM/DD/YYYY";
+const LOCALE = "en";
 
 dayjs.extend(isoWeek);
 dayjs.extend(localizedFormat);

@@ -82,12 +82,8 @@ const sameFilters = (a: readonly Filter[], b: readonly Filter[]) => encodeFilter
 const sameOrder = (a: readonly Order[], b: readonly Order[]) => encodeOrder(a) === encodeOrder(b);
 
 /** Whether two states select the same records (filter, order and search), whatever the page. */
-export function sameSelection(a: ListState, b: ListState): boolean {
+function sameSelection(a: ListState, b: ListState): boolean {
   return sameFilters(a.filters, b.filters) && sameOrder(a.order, b.order) && a.search === b.search;
-}
-
-export function sameListState(a: ListState, b: ListState): boolean {
-  return sameSelection(a, b) && a.pageNumber === b.pageNumber && a.pageSize === b.pageSize;
 }
 
 /** The URL parameters of a state; `undefined` for a parameter left at its default. */

@@ -2,10 +2,10 @@ import { QueryClient, type QueryClientConfig } from "@tanstack/react-query";
 
 /** Query cache settings: unused answers kept 5 minutes, failed requests retried 3 times with a growing wait. */
 
-export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
-export const QUERY_MAX_RETRIES = 3;
-export const QUERY_RETRY_BASE_MS = 1000;
-export const QUERY_RETRY_CAP_MS = 30_000;
+const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+const QUERY_MAX_RETRIES = 3;
+const QUERY_RETRY_BASE_MS = 1000;
+const QUERY_RETRY_CAP_MS = 30_000;
 
 /** 1000 ms doubled each attempt (react-query counts attempts from 0), capped at 30 s. */
 export function queryRetryDelay(attempt: number): number {
@@ -28,7 +28,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < QUERY_MAX_RETRIES;
 }
 
-export const queryClientConfig: QueryClientConfig = {
+const queryClientConfig: QueryClientConfig = {
   defaultOptions: {
     queries: { gcTime: QUERY_GC_TIME_MS, retry: shouldRetryQuery, retryDelay: queryRetryDelay },
   },

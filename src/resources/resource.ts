@@ -3,7 +3,7 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ReactElement, ReactNode } from "react";
 import type { ResourceName } from "./names";
 
-export interface AppResourceMeta {
+interface AppResourceMeta {
   /** The menu's label, and the document title's. */
   label: string;
   icon?: ReactNode;

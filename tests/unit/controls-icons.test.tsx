@@ -3,12 +3,9 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   COUNTRY_ICON_NAMES,
-  COUNTRY_ICONS,
   CountryIcon,
   MEASUREMENT_ICON_NAMES,
-  MEASUREMENT_ICONS,
   MeasurementIcon,
-  PAYMENT_BRAND_ICONS,
   PAYMENT_BRAND_NAMES,
   PaymentBrandIcon,
   starPoints,
@@ -32,7 +29,6 @@ describe("icon sets of spec section 9", () => {
       "plane",
       "boat",
     ]);
-    expect(Object.keys(MEASUREMENT_ICONS)).toEqual([...MEASUREMENT_ICON_NAMES]);
   });
 
   it("country icons", () => {
@@ -46,7 +42,6 @@ describe("icon sets of spec section 9", () => {
       "spain",
       "unitedStates",
     ]);
-    expect(Object.keys(COUNTRY_ICONS)).toEqual([...COUNTRY_ICON_NAMES]);
   });
 
   it("payment brand icons", () => {
@@ -62,7 +57,6 @@ describe("icon sets of spec section 9", () => {
       "sepa",
       "visa",
     ]);
-    expect(Object.keys(PAYMENT_BRAND_ICONS)).toEqual([...PAYMENT_BRAND_NAMES]);
   });
 
   it("every icon renders an inline SVG: named when titled, hidden otherwise", () => {

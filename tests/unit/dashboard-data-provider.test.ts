@@ -2,7 +2,7 @@ import type { CrudFilter } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, createDataProvider } from "@/providers/data-provider";
 import { FALLBACK_ERROR_MESSAGE, readableError } from "@/providers/readable-error";
-import { OPERATOR_TABLE, toWireOperator, UnsupportedFilterError } from "../../src/providers/crud-list-query";
+import { toWireOperator, UnsupportedFilterError } from "../../src/providers/crud-list-query";
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -190,7 +190,8 @@ describe("data provider: errors", () => {
 
 describe("operator table", () => {
   it("maps Refine's operators to the wire operators through one table", () => {
-    expect(Object.fromEntries(OPERATOR_TABLE)).toEqual({
+    const mapped = ["eq", "ne", "gt", "lt", "gte", "lte", "contains", "containss", "in", "ina"] as const;
+    expect(Object.fromEntries(mapped.map((op) => [op, toWireOperator(op)]))).toEqual({
       eq: "eq",
       ne: "ne",
       gt: "gt",

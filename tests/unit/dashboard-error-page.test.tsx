@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ErrorPage, isBot, NotFoundPage } from "@/components/error-page";
+import { ErrorPage, NotFoundPage } from "@/components/error-page/error-page";
+import { isBot } from "@/components/error-page/is-bot";
 
 beforeAll(() => {
   // antd reads matchMedia for its responsive parts.

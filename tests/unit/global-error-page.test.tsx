@@ -2,7 +2,8 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorBoundary, ErrorPage, errorPageTitle } from "@/components/error-page";
+import { ErrorBoundary } from "@/components/error-page/error-boundary";
+import { ErrorPage, errorPageTitle } from "@/components/error-page/error-page";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();

@@ -3,7 +3,6 @@ import {
   firstStepWithError,
   NO_UNIT,
   PRESET_DEFAULTS,
-  PRESET_FIELD_STEP,
   PRESET_STEPS,
   presetErrors,
   stepErrors,
@@ -43,12 +42,12 @@ describe("which wizard step owns each field", () => {
   });
 
   test("the name, recording and alarm settings are on General; thresholds on their unit's step", () => {
-    expect(PRESET_FIELD_STEP.name).toBe("general");
-    expect(PRESET_FIELD_STEP.intervalMinutes).toBe("general");
-    expect(PRESET_FIELD_STEP.temperatureMax).toBe("temperature");
-    expect(PRESET_FIELD_STEP.humidityMin).toBe("humidity");
-    expect(PRESET_FIELD_STEP.shockThresholdG).toBe("shockAndBattery");
-    expect(PRESET_FIELD_STEP.batteryWarningLevel).toBe("shockAndBattery");
+    expect(stepOfField("name")).toBe("general");
+    expect(stepOfField("intervalMinutes")).toBe("general");
+    expect(stepOfField("temperatureMax")).toBe("temperature");
+    expect(stepOfField("humidityMin")).toBe("humidity");
+    expect(stepOfField("shockThresholdG")).toBe("shockAndBattery");
+    expect(stepOfField("batteryWarningLevel")).toBe("shockAndBattery");
   });
 
   test("an id that is no field belongs to no step", () => {

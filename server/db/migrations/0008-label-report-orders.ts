@@ -42,5 +42,7 @@ export async function dropListOrderIndexes<DB>(db: Kysely<DB>): Promise<void> {
   for (const [name] of LIST_ORDER_INDEXES) await sql`drop index if exists ${sql.raw(name)}`.execute(db);
 }
 
+/** @alias The migration's names for the two functions the seed also calls. */
 export const up = createListOrderIndexes;
+/** @alias */
 export const down = dropListOrderIndexes;

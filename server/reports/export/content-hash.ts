@@ -43,7 +43,7 @@ export type CanonicalValue =
   | { readonly [key: string]: CanonicalValue | undefined };
 
 /** Writes the canonical JSON of `value` in pieces to `sink` (so large documents never sit in one string). */
-export function writeCanonicalJson(value: CanonicalValue, sink: (chunk: string) => void): void {
+function writeCanonicalJson(value: CanonicalValue, sink: (chunk: string) => void): void {
   if (value === null || typeof value === "boolean" || typeof value === "string") {
     sink(JSON.stringify(value));
   } else if (typeof value === "number") {
@@ -119,7 +119,7 @@ export interface ContentToHash {
   } | null;
 }
 
-export function contentDocument(content: ContentToHash): CanonicalValue {
+function contentDocument(content: ContentToHash): CanonicalValue {
   const iso = (t: number) => new Date(t).toISOString();
   return {
     format: CONTENT_FORMAT,

@@ -43,7 +43,7 @@ export function csvRow(cells: readonly (string | number | null | undefined)[]): 
 
 const ROWS_PER_CHUNK = 1000;
 
-export function csvHeaderLines(content: ReportContent, options: DownloadOptions): string {
+function csvHeaderLines(content: ReportContent, options: DownloadOptions): string {
   const iso = (d: Date | null) => (d ? d.toISOString() : "");
   const lines: [string, string | number][] = [
     ["# report_id", content.report.id],
@@ -76,7 +76,7 @@ export function csvHeaderLines(content: ReportContent, options: DownloadOptions)
   return lines.map(([key, value]) => csvRow([key, value])).join("");
 }
 
-export function csvColumns(options: DownloadOptions): string[] {
+function csvColumns(options: DownloadOptions): string[] {
   return [
     "time_utc",
     "time_local",

@@ -14,7 +14,7 @@ export function downloadFileName(labelId: string, generatedAt: Date, timeZone: s
 }
 
 /** YYYY-MM-DD of an instant in a zone. */
-export function isoDateIn(at: Date, timeZone: string): string {
+function isoDateIn(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
     .formatToParts(at)
     .reduce<Record<string, string>>((acc, p) => {

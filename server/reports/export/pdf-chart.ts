@@ -46,7 +46,7 @@ const LABEL_SPACING = 8;
  * The vertical positions of the limit labels: each at its line, moved apart when the
  * lines are too close (the upper one up, the lower one down), kept inside [top, bottom].
  */
-export function limitLabelPositions(
+function limitLabelPositions(
   upperY: number | null,
   lowerY: number | null,
   top: number,

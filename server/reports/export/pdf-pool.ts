@@ -27,7 +27,7 @@ interface Pending {
 }
 
 /** One core stays with the event loop. */
-export const defaultPdfWorkers = () => Math.max(1, availableParallelism() - 1);
+const defaultPdfWorkers = () => Math.max(1, availableParallelism() - 1);
 
 // The worker is TypeScript like the server; the boot script loads it through tsx.
 const WORKER_FILE = new URL("./pdf-worker-boot.mjs", import.meta.url);

@@ -26,18 +26,6 @@ import type { ReportContent } from "./report-content";
  * chosen unit (stored in °C).
  */
 
-export const SECTION_HEADINGS = [
-  "Shipment identification",
-  "Preset configuration",
-  "Recording summary",
-  "Verdict per unit",
-  "QA disposition",
-  "Statistics",
-  "Excursions",
-  "Chart",
-  "Data table",
-] as const;
-
 export async function renderPdf(content: ReportContent, series: Series, options: DownloadOptions): Promise<Buffer> {
   const { report } = content;
   const w = new PdfWriter(options.pageSize, {

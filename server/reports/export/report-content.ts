@@ -19,7 +19,7 @@ import { contentHash, type HashedReading } from "./content-hash";
  * The PDF and the CSV render from this and nothing else, so they cannot disagree.
  */
 
-export interface TrimInfo {
+interface TrimInfo {
   start: Date | null;
   end: Date | null;
   /** From the audit trail's latest 'trim' entry; null when the trail has none. */
@@ -27,7 +27,7 @@ export interface TrimInfo {
   setBy: { name: string; email: string; at: Date; reason: string | null } | null;
 }
 
-export interface ChannelExcursions {
+interface ChannelExcursions {
   temperature: Excursion[];
   humidity: Excursion[];
 }

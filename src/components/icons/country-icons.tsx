@@ -15,7 +15,7 @@ export const COUNTRY_ICON_NAMES = [
 ] as const;
 export type CountryIconName = (typeof COUNTRY_ICON_NAMES)[number];
 
-export const COUNTRY_NAMES: Record<CountryIconName, string> = {
+const COUNTRY_NAMES: Record<CountryIconName, string> = {
   china: "China",
   france: "France",
   germany: "Germany",
@@ -58,7 +58,7 @@ function Flag({ children, ...props }: IconProps & { children: ReactNode }) {
   );
 }
 
-export function ChinaFlag(props: IconProps) {
+function ChinaFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="30" height="20" fill="#de2910" />
@@ -71,7 +71,7 @@ export function ChinaFlag(props: IconProps) {
   );
 }
 
-export function FranceFlag(props: IconProps) {
+function FranceFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="10" height="20" fill="#0055a4" />
@@ -81,7 +81,7 @@ export function FranceFlag(props: IconProps) {
   );
 }
 
-export function GermanyFlag(props: IconProps) {
+function GermanyFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="30" height="6.67" fill="#000000" />
@@ -91,7 +91,7 @@ export function GermanyFlag(props: IconProps) {
   );
 }
 
-export function JapanFlag(props: IconProps) {
+function JapanFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="30" height="20" fill="#ffffff" />
@@ -100,7 +100,7 @@ export function JapanFlag(props: IconProps) {
   );
 }
 
-export function NetherlandsFlag(props: IconProps) {
+function NetherlandsFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="30" height="6.67" fill="#ae1c28" />
@@ -110,7 +110,7 @@ export function NetherlandsFlag(props: IconProps) {
   );
 }
 
-export function PortugalFlag(props: IconProps) {
+function PortugalFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="12" height="20" fill="#006600" />
@@ -121,7 +121,7 @@ export function PortugalFlag(props: IconProps) {
   );
 }
 
-export function SpainFlag(props: IconProps) {
+function SpainFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="30" height="20" fill="#aa151b" />
@@ -135,7 +135,7 @@ const US_STRIPE = 20 / 13;
 const US_RED_STRIPES = Array.from({ length: 7 }, (_, i) => i * 2 * US_STRIPE);
 const _US_STARS = Array.from({ length: 12 }, (_, i) => [1.6 + (i % 4) * 2.9, 1.6 + Math.floor(i / 4) * 3.3] as const);
 
-export function UnitedStatesFlag(props: IconProps) {
+function UnitedStatesFlag(props: IconProps) {
   return (
     <Flag {...props}>
       <rect width="30" height="20" fill="#ffffff" />
@@ -156,7 +156,7 @@ export function UnitedStatesFlag(props: IconProps) {
   );
 }
 
-export const COUNTRY_ICONS: Record<CountryIconName, ComponentType<IconProps>> = {
+const COUNTRY_ICONS: Record<CountryIconName, ComponentType<IconProps>> = {
   china: ChinaFlag,
   france: FranceFlag,
   germany: GermanyFlag,

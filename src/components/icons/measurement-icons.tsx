@@ -26,7 +26,7 @@ function LineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   );
 }
 
-export function TemperatureIcon(props: IconProps) {
+function TemperatureIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M10 4.5a2 2 0 0 1 4 0v9.6a4.2 4.2 0 1 1-4 0z" />
@@ -35,7 +35,7 @@ export function TemperatureIcon(props: IconProps) {
   );
 }
 
-export function HumidityIcon(props: IconProps) {
+function HumidityIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M12 3c3.6 4.4 6 7.7 6 11a6 6 0 0 1-12 0c0-3.3 2.4-6.6 6-11z" />
@@ -43,7 +43,7 @@ export function HumidityIcon(props: IconProps) {
   );
 }
 
-export function VibrationIcon(props: IconProps) {
+function VibrationIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <rect x="8" y="4.5" width="8" height="15" rx="1.6" />
@@ -52,7 +52,7 @@ export function VibrationIcon(props: IconProps) {
   );
 }
 
-export function ShockIcon(props: IconProps) {
+function ShockIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M13.5 2.5 5 13.5h6l-1.5 8 8.5-11h-6z" />
@@ -60,7 +60,7 @@ export function ShockIcon(props: IconProps) {
   );
 }
 
-export function BatteryIcon(props: IconProps) {
+function BatteryIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <rect x="2" y="7" width="17" height="10" rx="2" />
@@ -69,7 +69,7 @@ export function BatteryIcon(props: IconProps) {
   );
 }
 
-export function SignalIcon(props: IconProps) {
+function SignalIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M4 20v-3M9 20v-7M14 20V9M19 20V4" />
@@ -77,7 +77,7 @@ export function SignalIcon(props: IconProps) {
   );
 }
 
-export function ScanIcon(props: IconProps) {
+function ScanIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M3 8V5.5A2.5 2.5 0 0 1 5.5 3H8M16 3h2.5A2.5 2.5 0 0 1 21 5.5V8M21 16v2.5a2.5 2.5 0 0 1-2.5 2.5H16M8 21H5.5A2.5 2.5 0 0 1 3 18.5V16M7 12h10" />
@@ -85,7 +85,7 @@ export function ScanIcon(props: IconProps) {
   );
 }
 
-export function TruckIcon(props: IconProps) {
+function TruckIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M2 5.5h11v11H2zM13 9.5h4.5l4 3.5v3.5H13z" />
@@ -95,7 +95,7 @@ export function TruckIcon(props: IconProps) {
   );
 }
 
-export function TrainIcon(props: IconProps) {
+function TrainIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <rect x="5" y="3" width="14" height="14" rx="3" />
@@ -106,7 +106,7 @@ export function TrainIcon(props: IconProps) {
   );
 }
 
-export function PlaneIcon(props: IconProps) {
+function PlaneIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M12 2c.8 0 1.5.7 1.5 1.5V9l8 5v2l-8-2.5V19l2.5 2v1L12 21l-4 1v-1l2.5-2v-5.5l-8 2.5v-2l8-5V3.5C10.5 2.7 11.2 2 12 2z" />
@@ -114,7 +114,7 @@ export function PlaneIcon(props: IconProps) {
   );
 }
 
-export function BoatIcon(props: IconProps) {
+function BoatIcon(props: IconProps) {
   return (
     <LineIcon {...props}>
       <path d="M3 14.5h18l-2.6 5H5.6z" />
@@ -123,7 +123,7 @@ export function BoatIcon(props: IconProps) {
   );
 }
 
-export const MEASUREMENT_ICONS: Record<MeasurementIconName, ComponentType<IconProps>> = {
+const MEASUREMENT_ICONS: Record<MeasurementIconName, ComponentType<IconProps>> = {
   temperature: TemperatureIcon,
   humidity: HumidityIcon,
   vibration: VibrationIcon,

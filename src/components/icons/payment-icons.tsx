@@ -36,7 +36,7 @@ function BrandCard({
   );
 }
 
-export function AmexIcon(props: IconProps) {
+function AmexIcon(props: IconProps) {
   return (
     <BrandCard background="#2e77bc" {...props}>
       <text x="19" y="15.5" textAnchor="middle" fontFamily={FONT} fontSize="8.5" fontWeight="700" fill="#ffffff">
@@ -46,7 +46,7 @@ export function AmexIcon(props: IconProps) {
   );
 }
 
-export function BancontactIcon(props: IconProps) {
+function BancontactIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <path d="M6 14.5 10 8h11l-4 6.5z" fill="#1e3764" />
@@ -55,7 +55,7 @@ export function BancontactIcon(props: IconProps) {
   );
 }
 
-export function DinersClubIcon(props: IconProps) {
+function DinersClubIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <circle cx="19" cy="12" r="7.5" fill="#0079be" />
@@ -64,7 +64,7 @@ export function DinersClubIcon(props: IconProps) {
   );
 }
 
-export function IdealIcon(props: IconProps) {
+function IdealIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <rect x="11" y="4.5" width="16" height="15" rx="2.5" fill="none" stroke="#000000" strokeWidth="1" />
@@ -75,7 +75,7 @@ export function IdealIcon(props: IconProps) {
   );
 }
 
-export function GooglePayIcon(props: IconProps) {
+function GooglePayIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <path d="M13.6 12a4.6 4.6 0 1 1-1.3-3.2" fill="none" stroke="#4285f4" strokeWidth="1.8" />
@@ -90,7 +90,7 @@ export function GooglePayIcon(props: IconProps) {
   );
 }
 
-export function MaestroIcon(props: IconProps) {
+function MaestroIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <circle cx="15" cy="12" r="6.5" fill="#ed0006" />
@@ -100,7 +100,7 @@ export function MaestroIcon(props: IconProps) {
   );
 }
 
-export function MastercardIcon(props: IconProps) {
+function MastercardIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <circle cx="15" cy="12" r="6.5" fill="#eb001b" />
@@ -110,7 +110,7 @@ export function MastercardIcon(props: IconProps) {
   );
 }
 
-export function PaypalIcon(props: IconProps) {
+function PaypalIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <text x="19" y="15" textAnchor="middle" fontFamily={FONT} fontSize="8" fontWeight="700" fontStyle="italic">
@@ -121,7 +121,7 @@ export function PaypalIcon(props: IconProps) {
   );
 }
 
-export function SepaIcon(props: IconProps) {
+function SepaIcon(props: IconProps) {
   return (
     <BrandCard background="#10298e" {...props}>
       <text x="17" y="15.5" textAnchor="middle" fontFamily={FONT} fontSize="8.5" fontWeight="700" fill="#ffffff">
@@ -132,7 +132,7 @@ export function SepaIcon(props: IconProps) {
   );
 }
 
-export function VisaIcon(props: IconProps) {
+function VisaIcon(props: IconProps) {
   return (
     <BrandCard {...props}>
       <text
@@ -151,7 +151,7 @@ export function VisaIcon(props: IconProps) {
   );
 }
 
-export const PAYMENT_BRAND_ICONS: Record<PaymentBrandName, ComponentType<IconProps>> = {
+const PAYMENT_BRAND_ICONS: Record<PaymentBrandName, ComponentType<IconProps>> = {
   amex: AmexIcon,
   bancontact: BancontactIcon,
   dinersClub: DinersClubIcon,

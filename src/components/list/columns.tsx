@@ -73,7 +73,7 @@ export function dateColumn<T extends BaseRecord>(
   };
 }
 
-export type BadgeStatus = "success" | "processing" | "default" | "error" | "warning";
+type BadgeStatus = "success" | "processing" | "default" | "error" | "warning";
 
 export interface BooleanColumnOptions {
   trueLabel?: string;

@@ -11,7 +11,7 @@ export function useInstantFormat(): { timeZone: string; locale: string } {
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day of an instant in a zone ("11/21/2026" in en-US). */
-export function formatDayIn(value: string | number | Date, timeZone: string, locale = "en-US"): string {
+function formatDayIn(value: string | number | Date, timeZone: string, locale = "en-US"): string {
   const key = `${locale}|${timeZone}`;
   let formatter = dateFormatters.get(key);
   if (!formatter) {

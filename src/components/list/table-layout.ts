@@ -3,5 +3,5 @@
  * size menu stops at 100) render virtualised: only the visible rows are in the DOM, in a
  * scrolling box, so a 10,000-row page stays smooth.
  */
-export const VIRTUAL_ROWS_ABOVE = 100;
+const VIRTUAL_ROWS_ABOVE = 100;
 export const virtualRows = (pageSize: number) => pageSize > VIRTUAL_ROWS_ABOVE;

@@ -17,13 +17,13 @@ import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { selectPageFilter, sessionSelectionKey, usePageFilterStore } from "@/providers/stores/page-filters";
 
 /** How a change reaches the browser's history: typing replaces the entry, every other change is a step Back returns through. */
-export type HistoryMode = "push" | "replace";
+type HistoryMode = "push" | "replace";
 
-export const SEARCH_HISTORY: HistoryMode = "replace";
-export const STEP_HISTORY: HistoryMode = "push";
+const SEARCH_HISTORY: HistoryMode = "replace";
+const STEP_HISTORY: HistoryMode = "push";
 
 /** The address's query with the list's parameters of `state` and every other parameter kept. */
-export function searchWithListState(search: string, state: ListState, resource: ListResource): string {
+function searchWithListState(search: string, state: ListState, resource: ListResource): string {
   const others = new URLSearchParams(search);
   for (const key of LIST_URL_KEYS) others.delete(key);
   const list = listSearchString(state, resource).slice(1);
@@ -33,7 +33,7 @@ export function searchWithListState(search: string, state: ListState, resource: 
 }
 
 /** The address a list opened on completes to: its saved selection, when the address has no list parameters. */
-export function openingSearch(
+function openingSearch(
   search: string,
   resource: ListResource,
   saved: Parameters<typeof openingListState>[2],

@@ -12,9 +12,9 @@ const SessionUnreachable = lazyComponent(
   <PageLoader />,
 );
 
-export const AUTH_GATE_KEY = "auth-gate";
+const AUTH_GATE_KEY = "auth-gate";
 /** Attempts after the first when the session cannot be confirmed (a network blip, a page load cutting a request). */
-export const SESSION_CHECK_RETRIES = 3;
+const SESSION_CHECK_RETRIES = 3;
 
 const unreachable = (error: unknown): boolean => error instanceof SessionUnreachableError;
 

@@ -6,9 +6,9 @@ import { matchPath, useLocation } from "react-router";
  * them keeps the scroll position; any other page change starts at
  * the top.
  */
-export const OVERLAY_PATHS = ["/label-reports/filters", "/label-reports/:id", "/users/:id"] as const;
+const OVERLAY_PATHS = ["/label-reports/filters", "/label-reports/:id", "/users/:id"] as const;
 
-export function isOverlayPath(pathname: string): boolean {
+function isOverlayPath(pathname: string): boolean {
   return OVERLAY_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 

@@ -23,7 +23,7 @@ declare module "@tanstack/react-table" {
   }
 }
 
-export interface DataTablePagination {
+interface DataTablePagination {
   showSizeChanger?: boolean;
   pageSizeOptions?: number[];
   showTotal?: (total: number, range: [number, number]) => ReactNode;

@@ -1,7 +1,7 @@
 import { useNotification } from "@refinedev/core";
 import { Button } from "antd";
 import { useState } from "react";
-import { ErrorPage } from "@/components/error-page";
+import { ErrorPage } from "@/components/error-page/error-page";
 import { LabelPresetFeatureModal } from "@/components/global/feature-modal/label-preset-feature-modal";
 import { MaintenanceBanner } from "@/components/global/maintenance-banner/maintenance-banner";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";

@@ -4,7 +4,7 @@ import { apiUrl } from "@/providers/api-url";
 /** What an invitation is for (GET {api}/userInvites/preRegister with the token in the key and jwt headers). */
 export type Invitation = InvitationPreviewRecord;
 
-export const INVITATION_FAILED_MESSAGE = "Could not fetch token";
+const INVITATION_FAILED_MESSAGE = "Could not fetch token";
 
 export async function fetchInvitation(token: string): Promise<Invitation> {
   const response = await fetch(`${apiUrl()}/userInvites/preRegister`, {

@@ -29,7 +29,7 @@ export function failureOf(answer: AuthActionResponse): AuthFailure | null {
  * queries of an earlier session are reset by the session sync (src/providers/session-sync.ts)
  * when the role token changes.
  */
-export function useAuthAnswer(afterSuccess?: () => Promise<unknown>) {
+function useAuthAnswer(afterSuccess?: () => Promise<unknown>) {
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const navigate = useNavigate();
   const [params] = useSearchParams();

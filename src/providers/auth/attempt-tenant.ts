@@ -6,7 +6,7 @@ import type { RecipeInterface } from "supertokens-web-js/recipe/passwordless";
  * (which has none), leaves the field out; the server's only tenant is "public", the
  * SDK's own default for the requests themselves.
  */
-export const DEFAULT_TENANT_ID = "public";
+const DEFAULT_TENANT_ID = "public";
 
 export function keepTenantInAttempt(original: RecipeInterface): RecipeInterface {
   return {

@@ -3,9 +3,9 @@
  * when more than 10 minutes remain; below 1 minute left, impersonation stops.
  */
 
-export const IMPERSONATION_CHECK_MS = 60_000;
-export const IMPERSONATION_MIN_START_MS = 10 * 60_000;
-export const IMPERSONATION_STOP_BELOW_MS = 60_000;
+const IMPERSONATION_CHECK_MS = 60_000;
+const IMPERSONATION_MIN_START_MS = 10 * 60_000;
+const IMPERSONATION_STOP_BELOW_MS = 60_000;
 
 export interface Clock {
   now(): number;

@@ -32,7 +32,7 @@ export function safeReturnTo(raw: string | null | undefined): string | null {
 }
 
 /** `path` with the return path kept in its query. */
-export function withReturnTo(path: string, returnTo: string | null): string {
+function withReturnTo(path: string, returnTo: string | null): string {
   if (!returnTo) return path;
   const url = new URL(path, ORIGIN);
   url.searchParams.set(RETURN_TO_PARAM, returnTo);

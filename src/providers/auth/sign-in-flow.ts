@@ -10,8 +10,8 @@ import { toUserRoles, userOf } from "./roles";
  * signin=true; several roles go to /select-company.
  */
 
-export const NO_ROLES_MESSAGE = "No roles found";
-export const TOKEN_FAILED_MESSAGE = "Could not fetch token";
+const NO_ROLES_MESSAGE = "No roles found";
+const TOKEN_FAILED_MESSAGE = "Could not fetch token";
 export const SIGNED_IN_LANDING = "/?signin=true";
 export const SELECT_COMPANY_PATH = "/select-company";
 
@@ -26,7 +26,7 @@ export class SignInError extends Error {
 }
 
 /** POST {api}/auth/token with {companyId}: the company role token of the signed-in session. */
-export async function fetchCompanyToken(companyId: string, doFetch: typeof fetch = fetch): Promise<RoleToken> {
+async function fetchCompanyToken(companyId: string, doFetch: typeof fetch = fetch): Promise<RoleToken> {
   try {
     const response = await doFetch(`${apiUrl()}/auth/token`, {
       method: "POST",

@@ -3,8 +3,8 @@
  * several sign-out triggers at once show one notice.
  */
 
-export const SIGN_OUT_NOTICE = { message: "Sign out", description: "You have successfully signed out" } as const;
-export const SIGN_OUT_DEBOUNCE_MS = 500;
+const SIGN_OUT_NOTICE = { message: "Sign out", description: "You have successfully signed out" } as const;
+const SIGN_OUT_DEBOUNCE_MS = 500;
 
 type Notify = (notice: { type: "success"; message: string; description: string }) => void;
 

@@ -14,9 +14,9 @@ import { toUserRoles } from "./roles";
  * expired answer is 440; at most 2 refresh retries.
  */
 
-export const SESSION_EXPIRED_STATUS = 440;
-export const MAX_REFRESH_RETRIES = 2;
-export const INVITE_TOKEN_HEADER = "invite-token";
+const SESSION_EXPIRED_STATUS = 440;
+const MAX_REFRESH_RETRIES = 2;
+const INVITE_TOKEN_HEADER = "invite-token";
 
 type HookContext = { requestInit: RequestInit; url: string; action: string };
 

@@ -41,7 +41,7 @@ export type UserRole = Pick<UserRoleRecord, "id" | "type"> & {
 export type RoleToken = RoleTokenAnswer;
 
 /** The session-auth provider's user object, kept as it came. */
-export type SuperTokenUser = { id: string } & Record<string, unknown>;
+type SuperTokenUser = { id: string } & Record<string, unknown>;
 
 export interface AuthSessionData {
   user: SessionUser | null;
@@ -61,14 +61,14 @@ export interface AuthSessionData {
 }
 
 /** An impersonation as the store keeps it: the answer of POST /auth/impersonate, its role token as `token`. */
-export interface Impersonation {
+interface Impersonation {
   userRole: UserRole;
   token: RoleToken;
   company: CompanyRef;
   expiry: ImpersonationAnswer["expiry"];
 }
 
-export interface AuthSessionActions {
+interface AuthSessionActions {
   /** After sign-in or sign-up: the user and their roles (companies default to the roles' companies). */
   setSession(session: { user: SessionUser; userRoles: UserRole[]; companies?: CompanyRef[] }): void;
   /** The role chosen (the only one, or picked on /select-company) and its company token. */
@@ -87,7 +87,7 @@ export interface AuthSessionActions {
 export type AuthSessionState = AuthSessionData & AuthSessionActions;
 
 export const AUTH_SESSION_STORAGE_KEY = "auth-session";
-export const USER_COOKIE = "user";
+const USER_COOKIE = "user";
 
 const NO_IMPERSONATION = {
   impersonationRoleToken: null,

@@ -11,7 +11,7 @@ export interface ListColumnsData {
   hiddenColumns: Record<string, string[]>;
 }
 
-export interface ListColumnsActions {
+interface ListColumnsActions {
   setHiddenColumns(scope: string, hidden: string[]): void;
 }
 
@@ -20,7 +20,7 @@ export type ListColumnsState = ListColumnsData & ListColumnsActions;
 export const LIST_COLUMNS_STORAGE_KEY = "list-columns";
 
 /** One empty list, so a scope with no choice keeps its identity across renders. */
-export const NO_HIDDEN_COLUMNS: readonly string[] = Object.freeze([]);
+const NO_HIDDEN_COLUMNS: readonly string[] = Object.freeze([]);
 
 export const useListColumnsStore = create<ListColumnsState>()(
   persist(

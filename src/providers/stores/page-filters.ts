@@ -21,7 +21,7 @@ export interface PageFilterData {
   pageFilters: Record<string, PageFilter>;
 }
 
-export interface PageFilterActions {
+interface PageFilterActions {
   setPageFilter(key: string | null, filter: PageFilter): void;
 }
 

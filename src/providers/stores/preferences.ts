@@ -21,7 +21,7 @@ export interface DownloadReportPreferences {
 }
 
 /** The download options that follow the screen's preferences until chosen in the dialog. */
-export type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
+type FollowedDownloadOption = "timeZone" | "locale" | "temperatureUnit";
 
 export interface PreferencesData {
   timeZone: TimeZoneChoice;
@@ -40,7 +40,7 @@ export interface PreferencesData {
   downloadChosen?: Partial<Record<FollowedDownloadOption, true>>;
 }
 
-export interface PreferencesActions {
+interface PreferencesActions {
   setTimeZone(timeZone: TimeZoneChoice): void;
   setFahrenheit(fahrenheit: boolean | null): void;
   setLocale(locale: string): void;

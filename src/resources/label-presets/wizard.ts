@@ -33,7 +33,7 @@ export function firstInvalidStep(
   return null;
 }
 
-export interface RoutedErrors {
+interface RoutedErrors {
   /** The step the wizard goes back to: the earliest one owning a field error. */
   index: number;
   messages: FieldMessages;

@@ -157,7 +157,7 @@ export function labelReportColumnsFor(severalCompanies: boolean): ColumnSpec<Lab
   return labelId ? [labelId, company, ...rest] : labelReportColumns;
 }
 
-export const labelReportColumns: ColumnSpec<LabelReport>[] = [
+const labelReportColumns: ColumnSpec<LabelReport>[] = [
   // Pinned: the table scrolls sideways at narrow widths and with custom-field columns.
   { ...textColumn("labelId", "Label ID"), pinned: true },
   shipment,

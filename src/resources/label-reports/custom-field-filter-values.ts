@@ -21,7 +21,7 @@ import { type Filter, includesFilter, listItems } from "@core/domain/list-query"
 /** A calendar day, "YYYY-MM-DD". */
 type Day = string;
 
-export interface NumberRange {
+interface NumberRange {
   min: number | null;
   max: number | null;
 }
@@ -36,7 +36,7 @@ export type CustomFieldFilterValue = string | string[] | NumberRange | DayRange 
 /** Per field key; every field of the list has an entry (empty: no filter). */
 export type CustomFieldFilterValues = Record<string, CustomFieldFilterValue>;
 
-export function isCustomFieldFilterKey(key: string): boolean {
+function isCustomFieldFilterKey(key: string): boolean {
   return key.startsWith(CUSTOM_FIELD_FILTER_PREFIX);
 }
 

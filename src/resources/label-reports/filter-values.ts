@@ -64,7 +64,7 @@ export const FILTER_KEYS = [
 const DAY_MS = 86_400_000;
 
 /** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
-export function zoneOffsetMs(at: number, timeZone: string): number {
+function zoneOffsetMs(at: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -91,7 +91,7 @@ export function startOfDayIn(day: Day, timeZone: string): Date {
 }
 
 /** The day an instant falls on in a zone. */
-export function dayIn(instant: string | number | Date, timeZone: string): Day {
+function dayIn(instant: string | number | Date, timeZone: string): Day {
   const at = new Date(instant).getTime();
   return new Date(at + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
 }

@@ -10,7 +10,7 @@ import type { LabelReport } from "../types";
 const REPORTS = listResource("label-reports");
 
 /** Rows each list shows; the menu badge asks the same query, so it is one request. */
-export const ATTENTION_ROWS = 5;
+const ATTENTION_ROWS = 5;
 
 export interface AttentionResult {
   rows: LabelReport[];

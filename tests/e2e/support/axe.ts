@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { motionDone } from "./motion";
 
 /** The rules the dashboard is held to: WCAG 2.1, levels A and AA. */
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
  * A scan that takes longer than this is a scan of something it should not walk (a
@@ -29,7 +29,7 @@ export async function settle(page: Page) {
 }
 
 /** The serious and critical WCAG 2.1 A/AA violations on the page, one readable block each. */
-export async function seriousViolations(page: Page, scope: ScanScope = {}): Promise<string[]> {
+async function seriousViolations(page: Page, scope: ScanScope = {}): Promise<string[]> {
   await settle(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({
     // WCAG 2.5.3 (label in name, level A): axe ships this rule as experimental, so the

@@ -1,6 +1,6 @@
 /** The avatar's initials and colour: the colour follows the letter group of the first initial. */
 
-export const AVATAR_GROUPS = ["a-e", "f-j", "k-o", "p-t", "u-z", "other"] as const;
+const AVATAR_GROUPS = ["a-e", "f-j", "k-o", "p-t", "u-z", "other"] as const;
 export type AvatarGroup = (typeof AVATAR_GROUPS)[number];
 
 /** Up to two initials: of the first and last words, upper-case ('Ada Lovelace' → 'AL'). */

@@ -97,11 +97,11 @@ export function fromDay(day: Day): Date {
   return dayjs(day).startOf("day").toDate();
 }
 
-export function addDays(day: Day, amount: number): Day {
+function addDays(day: Day, amount: number): Day {
   return dayjs(day).add(amount, "day").format(DAY);
 }
 
-export function addMonths(day: Day, amount: number): Day {
+function addMonths(day: Day, amount: number): Day {
   return dayjs(day).add(amount, "month").format(DAY);
 }
 
@@ -135,7 +135,7 @@ export function isoWeekNumber(day: Day): number {
   return dayjs(day).isoWeek();
 }
 
-export function isoWeekYear(day: Day): number {
+function isoWeekYear(day: Day): number {
   return dayjs(day).isoWeekYear();
 }
 
@@ -167,7 +167,7 @@ export function dayLabel(day: Day, locale = "en-US"): string {
 }
 
 /** A day as the locale writes it in numbers: "03/17/2025", "17.03.2025". */
-export function formatDay(day: Day, locale = "en-US"): string {
+function formatDay(day: Day, locale = "en-US"): string {
   return dayFormatter(locale, { year: "numeric", month: "2-digit", day: "2-digit" }).format(utcOf(day));
 }
 

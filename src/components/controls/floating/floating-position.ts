@@ -15,7 +15,7 @@ export interface FloatingPlacement {
 }
 
 /** Gap between an anchor and its panel, in px. */
-export const FLOATING_GAP = 4;
+const FLOATING_GAP = 4;
 
 /**
  * Viewport coordinates (position: fixed) for a panel of `panel` size under `anchor`,
@@ -38,7 +38,7 @@ export function placeFloating(
 }
 
 /** The floating layer's own z-index (floating-panel.module.css), above antd's drawers (1000). */
-export const FLOATING_LAYER = 1050;
+const FLOATING_LAYER = 1050;
 
 /**
  * The z-index a panel opened from this anchor needs. The panel is portalled to the body,

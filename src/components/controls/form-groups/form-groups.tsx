@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
  */
 type AriaRequired = { "aria-required"?: boolean | "true" | "false" };
 
-export interface CheckboxOption<V extends string> {
+interface CheckboxOption<V extends string> {
   value: V;
   label: ReactNode;
   disabled?: boolean;

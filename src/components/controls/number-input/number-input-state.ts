@@ -19,7 +19,7 @@ export interface StepOptions extends NumberBounds {
   disabled?: boolean | undefined;
 }
 
-export function clamp(value: number, min?: number, max?: number): number {
+function clamp(value: number, min?: number, max?: number): number {
   let result = value;
   if (max !== undefined && result > max) result = max;
   if (min !== undefined && result < min) result = min;

@@ -28,7 +28,7 @@ export const SLIDER_TOOLTIP_OFFSET = 8;
 /** How long tooltips stay visible after a click on the track. */
 export const TRACK_CLICK_TOOLTIP_MS = 400;
 /** PageUp and PageDown move this many steps. */
-export const PAGE_STEPS = 10;
+const PAGE_STEPS = 10;
 
 export interface SliderScale {
   min: number;

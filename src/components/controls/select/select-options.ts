@@ -37,7 +37,7 @@ export function optionText<V extends OptionValue>(option: SelectOption<V>): stri
 }
 
 /** Case-insensitive substring match over displayValue, label and subLabel. */
-export function matchesQuery<V extends OptionValue>(option: SelectOption<V>, query: string): boolean {
+function matchesQuery<V extends OptionValue>(option: SelectOption<V>, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase("en-US");
   if (needle === "") return true;
   return [option.displayValue, option.label, option.subLabel].some((text) =>

@@ -13,9 +13,9 @@ import {
 
 /** The summary card's data and its mapping from a report's summary. */
 
-export type SummaryCardType = "violation" | "status";
+type SummaryCardType = "violation" | "status";
 
-export interface SummaryCardBadge {
+interface SummaryCardBadge {
   label: string;
   prefix?: string;
   suffix?: string;
@@ -34,9 +34,9 @@ export interface SummaryCardData {
   disabled?: boolean;
 }
 
-export const NOT_AVAILABLE = "N.a.";
+const NOT_AVAILABLE = "N.a.";
 
-export const UNIT_LABELS: Record<Unit, string> = {
+const UNIT_LABELS: Record<Unit, string> = {
   temperature: "Temperature",
   humidity: "Humidity",
   shock: "Shock",

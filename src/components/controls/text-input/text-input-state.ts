@@ -1,6 +1,6 @@
 /** The text input's rules: its types, and a password shown or hidden by its toggle. */
 
-export const TEXT_INPUT_TYPES = ["text", "password", "search", "number", "email", "url", "tel"] as const;
+const TEXT_INPUT_TYPES = ["text", "password", "search", "number", "email", "url", "tel"] as const;
 export type TextInputType = (typeof TEXT_INPUT_TYPES)[number];
 
 /** The input's real type: a password field shows its text while revealed. */

@@ -22,7 +22,7 @@ export interface TimeZoneEntry {
   rawFormat: string;
 }
 
-export const UTC_ZONE = "UTC";
+const UTC_ZONE = "UTC";
 
 export const UTC_ENTRY: TimeZoneEntry = {
   name: UTC_ZONE,
@@ -94,7 +94,7 @@ const FLAGS: Record<string, CountryIconName> = {
   US: "unitedStates",
 };
 
-export function timeZoneOption(entry: TimeZoneEntry): SelectOption<string> {
+function timeZoneOption(entry: TimeZoneEntry): SelectOption<string> {
   const offset = formatGmtOffset(entry.rawOffsetInMinutes);
   const flag = FLAGS[entry.countryCode];
   return {

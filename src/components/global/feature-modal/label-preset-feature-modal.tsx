@@ -5,7 +5,7 @@ import styles from "./label-preset-feature-modal.module.css";
 
 export const FEATURE_MODAL_TITLE = "New: label presets";
 export const FEATURE_MODAL_DISMISS = "Got it";
-export const FEATURE_MODAL_OPEN = "View label presets";
+const FEATURE_MODAL_OPEN = "View label presets";
 const MODAL_WIDTH = 400;
 
 export interface LabelPresetFeatureModalProps {

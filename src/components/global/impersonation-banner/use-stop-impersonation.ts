@@ -7,8 +7,8 @@ import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 
-export const STOP_IMPERSONATION_URL = "auth/impersonate";
-export const AFTER_IMPERSONATION_PATH = "/control-center/companies";
+const STOP_IMPERSONATION_URL = "auth/impersonate";
+const AFTER_IMPERSONATION_PATH = "/control-center/companies";
 
 /**
  * Stop impersonating: the dashboard drops the impersonation token and the administrator is

@@ -2,8 +2,8 @@ import { CloseOutlined } from "@ant-design/icons";
 import { Alert } from "antd";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 
-export const MAINTENANCE_MESSAGE = "Scheduled maintenance";
-export const MAINTENANCE_DESCRIPTION =
+const MAINTENANCE_MESSAGE = "Scheduled maintenance";
+const MAINTENANCE_DESCRIPTION =
   "The dashboard may be briefly unavailable during planned maintenance. Label monitoring continues without interruption.";
 
 export interface MaintenanceBannerProps {

@@ -10,7 +10,7 @@
 /** The id of the running build; absent in development tools that do not build (Vitest). */
 export const RUNNING_BUILD_ID: string | undefined = import.meta.env.VITE_BUILD_ID as string | undefined;
 
-export const LATEST_BUILD_URL = `${import.meta.env.BASE_URL ?? "/"}builds/latest.json`;
+const LATEST_BUILD_URL = `${import.meta.env.BASE_URL ?? "/"}builds/latest.json`;
 
 /** How often the latest build id is checked (also on window focus). */
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;

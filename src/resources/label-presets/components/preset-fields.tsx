@@ -106,7 +106,7 @@ function UnitSwitch({
   );
 }
 
-export function GeneralFields(props: PresetFieldsProps) {
+function GeneralFields(props: PresetFieldsProps) {
   const descriptionId = useId();
   const { values, onChange, errors } = props;
   const minutes = PRESET_LIMITS.alarmDelayMinutes;
@@ -188,7 +188,7 @@ export function GeneralFields(props: PresetFieldsProps) {
   );
 }
 
-export function TemperatureFields(props: PresetFieldsProps) {
+function TemperatureFields(props: PresetFieldsProps) {
   const symbol = TEMPERATURE_SYMBOLS[props.unit];
   const bounds = temperatureBounds(props.unit);
   const range = `A label measures ${bounds.min} to ${bounds.max} ${symbol}.`;
@@ -227,7 +227,7 @@ export function TemperatureFields(props: PresetFieldsProps) {
   );
 }
 
-export function HumidityFields(props: PresetFieldsProps) {
+function HumidityFields(props: PresetFieldsProps) {
   const hint = "Relative humidity, 0 to 100 %RH.";
   return (
     <div className={styles.section}>
@@ -264,7 +264,7 @@ export function HumidityFields(props: PresetFieldsProps) {
   );
 }
 
-export function ShockAndBatteryFields(props: PresetFieldsProps) {
+function ShockAndBatteryFields(props: PresetFieldsProps) {
   return (
     <div className={styles.section}>
       <UnitSwitch

@@ -15,7 +15,7 @@ const SETTING_LABELS: Record<string, string> = {
 };
 
 /** What a version changed, in words ("Created" for the first). */
-export function versionChangesText(entry: Pick<LabelPresetVersionRecord, "version" | "changes">): string {
+function versionChangesText(entry: Pick<LabelPresetVersionRecord, "version" | "changes">): string {
   if (entry.changes.length === 0) return entry.version === 1 ? "Created" : "—";
   const words = entry.changes.map((key) => SETTING_LABELS[key] ?? key).join(", ");
   return `Changed ${words}`;

@@ -18,7 +18,7 @@ import { type ChartUnit, hasValues, type ReadingSeries, toChartData, yRange } fr
  */
 
 /** A zoom window, ISO 8601 (the same shape as the readings query's window). */
-export interface ChartWindow {
+interface ChartWindow {
   from: string;
   to: string;
 }
@@ -53,7 +53,7 @@ export interface ReportChartViewProps {
 
 /** Marked when the chart has drawn (the bench measures opening a report to this mark). */
 export const CHART_PAINTED_MARK = "chart-painted";
-export const CHART_HEIGHT = 300;
+const CHART_HEIGHT = 300;
 /** A drag narrower than this (px) is a click, not a zoom. */
 const MIN_ZOOM_PX = 6;
 

@@ -48,7 +48,7 @@ export interface ChartData {
 }
 
 /** Missing readings for longer than this many steps are a gap (spec: two intervals). */
-export const GAP_STEPS = 2;
+const GAP_STEPS = 2;
 
 export function chartSymbol(unit: ChartUnit, temperatureUnit: TemperatureUnit): string {
   return unit === "temperature" ? TEMPERATURE_SYMBOLS[temperatureUnit] : UNIT_SYMBOLS.humidity;

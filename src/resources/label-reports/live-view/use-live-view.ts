@@ -8,7 +8,7 @@ import { REPORT_QUERY_KEY } from "../report/report-queries";
 import { LIVE_VIEW_INTERVAL_MS, startLiveView } from "./live-view-timer";
 
 /** Whether live view runs: the preference is on and the user may use it. */
-export function useLiveViewActive(): boolean {
+function useLiveViewActive(): boolean {
   const can = useAccess();
   const enabled = usePreferencesStore((s) => s.liveViewEnabled);
   return enabled && can({ action: "manage", subject: "liveView" });

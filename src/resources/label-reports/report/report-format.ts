@@ -10,7 +10,7 @@ import { chartSymbol } from "../chart/series-data";
 /** 0 -> '0 min', 90 -> '1 h 30 min', 1500 -> '1 d 1 h'. */
 export const formatDuration = durationText;
 
-export function formatMeasure(
+function formatMeasure(
   value: number | null,
   unit: "temperature" | "humidity",
   temperatureUnit: TemperatureUnit,

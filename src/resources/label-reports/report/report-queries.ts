@@ -1,4 +1,6 @@
+import type { AuditEntryRecord } from "@core/api/audit-entry";
 import type { TrimWindowInput } from "@core/api/label-report";
+import type { ShockEventRecord } from "@core/api/reading-series";
 import type { TrimEffect } from "@core/api/trim-preview";
 import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -19,24 +21,8 @@ import type { LabelReportDetail } from "../../types";
 
 export type { LabelReportDetail };
 
-export interface ShockEvent {
-  id: string;
-  t: string;
-  magnitudeG: number;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  reason: string | null;
-  actorEmail: string | null;
-  /** How the change is shown (server: core/domain/audit-actor.ts); null: the system. */
-  actor: string | null;
-  impersonated: boolean;
-}
+export type ShockEvent = ShockEventRecord;
+export type AuditEntry = AuditEntryRecord;
 
 /** A zoom window (ISO 8601); null: the whole report. */
 export interface SeriesWindow {

@@ -48,7 +48,9 @@ test("personal details are saved and shown again after a reload", async ({ page 
   await snackbarShown(page, "Personal details saved");
 });
 
-test("the phone changes only with the current password and the code sent to the new number", async ({ page }) => {
+test("the phone changes only with the current password and the code sent to the new number; a wrong code is said at its field", async ({
+  page,
+}) => {
   await signInAt(page, "admin@demo.example", "/settings/profile/personal-details");
   const current = (await page.getByTestId("current-phone").textContent()) ?? "";
   const next = "+49 69 5550 1999";
@@ -67,7 +69,14 @@ test("the phone changes only with the current password and the code sent to the 
   // Shown as people write it; stored and texted to as E.164.
   await expect(page.getByText("We sent a code by text message to +49 69 55501999")).toBeVisible();
   const text = (await latestMailTo(textsTo("+496955501999"), before)).text;
-  await page.getByRole("textbox", { name: "Code sent to the new number" }).fill(/(\d{6})/.exec(text)?.[1] ?? "");
+  const code = /(\d{6})/.exec(text)?.[1] ?? "";
+  // A wrong code is said at the field, and the right one still works after it.
+  await page
+    .getByRole("textbox", { name: "Code sent to the new number" })
+    .fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Confirm phone" }).click();
+  await expect(page.getByText("The code is wrong")).toBeVisible();
+  await page.getByRole("textbox", { name: "Code sent to the new number" }).fill(code);
   await page.getByRole("button", { name: "Confirm phone" }).click();
   await expect(page.getByText("Phone number changed")).toBeVisible();
   await expect(page.getByTestId("current-phone")).toHaveText("+49 69 55501999");

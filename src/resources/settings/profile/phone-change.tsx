@@ -71,7 +71,9 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
             reset();
           } else setPending(data.phone);
         },
-        onError: (error) => showFieldErrors(startForm, error),
+        onError: (error) => {
+          if (!showFieldErrors(startForm, error)) say(error.message, "error");
+        },
       },
     );
 
@@ -90,7 +92,9 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
           say("Phone number changed");
           reset();
         },
-        onError: (error) => showFieldErrors(confirmForm, error),
+        onError: (error) => {
+          if (!showFieldErrors(confirmForm, error)) say(error.message, "error");
+        },
       },
     );
 
@@ -106,7 +110,10 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
 
   if (pending)
     return (
-      <Form form={confirmForm} layout="vertical" onFinish={confirm}>
+      // Keyed: antd binds a Form to its `form` at mount, so without a key of its own this
+      // step would reuse the first step's Form, bound to the first step's instance, and the
+      // server's "The code is wrong" would be set on a form nobody sees.
+      <Form key="confirm" form={confirmForm} layout="vertical" onFinish={confirm}>
         <Form.Item
           name="code"
           label="Code sent to the new number"
@@ -125,7 +132,7 @@ export function PhoneChange({ current, onChanged }: { current: string | null; on
     );
 
   return (
-    <Form form={startForm} layout="vertical" onFinish={start}>
+    <Form key="start" form={startForm} layout="vertical" onFinish={start}>
       <Form.Item
         name="phone"
         label="New phone"

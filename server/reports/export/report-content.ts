@@ -224,9 +224,15 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
     .orderBy("a.id", "desc")
     .executeTakeFirst();
   if (entry?.action !== "trim") return null;
+  const impersonated = entry.impersonatorUserId !== null;
+  // The name alone: the files add the e-mail where they may show it (never on a share link's).
+  // Support acting for someone is named as such, with no e-mail of theirs.
+  const name = impersonated
+    ? auditActorLabel(entry, true)
+    : [entry.firstName, entry.lastName].filter(Boolean).join(" ").trim() || (entry.email ?? "System");
   return {
-    name: auditActorLabel(entry, entry.impersonatorUserId !== null),
-    email: entry.email ?? "",
+    name,
+    email: impersonated || name === entry.email ? "" : (entry.email ?? ""),
     at: new Date(entry.at),
     reason: entry.reason,
   };

@@ -70,6 +70,32 @@ describe("what a share link's files say about people", () => {
     expect(text).not.toContain(SIGNER_EMAIL);
   });
 
+  test("a share link's PDF names who set the evaluation window without their e-mail", async () => {
+    const reportId = world.reports.a[1] as string;
+    const trimmer = world.users["a:administrator"] as string;
+    const start = new Date(START);
+    await t.database.db.updateTable("labelReports").set({ trimStart: start }).where("id", "=", reportId).execute();
+    await t.database.db
+      .insertInto("auditLog")
+      .values({
+        actorUserId: trimmer,
+        companyId: world.companies.a,
+        entity: "labelReport",
+        entityId: reportId,
+        action: "trim",
+        reason: "Probe acclimatisation",
+        before: null,
+        after: JSON.stringify({ trimStart: start.toISOString() }),
+      })
+      .execute();
+    const token = await createLink(await as("a:administrator"), reportId);
+    const res = await openFromNewAddress(`/api/share/${token}/export?fileType=pdf`);
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Reason: Probe acclimatisation");
+    expect(text).not.toContain(SIGNER_EMAIL);
+  });
+
   test("the company's own download still names the signer with their e-mail", async () => {
     const res = await t.app.inject({
       method: "GET",

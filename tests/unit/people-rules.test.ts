@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canGrant, dropsOwnLastAdministratorRole, grantableRoles } from "../../core/domain/role-rules";
 import { timeLeftText } from "../../src/components/global/impersonation-banner/time-left";
+import { rolesInSentence, rolesText } from "../../src/pages/auth/invitation";
 import { companyPayload, formFieldOf } from "../../src/resources/people/company-form";
 
 describe("who may give which role", () => {
@@ -53,5 +54,15 @@ describe("the company form", () => {
     expect(formFieldOf("/addresses/0/postalCode")).toBe("postalCode");
     expect(formFieldOf("administratorEmail")).toBe("administratorEmail");
     expect(formFieldOf("name")).toBe("name");
+  });
+});
+
+describe("how roles are written for people", () => {
+  it("a role on a line of its own reads as its label, never the API's name", () => {
+    expect(rolesText(["administrator", "distributorAdmin"])).toBe("Administrator and Distributor admin");
+  });
+
+  it("roles inside a sentence read in lower case, still by their label", () => {
+    expect(rolesInSentence(["user", "subHandler"])).toBe("user and sub-handler");
   });
 });

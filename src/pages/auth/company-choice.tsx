@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { apiUrl } from "@/providers/api-url";
 import { toUserRoles, userOf } from "@/providers/auth/roles";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
-import { fetchInvitation, type Invitation, rolesText } from "./invitation";
+import { fetchInvitation, type Invitation, rolesInSentence, rolesText } from "./invitation";
 import { useCompanySwitch } from "./use-company-switch";
 
 /** What the company choice says, true to how many companies the person is in. */
@@ -104,7 +104,7 @@ export function ConfirmInvitePage() {
       {invitation && (
         <>
           <Typography.Text>
-            Join <strong>{invitation.company.name}</strong> as {rolesText(invitation.roles)}?
+            Join <strong>{invitation.company.name}</strong> as {rolesInSentence(invitation.roles)}?
           </Typography.Text>
           <Button type="primary" loading={accepting} onClick={accept}>
             Accept invitation

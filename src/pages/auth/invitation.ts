@@ -1,4 +1,5 @@
 import type { InvitationPreviewRecord } from "@core/api/role-token";
+import { roleLabel } from "@core/domain/role-rules";
 import { apiUrl } from "@/providers/api-url";
 
 /** What an invitation is for (GET {api}/userInvites/preRegister with the token in the key and jwt headers). */
@@ -17,6 +18,12 @@ export async function fetchInvitation(token: string): Promise<Invitation> {
   return (await response.json()) as Invitation;
 }
 
+/** Roles as a line of their own (a company's card, a profile): "Administrator and User". */
 export function rolesText(roles: readonly string[]): string {
-  return roles.join(" and ");
+  return roles.map(roleLabel).join(" and ");
+}
+
+/** Roles inside a sentence ("invited … as administrator and distributor admin"). */
+export function rolesInSentence(roles: readonly string[]): string {
+  return roles.map((role) => roleLabel(role).toLowerCase()).join(" and ");
 }

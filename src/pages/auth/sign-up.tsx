@@ -5,7 +5,7 @@ import type { SignUpParams } from "@/providers/auth-provider";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { loadAuth } from "./auth-client";
 import { AuthTitle } from "./auth-title";
-import { fetchInvitation, type Invitation, rolesText } from "./invitation";
+import { fetchInvitation, type Invitation, rolesInSentence } from "./invitation";
 import { NewPasswordFields } from "./new-password-fields";
 import { fieldError, useAuthAction } from "./use-sign-in";
 
@@ -55,7 +55,7 @@ export function SignUpPage() {
       {invitation && (
         <>
           <Typography.Text>
-            You are invited to <strong>{invitation.company.name}</strong> as {rolesText(invitation.roles)}.
+            You are invited to <strong>{invitation.company.name}</strong> as {rolesInSentence(invitation.roles)}.
           </Typography.Text>
           {invitation.hasAccount && (
             <Alert

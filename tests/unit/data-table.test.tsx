@@ -75,6 +75,13 @@ describe("a list's table", () => {
     expect(document.querySelectorAll("tr.ant-table-row")).toHaveLength(2);
   });
 
+  test("a table named for its scrolling is a region the keyboard can reach and scroll", () => {
+    render(<ReportTable scrollLabel="Impersonation log" />);
+    const region = screen.getByRole("region", { name: "Impersonation log" });
+    expect(region.tabIndex).toBe(0);
+    expect(region.querySelector("table")).toBeTruthy();
+  });
+
   test("a click on a sortable header orders by it and goes back to page 1", () => {
     render(<ReportTable />);
     const header = screen.getByRole("columnheader", { name: "Label ID" });

@@ -47,6 +47,11 @@ export interface DataTableProps<T> {
    * fixed widths: for pages of hundreds or thousands of rows.
    */
   virtual?: boolean;
+  /**
+   * Names the table's scrolling box and gives it a tab stop, so a keyboard can scroll it
+   * (WCAG 2.1.1): for a table whose rows hold nothing focusable, such as a log.
+   */
+  scrollLabel?: string;
 }
 
 export function DataTable<T>({
@@ -58,6 +63,7 @@ export function DataTable<T>({
   size,
   className,
   virtual = false,
+  scrollLabel,
 }: DataTableProps<T>) {
   const hashId = useAntdHash();
   const { sorting, pagination: page } = table.getState();
@@ -69,7 +75,11 @@ export function DataTable<T>({
   if (virtual && rows.length) grid = <VirtualTable head={head} rows={rows} sorting={sorting} onScroll={markScrolled} />;
   else
     grid = (
-      <div className={`ant-table-content ${styles.content}`} onScroll={markScrolled}>
+      <div
+        className={`ant-table-content ${styles.content}`}
+        onScroll={markScrolled}
+        {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+      >
         <table className={styles.grid}>
           {head}
           <tbody className="ant-table-tbody">

@@ -46,6 +46,7 @@ export function ImpersonationLog() {
         }}
         size="small"
         emptyText="Nobody has impersonated anyone yet"
+        scrollLabel="Impersonation log"
       />
     </TitledPage>
   );

@@ -3,12 +3,14 @@ import { expect, test } from "./support/fixtures";
 import { apiAs, signInAt } from "./support/sign-in";
 
 /**
- * Issue #17 section 3: the signing dialog of a QA disposition. admin@demo.example is an
+ * The signing dialog of a QA disposition. admin@demo.example is an
  * administrator (labelReport approve); the report is an ended one of the demo seed
  * nobody has signed, found over the API.
  */
 
-test("signing dialog: a wrong password is refused with a field error; the right one signs", async ({ page }) => {
+test("signing dialog: a wrong password is refused with a field error; the right one signs, dated with its zone", async ({
+  page,
+}) => {
   const headers = await apiAs(page.request, "admin@demo.example");
   const filter = encodeURIComponent("status[eq]ended");
   const list = await page.request.get(`/api/label-reports?filter=${filter}&pageSize=50`, { headers });
@@ -41,5 +43,8 @@ test("signing dialog: a wrong password is refused with a field error; the right 
   await expect(current).toContainText("Released for sale");
   await expect(current).toContainText("admin@demo.example");
   await expect(current).toContainText("Checked on arrival");
+  // The signature's time says its zone; a further decision is a new signature, and says so.
+  await expect(current.getByRole("row", { name: /Signed at/ })).toHaveText(/(GMT|UTC)[+-]?\d*\s*$/);
+  await expect(section.getByRole("button", { name: "Sign a new disposition" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Audit trail" })).toContainText(/disposition/i);
 });

@@ -1,4 +1,4 @@
-import { formatInstant } from "@core/domain/datetime";
+import { formatInstant, timeZoneAbbreviation } from "@core/domain/datetime";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 
 /** The IANA zone and locale dates are shown in, from the interface preferences. */
@@ -30,13 +30,22 @@ export function DateTimeText({
   value,
   time = true,
   seconds = false,
+  zone = false,
 }: {
   value: string | number | Date;
   time?: boolean;
   seconds?: boolean;
+  /** Followed by the zone's short name ("GMT+1"), where the instant is a record's (a signature's time). */
+  zone?: boolean;
 }) {
   const { timeZone, locale } = useInstantFormat();
   const iso = new Date(value).toISOString();
   const text = time ? formatInstant(value, { timeZone, locale, seconds }) : formatDayIn(value, timeZone, locale);
-  return <time dateTime={iso}>{text}</time>;
+  const zoneText = zone ? ` ${timeZoneAbbreviation(timeZone, new Date(value), locale)}` : "";
+  return (
+    <time dateTime={iso}>
+      {text}
+      {zoneText}
+    </time>
+  );
 }

@@ -24,7 +24,7 @@ function Signature({ signed }: { signed: SignedDisposition }) {
         {signed.signedBy.name} ({signed.signedBy.email})
       </Descriptions.Item>
       <Descriptions.Item label="Signed at">
-        <DateTimeText value={signed.signedAt} />
+        <DateTimeText value={signed.signedAt} zone />
       </Descriptions.Item>
       {signed.comment ? <Descriptions.Item label="Comment">{signed.comment}</Descriptions.Item> : null}
     </Descriptions>
@@ -39,7 +39,7 @@ export function SignDispositionButton({ report }: { report: LabelReportDetail })
   if (!can({ action: "approve", subject: "labelReport" }) || !canBeDisposed(report.status)) return null;
   const button = (
     <Button icon={<SafetyCertificateOutlined />} disabled={impersonating} onClick={() => setOpen(true)}>
-      Sign disposition
+      {report.dispositionHistory?.length ? "Sign a new disposition" : "Sign disposition"}
     </Button>
   );
   return (

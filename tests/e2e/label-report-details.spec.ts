@@ -96,3 +96,13 @@ test.describe("popups inside the download dialog", () => {
     await expect(zone).toHaveValue(/Tokyo/);
   });
 });
+
+test("an unknown report's address shows one clear not-found state, no status-code toast", async ({ page }) => {
+  await signInAt(page, "admin@demo.example", "/label-reports/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("Report not found", { exact: true })).toBeVisible();
+  await expect(page.getByText(/status code/i)).toHaveCount(0);
+  await expect(page.getByText("Could not load this report")).toHaveCount(0);
+  await page.getByRole("button", { name: "Back to label reports" }).click();
+  await expect(page).toHaveURL(/\/label-reports$/);
+  await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+});

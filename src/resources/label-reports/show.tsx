@@ -6,9 +6,9 @@ import { ruleLimits } from "@core/domain/report-rule";
 import { timeAgo } from "@core/domain/time-ago";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Skeleton, Space, Tag } from "antd";
+import { Alert, Button, Result, Skeleton, Space, Tag } from "antd";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
-import { useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
@@ -53,10 +53,13 @@ export const OVERLAY_OPEN_MARK = "report-overlay-open";
 /** A label report, in the wide panel over the list (the list keeps its scroll position). */
 export function LabelReportShow() {
   const { id = "" } = useParams();
+  const navigate = useNavigate();
   const { query, result: report } = useOne<LabelReportDetail, HttpError>({
     resource: RESOURCE.labelReports,
     id,
     queryOptions: { enabled: id !== "" },
+    // The panel says what went wrong; a toast with a status code beside it says it twice.
+    errorNotification: false,
   });
   const can = useAccess();
   const [downloading, setDownloading] = useState(false);
@@ -94,7 +97,18 @@ export function LabelReportShow() {
     // Keyed by report: React may keep this overlay alive from one report into the next (one
     // closed and another opened before the list rendered alone); a new report is a new panel.
     <LabelReportPanelLayout key={id} title={title} closeTo="/label-reports" extra={extra}>
-      {query.isError ? (
+      {query.isError && query.error?.statusCode === 404 ? (
+        <Result
+          status="404"
+          title="Report not found"
+          subTitle="No label report with this address: it may have been deleted, or it belongs to a company you are not signed in to."
+          extra={
+            <Button type="primary" onClick={() => navigate("/label-reports")}>
+              Back to label reports
+            </Button>
+          }
+        />
+      ) : query.isError ? (
         <Alert type="error" showIcon message="Could not load this report" description={readableError(query.error)} />
       ) : !report ? (
         <Skeleton active paragraph={{ rows: 12 }} />

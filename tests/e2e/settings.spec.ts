@@ -7,8 +7,13 @@ import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
 test("the settings index shows a card for each section the person may open", async ({ page }) => {
   await signInAt(page, "admin@demo.example", "/settings");
-  for (const title of ["Profile", "Company settings", "Custom fields", "API keys"])
+  for (const title of ["Profile", "Company settings", "Custom fields", "API keys"]) {
     await expect(page.getByRole("link", { name: title })).toBeVisible();
+    // Each card's heading is its title: a screen reader's list of headings reads as the sections.
+    await expect(page.getByRole("heading", { name: title, level: 3, exact: true })).toBeVisible();
+  }
+  for (const heading of await page.getByRole("heading", { level: 3 }).all())
+    expect((await heading.textContent())?.trim()).not.toBe("");
   await page.getByRole("link", { name: "Company settings" }).click();
   await expect(page).toHaveURL(/\/settings\/company-settings\/general$/);
   await expect(page.getByRole("textbox", { name: "Company name" })).toHaveValue("Meridian Pharma GmbH");

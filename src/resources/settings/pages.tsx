@@ -16,6 +16,7 @@ import { PersonalDetails } from "./profile/personal-details";
 import { ProfilePreferences } from "./profile/preferences";
 import { UpdatePassword } from "./profile/update-password";
 import { COMPANY_SETTINGS_TABS, PROFILE_TABS, SETTINGS_SECTIONS } from "./sections";
+import styles from "./settings.module.css";
 
 /**
  * The cards' icons. Here rather than in the custom fields' and API keys' entries: no menu
@@ -61,11 +62,14 @@ export function SettingsIndex() {
             <Link to={section.path}>
               <Card hoverable>
                 <Flex align="center" gap="middle">
-                  <Typography.Title level={3} style={{ margin: 0 }}>
+                  {/* The icon is decoration; the card's heading is its title, so a heading list reads as the sections. */}
+                  <span aria-hidden className={styles.cardIcon}>
                     {SECTION_ICONS[section.path]}
-                  </Typography.Title>
+                  </span>
                   <Flex vertical flex={1}>
-                    <Typography.Text strong>{section.title}</Typography.Text>
+                    <Typography.Title level={3} className={styles.cardTitle}>
+                      {section.title}
+                    </Typography.Title>
                     <Typography.Text type="secondary">{section.description}</Typography.Text>
                   </Flex>
                   <RightOutlined />

@@ -58,3 +58,34 @@ test("a signed-in cold load shows the layout at once, not a loader while the ses
     false,
   );
 });
+
+test("opening the label reports asks the API for their first page once", { tag: "@smoke" }, async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "admin@demo.example");
+  await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+  const fresh = await context.browser()?.newContext({ storageState: await context.storageState() });
+  if (!fresh) throw new Error("no browser");
+  const cold = await fresh.newPage();
+  const listRequests: string[] = [];
+  let badgeAnswers = 0;
+  cold.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== "/api/label-reports") return;
+    // The menu's needs-attention badge asks its own short lists (5 rows) once the browser is idle.
+    if (url.searchParams.get("pageSize") === "5") return;
+    listRequests.push(url.href);
+  });
+  cold.on("requestfinished", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/label-reports" && url.searchParams.get("pageSize") === "5") badgeAnswers += 1;
+  });
+  await cold.goto("/label-reports");
+  await expect(cold.locator("tr.ant-table-row").first()).toBeVisible();
+  // The badge asks only once the browser has gone idle after drawing the list: a second ask
+  // for the first page would have gone out by the time the badge's three lists are back.
+  await expect.poll(() => badgeAnswers, { message: "the badge's three lists answered" }).toBeGreaterThanOrEqual(3);
+  expect(listRequests).toHaveLength(1);
+  await fresh.close();
+});

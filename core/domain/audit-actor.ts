@@ -15,8 +15,17 @@ export interface AuditActor {
   email: string | null;
 }
 
+/** A person's name is their first and last name, else their e-mail; null when neither is known. */
+export function personName(actor: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email: string | null;
+}): string | null {
+  return [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim() || actor.email;
+}
+
 export function auditActorLabel(actor: AuditActor, impersonated: boolean): string {
-  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim() || actor.email;
+  const name = personName(actor);
   if (impersonated) return name ? `${SUPPORT_ACTOR} (on behalf of ${name})` : SUPPORT_ACTOR;
   if (!name) return "System";
   return actor.email && name !== actor.email ? `${name} (${actor.email})` : name;

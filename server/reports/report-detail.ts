@@ -1,4 +1,4 @@
-import { auditActorLabel } from "../../core/domain/audit-actor";
+import { auditActorLabel, personName } from "../../core/domain/audit-actor";
 import type { Db } from "../db/index";
 import { dispositionsOf } from "./dispositions";
 import { labelReportRows } from "./report-list-query";
@@ -31,9 +31,8 @@ export async function findReport(db: Db, companyScope: string[], id: string, for
   const row = await query.executeTakeFirst();
   if (!row) return row;
   const { trimSetByEmail, trimSetByFirstName, trimSetByLastName, trimSetBySupport, ...report } = row;
-  const name = trimSetBySupport
-    ? auditActorLabel({ firstName: trimSetByFirstName, lastName: trimSetByLastName, email: trimSetByEmail }, true)
-    : [trimSetByFirstName, trimSetByLastName].filter(Boolean).join(" ").trim() || trimSetByEmail;
+  const actor = { firstName: trimSetByFirstName, lastName: trimSetByLastName, email: trimSetByEmail };
+  const name = trimSetBySupport ? auditActorLabel(actor, true) : personName(actor);
   return {
     ...report,
     trimSetBy: trimSetByEmail && name ? { name, email: trimSetByEmail } : null,

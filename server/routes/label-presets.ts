@@ -10,6 +10,7 @@ import {
 } from "../../core/api/label-preset";
 import { listQuerystring } from "../../core/api/list-query";
 import { pagedResponse } from "../../core/api/paged-response";
+import { personName } from "../../core/domain/audit-actor";
 import {
   type LabelPresetInput,
   PRESET_DEFAULTS,
@@ -170,9 +171,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
         return {
           version: row.version,
           changedAt: row.changedAt,
-          changedBy: row.email
-            ? { name: [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || row.email, email: row.email }
-            : null,
+          changedBy: row.email ? { name: personName(row) ?? row.email, email: row.email } : null,
           // The first version is the creation: nothing changed yet.
           changes: before ? Object.keys(settings).filter((key) => settings[key] !== before[key]) : [],
           reportCount: row.reportCount ?? 0,

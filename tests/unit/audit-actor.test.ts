@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { auditActorLabel } from "../../core/domain/audit-actor";
+import { auditActorLabel, personName } from "../../core/domain/audit-actor";
 
 describe("who a customer's audit trail names", () => {
   test("an impersonated change reads 'ColdChain support (on behalf of <name>)'", () => {
@@ -19,6 +19,19 @@ describe("who a customer's audit trail names", () => {
       "ColdChain support (on behalf of hanna@customer.example)",
     );
     expect(auditActorLabel({ firstName: null, lastName: null, email: "hanna@customer.example" }, false)).toBe(
+      "hanna@customer.example",
+    );
+  });
+});
+
+describe("how a person is named", () => {
+  test("a person is named by their first and last name, or by the one part they gave", () => {
+    expect(personName({ firstName: "Hanna", lastName: "Berg", email: "hanna@customer.example" })).toBe("Hanna Berg");
+    expect(personName({ firstName: null, lastName: "Berg", email: "hanna@customer.example" })).toBe("Berg");
+  });
+
+  test("a person without a name is named by their e-mail", () => {
+    expect(personName({ firstName: "", lastName: undefined, email: "hanna@customer.example" })).toBe(
       "hanna@customer.example",
     );
   });

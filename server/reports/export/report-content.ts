@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { auditActorLabel } from "../../../core/domain/audit-actor";
+import { auditActorLabel, personName } from "../../../core/domain/audit-actor";
 import type { SignedDisposition } from "../../../core/domain/disposition";
 import type { Excursion, Side } from "../../../core/domain/excursions";
 import { thresholdsOfRule } from "../../../core/domain/report-rule";
@@ -227,9 +227,7 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
   const impersonated = entry.impersonatorUserId !== null;
   // The name alone: the files add the e-mail where they may show it (never on a share link's).
   // Support acting for someone is named as such, with no e-mail of theirs.
-  const name = impersonated
-    ? auditActorLabel(entry, true)
-    : [entry.firstName, entry.lastName].filter(Boolean).join(" ").trim() || (entry.email ?? "System");
+  const name = impersonated ? auditActorLabel(entry, true) : (personName(entry) ?? "System");
   return {
     name,
     email: impersonated || name === entry.email ? "" : (entry.email ?? ""),

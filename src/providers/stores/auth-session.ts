@@ -3,6 +3,7 @@ import type { RoleTokenAnswer, UserRoleRecord } from "@core/api/role-token";
 import type { FeatureFlags } from "@core/domain/permissions";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { personName } from "../../../core/domain/audit-actor";
 import { ONE_YEAR_SECONDS, removeCookie, writeCookie } from "./cookie";
 
 /**
@@ -23,7 +24,7 @@ export interface SessionUser {
 
 /** How the dashboard names a user: first and last name, else the e-mail address. */
 export function userDisplayName(user: Pick<SessionUser, "firstName" | "lastName" | "email">): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+  return personName(user) ?? user.email;
 }
 
 /**

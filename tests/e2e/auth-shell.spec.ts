@@ -4,7 +4,7 @@ import { expect, type Page, test } from "./support/fixtures";
 import { impersonationRevoked } from "./support/impersonation";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
 import { attachBothSizes } from "./support/screenshots";
-import { apiAs, signIn, submitSignIn } from "./support/sign-in";
+import { apiAs, signInWithForm, submitSignIn } from "./support/sign-in";
 
 /**
  * The auth pages and the dashboard's shell as a new user meets them: sign-in
@@ -81,7 +81,7 @@ test.describe("sign-in by phone", () => {
 
 test.describe("pages a role may not use", () => {
   test("a user typing /users/invite gets the 403 page, and no link leads there", async ({ page }, testInfo) => {
-    await signIn(page, "user@demo.example");
+    await signInWithForm(page, "user@demo.example");
     await page.goto("/users");
     await expect(page.getByRole("row").nth(1)).toBeVisible();
     await expect(page.getByRole("button", { name: "Invite user" })).toHaveCount(0);
@@ -111,7 +111,7 @@ test.describe("requests bound to fail are not sent", () => {
   });
 
   test("starting impersonation answers no 4xx and logs no console error", async ({ page }) => {
-    await signIn(page, "system@demo.example");
+    await signInWithForm(page, "system@demo.example");
     await page.goto("/control-center/companies");
     await page.getByRole("searchbox", { name: "Search" }).fill("Meridian");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
@@ -145,7 +145,7 @@ test.describe("requests bound to fail are not sent", () => {
       window.requestIdleCallback = (run) => queued.push(run);
       window.cancelIdleCallback = () => {};
     });
-    await signIn(page, "system@demo.example");
+    await signInWithForm(page, "system@demo.example");
     await page.goto("/control-center/companies");
     await page.getByRole("searchbox", { name: "Search" }).fill("Meridian");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
@@ -196,7 +196,7 @@ test.describe("wording", () => {
   });
 
   test("the company choice does not talk of several companies to a one-company user", async ({ page }, testInfo) => {
-    await signIn(page, "user@demo.example");
+    await signInWithForm(page, "user@demo.example");
     await page.goto("/select-company");
     await expect(page.getByRole("heading", { name: "Select a company" })).toBeVisible();
     await expect(page.getByText(/several companies/)).toHaveCount(0);

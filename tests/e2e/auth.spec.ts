@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./support/fixtures";
 import { latestMailTo, linkIn, mailCountTo } from "./support/mail";
-import { apiAs, submitSignIn as signIn } from "./support/sign-in";
+import { apiAs, submitSignIn as signInWithForm } from "./support/sign-in";
 
 async function signOut(page: Page) {
   await page
@@ -14,7 +14,7 @@ async function signOut(page: Page) {
 test.describe("signing in with a password", () => {
   for (const email of ["system@demo.example", "distributor@demo.example", "admin@demo.example", "user@demo.example"]) {
     test(`${email} signs in and lands on the label reports`, async ({ page }) => {
-      await signIn(page, email);
+      await signInWithForm(page, email);
       await expect(page).toHaveURL(/\/label-reports/);
       await expect(page.getByRole("heading", { name: "Label reports" })).toBeVisible();
       await expect(page.getByRole("row").nth(1)).toBeVisible();
@@ -22,7 +22,7 @@ test.describe("signing in with a password", () => {
   }
 
   test("a person with roles in two companies chooses a company, then can switch", async ({ page }) => {
-    await signIn(page, "multi@demo.example");
+    await signInWithForm(page, "multi@demo.example");
     await expect(page).toHaveURL(/\/select-company/);
     await page.getByRole("button", { name: "Open Aurora Biologics AB" }).click();
     await expect(page).toHaveURL(/\/label-reports/);
@@ -34,13 +34,13 @@ test.describe("signing in with a password", () => {
   });
 
   test("a wrong password shows the error and stays on the sign-in page", async ({ page }) => {
-    await signIn(page, "user@demo.example", "Not-the-password-1");
+    await signInWithForm(page, "user@demo.example", "Not-the-password-1");
     await expect(page.getByText("Wrong sign-in credentials")).toBeVisible();
     await expect(page).toHaveURL(/\/signin/);
   });
 
   test("signing out shows the 'Sign out' snackbar and returns to the sign-in page", async ({ page }) => {
-    await signIn(page, "user@demo.example");
+    await signInWithForm(page, "user@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     await signOut(page);
     await expect(page).toHaveURL(/\/signin/);
@@ -51,7 +51,7 @@ test.describe("signing in with a password", () => {
   });
 
   test("an expired access token is refreshed without the user noticing", async ({ page }) => {
-    await signIn(page, "user@demo.example");
+    await signInWithForm(page, "user@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     // The e2e server's access tokens live 8 s (playwright.config.ts).
     await waitForAccessTokenExpiry(page);
@@ -82,7 +82,7 @@ async function waitForAccessTokenExpiry(page: Page) {
 
 test.describe("a session refresh cut off on the way (quick reloads, a flaky network)", () => {
   test("a page load that cuts off the previous page's refresh keeps the person signed in", async ({ page }) => {
-    await signIn(page, "multi@demo.example");
+    await signInWithForm(page, "multi@demo.example");
     await page.getByRole("button", { name: "Open Aurora Biologics AB" }).click();
     await expect(page).toHaveURL(/\/label-reports/);
     await waitForAccessTokenExpiry(page);
@@ -111,7 +111,7 @@ test.describe("a session refresh cut off on the way (quick reloads, a flaky netw
   });
 
   test("a refresh that fails on the network is retried, not a sign-out", async ({ page }) => {
-    await signIn(page, "user@demo.example");
+    await signInWithForm(page, "user@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     await waitForAccessTokenExpiry(page);
     await page.route("**/api/auth/session/refresh", (route) => route.abort("internetdisconnected"), { times: 1 });
@@ -169,7 +169,7 @@ test.describe("invitations and passwords", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page).toHaveURL(/\/signin\?reset=done/);
     await expect(page.getByText("Your password has been changed")).toBeVisible();
-    await signIn(page, email, "Second-pass-2");
+    await signInWithForm(page, email, "Second-pass-2");
     await expect(page).toHaveURL(/\/label-reports/);
   });
 });
@@ -250,7 +250,7 @@ test("a visitor without a session is sent to the sign-in page from any dashboard
 
 test.describe("route guards", () => {
   test("a user without 'read label presets' visiting /label-presets is sent to /", async ({ page }) => {
-    await signIn(page, "user@demo.example");
+    await signInWithForm(page, "user@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     await page.goto("/label-presets");
     await expect(page).toHaveURL(/\/label-reports$/);
@@ -258,21 +258,21 @@ test.describe("route guards", () => {
   });
 
   test("an administrator without 'read sub-companies' visiting /sub-companies is sent to /", async ({ page }) => {
-    await signIn(page, "admin@demo.example");
+    await signInWithForm(page, "admin@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     await page.goto("/sub-companies");
     await expect(page).toHaveURL(/\/label-reports$/);
   });
 
   test("only system administrators get into the control center", async ({ page }) => {
-    await signIn(page, "admin@demo.example");
+    await signInWithForm(page, "admin@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     await page.goto("/control-center");
     await expect(page).toHaveURL(/\/label-reports$/);
   });
 
   test("a system administrator opens the control center's company list", async ({ page }) => {
-    await signIn(page, "system@demo.example");
+    await signInWithForm(page, "system@demo.example");
     await expect(page).toHaveURL(/\/label-reports/);
     await page.goto("/control-center");
     await expect(page).toHaveURL(/\/control-center\/companies/);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./support/fixtures";
-import { signIn } from "./support/sign-in";
+import { signInWithForm } from "./support/sign-in";
 
 /**
  * A cold load of the label report list while signed in: the boot asks for the list's first
@@ -12,7 +12,7 @@ test.use({ accessTokenSeconds: 3600 });
 const rows = (page: Page) => page.locator(".ant-table-tbody .ant-table-row");
 
 test("the boot's rows show ready to click, not dimmed under a loading spinner", async ({ page }) => {
-  await signIn(page, "user@demo.example");
+  await signInWithForm(page, "user@demo.example");
   // Opened anew with the session stored. The list page's chunk is held back as on a slow
   // network, so the boot's answer is in before the list first renders. (The landing page asks
   // for one `list-*` chunk: the label report list's; other lists are other pages.)
@@ -38,7 +38,7 @@ test("the boot's rows show ready to click, not dimmed under a loading spinner", 
 });
 
 test("a signed-in cold load shows the layout at once, not a loader while the session is checked", async ({ page }) => {
-  await signIn(page, "user@demo.example");
+  await signInWithForm(page, "user@demo.example");
   // Watches the page from its first node: a "Loading" spinner in the document while the
   // layout's side menu is not (the session gate's loader) counts; a page's own loader inside
   // the layout, while its chunk arrives, does not.
@@ -63,7 +63,7 @@ test("opening the label reports asks the API for their first page once", { tag: 
   page,
   context,
 }) => {
-  await signIn(page, "admin@demo.example");
+  await signInWithForm(page, "admin@demo.example");
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
   const fresh = await context.browser()?.newContext({ storageState: await context.storageState() });
   if (!fresh) throw new Error("no browser");

@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => stop());
 
 describe("session and query cache", () => {
-  it("changing the active role token invalidates every cached query", () => {
+  it("changing the role the dashboard acts as invalidates every cached query", () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, "invalidateQueries");
     stop = syncQueriesWithSession(client);
@@ -29,6 +29,26 @@ describe("session and query cache", () => {
       expiry: 1,
     });
     expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it("a refresh that renews the role token for the same role asks nothing again", () => {
+    const client = new QueryClient();
+    useAuthSessionStore.getState().setCurrentRole(role, { jwtToken: "jwt-1", secret: "s1" });
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    stop = syncQueriesWithSession(client);
+    useAuthSessionStore.getState().setRefreshed({ jwtToken: "jwt-2", secret: "s2", roles: [role] });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it("a refresh that brings the role other permissions invalidates every cached query", () => {
+    const client = new QueryClient();
+    useAuthSessionStore.getState().setCurrentRole(role, { jwtToken: "jwt-1", secret: "s1" });
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    stop = syncQueriesWithSession(client);
+    useAuthSessionStore
+      .getState()
+      .setRefreshed({ jwtToken: "jwt-2", secret: "s2", roles: [{ ...role, type: ["administrator"] }] });
+    expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
   it("sign-out drops the previous user's records from the cache", () => {

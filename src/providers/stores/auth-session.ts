@@ -1,9 +1,9 @@
 import type { ImpersonationAnswer } from "@core/api/impersonation";
 import type { RoleTokenAnswer, UserRoleRecord } from "@core/api/role-token";
+import { personName } from "@core/domain/audit-actor";
 import type { FeatureFlags } from "@core/domain/permissions";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { personName } from "../../../core/domain/audit-actor";
 import { ONE_YEAR_SECONDS, removeCookie, writeCookie } from "./cookie";
 
 /**

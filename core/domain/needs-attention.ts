@@ -77,10 +77,48 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
   },
 ];
 
+/** A query of the report list: the filters and order of an attention list, or of two at once. */
+export type AttentionQuery = Pick<AttentionList, "filters" | "order">;
+
+function listOf(key: AttentionKey): AttentionList {
+  const list = ATTENTION_LISTS.find((l) => l.key === key);
+  if (!list) throw new Error(`No attention list ${key}`);
+  return list;
+}
+
+/** The reports in both lists: the two lists' filters together (each filter once). */
+function both(a: AttentionKey, b: AttentionKey): AttentionQuery & { lists: readonly [AttentionKey, AttentionKey] } {
+  const seen = new Set<string>();
+  const filters = [...listOf(a).filters, ...listOf(b).filters].filter((filter) => {
+    const id = JSON.stringify(filter);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return { lists: [a, b], filters, order: [] };
+}
+
 /**
- * The menu badge: the lists' counts added up, a list that could not be read counting
- * none. A label both silent and in excursion is in two lists and counts in both.
+ * The pairs of lists one report can be in at once: a finished report with a violation and
+ * missing data, a silent label in excursion. Every other pair asks for different statuses.
  */
-export function attentionTotal(counts: readonly (number | null)[]): number {
-  return counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+export const ATTENTION_OVERLAPS = [both("awaitingDecision", "incompleteData"), both("noSignal", "excursionInProgress")];
+
+/**
+ * The menu badge: how many reports need attention, each once however many lists it is in
+ * (the lists' counts added up, less the reports of each overlap). A list that could not be
+ * read counts none, and so does an overlap with it.
+ */
+export function attentionTotal(
+  counts: readonly (number | null)[],
+  overlapCounts: readonly (number | null)[] = [],
+): number {
+  const known = new Map(ATTENTION_LISTS.map((list, i) => [list.key, counts[i] ?? null]));
+  const lists = counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+  const overlaps = ATTENTION_OVERLAPS.reduce((sum, overlap, i) => {
+    const count = overlapCounts[i] ?? null;
+    const bothKnown = overlap.lists.every((key) => known.get(key) !== null);
+    return count !== null && bothKnown ? sum + count : sum;
+  }, 0);
+  return Math.max(0, lists - overlaps);
 }

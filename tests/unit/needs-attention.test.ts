@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DISPOSABLE_STATUSES } from "../../core/domain/disposition";
 import { listItems } from "../../core/domain/list-query";
-import { ATTENTION_LISTS, attentionTotal } from "../../core/domain/needs-attention";
+import { ATTENTION_LISTS, ATTENTION_OVERLAPS, attentionTotal } from "../../core/domain/needs-attention";
 import { listResource } from "../../core/domain/resources";
 
 const byKey = (key: string) => ATTENTION_LISTS.find((list) => list.key === key);
@@ -39,7 +39,38 @@ describe("the needs-attention lists", () => {
   });
 
   it("the menu badge adds the lists' counts, a list not read counting none", () => {
-    expect(attentionTotal([3, null, 2])).toBe(5);
-    expect(attentionTotal([null, null, null])).toBe(0);
+    expect(attentionTotal([3, null, 2, 0])).toBe(5);
+    expect(attentionTotal([null, null, null, null])).toBe(0);
+  });
+
+  it("the menu badge counts a report that is in two lists once", () => {
+    // 3 awaiting a decision, 2 incomplete (1 of them also violated); 4 silent, 2 in excursion (1 both).
+    expect(attentionTotal([3, 2, 4, 2], [1, 1])).toBe(9);
+  });
+
+  it("an overlap with a list that could not be read is not taken off", () => {
+    expect(attentionTotal([3, null, 4, 2], [1, 0])).toBe(9);
+  });
+
+  it("the lists not paired as overlaps ask for different statuses, so no report is in both", () => {
+    const statuses = (key: string) => {
+      const filter = byKey(key)?.filters.find((f) => f.key === "status");
+      return new Set(filter ? listItems(filter) : []);
+    };
+    const paired = new Set(ATTENTION_OVERLAPS.map((o) => [...o.lists].sort().join("+")));
+    for (const [i, a] of ATTENTION_LISTS.entries()) {
+      for (const b of ATTENTION_LISTS.slice(i + 1)) {
+        if (paired.has([a.key, b.key].sort().join("+"))) continue;
+        const common = [...statuses(a.key)].filter((status) => statuses(b.key).has(status));
+        expect(common, `${a.key} and ${b.key}`).toEqual([]);
+      }
+    }
+  });
+
+  it("an overlap asks for both lists' filters at once", () => {
+    for (const overlap of ATTENTION_OVERLAPS) {
+      for (const key of overlap.lists)
+        for (const filter of byKey(key)?.filters ?? []) expect(overlap.filters).toContainEqual(filter);
+    }
   });
 });

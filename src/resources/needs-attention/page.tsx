@@ -4,6 +4,7 @@ import { seesSubCompanyReports } from "@core/domain/permissions";
 import { timeAgo } from "@core/domain/time-ago";
 import { Alert, Badge, Card, Empty, Flex, List, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
+import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
 import { ViolationBadges } from "../label-reports/columns";
@@ -86,7 +87,7 @@ function AttentionCard({ list }: { list: AttentionList }) {
                 <Typography.Text type="secondary" className={styles.meta}>
                   {list.key === "awaitingDecision" && report.endTime ? (
                     <>
-                      Ended <DateTimeText value={report.endTime} />
+                      {LABEL_STATUS_TEXT[report.status]} <DateTimeText value={report.endTime} />
                     </>
                   ) : report.lastReadingAt ? (
                     `Last reading ${timeAgo(report.lastReadingAt, Date.now())}`

@@ -1,4 +1,10 @@
-import { ATTENTION_LISTS, type AttentionList, attentionTotal } from "@core/domain/needs-attention";
+import {
+  ATTENTION_LISTS,
+  ATTENTION_OVERLAPS,
+  type AttentionList,
+  type AttentionQuery,
+  attentionTotal,
+} from "@core/domain/needs-attention";
 import { listResource } from "@core/domain/resources";
 import { type HttpError, useList } from "@refinedev/core";
 import { useAccess } from "@/hooks/use-access";
@@ -22,7 +28,10 @@ export interface AttentionResult {
   failed: boolean;
 }
 
-export function useAttentionList(list: AttentionList, { enabled = true }: { enabled?: boolean } = {}): AttentionResult {
+export function useAttentionList(
+  list: AttentionQuery,
+  { enabled = true }: { enabled?: boolean } = {},
+): AttentionResult {
   const can = useAccess();
   const { result, query } = useList<LabelReport, HttpError>({
     resource: RESOURCE.labelReports,
@@ -44,16 +53,22 @@ export function useAttentionList(list: AttentionList, { enabled = true }: { enab
   };
 }
 
-/** The three lists' counts, for the menu badge (which mounts it once the browser is idle). */
+/** How many reports need attention, each once: the menu badge (which mounts it once the browser is idle). */
 export function useAttentionCount(): number {
-  const [a, b, c] = ATTENTION_LISTS;
-  // Fixed hooks, one per list (ATTENTION_LISTS never changes length).
+  const [a, b, c, d] = ATTENTION_LISTS;
+  const [ab, cd] = ATTENTION_OVERLAPS;
+  // Fixed hooks, one per list and overlap (neither table changes length).
   const counts = [
     useAttentionList(a as AttentionList),
     useAttentionList(b as AttentionList),
     useAttentionList(c as AttentionList),
+    useAttentionList(d as AttentionList),
   ];
-  return attentionTotal(counts.map((r) => r.count));
+  const overlaps = [useAttentionList(ab as AttentionQuery), useAttentionList(cd as AttentionQuery)];
+  return attentionTotal(
+    counts.map((r) => r.count),
+    overlaps.map((r) => r.count),
+  );
 }
 
 /** The report list filtered as this attention list is (its link "Show all"). */

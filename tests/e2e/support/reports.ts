@@ -5,6 +5,7 @@ import { apiAs } from "./sign-in";
 export interface ReportRow {
   id: string;
   labelId: string;
+  status: string;
   endTime: string | null;
   customFields: Record<string, unknown>;
 }
@@ -44,4 +45,10 @@ export async function reportWithHumidity(page: Page, email: string): Promise<str
     if (report.summary?.humidity?.measured) return id;
   }
   return undefined;
+}
+
+/** Every report of `email`'s company that the list filter (`key[op]value,…`) keeps (up to 1,000). */
+export async function reportsWhere(page: Page, email: string, filter: string): Promise<ReportRow[]> {
+  const get = await apiGetter(page, email);
+  return ((await get(listPath(filter, 1000))) as { data: ReportRow[] }).data;
 }

@@ -9,7 +9,7 @@ import {
 } from "../../../src/providers/stores/auth-session";
 
 /**
- * Two ways in. The form (`signInWithForm…`) is what the sign-in tests drive. Every other test
+ * Two ways in. The form (`signInWithForm`, `submitSignIn`) is what the sign-in tests drive. Every other test
  * only needs a person signed in and looking at a page (`signIn`, `signInTo`, `signInAt`): those
  * sign in over the API in the page's browser context, as Playwright's guides advise, and open the
  * page once. The form's page load and its landing list cost 3–7 s a test on two busy cores and
@@ -28,30 +28,6 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/label-reports/);
-}
-
-/**
- * Signs a demo person in through the form and opens `companyName` when the person belongs
- * to several companies (the company choice), then waits for the label reports.
- */
-export async function signInWithFormTo(page: Page, email: string, companyName: string) {
-  await submitSignIn(page, email);
-  await page.waitForURL(/\/(label-reports|select-company)/);
-  if (page.url().includes("/select-company")) {
-    await page.getByRole("button", { name: `Open ${companyName}` }).click();
-  }
-  await expect(page).toHaveURL(/\/label-reports/);
-}
-
-/**
- * Signs a one-company demo person in on the way to `path`, as a shared link does: the sign-in
- * page with the return path the route gates give a signed-out visitor (/signin?to=<path>),
- * then `path` itself. One page load fewer than signing in and then opening `path`.
- */
-export async function signInWithFormAt(page: Page, email: string, path: string, password = DEMO_PASSWORD) {
-  await submitSignIn(page, email, password, `/signin?to=${encodeURIComponent(path)}`);
-  const pathname = new URL(path, "http://any.invalid").pathname;
-  await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
 /**
@@ -88,7 +64,7 @@ const LAST_ACCESS_TOKEN_UPDATE_COOKIE = "st-last-access-token-update";
  * SDK's front token, the auth-session store in local storage), with the role of `companyName`
  * (or the person's only role) chosen. Nothing of the dashboard is loaded yet.
  */
-export async function startSession(
+async function startSession(
   page: Page,
   email: string,
   options: { companyName?: string; password?: string } = {},

@@ -239,12 +239,22 @@ test.describe("label reports", () => {
     await expect(page).toHaveURL(/\/label-reports\?.*temperatureViolation/);
   });
 
-  test("download: the PDF carries the same start time as the screen", async ({ page }) => {
+  test("download: the PDF carries the same start time as the screen; a CSV has no data-table choice", async ({
+    page,
+  }) => {
     await signIn(page, "user@demo.example");
     await rows(page).first().locator("a").first().click();
     const startText = (await drawer(page).getByTestId("report-start").textContent())?.trim() ?? "";
     await drawer(page).getByRole("button", { name: "Download" }).click();
     const dialog = page.getByRole("dialog", { name: "Download report" });
+    // The data table choice shapes a PDF only: a CSV holds every reading, and the dialog says so.
+    // antd's button-style radios hide their input under the label a person clicks.
+    await dialog.getByText("CSV", { exact: true }).click();
+    await expect(dialog.getByRole("radio", { name: "CSV" })).toBeChecked();
+    await expect(dialog.getByRole("combobox", { name: "Data table" })).toBeDisabled();
+    await expect(dialog.getByText("A CSV file holds every reading.")).toBeVisible();
+    await dialog.getByText("PDF", { exact: true }).click();
+    await expect(dialog.getByRole("combobox", { name: "Data table" })).toBeEnabled();
     // The PDF in the screen's zone, so both print the same text.
     await dialog.getByRole("combobox", { name: "Time zone" }).fill(ZONE);
     await expect(page.getByRole("option", { name: new RegExp(ZONE.replace("/", ".")) }).first()).toBeVisible();

@@ -5,6 +5,20 @@ import { attachBothSizes } from "./support/screenshots";
 import { signIn, signInAt } from "./support/sign-in";
 
 test.describe("people", () => {
+  test("removing a member asks with the person's name and the company's", async ({ page }) => {
+    await signInAt(page, "admin@demo.example", "/users");
+    await page.getByRole("row").filter({ hasText: "user@demo.example" }).getByRole("link").first().click();
+    const panel = page.locator(".ant-drawer-content");
+    const name = (await panel.getByRole("heading", { level: 4 }).textContent())?.trim() ?? "";
+    expect(name).not.toBe("");
+    await panel.getByRole("button", { name: "Remove from company" }).click();
+    const confirm = page.locator(".ant-popconfirm");
+    await expect(confirm).toContainText(`Remove ${name} from Meridian Pharma GmbH?`);
+    // Cancelled: the member stays for the other tests of this worker.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+  });
+
   test("an administrator invites a user whose e-mailed link leads through sign-up", async ({
     page,
     browser,

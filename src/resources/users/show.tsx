@@ -7,7 +7,12 @@ import { RecordDescriptions } from "@/components/record/record-details";
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/readable-error";
-import { selectActiveRole, selectActiveRoleTypes, useAuthSessionStore } from "@/providers/stores/auth-session";
+import {
+  selectActiveCompany,
+  selectActiveRole,
+  selectActiveRoleTypes,
+  useAuthSessionStore,
+} from "@/providers/stores/auth-session";
 import { RESOURCE } from "@/resources/names";
 import { failureText } from "../people/form-errors";
 import type { User } from "../types";
@@ -65,10 +70,12 @@ function RemoveMember({ user }: { user: User }) {
   const { mutateAsync, mutation } = useDelete<User>();
   const isPending = mutation.isPending;
   const { close } = usePanel();
+  const company = useAuthSessionStore((s) => selectActiveCompany(s)?.name) ?? "this company";
   return (
     <Flex justify="start">
       <Popconfirm
-        title="Remove from this company?"
+        // Names who leaves which company: a person removed by mistake loses access at once.
+        title={`Remove ${user.name.trim() || user.email} from ${company}?`}
         description="Their account stays for their other companies."
         okText="Remove"
         okButtonProps={{ danger: true }}

@@ -106,10 +106,12 @@ export function DownloadDialog({ reportId, labelId, open, onClose }: DownloadDia
             onChange={(e) => setPrefs({ temperatureUnit: e.target.value })}
           />
         </Form.Item>
-        <Form.Item label="Data table">
+        <Form.Item label="Data table" extra={prefs.fileType === "csv" ? "A CSV file holds every reading." : undefined}>
           <Select
             aria-label="Data table"
             options={[...DATA_TABLE_OPTIONS]}
+            // The choice shapes the PDF's table only: a CSV always has every reading.
+            disabled={prefs.fileType !== "pdf"}
             value={prefs.includeDataTable}
             onChange={(includeDataTable) => setPrefs({ includeDataTable })}
           />

@@ -120,6 +120,7 @@ test.describe("requests bound to fail are not sent", () => {
     await page.waitForLoadState("networkidle");
     const failures = watchFailures(page);
     await page.getByRole("button", { name: "Impersonate admin@demo.example" }).click();
+    await page.getByRole("button", { name: "Impersonate", exact: true }).click();
     await expect(page).toHaveURL(/\/label-reports/);
     await expect(page.getByRole("status", { name: "Impersonation" })).toBeVisible();
     await expect(page.getByRole("row").nth(1)).toBeVisible();
@@ -151,6 +152,7 @@ test.describe("requests bound to fail are not sent", () => {
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
     await page.getByRole("link", { name: "Meridian Pharma GmbH" }).click();
     await page.getByRole("button", { name: "Impersonate admin@demo.example" }).click();
+    await page.getByRole("button", { name: "Impersonate", exact: true }).click();
     await expect(page.getByRole("status", { name: "Impersonation" })).toBeVisible();
     await expect(page.getByRole("row").nth(1)).toBeVisible();
     await page.waitForLoadState("networkidle");

@@ -125,7 +125,11 @@ test.describe("people", () => {
     await attachBothSizes(page, testInfo, "company-members", {
       show: page.getByRole("button", { name: "Impersonate admin@demo.example" }),
     });
+    const membersPage = page.url();
     await page.getByRole("button", { name: "Impersonate admin@demo.example" }).click();
+    // Asked once, naming whom and in which company.
+    await expect(page.locator(".ant-popconfirm")).toContainText("Impersonate Anna Weber in Meridian Pharma GmbH?");
+    await page.getByRole("button", { name: "Impersonate", exact: true }).click();
     await expect(page).toHaveURL(/\/label-reports/);
     const banner = page.getByRole("status", { name: "Impersonation" });
     await expect(banner).toContainText("You are acting as admin@demo.example in Meridian Pharma GmbH");
@@ -144,11 +148,12 @@ test.describe("people", () => {
     // The dashboard is the administrator's again at once; the server's revocation follows it.
     const revoked = impersonationRevoked(page);
     await banner.getByRole("button", { name: "Stop impersonating" }).click();
-    await expect(page).toHaveURL(/\/control-center\/companies(\?.*)?$/);
+    // Back where it started: the company's members.
+    await expect(page).toHaveURL(membersPage);
     await expect(page.getByRole("status", { name: "Impersonation" })).toHaveCount(0);
     // Back as themselves: the administrator's own company, and the control center answers again.
     await expect(page.getByLabel("Company", { exact: true })).toHaveText("ColdChain Operations");
-    await expect(page.getByRole("link", { name: "Meridian Pharma GmbH" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Impersonate admin@demo.example" })).toBeVisible();
     expect((await revoked).status()).toBe(200);
     const refused = await page.request.get("/api/label-reports", { headers: impersonationHeaders ?? {} });
     expect(refused.status()).toBe(401);

@@ -59,6 +59,8 @@ export interface AuthSessionData {
   impersonationCompany: CompanyRef | null;
   /** Epoch milliseconds. */
   impersonationExpiry: number | null;
+  /** Where the impersonation was started (path and query): stopping it returns there. */
+  impersonationReturnTo: string | null;
 }
 
 /** An impersonation as the store keeps it: the answer of POST /auth/impersonate, its role token as `token`. */
@@ -67,6 +69,7 @@ interface Impersonation {
   token: RoleToken;
   company: CompanyRef;
   expiry: ImpersonationAnswer["expiry"];
+  returnTo?: string;
 }
 
 interface AuthSessionActions {
@@ -95,6 +98,7 @@ const NO_IMPERSONATION = {
   impersonationUserRole: null,
   impersonationCompany: null,
   impersonationExpiry: null,
+  impersonationReturnTo: null,
 } satisfies Partial<AuthSessionData>;
 
 export const EMPTY_SESSION: AuthSessionData = {
@@ -134,12 +138,13 @@ export const useAuthSessionStore = create<AuthSessionState>()(
       setSuperTokenUser: (superTokenUser) => set({ superTokenUser }),
       setInviteToken: (inviteToken) => set({ inviteToken }),
       clearInviteToken: () => set({ inviteToken: null }),
-      startImpersonation: ({ userRole, token, company, expiry }) =>
+      startImpersonation: ({ userRole, token, company, expiry, returnTo }) =>
         set({
           impersonationUserRole: userRole,
           impersonationRoleToken: token,
           impersonationCompany: company,
           impersonationExpiry: expiry,
+          impersonationReturnTo: returnTo ?? null,
         }),
       stopImpersonation: () => set(NO_IMPERSONATION),
       clearSession: () => set((state) => ({ ...EMPTY_SESSION, inviteToken: state.inviteToken })),

@@ -1,7 +1,7 @@
 import { UserSwitchOutlined } from "@ant-design/icons";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Button } from "antd";
-import { selectActiveRole, useAuthSessionStore } from "@/providers/stores/auth-session";
+import { Button, Popconfirm } from "antd";
+import { type CompanyRef, selectActiveRole, useAuthSessionStore } from "@/providers/stores/auth-session";
 import type { User } from "../types";
 import { userColumns } from "../users/columns";
 import { useImpersonate } from "./use-impersonate";
@@ -9,24 +9,27 @@ import { useImpersonate } from "./use-impersonate";
 const column = createColumnHelper<User>();
 
 /** Nobody impersonates themselves: their own row has no button. */
-function ImpersonateButton({ user, companyId }: { user: User; companyId: string }) {
+function ImpersonateButton({ user, company }: { user: User; company: CompanyRef }) {
   const selfId = useAuthSessionStore((s) => selectActiveRole(s)?.user.id);
   const { impersonate, pendingFor } = useImpersonate();
   if (user.id === selfId) return null;
   return (
-    <Button
-      icon={<UserSwitchOutlined />}
-      loading={pendingFor === user.id}
-      aria-label={`Impersonate ${user.email}`}
-      onClick={() => void impersonate(user, companyId).catch(() => undefined)}
+    <Popconfirm
+      // Acting as someone else is recorded in their company's trail: asked once, naming whom and where.
+      title={`Impersonate ${user.name.trim() || user.email} in ${company.name}?`}
+      description="You see and act as they do until you stop. Their audit trail records ColdChain support on their behalf."
+      okText="Impersonate"
+      onConfirm={() => void impersonate(user, company.id).catch(() => undefined)}
     >
-      Impersonate
-    </Button>
+      <Button icon={<UserSwitchOutlined />} loading={pendingFor === user.id} aria-label={`Impersonate ${user.email}`}>
+        Impersonate
+      </Button>
+    </Popconfirm>
   );
 }
 
 /** A company's members in the control center: the users list's columns and an Impersonate button. */
-export function memberColumns(companyId: string) {
+export function memberColumns(company: CompanyRef) {
   return [
     ...userColumns.map((spec) =>
       column.display({ id: spec.key, header: spec.title, cell: ({ row }) => spec.render(row.original) }),
@@ -35,7 +38,7 @@ export function memberColumns(companyId: string) {
       id: "impersonate",
       header: "",
       meta: { align: "right" },
-      cell: ({ row }) => <ImpersonateButton user={row.original} companyId={companyId} />,
+      cell: ({ row }) => <ImpersonateButton user={row.original} company={company} />,
     }),
   ];
 }

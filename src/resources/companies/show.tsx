@@ -1,4 +1,4 @@
-import type { HttpError } from "@refinedev/core";
+import { type HttpError, useOne } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
 import type { ColumnFilter } from "@tanstack/react-table";
 import { Alert, Card, Flex, Typography } from "antd";
@@ -39,8 +39,15 @@ function CompanyMembers({ companyId }: { companyId: string }) {
   // Once an impersonation starts, this page is on its way out and its token may not read
   // the control center: a refetch here would only be a 403.
   const impersonating = useAuthSessionStore(selectIsImpersonating);
+  // The details card above asks the same query: its answer, not a second request.
+  const { result: company } = useOne<Company, HttpError>({
+    resource: RESOURCE.controlCenterCompanies,
+    id: companyId,
+    queryOptions: { enabled: !impersonating },
+  });
+  const companyName = company?.name ?? "this company";
   const { reactTable, refineCore } = useTable<User, HttpError>({
-    columns: useMemo(() => memberColumns(companyId), [companyId]),
+    columns: useMemo(() => memberColumns({ id: companyId, name: companyName }), [companyId, companyName]),
     getRowId: (user) => user.id,
     refineCoreProps: {
       resource: `${RESOURCE.controlCenterCompanies}/${encodeURIComponent(companyId)}/users`,

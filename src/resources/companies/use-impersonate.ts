@@ -1,7 +1,7 @@
 import type { ImpersonationAnswer, ImpersonationInput } from "@core/api/impersonation";
 import { useCustomMutation } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { failureText } from "../people/form-errors";
 
@@ -12,6 +12,7 @@ import { failureText } from "../people/form-errors";
  */
 export function useImpersonate() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const start = useAuthSessionStore((s) => s.startImpersonation);
   const queryClient = useQueryClient();
   const { mutateAsync, mutation } = useCustomMutation<ImpersonationAnswer>();
@@ -33,7 +34,13 @@ export function useImpersonate() {
     // token that may not read them, a 403 each. They go, and the person's pages load anew.
     await queryClient.cancelQueries({ queryKey: ["data"] });
     queryClient.removeQueries({ queryKey: ["data"] });
-    start({ userRole: answer.userRole, token: answer.roleToken, company: answer.company, expiry: answer.expiry });
+    start({
+      userRole: answer.userRole,
+      token: answer.roleToken,
+      company: answer.company,
+      expiry: answer.expiry,
+      returnTo: `${pathname}${search}`,
+    });
     navigate("/");
   };
   return {

@@ -64,11 +64,7 @@ const LAST_ACCESS_TOKEN_UPDATE_COOKIE = "st-last-access-token-update";
  * SDK's front token, the auth-session store in local storage), with the role of `companyName`
  * (or the person's only role) chosen. Nothing of the dashboard is loaded yet.
  */
-async function startSession(
-  page: Page,
-  email: string,
-  options: { companyName?: string; password?: string } = {},
-) {
+async function startSession(page: Page, email: string, options: { companyName?: string; password?: string } = {}) {
   // The SDK marks every request with this header (its anti-CSRF check for cookie sessions).
   const headers = { rid: "anti-csrf", "x-database": "postgres" };
   const signin = await page.request.post("/api/auth/signin", {

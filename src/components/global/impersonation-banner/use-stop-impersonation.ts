@@ -8,6 +8,7 @@ import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { selectTimeZoneName, usePreferencesStore } from "@/providers/stores/preferences";
 
 const STOP_IMPERSONATION_URL = "auth/impersonate";
+/** Where stopping leads when the start's page is not known (an impersonation stored before it was kept). */
 const AFTER_IMPERSONATION_PATH = "/control-center/companies";
 
 /**
@@ -27,7 +28,7 @@ export function useStopImpersonation() {
   const { mutateAsync } = useCustomMutation();
   const queryClient = useQueryClient();
   const stopImpersonating = async () => {
-    const expiry = useAuthSessionStore.getState().impersonationExpiry;
+    const { impersonationExpiry: expiry, impersonationReturnTo } = useAuthSessionStore.getState();
     const ending = activeRoleHeaders();
     // The person's records go with their token (as when impersonation starts), so nothing still
     // on screen is asked for again before the control center replaces it. No await before the
@@ -35,7 +36,8 @@ export function useStopImpersonation() {
     void queryClient.cancelQueries({ queryKey: ["data"] });
     queryClient.removeQueries({ queryKey: ["data"] });
     stop();
-    navigate(AFTER_IMPERSONATION_PATH);
+    // Back to the page the impersonation was started from (the company's members, searched as it was).
+    navigate(impersonationReturnTo ?? AFTER_IMPERSONATION_PATH);
     try {
       await mutateAsync({
         url: STOP_IMPERSONATION_URL,

@@ -96,3 +96,14 @@ test("switching company shows that company's saved selection", async ({ page }) 
   await expect(page).toHaveURL(/search=AUR/);
   await expect(searchBox(page)).toHaveValue("AUR");
 });
+
+test("Switch company has a way back to the company still open", async ({ page }) => {
+  await signInTo(page, "multi@demo.example", "Aurora Biologics AB");
+  await expect(rows(page).first()).toBeVisible();
+  await page.locator("header .ant-dropdown-trigger").first().click();
+  await page.getByRole("menuitem", { name: "Switch company" }).click();
+  await expect(page).toHaveURL(/\/select-company/);
+  await page.getByRole("button", { name: "Back to Aurora Biologics AB" }).click();
+  await expect(page).toHaveURL(/\/label-reports/);
+  await expect(page.getByLabel("Company", { exact: true })).toHaveText("Aurora Biologics AB");
+});

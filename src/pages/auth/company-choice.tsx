@@ -1,12 +1,14 @@
+import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ErrorAnswer } from "@core/api/error-answer";
 import type { InvitationConfirmAnswer, InvitationConfirmInput } from "@core/api/role-token";
 import { useLogout } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { apiUrl } from "@/providers/api-url";
 import { toUserRoles, userOf } from "@/providers/auth/roles";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
+import styles from "./company-choice.module.css";
 import { fetchInvitation, type Invitation, rolesInSentence, rolesText } from "./invitation";
 import { useCompanySwitch } from "./use-company-switch";
 
@@ -23,8 +25,18 @@ export function SelectCompanyPage() {
   const current = useAuthSessionStore((s) => s.currentUserRole);
   const { choosing, failure, choose } = useCompanySwitch();
   const { mutate: logout } = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened from "Switch company": the way back to the company still open, where the person was
+  // (the first page of a visit has no entry before it in the dashboard: its start page then).
+  const back = () => (location.key === "default" ? navigate("/") : navigate(-1));
   return (
     <Flex vertical gap="large">
+      {current ? (
+        <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} className={styles.back}>
+          Back to {current.company.name}
+        </Button>
+      ) : null}
       <Typography.Title level={2}>Select a company</Typography.Title>
       <Typography.Text type="secondary">{companyChoiceText(roles.length)}</Typography.Text>
       {failure && <Alert type="error" showIcon message={failure.message} />}

@@ -43,6 +43,9 @@ test("a share link opens without sign-in, shows label id, hash, disposition and 
     await expect(partnerPage.getByTestId("share-content-hash")).toContainText(/[0-9a-f]{64}/);
     await expect(partnerPage.getByText("Compare this with the hash printed on the PDF you received")).toBeVisible();
     await expect(partnerPage.getByRole("region", { name: "Disposition" })).toBeVisible();
+    // The dashboard's words: the status as the list writes it, and a line for every unit the label can judge.
+    await expect(partnerPage.getByRole("cell", { name: "Ended", exact: true })).toBeVisible();
+    await expect(partnerPage.getByRole("cell", { name: "Shock", exact: true })).toBeVisible();
     // The chart draws from the series the share answer carries, without the signed-in data provider.
     await expect(partnerPage.getByTestId("chart-temperature")).toHaveAttribute("data-chart-painted", "true");
     expect(await partner.cookies()).toEqual([]);

@@ -19,6 +19,7 @@ import { formatMeasurement, type Unit } from "@core/domain/units";
 import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
+import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { APP_TITLE } from "@/providers/document-title";
 import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
 import type { ChartUnit } from "@/resources/label-reports/chart/series-data";
@@ -54,27 +55,72 @@ function useFormat() {
   };
 }
 
+/** Which limit an excursion crossed, in the dashboard's words. */
+const EXCURSION_SIDE_TEXT: Record<Excursion["side"], string> = {
+  above: "Above the maximum",
+  below: "Below the minimum",
+};
+
 const DISPOSITION_TAG_COLORS = { released: "green", quarantined: "orange", rejected: "red" } as const;
+
+/** One unit's line of the summary table, its values already written as the dashboard writes them. */
+interface VerdictRow {
+  key: "temperature" | "humidity" | "shock";
+  unit: string;
+  limits: string;
+  /** Measured, with readings to judge. */
+  judged: boolean;
+  violation: boolean;
+  events: number;
+  min: string;
+  max: string;
+  average: string;
+}
 
 function Verdict({ report }: { report: SharedReport }) {
   const { rule, summary } = report;
   const { measure, count } = useFormat();
   const limits = (unit: Unit, min: number | null, max: number | null) =>
     min === null && max === null ? "No limits" : `${measure(unit, min)} … ${measure(unit, max)}`;
-  const rows = [
+  const rows: VerdictRow[] = [
     {
-      key: "temperature" as const,
+      key: "temperature",
       unit: "Temperature",
       limits: rule?.temperatureEnabled
         ? limits("temperature", rule.temperatureMin, rule.temperatureMax)
         : "Not measured",
-      channel: summary.temperature,
+      judged: summary.temperature.measured && (summary.temperature.readingCount ?? 0) > 0,
+      violation: summary.temperature.violation,
+      events: summary.temperature.excursionCount,
+      min: measure("temperature", summary.temperature.min?.value),
+      max: measure("temperature", summary.temperature.max?.value),
+      average: measure("temperature", summary.temperature.average, 1),
     },
     {
-      key: "humidity" as const,
+      key: "humidity",
       unit: "Humidity",
       limits: rule?.humidityEnabled ? limits("humidity", rule.humidityMin, rule.humidityMax) : "Not measured",
-      channel: summary.humidity,
+      judged: summary.humidity.measured && (summary.humidity.readingCount ?? 0) > 0,
+      violation: summary.humidity.violation,
+      events: summary.humidity.excursionCount,
+      min: measure("humidity", summary.humidity.min?.value),
+      max: measure("humidity", summary.humidity.max?.value),
+      average: measure("humidity", summary.humidity.average, 1),
+    },
+    {
+      // Shock has a threshold and events over it, not a range of readings: no minimum or average.
+      key: "shock",
+      unit: "Shock",
+      limits:
+        rule?.shockEnabled && rule.shockThresholdG !== null
+          ? `Below ${measure("shock", rule.shockThresholdG)}`
+          : "Not measured",
+      judged: summary.shock.measured,
+      violation: summary.shock.violation,
+      events: summary.shock.eventCount,
+      min: "—",
+      max: measure("shock", summary.shock.maxG),
+      average: "—",
     },
   ];
   return (
@@ -90,19 +136,13 @@ function Verdict({ report }: { report: SharedReport }) {
         { title: "Limits (frozen rule)", dataIndex: "limits" },
         {
           title: "Verdict",
-          render: (_: unknown, row) =>
-            !row.channel.measured || row.channel.readingCount === 0 ? (
-              "N.a."
-            ) : row.channel.violation ? (
-              <Tag color="red">Violation</Tag>
-            ) : (
-              <Tag color="green">OK</Tag>
-            ),
+          render: (_: unknown, row: VerdictRow) =>
+            !row.judged ? "N.a." : row.violation ? <Tag color="red">Violation</Tag> : <Tag color="green">OK</Tag>,
         },
-        { title: "Excursions", render: (_: unknown, row) => count(row.channel.excursionCount) },
-        { title: "Min", render: (_: unknown, row) => measure(row.key, row.channel.min?.value) },
-        { title: "Max", render: (_: unknown, row) => measure(row.key, row.channel.max?.value) },
-        { title: "Average", render: (_: unknown, row) => measure(row.key, row.channel.average, 1) },
+        { title: "Excursions", render: (_: unknown, row: VerdictRow) => count(row.events) },
+        { title: "Min", dataIndex: "min" },
+        { title: "Max", dataIndex: "max" },
+        { title: "Average", dataIndex: "average" },
       ]}
     />
   );
@@ -197,7 +237,7 @@ function Completeness({ summary }: { summary: ReportSummary }) {
 }
 
 function Excursions({ report }: { report: SharedReport }) {
-  const { when, measure, count } = useFormat();
+  const { when, measure } = useFormat();
   const rows = [
     ...report.excursions.temperature.map((e) => ({ ...e, unit: "Temperature", channel: "temperature" as const })),
     ...report.excursions.humidity.map((e) => ({ ...e, unit: "Humidity", channel: "humidity" as const })),
@@ -212,10 +252,10 @@ function Excursions({ report }: { report: SharedReport }) {
       scroll={{ x: "max-content" }}
       columns={[
         { title: "Unit", dataIndex: "unit" },
-        { title: "Side", dataIndex: "side" },
+        { title: "Limit", dataIndex: "side", render: (side: Excursion["side"]) => EXCURSION_SIDE_TEXT[side] },
         { title: "From", dataIndex: "start", render: (t: number) => when(t) },
         { title: "To", dataIndex: "end", render: (t: number) => when(t) },
-        { title: "Minutes", dataIndex: "durationMinutes", render: (m: number) => count(m) },
+        { title: "Duration", dataIndex: "durationMinutes", render: (m: number) => durationText(m) },
         { title: "Peak", dataIndex: "peak", render: (peak: number, row) => measure(row.channel, peak) },
       ]}
     />
@@ -258,7 +298,7 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label="Reference">{report.reference || "—"}</Descriptions.Item>
-        <Descriptions.Item label="Status">{report.status}</Descriptions.Item>
+        <Descriptions.Item label="Status">{LABEL_STATUS_TEXT[report.status]}</Descriptions.Item>
         <Descriptions.Item label="Started">{when(report.startTime)}</Descriptions.Item>
         <Descriptions.Item label="Ended">{when(report.endTime)}</Descriptions.Item>
         <Descriptions.Item label="Verdict">

@@ -80,33 +80,40 @@ interface VerdictRow {
 function Verdict({ report }: { report: SharedReport }) {
   const { rule, summary } = report;
   const { measure, count } = useFormat();
-  const limits = (unit: Unit, min: number | null, max: number | null) =>
-    min === null && max === null ? "No limits" : `${measure(unit, min)} … ${measure(unit, max)}`;
+  /** A unit judged by a range of readings: its limits and the readings' min, max and average. */
+  const rangeRow = (
+    key: "temperature" | "humidity",
+    unit: string,
+    enabled: boolean | undefined,
+    min: number | null,
+    max: number | null,
+  ): VerdictRow => {
+    const channel = summary[key];
+    return {
+      key,
+      unit,
+      limits: !enabled
+        ? "Not measured"
+        : min === null && max === null
+          ? "No limits"
+          : `${measure(key, min)} … ${measure(key, max)}`,
+      judged: channel.measured && (channel.readingCount ?? 0) > 0,
+      violation: channel.violation,
+      events: channel.excursionCount,
+      min: measure(key, channel.min?.value),
+      max: measure(key, channel.max?.value),
+      average: measure(key, channel.average, 1),
+    };
+  };
   const rows: VerdictRow[] = [
-    {
-      key: "temperature",
-      unit: "Temperature",
-      limits: rule?.temperatureEnabled
-        ? limits("temperature", rule.temperatureMin, rule.temperatureMax)
-        : "Not measured",
-      judged: summary.temperature.measured && (summary.temperature.readingCount ?? 0) > 0,
-      violation: summary.temperature.violation,
-      events: summary.temperature.excursionCount,
-      min: measure("temperature", summary.temperature.min?.value),
-      max: measure("temperature", summary.temperature.max?.value),
-      average: measure("temperature", summary.temperature.average, 1),
-    },
-    {
-      key: "humidity",
-      unit: "Humidity",
-      limits: rule?.humidityEnabled ? limits("humidity", rule.humidityMin, rule.humidityMax) : "Not measured",
-      judged: summary.humidity.measured && (summary.humidity.readingCount ?? 0) > 0,
-      violation: summary.humidity.violation,
-      events: summary.humidity.excursionCount,
-      min: measure("humidity", summary.humidity.min?.value),
-      max: measure("humidity", summary.humidity.max?.value),
-      average: measure("humidity", summary.humidity.average, 1),
-    },
+    rangeRow(
+      "temperature",
+      "Temperature",
+      rule?.temperatureEnabled,
+      rule?.temperatureMin ?? null,
+      rule?.temperatureMax ?? null,
+    ),
+    rangeRow("humidity", "Humidity", rule?.humidityEnabled, rule?.humidityMin ?? null, rule?.humidityMax ?? null),
     {
       // Shock has a threshold and events over it, not a range of readings: no minimum or average.
       key: "shock",

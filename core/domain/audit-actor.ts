@@ -24,6 +24,11 @@ export function personName(actor: {
   return [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim() || actor.email;
 }
 
+/** A listed user (the API gives one `name`) is shown by that name, else by their e-mail. */
+export function userName(user: { name: string; email: string }): string {
+  return user.name.trim() || user.email;
+}
+
 export function auditActorLabel(actor: AuditActor, impersonated: boolean): string {
   const name = personName(actor);
   if (impersonated) return name ? `${SUPPORT_ACTOR} (on behalf of ${name})` : SUPPORT_ACTOR;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { auditActorLabel, personName } from "../../core/domain/audit-actor";
+import { auditActorLabel, personName, userName } from "../../core/domain/audit-actor";
 
 describe("who a customer's audit trail names", () => {
   test("an impersonated change reads 'ColdChain support (on behalf of <name>)'", () => {
@@ -34,5 +34,10 @@ describe("how a person is named", () => {
     expect(personName({ firstName: "", lastName: undefined, email: "hanna@customer.example" })).toBe(
       "hanna@customer.example",
     );
+  });
+
+  test("a listed user without a name is shown by their e-mail", () => {
+    expect(userName({ name: "Hanna Berg", email: "hanna@customer.example" })).toBe("Hanna Berg");
+    expect(userName({ name: "  ", email: "hanna@customer.example" })).toBe("hanna@customer.example");
   });
 });

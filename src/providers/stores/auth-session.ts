@@ -113,7 +113,8 @@ export const EMPTY_SESSION: AuthSessionData = {
   ...NO_IMPERSONATION,
 };
 
-function companiesOf(roles: readonly UserRole[]): CompanyRef[] {
+/** The companies a person has a role in, each once, in the order of their roles. */
+export function companiesOf(roles: readonly UserRole[]): CompanyRef[] {
   const seen = new Map<string, CompanyRef>();
   for (const role of roles) if (!seen.has(role.company.id)) seen.set(role.company.id, role.company);
   return [...seen.values()];

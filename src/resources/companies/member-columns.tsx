@@ -1,4 +1,5 @@
 import { UserSwitchOutlined } from "@ant-design/icons";
+import { userName } from "@core/domain/audit-actor";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Button, Popconfirm } from "antd";
 import { type CompanyRef, selectActiveRole, useAuthSessionStore } from "@/providers/stores/auth-session";
@@ -16,7 +17,7 @@ function ImpersonateButton({ user, company }: { user: User; company: CompanyRef 
   return (
     <Popconfirm
       // Acting as someone else is recorded in their company's trail: asked once, naming whom and where.
-      title={`Impersonate ${user.name.trim() || user.email} in ${company.name}?`}
+      title={`Impersonate ${userName(user)} in ${company.name}?`}
       description="You see and act as they do until you stop. Their audit trail records ColdChain support on their behalf."
       okText="Impersonate"
       onConfirm={() => void impersonate(user, company.id).catch(() => undefined)}

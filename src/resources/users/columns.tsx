@@ -1,3 +1,4 @@
+import { userName } from "@core/domain/audit-actor";
 import { formatPhone } from "@core/domain/phone";
 import { ROLE_LABELS } from "@core/domain/role-rules";
 import { booleanColumn, type ColumnSpec, dateColumn, enumColumn, textColumn } from "@/components/list/columns";
@@ -16,7 +17,7 @@ export const ROLE_COLORS: Readonly<Record<string, string>> = {
 export const rolesColumn = enumColumn<User>("roles", "Roles", { labels: ROLE_LABELS, colors: ROLE_COLORS });
 
 export const userColumns: ColumnSpec<User>[] = [
-  textColumn("name", "Name", { render: (user) => user.name.trim() || user.email }),
+  textColumn("name", "Name", { render: (user) => userName(user) }),
   textColumn("email", "E-mail"),
   rolesColumn,
   dateColumn("created", "Member since"),

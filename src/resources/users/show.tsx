@@ -1,4 +1,5 @@
 import { DeleteOutlined } from "@ant-design/icons";
+import { userName } from "@core/domain/audit-actor";
 import { type HttpError, useDelete, useOne } from "@refinedev/core";
 import { Alert, Button, Divider, Flex, Popconfirm, Skeleton, Space, Typography } from "antd";
 import { useParams } from "react-router";
@@ -47,7 +48,7 @@ function UserDetails({ id }: { id: string | undefined }) {
   return (
     <Flex vertical gap="middle">
       <div>
-        <Typography.Title level={4}>{user.name.trim() || user.email}</Typography.Title>
+        <Typography.Title level={4}>{userName(user)}</Typography.Title>
         <Typography.Text type="secondary">{user.email}</Typography.Text>
       </div>
       <RecordDescriptions record={user} fields={userFields} />
@@ -75,7 +76,7 @@ function RemoveMember({ user }: { user: User }) {
     <Flex justify="start">
       <Popconfirm
         // Names who leaves which company: a person removed by mistake loses access at once.
-        title={`Remove ${user.name.trim() || user.email} from ${company}?`}
+        title={`Remove ${userName(user)} from ${company}?`}
         description="Their account stays for their other companies."
         okText="Remove"
         okButtonProps={{ danger: true }}

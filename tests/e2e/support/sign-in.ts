@@ -5,6 +5,7 @@ import { toUserRoles, userOf } from "../../../src/providers/auth/roles";
 import {
   AUTH_SESSION_STORAGE_KEY,
   type AuthSessionData,
+  companiesOf,
   EMPTY_SESSION,
 } from "../../../src/providers/stores/auth-session";
 
@@ -86,12 +87,11 @@ async function startSession(page: Page, email: string, options: { companyName?: 
   const tokenAnswer = await page.request.post("/api/auth/token", { headers, data: { companyId: role.company.id } });
   expect(tokenAnswer.ok(), `company token of ${email}`).toBe(true);
   const token = (await tokenAnswer.json()) as { jwtToken: string; secret: string };
-  const companies = [...new Map(roles.map((r) => [r.company.id, r.company])).values()];
   const state: AuthSessionData = {
     ...EMPTY_SESSION,
     user: userOf(answer.roles),
     userRoles: roles,
-    companies,
+    companies: companiesOf(roles),
     currentUserRole: role,
     currentUserRoleToken: token.secret,
     currentUserRoleJWT: token.jwtToken,

@@ -12,6 +12,7 @@ import {
   nullableDateTime,
   nullableString,
   PlainText,
+  SHA256_HEX,
   StringEnum,
 } from "./schema-types";
 import { signedDispositionRecord } from "./signed-disposition";
@@ -104,12 +105,22 @@ export const labelReportDetail = Type.Object({
   }),
   presetVersion: Nullable(Type.Integer()),
   disposition: Type.Union([signedDispositionRecord, Type.Null()], {
-    description: "The signed QA disposition in force (the newest), or null",
+    description:
+      "The signed QA disposition that stands: the newest, unless a change to the signed record (readings, trim, archive) superseded it; else null",
   }),
+  // Optional: the answer to POST /label-reports (a report just registered) leaves it out.
+  contentHash: Type.Optional(
+    Type.String({
+      pattern: SHA256_HEX,
+      description:
+        "SHA-256 of the report's record now (readings and shock events of the window, the frozen rule, the window, the standing disposition), as the PDF prints it",
+    }),
+  ),
   // Optional: the answer to POST /label-reports (a report just registered) leaves it out.
   dispositionHistory: Type.Optional(
     Type.Array(signedDispositionRecord, {
-      description: "Every signed disposition, newest first; the older ones are superseded, never changed",
+      description:
+        "Every signed disposition, newest first, each with the content hash it signed; the older ones are superseded, never changed",
     }),
   ),
   rule: reportRuleRecord,

@@ -22,6 +22,9 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 }
 
 export const nullableString = Nullable(Type.String());
+
+/** A SHA-256 (a content hash) as the API writes it: 64 lowercase hex digits. */
+export const SHA256_HEX = "^[0-9a-f]{64}$";
 /** On the wire a timestamp is an ISO 8601 string; the server's rows hold a Date that the serializer turns into one. */
 /**
  * Refuses year 0000 in a date-time: ISO 8601 and JavaScript have it (1 BC), PostgreSQL

@@ -1,6 +1,7 @@
 import { type Static, Type } from "typebox";
-import { DISPOSITIONS } from "../domain/disposition";
-import { StringEnum } from "./schema-types";
+import { DISPOSITIONS, SUPERSEDING_CHANGES } from "../domain/disposition";
+import { OVERALL_VERDICTS } from "../domain/report-summary";
+import { Nullable, SHA256_HEX, StringEnum } from "./schema-types";
 
 /** A signed QA disposition as the API answers with it (core/domain/disposition.ts says what one is). */
 export const signedDispositionRecord = Type.Object({
@@ -12,6 +13,22 @@ export const signedDispositionRecord = Type.Object({
     { description: "The signer's id, printed name and address as they were when signing" },
   ),
   signedAt: Type.String({ format: "date-time", description: "UTC" }),
+  contentHash: Type.Union([Type.String({ pattern: SHA256_HEX }), Type.Null()], {
+    description:
+      "The record's content hash as signed (the record without a disposition); null for signatures made before signatures kept it",
+  }),
+  verdict: Type.Union([StringEnum(OVERALL_VERDICTS), Type.Null()], {
+    description: "The report's verdict the signer saw; null for signatures made before signatures kept it",
+  }),
+  supersededAt: Nullable(
+    Type.String({
+      format: "date-time",
+      description: "When a change to the signed record ended this signature's standing",
+    }),
+  ),
+  supersededBy: Type.Union([StringEnum(SUPERSEDING_CHANGES), Type.Null()], {
+    description: "What changed the signed record: readings, trim or archive",
+  }),
 });
 
 /** A signature asked for (POST /label-reports/{id}/disposition): the password, or a code e-mailed for signing. */

@@ -23,6 +23,20 @@ export const DISPOSITION_LABELS: Record<Disposition, string> = {
   rejected: "Rejected",
 };
 
+/**
+ * What can change a signed record and so supersede its signature (the signed-record issue):
+ * readings stored inside the evaluated window, a new window, archiving the report.
+ */
+export const SUPERSEDING_CHANGES = ["readings", "trim", "archive"] as const;
+export type SupersedingChange = (typeof SUPERSEDING_CHANGES)[number];
+
+/** The change, as "Changed after signature: …" says it. */
+export const SUPERSEDING_CHANGE_TEXT: Record<SupersedingChange, string> = {
+  readings: "readings arrived",
+  trim: "the evaluation window changed",
+  archive: "the report was archived",
+};
+
 /** A label that still records (or never started) has no final data to decide on. */
 export const DISPOSABLE_STATUSES: readonly LabelStatus[] = ["stopped", "ended"];
 

@@ -7,7 +7,12 @@ import { type Filter, includesFilter, type Order } from "./list-query";
  * filtered report list ask the same API with the same filters.
  */
 
-type AttentionKey = "awaitingDecision" | "incompleteData" | "noSignal" | "excursionInProgress";
+type AttentionKey =
+  | "changedAfterSignature"
+  | "awaitingDecision"
+  | "incompleteData"
+  | "noSignal"
+  | "excursionInProgress";
 
 export interface AttentionList {
   key: AttentionKey;
@@ -20,8 +25,20 @@ export interface AttentionList {
 }
 
 const NOT_ARCHIVED: Filter = { key: "isArchived", operator: "eq", value: "false" };
+/** A report whose signature a change superseded is in its own list, and so in no other decision list. */
+const NOT_CHANGED_AFTER_SIGNATURE: Filter = { key: "changedAfterSignature", operator: "eq", value: "false" };
 
 export const ATTENTION_LISTS: readonly AttentionList[] = [
+  {
+    key: "changedAfterSignature",
+    title: "Changed after signature",
+    description:
+      "Signed reports whose record changed afterwards (late readings, a new window, archiving): the signature no longer stands and the decision must be made again.",
+    empty: "Every signature still stands.",
+    // Archived ones too: archiving a signed report is itself such a change.
+    filters: [{ key: "changedAfterSignature", operator: "eq", value: "true" }],
+    order: [{ key: "endTime", direction: "desc" }],
+  },
   {
     key: "awaitingDecision",
     title: "Violations awaiting a decision",
@@ -32,6 +49,7 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
       includesFilter("status", DISPOSABLE_STATUSES),
       { key: "violation", operator: "eq", value: "true" },
       { key: "dispositioned", operator: "eq", value: "false" },
+      NOT_CHANGED_AFTER_SIGNATURE,
       NOT_ARCHIVED,
     ],
     order: [{ key: "endTime", direction: "desc" }],
@@ -46,6 +64,7 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
       includesFilter("status", DISPOSABLE_STATUSES),
       { key: "dataIncomplete", operator: "eq", value: "true" },
       { key: "dispositioned", operator: "eq", value: "false" },
+      NOT_CHANGED_AFTER_SIGNATURE,
       NOT_ARCHIVED,
     ],
     order: [{ key: "endTime", direction: "desc" }],

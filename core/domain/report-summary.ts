@@ -158,7 +158,8 @@ export interface Completeness {
 }
 
 /** The report's verdict in one word: a violation first, then missing data; "ok" may still carry warnings. */
-export type OverallVerdict = "violation" | "noData" | "incomplete" | "ok";
+export const OVERALL_VERDICTS = ["violation", "noData", "incomplete", "ok"] as const;
+export type OverallVerdict = (typeof OVERALL_VERDICTS)[number];
 
 export interface ReportSummary {
   temperature: ChannelSummary;

@@ -89,6 +89,8 @@ const LIST_RESOURCES = {
       violation: { type: "boolean" },
       /** Someone has signed a disposition: `dispositioned[eq]false` is "awaiting a decision". */
       dispositioned: { type: "boolean" },
+      /** The record changed after its signature (readings, trim, archive) and nobody has signed again. */
+      changedAfterSignature: { type: "boolean" },
     },
   },
   "label-presets": {

@@ -41,10 +41,21 @@ export async function deleteLabelReport(db: Db, id: string): Promise<void> {
 export function lockReportForDisposition(db: Db, id: string) {
   return db
     .selectFrom("labelReports")
-    .select(["status", "disposition", "dataIncomplete"])
+    .select(["status", "disposition", "dataIncomplete", "summary"])
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Whether anyone ever signed a disposition of the report (signatures are never deleted). */
+export async function hasSignature(db: Db, reportId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("labelReportDispositions")
+    .select("id")
+    .where("reportId", "=", reportId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertDisposition(db: Db, disposition: Insertable<LabelReportDispositionsTable>): Promise<void> {

@@ -182,9 +182,13 @@ export interface LabelReportsTable {
   updated: Timestamp;
   /** 0015-ingestion: the time of the report's latest reading (kept on ingest). */
   lastReadingAt: Date | string | null;
+  /** 0029: the signature was superseded by a change and nobody signed again. */
+  signatureSupersededAt: Timestamp | null;
+  /** 0029: the record's current content hash; null until read again after a change. */
+  contentHash: string | null;
 }
 
-/** One signed QA disposition (migration 0014): append-only, never updated. */
+/** One signed QA disposition (migration 0014): append-only; 0029 lets it be superseded once. */
 export interface LabelReportDispositionsTable {
   id: Generated<string>;
   reportId: string;
@@ -196,6 +200,12 @@ export interface LabelReportDispositionsTable {
   signerName: string;
   signerEmail: string;
   signedAt: CreatedAt;
+  /** 0029: the hash of the record as signed (without a disposition); null before 0029. */
+  contentHash: string | null;
+  verdict: "violation" | "noData" | "incomplete" | "ok" | null;
+  supersededAt: Timestamp | null;
+  /** What changed the signed record: "readings", "trim", "archive". */
+  supersededBy: string | null;
 }
 
 /** A read-only link to one report for partners (migration 0016); the token is stored only as its SHA-256. */

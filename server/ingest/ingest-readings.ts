@@ -14,12 +14,13 @@ import {
 } from "../notifications/alert-state";
 import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
 import { updateSummary } from "../reports/summary";
+import { RECORD_STATE_COLUMNS, type RecordState, recordLateReadings } from "./late-readings";
 
 /** Shock rows per INSERT statement: 3 parameters a row keeps it far under PostgreSQL's 65,535. */
 const INSERT_CHUNK_ROWS = 2000;
 
-/** One of a label id's reports with what decides which readings it owns. */
-interface OwnerCandidate extends AlertStateRow {
+/** One of a label id's reports with what decides which readings it owns, and what a late reading changes. */
+interface OwnerCandidate extends AlertStateRow, RecordState {
   id: string;
 }
 
@@ -62,7 +63,7 @@ export async function ingestReadings(
     const reports = await trx
       .selectFrom("labelReports")
       // The alert state before the batch comes with the rows: one round trip less a request.
-      .select(["id", ...ALERT_STATE_COLUMNS])
+      .select(["id", ...ALERT_STATE_COLUMNS, ...RECORD_STATE_COLUMNS])
       .where("companyId", "=", principal.companyId)
       .where("labelId", "=", labelId)
       .orderBy("created")
@@ -96,8 +97,9 @@ export async function ingestReadings(
     for (const report of reports) {
       const own = byReport.get(report);
       if (!own) continue;
-      const result = await ingestIntoReport(trx, report.id, own, alertStateOf(report), links);
+      const { stored, ...result } = await ingestIntoReport(trx, report.id, own, alertStateOf(report), links);
       results.push(result);
+      if (stored.length > 0) await recordLateReadings(trx, principal, report, stored, links);
       for (const r of own) if (newest === null || r.t > newest.t) newest = { reportId: report.id, t: r.t };
     }
     const accepted = results.reduce((sum, r) => sum + r.accepted, 0);
@@ -117,7 +119,7 @@ async function ingestIntoReport(
   readings: readonly Reading[],
   before: AlertState,
   links: AlertLinks,
-): Promise<{ reportId: string; accepted: number; duplicates: number }> {
+): Promise<{ reportId: string; accepted: number; duplicates: number; stored: SummaryReading[] }> {
   // A time twice in one batch is a duplicate like a time already stored: the first one counts.
   const byTime = new Map<number, Reading>();
   for (const reading of readings) if (!byTime.has(reading.t)) byTime.set(reading.t, reading);
@@ -146,7 +148,7 @@ async function ingestIntoReport(
     await updateSummary(trx, reportId, stored, storedShocks);
     await enqueueAlerts(trx, reportId, before, await readAlertState(trx, reportId), links);
   }
-  return { reportId, accepted: inserted.length, duplicates: readings.length - inserted.length };
+  return { reportId, accepted: inserted.length, duplicates: readings.length - inserted.length, stored };
 }
 
 /**
@@ -230,7 +232,9 @@ async function insertMeasurements(trx: Db, reportId: string, readings: readonly 
         update label_reports r
         set status = case when r.status = 'notStarted' then 'recording' else r.status end,
             start_time = least(r.start_time, s.first),
-            last_reading_at = greatest(r.last_reading_at, s.last)
+            last_reading_at = greatest(r.last_reading_at, s.last),
+            -- The record changed: its hash is computed again when next read (record-hash.ts).
+            content_hash = null
         from (select min(t) as first, max(t) as last from stored) s
         where r.id = ${reportId}::uuid and s.first is not null)
       select string_agg(concat(date_part('epoch', t) * 1000, ',', temperature, ',', humidity, ',', battery), ';') as stored

@@ -1,15 +1,32 @@
 import { signedDispositionRecord } from "../../core/api/signed-disposition";
 import type { Disposition, SignedDisposition } from "../../core/domain/disposition";
+import type { OverallVerdict } from "../../core/domain/report-summary";
 import type { Db } from "../db/index";
 
 /**
- * The signed dispositions of a report, newest first. The newest is
- * the one in force; the older ones stay visible as superseded.
+ * The signed dispositions of a report, newest first. The newest stands unless a change to
+ * the record superseded it (supersede-signature.ts); older ones were superseded by a newer
+ * signature. None is ever changed otherwise.
  */
+
+const COLUMNS = [
+  "value",
+  "comment",
+  "meaning",
+  "signerId",
+  "signerName",
+  "signerEmail",
+  "signedAt",
+  "contentHash",
+  "verdict",
+  "supersededAt",
+  "supersededBy",
+] as const;
+
 export async function dispositionsOf(db: Db, reportId: string): Promise<SignedDisposition[]> {
   const rows = await db
     .selectFrom("labelReportDispositions")
-    .select(["value", "comment", "meaning", "signerId", "signerName", "signerEmail", "signedAt"])
+    .select(COLUMNS)
     .where("reportId", "=", reportId)
     .orderBy("signedAt", "desc")
     .orderBy("id", "desc")
@@ -17,17 +34,25 @@ export async function dispositionsOf(db: Db, reportId: string): Promise<SignedDi
   return rows.map(toSigned);
 }
 
+/** The disposition that stands: the newest, unless a change to the record superseded it. */
+export function standingOf(history: readonly SignedDisposition[]): SignedDisposition | null {
+  const newest = history[0];
+  return newest && newest.supersededAt === null ? newest : null;
+}
+
 /** The disposition in force, or null. */
 export async function currentDisposition(db: Db, reportId: string): Promise<SignedDisposition | null> {
   const row = await db
     .selectFrom("labelReportDispositions")
-    .select(["value", "comment", "meaning", "signerId", "signerName", "signerEmail", "signedAt"])
+    .select(COLUMNS)
     .where("reportId", "=", reportId)
     .orderBy("signedAt", "desc")
     .orderBy("id", "desc")
     .executeTakeFirst();
-  return row ? toSigned(row) : null;
+  return standingOf(row ? [toSigned(row)] : []);
 }
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toSigned(row: {
   value: Disposition;
@@ -37,6 +62,10 @@ function toSigned(row: {
   signerName: string;
   signerEmail: string;
   signedAt: Date;
+  contentHash: string | null;
+  verdict: OverallVerdict | null;
+  supersededAt: Date | null;
+  supersededBy: string | null;
 }): SignedDisposition {
   return {
     value: row.value,
@@ -44,6 +73,10 @@ function toSigned(row: {
     meaning: row.meaning,
     signedBy: { id: row.signerId, name: row.signerName, email: row.signerEmail },
     signedAt: new Date(row.signedAt).toISOString(),
+    contentHash: row.contentHash,
+    verdict: row.verdict,
+    supersededAt: isoOrNull(row.supersededAt),
+    supersededBy: row.supersededBy as SignedDisposition["supersededBy"],
   };
 }
 

@@ -1,6 +1,7 @@
 import { auditActorLabel, personName } from "../../core/domain/audit-actor";
 import type { Db } from "../db/index";
-import { dispositionsOf } from "./dispositions";
+import { dispositionsOf, standingOf } from "./dispositions";
+import { currentContentHash } from "./record-hash";
 import { labelReportRows } from "./report-list-query";
 
 /**
@@ -43,9 +44,11 @@ export type FoundReport = NonNullable<Awaited<ReturnType<typeof findReport>>>;
 
 /**
  * A report as every route answering with one shows it: the list row's `disposition` (the
- * value in force) becomes the signature in force and its history, as the detail schema says.
+ * value in force) becomes the standing signature and its history, with the record's
+ * current content hash, as the detail schema says.
  */
 export async function detailOf<Row extends { id: string }>(db: Db, row: Row) {
   const history = await dispositionsOf(db, row.id);
-  return { ...row, disposition: history[0] ?? null, dispositionHistory: history };
+  const contentHash = await currentContentHash(db, row.id);
+  return { ...row, disposition: standingOf(history), dispositionHistory: history, contentHash };
 }

@@ -30,6 +30,7 @@ export const labelReportColumns: ColumnMap = {
   disposition: sql.ref("r.disposition"),
   violation: sql`(r.temperature_violation or r.humidity_violation or r.shock_violation)`,
   dispositioned: sql`(r.disposition is not null)`,
+  changedAfterSignature: sql`(r.signature_superseded_at is not null)`,
 };
 
 /**

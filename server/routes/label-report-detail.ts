@@ -4,11 +4,12 @@ import { labelReportChanges, labelReportDetail } from "../../core/api/label-repo
 import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
 import { recordAudit } from "../audit";
 import { customFieldDefinitions } from "../db/custom-fields";
-import { deleteLabelReport, updateLabelReport } from "../db/label-reports";
-import { badRequest } from "../errors";
+import { deleteLabelReport, hasSignature, updateLabelReport } from "../db/label-reports";
+import { badRequest, HttpError } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { detailOf, findReport } from "../reports/report-detail";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
+import { supersedeSignature } from "../reports/supersede-signature";
 import { dataErrors } from "./schemas";
 
 /**
@@ -18,7 +19,7 @@ import { dataErrors } from "./schemas";
  */
 export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = plugin;
+  const { db, settings } = plugin;
 
   app.get(
     "/label-reports/:id",
@@ -69,6 +70,9 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
           changes.customFields = JSON.stringify(merged);
         }
         await updateLabelReport(trx, id, changes);
+        // Archiving takes a signed report out of every list: its signature no longer stands.
+        if (body.isArchived === true && !before.isArchived)
+          await supersedeSignature(trx, principal, id, "archive", settings);
         const after = await findReport(trx, principal.companyScope, id);
         await recordAudit(trx, principal, {
           action: "update",
@@ -88,9 +92,9 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
       config: { permission: ["delete", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "Delete a label report and its readings",
+        summary: "Delete a label report and its readings; 409 for a signed report (signatures are never deleted)",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -100,6 +104,8 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
         // Read again, locked: a report deleted since the hook found it is 404.
         const before = await findReport(trx, principal.companyScope, id, true);
         if (!before) throw reportNotFound();
+        if (await hasSignature(trx, id))
+          throw new HttpError(409, "A signed report cannot be deleted: archive it instead, with a reason");
         await deleteLabelReport(trx, id);
         await recordAudit(trx, principal, {
           action: "delete",

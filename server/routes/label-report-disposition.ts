@@ -3,6 +3,7 @@ import { idParams } from "../../core/api/id-params";
 import { dispositionInput } from "../../core/api/signed-disposition";
 import { statusAnswer } from "../../core/api/status-answer";
 import { canBeDisposed, DISPOSITION_MEANINGS, dispositionCommentError } from "../../core/domain/disposition";
+import { type ReportSummary, verdictOf } from "../../core/domain/report-summary";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
@@ -11,6 +12,7 @@ import { readUser } from "../db/users";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
+import { hashToSign } from "../reports/record-hash";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
 import { dataErrors } from "./schemas";
 
@@ -98,7 +100,14 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
         // Taken after the lock (not the transaction's start, as now() would be): a signature
         // that waited for another one is the newer of the two, here and in the list's copy.
         const signedAt = new Date();
+        // What is signed: the record as the signer sees it now (without a disposition), and its verdict.
+        const contentHash = await hashToSign(trx, id);
+        // The stored summary is a ReportSummary (server/reports/summary.ts writes it), or {} before any reading.
+        const summary = report.summary as Partial<ReportSummary>;
+        const verdict = summary.overall ? verdictOf(summary as ReportSummary) : "noData";
         await insertDisposition(trx, {
+          contentHash,
+          verdict,
           signedAt,
           reportId: id,
           companyId: principal.companyId,
@@ -109,13 +118,24 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
           signerName: name,
           signerEmail: user.email,
         });
-        await updateLabelReport(trx, id, { disposition: body.disposition, updated: signedAt });
+        await updateLabelReport(trx, id, {
+          disposition: body.disposition,
+          updated: signedAt,
+          signatureSupersededAt: null,
+          contentHash: null,
+        });
         await recordAudit(trx, principal, {
           action: "disposition",
           entity: "labelReport",
           entityId: id,
           before: { disposition: report.disposition },
-          after: { disposition: body.disposition, meaning: DISPOSITION_MEANINGS[body.disposition], signedBy: name },
+          after: {
+            disposition: body.disposition,
+            meaning: DISPOSITION_MEANINGS[body.disposition],
+            signedBy: name,
+            contentHash,
+            verdict,
+          },
           ...(comment ? { reason: comment } : {}),
         });
       });

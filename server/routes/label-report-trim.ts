@@ -11,6 +11,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { detailOf, findReport } from "../reports/report-detail";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
 import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
+import { supersedeSignature } from "../reports/supersede-signature";
 import { dataErrors } from "./schemas";
 
 function windowErrors(window: { start: string | null; end: string | null }): FieldError[] {
@@ -27,7 +28,7 @@ function windowErrors(window: { start: string | null; end: string | null }): Fie
  */
 export const labelReportTrimRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db } = plugin;
+  const { db, settings } = plugin;
 
   app.post(
     "/label-reports/:id/trim",
@@ -65,6 +66,7 @@ export const labelReportTrimRoutes: FastifyPluginAsync = async (plugin) => {
           trimSetBy: clearing ? null : principal.userId,
           trimSetAt: clearing ? null : new Date(),
           trimSetBySupport: !clearing && principal.impersonatorUserId !== null,
+          contentHash: null,
         });
         await recomputeSummary(trx, id);
         const after = await findReport(trx, principal.companyScope, id);
@@ -76,7 +78,10 @@ export const labelReportTrimRoutes: FastifyPluginAsync = async (plugin) => {
           after: { trimStart: iso(after?.trimStart ?? null), trimEnd: iso(after?.trimEnd ?? null) },
           reason,
         });
-        return after && detailOf(trx, after);
+        // A new window is a new record: a signature of the old one no longer stands.
+        const superseded = await supersedeSignature(trx, principal, id, "trim", settings);
+        const answer = superseded ? await findReport(trx, principal.companyScope, id) : after;
+        return answer && detailOf(trx, answer);
       });
     },
   );

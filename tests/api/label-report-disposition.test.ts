@@ -86,6 +86,10 @@ describe("signing a disposition", () => {
       meaning: "Released for sale",
       signedBy: { id: userId("a:administrator"), name: "a-administrator Tester", email: email("a:administrator") },
       signedAt: expect.stringMatching(/Z$/),
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      verdict: expect.stringMatching(/^(violation|noData|incomplete|ok)$/),
+      supersededAt: null,
+      supersededBy: null,
     });
     expect(Date.parse(report.disposition.signedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(report.dispositionHistory).toEqual([report.disposition]);
@@ -109,7 +113,7 @@ describe("signing a disposition", () => {
     ]);
   });
 
-  test("archiving and trimming a signed report answer with the signature in force, not an error", async () => {
+  test("archiving and trimming a signed report answer, each with the history that keeps the signature", async () => {
     const admin = await signedIn("a:administrator");
     expect((await sign(reportA(8), admin.sessionHeaders)).statusCode).toBe(201);
     const archived = await t.app.inject({
@@ -119,7 +123,7 @@ describe("signing a disposition", () => {
       payload: { isArchived: true },
     });
     expect(archived.statusCode).toBe(200);
-    expect(archived.json().disposition.value).toBe("released");
+    expect(archived.json().dispositionHistory[0].value).toBe("released");
     const trimmed = await post(
       `/api/label-reports/${reportA(8)}/trim`,
       await t.headersFor(userId("a:trimmer"), world.companies.a),

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from "../../server/seed/accounts";
 import { expect, test } from "./support/fixtures";
+import { ingestedLabel } from "./support/reports";
 import { apiAs, signInAt } from "./support/sign-in";
 
 /**
@@ -47,4 +48,42 @@ test("signing dialog: a wrong password is refused with a field error; the right 
   await expect(current.getByRole("row", { name: /Signed at/ })).toHaveText(/(GMT|UTC)[+-]?\d*\s*$/);
   await expect(section.getByRole("button", { name: "Sign a new disposition" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Audit trail" })).toContainText(/disposition/i);
+});
+
+test("readings that arrive after a release supersede it: the report is changed after signature, in Needs attention and its overlay", async ({
+  page,
+}) => {
+  // A label logged 5 °C every 10 min for three hours but sent nothing for the hour in the middle.
+  const labelId = `LATE-${Date.now().toString(36)}`;
+  const start = Date.now() - 4 * 3_600_000;
+  const at = (i: number) => ({ time: new Date(start + i * 600_000).toISOString(), temperature: 5 });
+  const all = Array.from({ length: 19 }, (_, i) => i);
+  const label = await ingestedLabel(page, "admin@demo.example", labelId, all.filter((i) => i < 6 || i > 12).map(at));
+  await label.stop("ended");
+
+  await signInAt(page, "admin@demo.example", `/label-reports/${label.id}`);
+  const section = page.getByRole("region", { name: "Disposition" });
+  await section.getByRole("button", { name: "Sign disposition" }).click();
+  const dialog = page.getByRole("dialog", { name: /Sign disposition of/ });
+  await dialog.getByText("Released", { exact: true }).click();
+  // The missing hour makes the data incomplete, which the signer must explain.
+  await dialog.getByRole("textbox", { name: "Comment" }).fill("The label's memory will be read out at the hub");
+  await dialog.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await dialog.getByRole("button", { name: "Sign" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByTestId("disposition-current")).toContainText("Released for sale");
+
+  // The label's memory is read out: the missing hour, at 28 °C.
+  await label.send(all.filter((i) => i >= 6 && i <= 12).map((i) => ({ ...at(i), temperature: 28 })));
+
+  await page.goto("/needs-attention");
+  const card = page.getByTestId("attention-changedAfterSignature");
+  await expect(card).toContainText("Changed after signature");
+  await card.getByRole("link", { name: labelId }).click();
+  const changed = page.getByRole("region", { name: "Disposition" }).getByTestId("changed-after-signature");
+  await expect(changed).toContainText("Changed after signature");
+  await expect(changed).toContainText("readings arrived");
+  await expect(page.getByRole("region", { name: "Disposition" }).getByTestId("disposition-superseded")).toContainText(
+    "Released for sale",
+  );
 });

@@ -1,11 +1,11 @@
 import { encodeFilters } from "../../core/domain/list-query";
 import { ATTENTION_LISTS } from "../../core/domain/needs-attention";
 import { expect, type Page, test } from "./support/fixtures";
-import { reportsWhere } from "./support/reports";
+import { ingestedLabel, reportsWhere } from "./support/reports";
 import { attachBothSizes } from "./support/screenshots";
-import { apiAs, signIn, signInAt } from "./support/sign-in";
+import { signIn, signInAt } from "./support/sign-in";
 
-/** The needs-attention page: four short lists, counts in the menu, links into the report list. */
+/** The needs-attention page: its short lists, counts in the menu, links into the report list. */
 
 const count = async (page: Page) =>
   Number(((await page.locator(".ant-pagination-total-text").textContent()) ?? "").replace(/\D/g, ""));
@@ -69,28 +69,14 @@ test.describe("needs attention", () => {
 
   test("a stopped report's line says Stopped, as the report list does", async ({ page }) => {
     // A label stopped early with an excursion, made here through an ingest key: the newest end of the demo.
-    const request = page.request;
-    const headers = await apiAs(request, "admin@demo.example");
-    const run = Date.now().toString(36);
-    const key = await request.post("/api/api-keys", { headers, data: { name: `Stop ${run}`, scopes: ["ingest"] } });
-    const ingest = { "api-key": (await key.json()).key as string };
-    const presets = await request.get("/api/label-presets?pageSize=1", { headers });
-    const presetId = ((await presets.json()).data as { id: string }[])[0]?.id;
-    const labelId = `STOPPED-${run}`;
-    const registered = await request.post("/api/label-reports", { headers: ingest, data: { labelId, presetId } });
-    expect(registered.status()).toBe(201);
-    const { id } = (await registered.json()) as { id: string };
+    const labelId = `STOPPED-${Date.now().toString(36)}`;
     // Two hours at 40 °C: over every preset's limit for longer than any alarm delay.
     const readings = Array.from({ length: 25 }, (_, i) => ({
       time: new Date(Date.now() - (125 - i * 5) * 60_000).toISOString(),
       temperature: 40,
     }));
-    expect((await request.post("/api/readings", { headers: ingest, data: { labelId, readings } })).status()).toBe(200);
-    const stopped = await request.post(`/api/label-reports/${id}/stop`, {
-      headers: ingest,
-      data: { status: "stopped" },
-    });
-    expect(stopped.status()).toBe(200);
+    const label = await ingestedLabel(page, "admin@demo.example", labelId, readings);
+    await label.stop("stopped");
 
     await signInAt(page, "admin@demo.example", "/needs-attention");
     const line = page.getByTestId("attention-awaitingDecision").locator(".ant-list-item").filter({ hasText: labelId });

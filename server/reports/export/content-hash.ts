@@ -119,6 +119,18 @@ export interface ContentToHash {
   } | null;
 }
 
+/** The signature's part of the record: exactly these keys, whatever else the API says of it. */
+function dispositionDocument(d: NonNullable<ContentToHash["disposition"]>): CanonicalValue {
+  const { id, name, email } = d.signedBy;
+  return {
+    value: d.value,
+    meaning: d.meaning,
+    comment: d.comment,
+    signedBy: { id, name, email },
+    signedAt: d.signedAt,
+  };
+}
+
 function contentDocument(content: ContentToHash): CanonicalValue {
   const iso = (t: number) => new Date(t).toISOString();
   return {
@@ -129,9 +141,7 @@ function contentDocument(content: ContentToHash): CanonicalValue {
     window: content.window,
     readings: content.readings.map((r) => [iso(r.t), r.temperature, r.humidity, r.battery]),
     shockEvents: content.shockEvents.map((e) => [iso(e.t), e.magnitudeG]),
-    ...(content.disposition
-      ? { disposition: { ...content.disposition, signedBy: { ...content.disposition.signedBy } } }
-      : {}),
+    ...(content.disposition ? { disposition: dispositionDocument(content.disposition) } : {}),
   };
 }
 

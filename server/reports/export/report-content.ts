@@ -8,6 +8,7 @@ import { excursionsOfReadings, summariseReport } from "../../../core/domain/repo
 import type { LabelStatus, TransportMode } from "../../../core/domain/resources";
 import type { Db } from "../../db/index";
 import { currentDisposition } from "../dispositions";
+import { recordOf } from "../record-hash";
 import { readSeries, type Series } from "../series";
 import { contentHash, type HashedReading } from "./content-hash";
 
@@ -157,15 +158,7 @@ export async function loadReportContent(
   const trim = trimStart || trimEnd ? { start: trimStart, end: trimEnd, setBy: await trimAuthor(db, reportId) } : null;
 
   const disposition = await currentDisposition(db, reportId);
-  const hash = contentHash({
-    disposition,
-    reportId: row.id,
-    labelId: row.labelId,
-    preset: { ...preset },
-    window: { start: trimStart?.toISOString() ?? null, end: trimEnd?.toISOString() ?? null },
-    readings,
-    shockEvents,
-  });
+  const hash = contentHash(recordOf(row, readings, shockEvents, disposition));
 
   return {
     report: {

@@ -12,7 +12,7 @@ import { Shipment } from "../label-reports/shipment";
 import styles from "./needs-attention.module.css";
 import { attentionListLink, useAttentionList } from "./use-attention-list";
 
-/** The "needs attention" page: three short lists, each leading into the filtered report list. */
+/** The "needs attention" page: short lists, each leading into the filtered report list. */
 export function NeedsAttentionPage() {
   return (
     <Flex vertical gap="large" className={styles.page}>

@@ -55,7 +55,7 @@ export function useAttentionList(
 
 /** How many reports need attention, each once: the menu badge (which mounts it once the browser is idle). */
 export function useAttentionCount(): number {
-  const [a, b, c, d] = ATTENTION_LISTS;
+  const [a, b, c, d, e] = ATTENTION_LISTS;
   const [ab, cd] = ATTENTION_OVERLAPS;
   // Fixed hooks, one per list and overlap (neither table changes length).
   const counts = [
@@ -63,6 +63,7 @@ export function useAttentionCount(): number {
     useAttentionList(b as AttentionList),
     useAttentionList(c as AttentionList),
     useAttentionList(d as AttentionList),
+    useAttentionList(e as AttentionList),
   ];
   const overlaps = [useAttentionList(ab as AttentionQuery), useAttentionList(cd as AttentionQuery)];
   return attentionTotal(

@@ -52,3 +52,41 @@ export async function reportsWhere(page: Page, email: string, filter: string): P
   const get = await apiGetter(page, email);
   return ((await get(listPath(filter, 1000))) as { data: ReportRow[] }).data;
 }
+
+interface Reading {
+  time: string;
+  temperature: number;
+}
+
+/**
+ * A label of `email`'s company that a gateway registered and sent readings for, through an
+ * ingest key made here (the demo seed's reports are all older than a test's run).
+ */
+export async function ingestedLabel(page: Page, email: string, labelId: string, readings: readonly Reading[]) {
+  const request = page.request;
+  const headers = await apiAs(request, email);
+  const key = await request.post("/api/api-keys", {
+    headers,
+    data: { name: `Gateway ${labelId}`, scopes: ["ingest"] },
+  });
+  if (key.status() !== 201) throw new Error(`API key: HTTP ${key.status()} ${await key.text()}`);
+  const ingest = { "api-key": (await key.json()).key as string };
+  const presets = await request.get("/api/label-presets?pageSize=1", { headers });
+  const presetId = ((await presets.json()).data as { id: string }[])[0]?.id;
+  const registered = await request.post("/api/label-reports", { headers: ingest, data: { labelId, presetId } });
+  if (registered.status() !== 201) throw new Error(`register: HTTP ${registered.status()} ${await registered.text()}`);
+  const { id } = (await registered.json()) as { id: string };
+  const send = async (batch: readonly Reading[]) => {
+    const res = await request.post("/api/readings", { headers: ingest, data: { labelId, readings: batch } });
+    if (res.status() !== 200) throw new Error(`readings: HTTP ${res.status()} ${await res.text()}`);
+  };
+  await send(readings);
+  return {
+    id,
+    send,
+    stop: async (status: "stopped" | "ended") => {
+      const res = await request.post(`/api/label-reports/${id}/stop`, { headers: ingest, data: { status } });
+      if (res.status() !== 200) throw new Error(`stop: HTTP ${res.status()} ${await res.text()}`);
+    },
+  };
+}

@@ -1,6 +1,12 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
-import { canBeDisposed, DISPOSITION_LABELS, type SignedDisposition } from "@core/domain/disposition";
-import { Button, Descriptions, Empty, Space, Tag, Typography } from "antd";
+import {
+  canBeDisposed,
+  DISPOSITION_LABELS,
+  type SignedDisposition,
+  SUPERSEDING_CHANGE_TEXT,
+} from "@core/domain/disposition";
+import { VERDICT_TEXT } from "@core/domain/report-summary";
+import { Alert, Button, Descriptions, Empty, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
@@ -27,6 +33,22 @@ function Signature({ signed }: { signed: SignedDisposition }) {
         <DateTimeText value={signed.signedAt} zone />
       </Descriptions.Item>
       {signed.comment ? <Descriptions.Item label="Comment">{signed.comment}</Descriptions.Item> : null}
+      {signed.verdict ? (
+        <Descriptions.Item label="Verdict signed">{VERDICT_TEXT[signed.verdict]}</Descriptions.Item>
+      ) : null}
+      {signed.contentHash ? (
+        <Descriptions.Item label="Record signed">
+          <Typography.Text code copyable={{ text: signed.contentHash }} title="SHA-256 of the record as signed">
+            {signed.contentHash.slice(0, 16)}…
+          </Typography.Text>
+        </Descriptions.Item>
+      ) : null}
+      {signed.supersededAt && signed.supersededBy ? (
+        <Descriptions.Item label="No longer stands">
+          Changed after signature: {SUPERSEDING_CHANGE_TEXT[signed.supersededBy]},{" "}
+          <DateTimeText value={signed.supersededAt} zone />
+        </Descriptions.Item>
+      ) : null}
     </Descriptions>
   );
 }
@@ -66,20 +88,35 @@ export function SignDispositionButton({ report }: { report: LabelReportDetail })
   );
 }
 
-/** The disposition in force with its signature, and the superseded ones below it. */
+/**
+ * The disposition that stands with its signature, and the superseded ones below it. A
+ * signature a change to the record superseded heads the list with a warning: the
+ * decision must be made again.
+ */
 export function DispositionDetails({ report }: { report: LabelReportDetail }) {
-  const current = report.dispositionHistory?.[0];
-  const superseded = report.dispositionHistory?.slice(1) ?? [];
-  if (!current)
+  const history = report.dispositionHistory ?? [];
+  const standing = report.disposition;
+  const changed = !standing ? history[0] : undefined;
+  if (!standing && !changed)
     return (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={canBeDisposed(report.status) ? "No disposition signed yet" : "Signed once the label has ended"}
       />
     );
+  const superseded = standing ? history.slice(1) : history;
   return (
     <Space direction="vertical" style={{ width: "100%" }} data-testid="disposition-current">
-      <Signature signed={current} />
+      {changed?.supersededBy ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="changed-after-signature"
+          message="Changed after signature"
+          description={`The record changed after it was signed ${DISPOSITION_LABELS[changed.value]}: ${SUPERSEDING_CHANGE_TEXT[changed.supersededBy]}. That signature no longer stands; sign a new disposition.`}
+        />
+      ) : null}
+      {standing ? <Signature signed={standing} /> : null}
       {superseded.length ? (
         <>
           <Typography.Text type="secondary">Superseded</Typography.Text>

@@ -8,3 +8,7 @@ declare class URLSearchParams {
   set(name: string, value: string): void;
   toString(): string;
 }
+
+declare class TextDecoder {
+  decode(input?: Uint8Array): string;
+}

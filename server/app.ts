@@ -24,6 +24,7 @@ import { alertWorkerPlugin } from "./plugins/alert-worker";
 import { databasePlugin } from "./plugins/database";
 import { type ExportLimitOptions, heavyWorkPlugin } from "./plugins/heavy-work";
 import { mailerPlugin } from "./plugins/mailer";
+import { recordSignerPlugin } from "./plugins/record-signer";
 import { routeTablePlugin } from "./plugins/route-table";
 import { settingsPlugin, type ThirdPartyProvider } from "./plugins/settings";
 import { signingKeysPlugin } from "./plugins/signing-keys";
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(databasePlugin, { db: options.db });
   await app.register(signingKeysPlugin, { keys: options.keys });
+  await app.register(recordSignerPlugin);
   await app.register(settingsPlugin, {
     publicUrl: options.publicUrl,
     sessionSettings: options.sessionSettings,
@@ -143,6 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { prefix: "/api" });
   await app.register(apiRoutes, { prefix: "/api" });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  // The public keys of record signatures (contentSignature), where JOSE tools look for them.
+  app.get("/.well-known/jwks.json", { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=300").send(await app.recordSigner.publicKeys()),
+  );
 
   const staticDir = options.staticDir;
   const hasDashboard = staticDir !== undefined && existsSync(join(staticDir, "index.html"));

@@ -10,6 +10,7 @@ import type { AlertWorker } from "./notifications/alert-worker";
 import type { ExportSlots } from "./plugins/heavy-work";
 import type { AppSettings } from "./plugins/settings";
 import type { ExportLimiter } from "./reports/export/export-limiter";
+import type { RecordSigner } from "./reports/record-signature";
 
 export interface RouteEntry {
   method: string;
@@ -38,6 +39,8 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     keys: SigningKeys;
+    /** Signs the content hashes the server issues (server/reports/record-signature.ts). */
+    recordSigner: RecordSigner;
     settings: AppSettings;
     mailer: Mailer;
     throttles: AuthThrottles;

@@ -1,4 +1,4 @@
-import { isSharePath, isVisitorPath } from "@core/routes/visitor-paths";
+import { isSharePath, isVerifyPath, isVisitorPath } from "@core/routes/visitor-paths";
 import { ConfigProvider } from "antd";
 // The ES module: "antd/locale/en_US" is the CommonJS build, a second copy of the locale.
 import enUS from "antd/es/locale/en_US";
@@ -17,6 +17,8 @@ import styles from "./app.module.css";
 const AuthApp = lazyComponent(async () => (await import("./auth-app")).AuthApp);
 /** A share link's public page: no sign-in, no Refine. */
 const SharePage = lazyComponent(async () => (await import("./pages/share/share-page")).SharePage);
+/** The public page that verifies a record or a report PDF: no sign-in, no Refine. */
+const VerifyPage = lazyComponent(async () => (await import("./pages/verify/verify-page")).VerifyPage);
 /**
  * Everything else: the Refine dashboard. The chunk of the page it opens on starts with it, not
  * awaited: when it is in by the first render (its files are named in the page), that render
@@ -54,6 +56,7 @@ function SharePageRoute() {
 function Shell() {
   const { pathname } = useLocation();
   if (isSharePath(pathname)) return <SharePageRoute />;
+  if (isVerifyPath(pathname)) return <VerifyPage />;
   return isVisitorPath(pathname) ? <AuthApp /> : <DashboardApp />;
 }
 

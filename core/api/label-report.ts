@@ -116,6 +116,12 @@ export const labelReportDetail = Type.Object({
         "SHA-256 of the report's record now (readings and shock events of the window, the frozen rule, the window, the standing disposition), as the PDF prints it",
     }),
   ),
+  contentSignature: Type.Optional(
+    Type.String({
+      description:
+        "The server's signature of contentHash: a compact JWS (ES256, typ coldchain-record+jws) whose payload holds reportId, labelId, contentHash and iat; the keys are at /.well-known/jwks.json",
+    }),
+  ),
   // Optional: the answer to POST /label-reports (a report just registered) leaves it out.
   dispositionHistory: Type.Optional(
     Type.Array(signedDispositionRecord, {

@@ -55,7 +55,7 @@ export const shareLinkInput = NullableObject(
 export const shareLinkOpenRecord = Type.Object({
   openedAt: Type.String(),
   address: Type.String(),
-  kind: StringEnum(["page", "pdf", "csv"]),
+  kind: StringEnum(["page", "pdf", "csv", "record"]),
 });
 
 /** An excursion as the share page draws it (core/domain/excursions.ts computes it; times in epoch ms). */
@@ -90,6 +90,9 @@ export const sharedReportRecord = Type.Object({
     }),
   ),
   contentHash: Type.String(),
+  contentSignature: Type.String({
+    description: "The server's signature of contentHash (a compact JWS; keys at /.well-known/jwks.json)",
+  }),
   readings: Type.Object(readingSeriesRecord.properties, {
     description: "The chart series of the evaluation window, min/max-downsampled (at most 1,000 points)",
   }),

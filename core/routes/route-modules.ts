@@ -1,4 +1,4 @@
-import { isSharePath, isVisitorPath } from "./visitor-paths";
+import { isSharePath, isVerifyPath, isVisitorPath } from "./visitor-paths";
 
 /** The label report list, where "/" leads and where a report's overlay opens over it. */
 export function isLandingListPath(pathname: string): boolean {
@@ -14,6 +14,7 @@ export function isLandingListPath(pathname: string): boolean {
  */
 export function routeModules(pathname: string): string[] {
   if (isSharePath(pathname)) return ["src/pages/share/share-page.tsx"];
+  if (isVerifyPath(pathname)) return ["src/pages/verify/verify-page.tsx"];
   if (isVisitorPath(pathname)) return ["src/auth-app.tsx"];
   const dashboard = ["src/boot-dashboard.ts", "src/App.tsx"];
   return isLandingListPath(pathname) ? [...dashboard, "src/resources/label-reports/list.tsx"] : dashboard;

@@ -29,7 +29,12 @@ export function isSharePath(pathname: string): boolean {
   return pathname.startsWith("/share/");
 }
 
+/** The public page that checks a record or a report PDF: its own lean page, no sign-in, no Refine. */
+export function isVerifyPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, "") === "/verify";
+}
+
 /** Every other path opens the Refine dashboard app (src/App.tsx). */
 export function isDashboardPath(pathname: string): boolean {
-  return !isSharePath(pathname) && !isVisitorPath(pathname);
+  return !isSharePath(pathname) && !isVerifyPath(pathname) && !isVisitorPath(pathname);
 }

@@ -19,8 +19,8 @@ export interface SigningKeys {
  * database (not in memory or a file) so every server instance signs and verifies
  * with the same keys.
  */
-export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
-  let rows = await workingSigningKeys(db);
+export async function loadSigningKeys(db: Db, purpose: "session" | "record" = "session"): Promise<SigningKeys> {
+  let rows = await workingSigningKeys(db, purpose);
   if (rows.length === 0) {
     const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
     const kid = `k-${randomUUID()}`;
@@ -31,9 +31,10 @@ export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
       alg: SIGNING_ALG,
       privateJwk: JSON.stringify(privateJwk),
       publicJwk: JSON.stringify(publicJwk),
+      purpose,
     });
     // Another instance may have raced us: everyone takes the newest key.
-    rows = await workingSigningKeys(db);
+    rows = await workingSigningKeys(db, purpose);
   }
   const newest = rows[0];
   if (!newest) throw new Error("No signing key could be created");

@@ -27,6 +27,7 @@ import * as epcisJobCounts from "./migrations/0026-epcis-job-counts";
 import * as alertDigests from "./migrations/0027-alert-digests";
 import * as rateCounters from "./migrations/0028-rate-counters";
 import * as signatureHoldsHash from "./migrations/0029-signature-holds-hash";
+import * as recordSignatures from "./migrations/0030-record-signatures";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0027-alert-digests": alertDigests,
   "0028-rate-counters": rateCounters,
   "0029-signature-holds-hash": signatureHoldsHash,
+  "0030-record-signatures": recordSignatures,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -80,6 +80,16 @@ export interface SigningKeysTable {
   publicJwk: Json<Record<string, unknown>>;
   created: CreatedAt;
   retired: Date | null;
+  /** 0030: `session` signs sessions and role tokens, `record` signs content hashes. */
+  purpose: Generated<"session" | "record">;
+}
+
+/** 0030: every content hash the server issued, for /verify. */
+interface IssuedRecordsTable {
+  contentHash: string;
+  reportId: string;
+  labelId: string;
+  issuedAt: CreatedAt;
 }
 
 export interface SessionsTable {
@@ -230,7 +240,7 @@ export interface ShareLinkOpensTable {
   openedAt: CreatedAt;
   address: string;
   /** The page, or a download. */
-  kind: Generated<"page" | "pdf" | "csv">;
+  kind: Generated<"page" | "pdf" | "csv" | "record">;
 }
 
 /** A GS1 EPCIS capture and its outcome (migration 0018; server/ingest/epcis-capture.ts). */
@@ -453,6 +463,7 @@ export interface Database {
   userRoles: UserRolesTable;
   roleTokens: RoleTokensTable;
   signingKeys: SigningKeysTable;
+  issuedRecords: IssuedRecordsTable;
   sessions: SessionsTable;
   invites: InvitesTable;
   migrationInvites: MigrationInvitesTable;

@@ -2,7 +2,7 @@ import type { SignedDisposition } from "../../core/domain/disposition";
 import { type ReportRule, thresholdsOfRule } from "../../core/domain/report-rule";
 import type { Db } from "../db/index";
 import { currentDisposition } from "./dispositions";
-import { type ContentToHash, contentHash, type HashedReading } from "./export/content-hash";
+import { type ContentToHash, contentHash, type HashedReading, recordDocumentText } from "./export/content-hash";
 
 /**
  * The record a content hash covers (content-hash.ts says how it is written), loaded for
@@ -36,6 +36,21 @@ export function recordOf(
     shockEvents,
     disposition,
   };
+}
+
+/**
+ * Notes a content hash the server hands out (on the report, a share page, a download), so
+ * that /verify can tell it from one nobody issued. Kept once, with when it was first issued.
+ */
+export async function issueRecord(
+  db: Db,
+  record: { contentHash: string; reportId: string; labelId: string },
+): Promise<void> {
+  await db
+    .insertInto("issuedRecords")
+    .values(record)
+    .onConflict((oc) => oc.column("contentHash").doNothing())
+    .execute();
 }
 
 /** The report's record as hashed, with its standing disposition; null for an unknown report. */
@@ -107,7 +122,33 @@ export async function currentContentHash(db: Db, reportId: string): Promise<stri
     if (!record) throw new Error(`No report ${reportId}`);
     const hash = contentHash(record);
     await trx.updateTable("labelReports").set({ contentHash: hash }).where("id", "=", reportId).execute();
+    await issueRecord(trx, { contentHash: hash, reportId, labelId: record.labelId });
     return hash;
   };
   return db.isTransaction ? read(db) : db.transaction().execute(read);
+}
+
+/**
+ * The record document of a report as `…/record` answers it, byte for byte what its content
+ * hash hashes, and that hash; null for an unknown report. Read under the report's row lock
+ * (as currentContentHash), so the text and the hash are of one state of the record.
+ */
+export async function recordDocument(
+  db: Db,
+  reportId: string,
+): Promise<{ text: string; contentHash: string; labelId: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom("labelReports")
+      .select("id")
+      .where("id", "=", reportId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) return null;
+    const record = await loadRecord(trx, reportId);
+    if (!record) return null;
+    const hash = contentHash(record);
+    await issueRecord(trx, { contentHash: hash, reportId, labelId: record.labelId });
+    return { text: recordDocumentText(record), contentHash: hash, labelId: record.labelId };
+  });
 }

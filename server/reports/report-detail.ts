@@ -2,6 +2,7 @@ import { auditActorLabel, personName } from "../../core/domain/audit-actor";
 import type { Db } from "../db/index";
 import { dispositionsOf, standingOf } from "./dispositions";
 import { currentContentHash } from "./record-hash";
+import type { RecordSigner } from "./record-signature";
 import { labelReportRows } from "./report-list-query";
 
 /**
@@ -45,10 +46,11 @@ export type FoundReport = NonNullable<Awaited<ReturnType<typeof findReport>>>;
 /**
  * A report as every route answering with one shows it: the list row's `disposition` (the
  * value in force) becomes the standing signature and its history, with the record's
- * current content hash, as the detail schema says.
+ * current content hash and the server's signature of it, as the detail schema says.
  */
-export async function detailOf<Row extends { id: string }>(db: Db, row: Row) {
+export async function detailOf<Row extends { id: string; labelId: string }>(db: Db, signer: RecordSigner, row: Row) {
   const history = await dispositionsOf(db, row.id);
   const contentHash = await currentContentHash(db, row.id);
-  return { ...row, disposition: standingOf(history), dispositionHistory: history, contentHash };
+  const contentSignature = await signer.sign({ reportId: row.id, labelId: row.labelId, contentHash });
+  return { ...row, disposition: standingOf(history), dispositionHistory: history, contentHash, contentSignature };
 }

@@ -20,6 +20,7 @@ import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
 import { readingRoutes } from "./readings";
+import { recordRoutes } from "./records";
 import { shareLinkRoutes } from "./share-links";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
@@ -69,6 +70,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);
+  await app.register(recordRoutes);
   await app.register(labelPresetRoutes);
   await app.register(userRoutes);
   await app.register(companyRoutes);

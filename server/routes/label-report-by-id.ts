@@ -5,6 +5,7 @@ import { labelReportDetailRoutes } from "./label-report-detail";
 import { labelReportDispositionRoutes } from "./label-report-disposition";
 import { labelReportExportRoutes } from "./label-report-exports";
 import { labelReportReadingRoutes } from "./label-report-readings";
+import { labelReportRecordRoutes } from "./label-report-record";
 import { labelReportShareLinkRoutes } from "./label-report-share-links";
 import { labelReportTrimRoutes } from "./label-report-trim";
 
@@ -23,5 +24,6 @@ export const labelReportByIdRoutes: FastifyPluginAsync = async (app) => {
   await app.register(labelReportTrimRoutes);
   await app.register(labelReportDispositionRoutes);
   await app.register(labelReportExportRoutes);
+  await app.register(labelReportRecordRoutes);
   await app.register(labelReportShareLinkRoutes);
 };

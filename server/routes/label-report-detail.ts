@@ -32,7 +32,7 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: labelReportDetail, ...dataErrors },
       },
     },
-    async (request) => detailOf(db, requestedReport(request)),
+    async (request) => detailOf(db, plugin.recordSigner, requestedReport(request)),
   );
 
   app.patch(
@@ -81,7 +81,7 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
           before: { isArchived: before.isArchived, customFields: before.customFields },
           after: { isArchived: after?.isArchived, customFields: after?.customFields },
         });
-        return after && detailOf(trx, after);
+        return after && detailOf(trx, plugin.recordSigner, after);
       });
     },
   );

@@ -5,7 +5,7 @@ import { reportExportQuery } from "../../core/api/report-export";
 import { TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { sharedRateLimitStore } from "../plugins/rate-limit-store";
-import { loadReportContent } from "../reports/export/report-content";
+import { loadReportContent, withVerification } from "../reports/export/report-content";
 import { sendReportExport } from "../reports/export/send-report-export";
 import { requestedReport } from "../reports/requested-report";
 import { dataErrors } from "./schemas";
@@ -66,8 +66,12 @@ export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const report = requestedReport(request);
-      return sendReportExport(request, reply, request.principal.companyId, request.query, () =>
-        loadReportContent(db, [report.companyId], report.id),
+      return sendReportExport(request, reply, request.principal.companyId, request.query, async () =>
+        withVerification(
+          await loadReportContent(db, [report.companyId], report.id),
+          plugin.settings.publicUrl,
+          plugin.recordSigner,
+        ),
       );
     },
   );

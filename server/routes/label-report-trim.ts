@@ -81,7 +81,7 @@ export const labelReportTrimRoutes: FastifyPluginAsync = async (plugin) => {
         // A new window is a new record: a signature of the old one no longer stands.
         const superseded = await supersedeSignature(trx, principal, id, "trim", settings);
         const answer = superseded ? await findReport(trx, principal.companyScope, id) : after;
-        return answer && detailOf(trx, answer);
+        return answer && detailOf(trx, plugin.recordSigner, answer);
       });
     },
   );

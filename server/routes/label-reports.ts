@@ -136,7 +136,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
         return id;
       });
       const created = await findReport(db, principal.companyScope, id);
-      return reply.code(201).send(created && (await detailOf(db, created)));
+      return reply.code(201).send(created && (await detailOf(db, plugin.recordSigner, created)));
     },
   );
 };

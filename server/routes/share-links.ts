@@ -7,9 +7,11 @@ import { reportRule } from "../db/label-reports";
 import { insertShareLinkOpen, shareLinkByTokenHash } from "../db/share-links";
 import { HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
-import { loadChartSeries, loadReportContent, withoutEmails } from "../reports/export/report-content";
+import { loadChartSeries, loadReportContent, withoutEmails, withVerification } from "../reports/export/report-content";
 import { sendReportExport } from "../reports/export/send-report-export";
+import { recordDocument } from "../reports/record-hash";
 import { hashShareToken, isShareTokenShape, shareLinkState } from "../reports/share-links";
+import { sendRecord } from "./label-report-record";
 import { dataErrors } from "./schemas";
 
 /**
@@ -52,7 +54,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
     return link;
   }
 
-  const recordOpen = (linkId: string, request: FastifyRequest, kind: "page" | "pdf" | "csv") =>
+  const recordOpen = (linkId: string, request: FastifyRequest, kind: "page" | "pdf" | "csv" | "record") =>
     insertShareLinkOpen(db, { linkId, address: request.ip, kind });
 
   app.get(
@@ -99,10 +101,36 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
             }
           : null,
         contentHash: content.hash,
+        contentSignature: await plugin.recordSigner.sign({
+          reportId: report.id,
+          labelId: report.labelId,
+          contentHash: content.hash,
+        }),
         readings: series,
         expiresAt: new Date(link.expiresAt).toISOString(),
         temperatureUnit: company?.temperatureUnit ?? "celsius",
       };
+    },
+  );
+
+  app.get(
+    "/share/:token/record",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["share links"],
+        summary:
+          "The shared report's record document (no credentials; docs/record-format.md): its SHA-256 is the page's contentHash; 410 when expired or revoked",
+        params: shareTokenParams,
+        response: publicErrors,
+      },
+    },
+    async (request, reply) => {
+      const link = await openLink(request, request.params.token);
+      const record = await recordDocument(db, link.reportId);
+      if (!record) throw unknownLink();
+      await recordOpen(link.id, request, "record");
+      return sendRecord(reply, record);
     },
   );
 
@@ -125,7 +153,8 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
       await recordOpen(link.id, request, fileType);
       return sendReportExport(request, reply, shareDownloadSlots(link.companyId), request.query, async () => {
         const content = await loadReportContent(db, [link.companyId], link.reportId);
-        return content && withoutEmails(content);
+        const verifiable = await withVerification(content, plugin.settings.publicUrl, plugin.recordSigner);
+        return verifiable && withoutEmails(verifiable);
       });
     },
   );

@@ -44,7 +44,12 @@ async function answers(db: Db): Promise<Answer[]> {
     const out: Answer[] = [];
     for (const url of urls) {
       const res = await app.inject({ method: "GET", url, headers });
-      out.push({ url, status: res.statusCode, body: res.json() });
+      const body: unknown = res.json();
+      // A report's contentSignature is made for each answer (ES256 signatures are random): left out.
+      if (body && typeof body === "object" && !Array.isArray(body) && "contentSignature" in body) {
+        const { contentSignature: _signed, ...rest } = body;
+        out.push({ url, status: res.statusCode, body: rest });
+      } else out.push({ url, status: res.statusCode, body });
     }
     return out;
   } finally {

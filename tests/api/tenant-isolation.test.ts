@@ -42,6 +42,7 @@ const CASES: Record<string, Case> = {
   "GET /api/label-reports/:id/shock-events": { params: bReport },
   "GET /api/label-reports/:id/audit": { params: bReport },
   "GET /api/label-reports/:id/export": { params: bReport },
+  "GET /api/label-reports/:id/record": { params: bReport },
   "POST /api/label-reports": { body: () => ({ labelId: "LBL-X", presetId: world.presets.b }) },
   "PATCH /api/label-reports/:id": { params: bReport, body: () => ({ isArchived: true }) },
   "DELETE /api/label-reports/:id": { params: bReport },

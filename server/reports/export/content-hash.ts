@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 
 /**
- * The SHA-256 printed in the footer of a downloaded report (and sent as X-Content-SHA256
- * with the PDF and the CSV). It fingerprints the report's CONTENT, not the file's bytes,
- * so it is the same for every render, for PDF and CSV, and for every display option
- * (time zone, locale, unit, page size, data table), and changes when a reading, the
- * preset's thresholds or the trim window change. How an auditor recomputes it:
+ * The record of a label report and its content hash: the SHA-256 printed in the footer of a
+ * downloaded report, sent as X-Content-SHA256 with the PDF and the CSV, answered as
+ * `contentHash` on the report, and the hash of the record document that
+ * `GET /api/label-reports/{id}/record` answers byte for byte. It fingerprints the report's
+ * CONTENT, not a file's bytes: the same for every render, for PDF and CSV, for every display
+ * option, and it changes when a reading, the rule, the trim window or the standing
+ * disposition changes. docs/record-format.md specifies the document for a partner's own
+ * verifier; in short:
  *
  *   sha256( utf8( canonicalJson(document) ) ), written as 64 lowercase hex digits, where
  *
  *   document = {
- *     "format": "coldchain-label-report-content/1",
+ *     "format": "coldchain-label-report-content/2",
  *     "reportId": "<uuid>", "labelId": "<label id>",
  *     "preset": { temperatureEnabled, temperatureMin, temperatureMax, humidityEnabled, humidityMin,
  *                 humidityMax, shockEnabled, shockThresholdG, alarmDelayMinutes, alarmType,
@@ -18,12 +21,13 @@ import { createHash } from "node:crypto";
  *     "window": { "start": ISO 8601 | null, "end": ISO 8601 | null }, (the trim window as stored)
  *     "readings": [ [ISO 8601 UTC time, °C | null, %RH | null, battery % | null], … ],
  *     "shockEvents": [ [ISO 8601 UTC time, g], … ],
- *     "disposition": { value, meaning, comment, signedBy: { id, name, email }, signedAt }
+ *     "disposition": { value, meaning, comment, signedBy: { id, name }, signedAt }
  *   }
  *
- * "disposition" is the signed QA disposition in force (signedAt as ISO 8601 UTC), and the
- * key is absent while none is signed: a report's hash changes when someone signs it, and
- * a report nobody signed keeps the hash it had before dispositions existed.
+ * "disposition" is the signed QA disposition that stands (signedAt as ISO 8601 UTC), and the
+ * key is absent while none does. The signer is named by id and printed name, not e-mail: the
+ * record is also handed to partners through share links. Format 1 (before the record could
+ * be downloaded) had the signer's e-mail too.
  *
  * readings and shockEvents are those inside the evaluation window (bounds included), in
  * time order; times are `Date.toISOString()` (milliseconds, "Z"); numbers are the stored
@@ -32,7 +36,7 @@ import { createHash } from "node:crypto";
  * units, strings escaped as JSON.stringify does.
  */
 
-export const CONTENT_FORMAT = "coldchain-label-report-content/1";
+export const CONTENT_FORMAT = "coldchain-label-report-content/2";
 
 export type CanonicalValue =
   | null
@@ -114,19 +118,19 @@ export interface ContentToHash {
     value: string;
     meaning: string;
     comment: string;
-    signedBy: { id: string; name: string; email: string };
+    signedBy: { id: string; name: string };
     signedAt: string;
   } | null;
 }
 
 /** The signature's part of the record: exactly these keys, whatever else the API says of it. */
 function dispositionDocument(d: NonNullable<ContentToHash["disposition"]>): CanonicalValue {
-  const { id, name, email } = d.signedBy;
+  const { id, name } = d.signedBy;
   return {
     value: d.value,
     meaning: d.meaning,
     comment: d.comment,
-    signedBy: { id, name, email },
+    signedBy: { id, name },
     signedAt: d.signedAt,
   };
 }
@@ -147,4 +151,9 @@ function contentDocument(content: ContentToHash): CanonicalValue {
 
 export function contentHash(content: ContentToHash): string {
   return sha256OfCanonicalJson(contentDocument(content));
+}
+
+/** The record document itself, byte for byte what contentHash hashes (its UTF-8). */
+export function recordDocumentText(content: ContentToHash): string {
+  return canonicalJson(contentDocument(content));
 }

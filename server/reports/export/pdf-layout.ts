@@ -102,7 +102,7 @@ export class PdfWriter {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
 
-  constructor(pageSize: PageSize, info: { title: string; author: string; created: Date }) {
+  constructor(pageSize: PageSize, info: { title: string; author: string; created: Date; contentHash: string }) {
     this.doc = new PDFDocument({
       size: PAGE_SIZES[pageSize],
       margins: { top: 48, bottom: 56, left: 48, right: 48 },
@@ -112,6 +112,8 @@ export class PdfWriter {
         Title: pdfSafeText(info.title),
         Author: pdfSafeText(info.author),
         Creator: "ColdChain dashboard",
+        // Plain ASCII in the document information (never compressed): /verify reads the hash here.
+        Subject: `Content SHA-256 ${info.contentHash}`,
         CreationDate: info.created,
       },
     });

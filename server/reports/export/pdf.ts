@@ -32,6 +32,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
     title: `Label report ${report.labelId}`,
     author: report.companyName,
     created: content.generatedAt,
+    contentHash: content.hash,
   });
   const ctx = pdfContext(w, content, series, options);
   renderHeader(ctx);

@@ -8,7 +8,7 @@ import { excursionsOfReadings, summariseReport } from "../../../core/domain/repo
 import type { LabelStatus, TransportMode } from "../../../core/domain/resources";
 import type { Db } from "../../db/index";
 import { currentDisposition } from "../dispositions";
-import { recordOf } from "../record-hash";
+import { issueRecord, recordOf } from "../record-hash";
 import { readSeries, type Series } from "../series";
 import { contentHash, type HashedReading } from "./content-hash";
 
@@ -64,6 +64,8 @@ export interface ReportContent {
   disposition: SignedDisposition | null;
   /** See content-hash.ts for what exactly is hashed. */
   hash: string;
+  /** Where and with which server key the hash can be checked (the PDF prints it); null when not known. */
+  verification: { url: string; keyId: string } | null;
   generatedAt: Date;
 }
 
@@ -159,6 +161,7 @@ export async function loadReportContent(
 
   const disposition = await currentDisposition(db, reportId);
   const hash = contentHash(recordOf(row, readings, shockEvents, disposition));
+  await issueRecord(db, { contentHash: hash, reportId: row.id, labelId: row.labelId });
 
   return {
     report: {
@@ -185,8 +188,19 @@ export async function loadReportContent(
     excursions,
     disposition,
     hash,
+    verification: null,
     generatedAt: now,
   };
+}
+
+/** The content with where its hash is verified: the public /verify page and the server's record key. */
+export async function withVerification(
+  content: ReportContent | null,
+  publicUrl: string,
+  signer: { keyId(): Promise<string> },
+): Promise<ReportContent | null> {
+  if (!content) return null;
+  return { ...content, verification: { url: `${publicUrl.replace(/\/+$/, "")}/verify`, keyId: await signer.keyId() } };
 }
 
 /**

@@ -21,5 +21,13 @@ export function renderHeader({ w, content, options, at, tSymbol, zoneName }: Pdf
     ["Times shown in", zone === "UTC" ? "UTC" : `${zone} (${timeZoneAbbreviation(zone, content.generatedAt)})`],
     ["Units", `Temperature ${tSymbol}, humidity ${UNIT_SYMBOLS.humidity}, shock ${UNIT_SYMBOLS.shock}`],
     ["Overall verdict", OVERALL_VERDICT[verdictOf(summary)]],
+    ...(content.verification
+      ? ([
+          [
+            "Verify",
+            `${content.verification.url} (content SHA-256 in the footer; server key ${content.verification.keyId})`,
+          ],
+        ] as [string, string][])
+      : []),
   ]);
 }

@@ -43,3 +43,8 @@ export const dispositionInput = Type.Object(
 );
 
 export type DispositionInput = Static<typeof dispositionInput>;
+
+/** A code asked for to sign (POST /label-reports/{id}/disposition/email-code): it signs this disposition of this report only. */
+export const signingCodeInput = Type.Object({ disposition: StringEnum(DISPOSITIONS) }, { additionalProperties: false });
+
+export type SigningCodeInput = Static<typeof signingCodeInput>;

@@ -1,8 +1,9 @@
 /**
- * Who a customer sees behind an entry of their audit trail. An operator acting
- * through impersonation is "ColdChain support", never by their own e-mail: the
- * customer learns that support acted and for whom, not who works at the operator
- * The control center's own impersonation log still names the operator.
+ * Who a customer sees behind an entry of their audit trail. An operator acting through
+ * impersonation is "ColdChain support — <operator's name>": the customer learns that
+ * support acted, who at support, and for whom; the operator's e-mail stays in the control
+ * center's impersonation log. Where the operator is not known (a change stored without
+ * them), it reads "ColdChain support".
  * A person's own change names them and their e-mail: two colleagues can share a name,
  * and an auditor must tell who signed or changed the record (21 CFR 11.10(e)).
  */
@@ -29,9 +30,13 @@ export function userName(user: { name: string; email: string }): string {
   return user.name.trim() || user.email;
 }
 
-export function auditActorLabel(actor: AuditActor, impersonated: boolean): string {
+export function auditActorLabel(actor: AuditActor, impersonated: boolean, operator?: AuditActor | null): string {
   const name = personName(actor);
-  if (impersonated) return name ? `${SUPPORT_ACTOR} (on behalf of ${name})` : SUPPORT_ACTOR;
+  if (impersonated) {
+    const operatorName = operator ? personName({ ...operator, email: null }) : null;
+    const support = operatorName ? `${SUPPORT_ACTOR} — ${operatorName}` : SUPPORT_ACTOR;
+    return name ? `${support} (on behalf of ${name})` : support;
+  }
   if (!name) return "System";
   return actor.email && name !== actor.email ? `${name} (${actor.email})` : name;
 }

@@ -26,14 +26,24 @@ const MAX_CREDENTIAL_CODE_ATTEMPTS = 5;
 /** Each purpose has its own code, so a code mailed "to change your phone" cannot sign a report. */
 export type CodePurpose = "email-proof" | "phone-change" | "signature-proof";
 
-const codeHash = (userId: string, purpose: CodePurpose, code: string) =>
-  sha256Hex(`${purpose}:${userId}:${code.trim()}`);
+/**
+ * `binding` ties a code to what it was asked for (a signature's report and disposition): the
+ * same digits asked for one report do not sign another.
+ */
+const codeHash = (userId: string, purpose: CodePurpose, code: string, binding = "") =>
+  sha256Hex(`${purpose}:${userId}:${code.trim()}${binding ? `:${binding}` : ""}`);
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
-export async function storeCode(db: Db, userId: string, purpose: CodePurpose, phone: string | null): Promise<string> {
+export async function storeCode(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+  phone: string | null,
+  binding = "",
+): Promise<string> {
   const code = newCode();
   const values = {
-    codeHash: codeHash(userId, purpose, code),
+    codeHash: codeHash(userId, purpose, code, binding),
     phone,
     failedAttempts: 0,
     expires: new Date(Date.now() + CREDENTIAL_CODE_MS),
@@ -46,13 +56,20 @@ export async function storeCode(db: Db, userId: string, purpose: CodePurpose, ph
  * Spends a code: the row when it matches, else a 400 on `field`. Wrong tries count;
  * the fifth ends the code, so six digits cannot be walked through.
  */
-export async function spendCode(db: Db, userId: string, purpose: CodePurpose, code: string, field: string) {
+export async function spendCode(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  field: string,
+  binding = "",
+) {
   const outcome = await db.transaction().execute(async (trx): Promise<{ error: string } | { phone: string | null }> => {
     const row = await lockCredentialCode(trx, userId, purpose);
     const missing = purpose === "phone-change" ? "No phone change is waiting; start again" : "Ask for a new code";
     if (!row || row.expires.getTime() <= Date.now())
       return { error: `${row ? "The code has expired" : "No code was sent"}: ${missing}` };
-    if (row.codeHash !== codeHash(userId, purpose, code)) {
+    if (row.codeHash !== codeHash(userId, purpose, code, binding)) {
       const failed = row.failedAttempts + 1;
       if (failed >= MAX_CREDENTIAL_CODE_ATTEMPTS) {
         await deleteCredentialCode(trx, userId, purpose);
@@ -95,6 +112,8 @@ export async function proveIdentity(
     passwordField?: string;
     /** What an account without a password is told when it sends one. */
     noPassword?: string;
+    /** What the code was asked for (storeCode's binding). */
+    codeBinding?: string;
   },
 ): Promise<void> {
   const { throttles, db } = request.server;
@@ -120,7 +139,7 @@ export async function proveIdentity(
     return;
   }
   if (proof.code !== undefined) {
-    await spendCode(db, user.id, options.codePurpose, proof.code, options.codeField);
+    await spendCode(db, user.id, options.codePurpose, proof.code, options.codeField, options.codeBinding);
     return;
   }
   throw badRequest("Prove it is you", [

@@ -28,12 +28,13 @@ export const labelReportAuditRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const rows = await auditTrailOf(db, "labelReport", requestedReport(request).id);
       // The operator behind an impersonated change is never named to the customer.
-      return rows.map(({ firstName, lastName, impersonatorUserId, ...entry }) => {
+      return rows.map(({ firstName, lastName, impersonatorUserId, operatorFirstName, operatorLastName, ...entry }) => {
         const impersonated = impersonatorUserId !== null;
+        const operator = { firstName: operatorFirstName, lastName: operatorLastName, email: null };
         return {
           ...entry,
           actor: entry.actorEmail
-            ? auditActorLabel({ firstName, lastName, email: entry.actorEmail }, impersonated)
+            ? auditActorLabel({ firstName, lastName, email: entry.actorEmail }, impersonated, operator)
             : null,
           impersonated,
         };

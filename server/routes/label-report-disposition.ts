@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { idParams } from "../../core/api/id-params";
-import { dispositionInput } from "../../core/api/signed-disposition";
+import { dispositionInput, signingCodeInput } from "../../core/api/signed-disposition";
 import { statusAnswer } from "../../core/api/status-answer";
-import { canBeDisposed, DISPOSITION_MEANINGS, dispositionCommentError } from "../../core/domain/disposition";
+import {
+  canBeDisposed,
+  DISPOSITION_LABELS,
+  DISPOSITION_MEANINGS,
+  dispositionCommentError,
+} from "../../core/domain/disposition";
 import { type ReportSummary, verdictOf } from "../../core/domain/report-summary";
 import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
@@ -26,6 +31,9 @@ import { dataErrors } from "./schemas";
  */
 
 const conflict = (message: string) => new HttpError(409, message);
+
+/** A signing code signs the report and the disposition it was asked for, nothing else. */
+const signingCodeBinding = (reportId: string, disposition: string) => `${reportId}:${disposition}`;
 
 /**
  * Only the person signs: never support acting as them, never an integration. Refused
@@ -85,6 +93,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
         codePurpose: "signature-proof",
         codeField: "code",
         wrongPassword: "The password is wrong",
+        codeBinding: signingCodeBinding(id, body.disposition),
       });
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
       const comment = (body.comment ?? "").trim();
@@ -151,8 +160,9 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       schema: {
         tags: ["label reports"],
         summary:
-          "E-mail the caller a code to sign a disposition with (accounts without a password). Sign-in session required",
+          "E-mail the caller a code to sign this disposition of this report (accounts without a password); the code signs nothing else. Sign-in session required",
         params: idParams,
+        body: signingCodeInput,
         response: {
           200: statusAnswer,
           409: dataErrors[400],
@@ -166,11 +176,12 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
       await throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
-      const code = await storeCode(db, userId, "signature-proof", null);
+      const { disposition } = request.body;
+      const code = await storeCode(db, userId, "signature-proof", null, signingCodeBinding(report.id, disposition));
       await mailer.send({
         to: user.email,
         subject: `ColdChain code ${code} to sign a report disposition`,
-        text: `Your ColdChain code is ${code}. Entering it signs a disposition of label report ${report.labelId} in your name; it is valid for 15 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.\n`,
+        text: `Your ColdChain code is ${code}. Entering it signs the disposition "${DISPOSITION_LABELS[disposition]}" (${DISPOSITION_MEANINGS[disposition]}) of label report ${report.labelId} in your name, and nothing else; it is valid for 15 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.\n`,
       });
       return { status: "OK" };
     },

@@ -32,17 +32,21 @@ import { dataErrors } from "./schemas";
  * someone outside the company. `update` would let every user and handler publish
  * reports. API keys hold no `approve`, so they get 403. Support acting through an
  * impersonation token may (helping a customer share is support work); the audit trail
- * and the list then name "ColdChain support (on behalf of …)".
+ * and the list then name "ColdChain support — <operator> (on behalf of …)".
  */
 
 const unknownLink = () => notFound("Share link not found");
 
-/** Printed name of whoever creates a link, as the customer sees it (support stays "ColdChain support"). */
+/** Printed name of whoever creates a link, as the customer sees it (support: "ColdChain support — <name>"). */
 async function creatorName(db: Db, principal: Principal): Promise<string> {
   const user = await readUser(db, principal.userId, ["firstName", "lastName", "email"]);
+  const operator = principal.impersonatorUserId
+    ? await readUser(db, principal.impersonatorUserId, ["firstName", "lastName"])
+    : null;
   return auditActorLabel(
     user ?? { firstName: null, lastName: null, email: null },
     principal.impersonatorUserId !== null,
+    operator ? { ...operator, email: null } : null,
   );
 }
 

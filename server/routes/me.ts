@@ -8,6 +8,7 @@ import { passwordError } from "../../core/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../core/domain/datetime";
 import { recordAudit } from "../audit";
 import { proveIdentity } from "../auth/fresh-proof";
+import { refuseWhileImpersonating } from "../auth/impersonation-refusals";
 import { requireOwnSession } from "../auth/own-session";
 import type { Principal } from "../auth/principal";
 import { readCompany } from "../db/companies";
@@ -66,6 +67,15 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const userId = person(request.principal);
       const body = request.body;
+      // The name is printed on the person's signatures: only they change it, never support acting as them.
+      if (body.firstName !== undefined || body.lastName !== undefined)
+        await refuseWhileImpersonating(db, request.principal, {
+          entity: "user",
+          action: "rename-refused",
+          entityId: userId,
+          message: "A person's name cannot be changed while impersonating: it is printed on their signatures",
+          attempted: { firstName: body.firstName, lastName: body.lastName },
+        });
       const changes: { firstName?: string; lastName?: string; timeZone?: string | null } = {};
       const problems: { id: string; error: string }[] = [];
       if (body.firstName !== undefined) {

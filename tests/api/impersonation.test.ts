@@ -81,6 +81,47 @@ describe("impersonation", () => {
   });
 });
 
+describe("what support cannot do as the person", () => {
+  test("renaming the impersonated person is refused (403) and audited; their name stays", async () => {
+    const userId = world.users["a:administrator"] as string;
+    const started = await impersonate(systemHeaders, userId, world.companies.a);
+    const token = started.json().roleToken;
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: { "api-key": token.secret, jwt: token.jwtToken },
+      payload: { firstName: "Mallory" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/name cannot be changed while impersonating/);
+    const user = await t.database.db
+      .selectFrom("users")
+      .select("firstName")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    expect(user?.firstName).not.toBe("Mallory");
+    const refused = await t.database.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entityId", "=", userId)
+      .where("action", "=", "rename-refused")
+      .execute();
+    expect(refused).toHaveLength(1);
+  });
+
+  test("the impersonated person's time zone can still be set for them", async () => {
+    const started = await impersonate(systemHeaders, world.users["a:user"] as string, world.companies.a);
+    const token = started.json().roleToken;
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: { "api-key": token.secret, jwt: token.jwtToken },
+      payload: { timeZone: "Europe/Berlin" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe("stopping an impersonation", () => {
   const stop = (headers: Record<string, string>) =>
     t.app.inject({ method: "DELETE", url: "/api/auth/impersonate", headers });

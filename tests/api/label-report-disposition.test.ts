@@ -219,7 +219,9 @@ describe("the fresh proof", () => {
     expect(withPassword.statusCode).toBe(400);
     expect(withPassword.json().formFields[0].id).toBe("password");
 
-    expect((await post(`${url(reportA(8))}/email-code`, client.sessionHeaders)).statusCode).toBe(200);
+    expect(
+      (await post(`${url(reportA(8))}/email-code`, client.sessionHeaders, { disposition: "quarantined" })).statusCode,
+    ).toBe(200);
     const mail = await lastMessageTo(email("a:distributorAdmin"));
     expect(mail?.subject).toMatch(/sign/i);
     const res = await post(url(reportA(8)), client.sessionHeaders, {
@@ -229,6 +231,42 @@ describe("the fresh proof", () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().signedBy.email).toBe(email("a:distributorAdmin"));
+  });
+
+  test("a signing code signs only the report it was asked for (400 on code for another)", async () => {
+    const admin = await signedIn("a:administrator");
+    expect(
+      (await post(`${url(reportA(16))}/email-code`, admin.sessionHeaders, { disposition: "released" })).statusCode,
+    ).toBe(200);
+    const code = codeIn((await lastMessageTo(email("a:administrator")))?.text);
+    const other = await post(url(reportA(20)), admin.sessionHeaders, { disposition: "released", code });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().formFields[0].id).toBe("code");
+    expect(await storedCount(reportA(20))).toBe(0);
+  });
+
+  test("a signing code signs only the disposition it was asked for (400 on code for another)", async () => {
+    const admin = await signedIn("a:administrator");
+    expect(
+      (await post(`${url(reportA(16))}/email-code`, admin.sessionHeaders, { disposition: "quarantined" })).statusCode,
+    ).toBe(200);
+    const mail = await lastMessageTo(email("a:administrator"));
+    expect(mail?.text).toContain('"Quarantined"');
+    const before = await storedCount(reportA(16));
+    const released = await post(url(reportA(16)), admin.sessionHeaders, {
+      disposition: "released",
+      code: codeIn(mail?.text),
+    });
+    expect(released.statusCode).toBe(400);
+    expect(released.json().formFields[0].id).toBe("code");
+    expect(await storedCount(reportA(16))).toBe(before);
+  });
+
+  test("asking for a signing code without saying which disposition is a 400 naming disposition", async () => {
+    const admin = await signedIn("a:administrator");
+    const res = await post(`${url(reportA(12))}/email-code`, admin.sessionHeaders, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formFields.map((f: { id: string }) => f.id)).toEqual(["disposition"]);
   });
 
   test("a code mailed for a phone change does not sign (400 on code)", async () => {
@@ -290,7 +328,9 @@ describe("who may sign (each principal kind)", () => {
       authorization: `Bearer ${operator.accessToken}`,
     };
     expect((await sign(reportA(12), headers)).statusCode).toBe(403);
-    expect((await post(`${url(reportA(12))}/email-code`, headers)).statusCode).toBe(403);
+    expect((await post(`${url(reportA(12))}/email-code`, headers, { disposition: "quarantined" })).statusCode).toBe(
+      403,
+    );
     expect(await storedCount(reportA(12))).toBe(0);
   });
 
@@ -304,7 +344,7 @@ describe("who may sign (each principal kind)", () => {
     const headers = { "api-key": roleToken.secret, jwt: roleToken.jwtToken };
     const foreign = world.reports.b[0] as string;
     expect((await sign(foreign, headers)).statusCode).toBe(403);
-    expect((await post(`${url(foreign)}/email-code`, headers)).statusCode).toBe(403);
+    expect((await post(`${url(foreign)}/email-code`, headers, { disposition: "quarantined" })).statusCode).toBe(403);
   });
 
   test("an API key cannot sign (403)", async () => {
@@ -314,13 +354,17 @@ describe("who may sign (each principal kind)", () => {
       .values({ companyId: world.companies.a, createdBy: userId("a:administrator"), name: "wms", prefix, keyHash })
       .execute();
     expect((await sign(reportA(12), { "api-key": key })).statusCode).toBe(403);
-    expect((await post(`${url(reportA(12))}/email-code`, { "api-key": key })).statusCode).toBe(403);
+    expect(
+      (await post(`${url(reportA(12))}/email-code`, { "api-key": key }, { disposition: "quarantined" })).statusCode,
+    ).toBe(403);
     expect(await storedCount(reportA(12))).toBe(0);
   });
 
   test("without credentials signing is a 401", async () => {
     expect((await sign(reportA(12), undefined)).statusCode).toBe(401);
-    expect((await post(`${url(reportA(12))}/email-code`, undefined)).statusCode).toBe(401);
+    expect((await post(`${url(reportA(12))}/email-code`, undefined, { disposition: "quarantined" })).statusCode).toBe(
+      401,
+    );
   });
 
   test("another company's report is a 404 to an administrator, and its code is not mailed", async () => {
@@ -329,9 +373,9 @@ describe("who may sign (each principal kind)", () => {
     const res = await sign(foreign, admin.sessionHeaders);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Label report not found");
-    expect((await post(`${url(foreign)}/email-code`, admin.sessionHeaders)).json().message).toBe(
-      "Label report not found",
-    );
+    expect(
+      (await post(`${url(foreign)}/email-code`, admin.sessionHeaders, { disposition: "quarantined" })).json().message,
+    ).toBe("Label report not found");
     expect(await storedCount(foreign)).toBe(0);
   });
 

@@ -161,7 +161,7 @@ describe("who may manage links (each principal kind)", () => {
     }
   });
 
-  test("support with an impersonation token may create a link, and the trail and list say ColdChain support on behalf of the person", async () => {
+  test("support with an impersonation token may create a link, and the trail and list say ColdChain support, by the operator's name, on behalf of the person", async () => {
     const token = await roleTokenFor(t.database.db, t.keys, {
       userId: userId("a:administrator"),
       companyId: world.companies.a,
@@ -172,10 +172,12 @@ describe("who may manage links (each principal kind)", () => {
     const res = await inject("POST", links(id), headers, {});
     expect(res.statusCode).toBe(201);
     const [item] = (await inject("GET", links(id), await admin())).json();
-    expect(item.createdBy.name).toBe("ColdChain support (on behalf of a-administrator Tester)");
+    expect(item.createdBy.name).toBe(
+      "ColdChain support — operator-systemAdmin Tester (on behalf of a-administrator Tester)",
+    );
     const audit = (await inject("GET", `/api/label-reports/${id}/audit`, await admin())).json();
     const entry = audit.find((e: { action: string }) => e.action === "shareLinkCreate");
-    expect(entry.actor).toBe("ColdChain support (on behalf of a-administrator Tester)");
+    expect(entry.actor).toBe("ColdChain support — operator-systemAdmin Tester (on behalf of a-administrator Tester)");
   });
 
   test("an API key cannot create, list or revoke links (403)", async () => {

@@ -81,7 +81,10 @@ const CASES: Record<string, Case> = {
     params: bReport,
     body: () => ({ disposition: "released", password: "wrong-one-1" }),
   },
-  "POST /api/label-reports/:id/disposition/email-code": { params: bReport },
+  "POST /api/label-reports/:id/disposition/email-code": {
+    params: bReport,
+    body: () => ({ disposition: "released" }),
+  },
   "POST /api/label-reports/:id/share-links": { params: bReport, body: () => ({ expiresInDays: 30 }) },
   "GET /api/label-reports/:id/share-links": { params: bReport },
   "GET /api/label-reports/:id/share-links/:linkId/opens": { params: bLink },

@@ -8,6 +8,16 @@ describe("who a customer's audit trail names", () => {
     );
   });
 
+  test("an impersonated change names the support person by name: 'ColdChain support — <operator> (on behalf of <name>)'", () => {
+    expect(
+      auditActorLabel({ firstName: "Hanna", lastName: "Berg", email: "hanna@customer.example" }, true, {
+        firstName: "Olga",
+        lastName: "Operator",
+        email: "olga@operator.example",
+      }),
+    ).toBe("ColdChain support — Olga Operator (on behalf of Hanna Berg)");
+  });
+
   test("a person's own change names them and their e-mail, so two people of one name are told apart", () => {
     expect(auditActorLabel({ firstName: "Hanna", lastName: "Berg", email: "hanna@customer.example" }, false)).toBe(
       "Hanna Berg (hanna@customer.example)",

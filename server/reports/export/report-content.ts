@@ -223,7 +223,18 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
   const entry = await db
     .selectFrom("auditLog as a")
     .leftJoin("users as u", "u.id", "a.actorUserId")
-    .select(["a.action", "a.at", "a.reason", "u.email", "u.firstName", "u.lastName", "a.impersonatorUserId"])
+    .leftJoin("users as op", "op.id", "a.impersonatorUserId")
+    .select([
+      "a.action",
+      "a.at",
+      "a.reason",
+      "u.email",
+      "u.firstName",
+      "u.lastName",
+      "a.impersonatorUserId",
+      "op.firstName as operatorFirstName",
+      "op.lastName as operatorLastName",
+    ])
     .where("a.entity", "=", "labelReport")
     .where("a.entityId", "=", reportId)
     .where("a.action", "in", ["trim", "untrim"])
@@ -234,7 +245,8 @@ async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> 
   const impersonated = entry.impersonatorUserId !== null;
   // The name alone: the files add the e-mail where they may show it (never on a share link's).
   // Support acting for someone is named as such, with no e-mail of theirs.
-  const name = impersonated ? auditActorLabel(entry, true) : (personName(entry) ?? "System");
+  const operator = { firstName: entry.operatorFirstName, lastName: entry.operatorLastName, email: null };
+  const name = impersonated ? auditActorLabel(entry, true, operator) : (personName(entry) ?? "System");
   return {
     name,
     email: impersonated || name === entry.email ? "" : (entry.email ?? ""),

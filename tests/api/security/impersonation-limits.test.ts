@@ -245,7 +245,7 @@ describe("impersonation limits", () => {
     ]);
   });
 
-  test("a customer's audit trail shows 'ColdChain support (on behalf of …)', never the operator's e-mail", async () => {
+  test("a customer's audit trail shows 'ColdChain support — <operator's name> (on behalf of …)', never the operator's e-mail", async () => {
     const reportId = world.reports.a[0] as string;
     const headers = await impersonating("a:trimmer", "a");
     const trimmed = await t.app.inject({
@@ -260,12 +260,12 @@ describe("impersonation limits", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain("operator-systemAdmin@test.example");
     expect(res.json()[0]).toMatchObject({
-      actor: "ColdChain support (on behalf of a-trimmer Tester)",
+      actor: "ColdChain support — operator-systemAdmin Tester (on behalf of a-trimmer Tester)",
       impersonated: true,
     });
   });
 
-  test("the PDF of a report trimmed by support names 'ColdChain support (on behalf of …)', never the operator", async () => {
+  test("the PDF of a report trimmed by support names 'ColdChain support — <operator's name> (on behalf of …)', never the operator's e-mail", async () => {
     const reportId = world.reports.a[1] as string;
     const customer = await t.headersFor(world.users["a:user"] as string, world.companies.a);
     const report = (
@@ -287,7 +287,7 @@ describe("impersonation limits", () => {
     const pdf = await t.app.inject({ method: "GET", url: `/api/label-reports/${reportId}/export`, headers: customer });
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain("ColdChain support (on behalf of a-trimmer Tester)");
+    expect(text).toContain("ColdChain support — operator-systemAdmin Tester (on behalf of a-trimmer Tester)");
     expect(text).not.toContain("operator-systemAdmin@test.example");
   });
 });

@@ -52,7 +52,9 @@ export function DispositionDialog({
   onSigned: (value: Disposition) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const [byEmail, setByEmail] = useState(false);
+  // The disposition the e-mailed code was asked for: it signs that one only.
+  const [codeFor, setCodeFor] = useState<Disposition | null>(null);
+  const byEmail = codeFor !== null;
   const [problem, setProblem] = useState<string | null>(null);
   const { sign, emailCode, pending } = useSignDisposition(report.id);
   const chosen = Form.useWatch("disposition", form);
@@ -72,7 +74,7 @@ export function DispositionDialog({
     sign(body, {
       onSuccess: () => {
         form.resetFields();
-        setByEmail(false);
+        setCodeFor(null);
         onSigned(values.disposition);
       },
       onError: (error) => {
@@ -81,10 +83,13 @@ export function DispositionDialog({
     });
   };
 
-  const askForCode = () => {
+  const askForCode = async () => {
     setProblem(null);
-    emailCode({
-      onSuccess: () => setByEmail(true),
+    // The code is bound to one disposition: it is chosen first.
+    const { disposition } = await form.validateFields(["disposition"]).catch(() => ({ disposition: undefined }));
+    if (!disposition) return;
+    emailCode(disposition, {
+      onSuccess: () => setCodeFor(disposition),
       onError: (error) => setProblem(readableError(error)),
     });
   };
@@ -158,7 +163,21 @@ export function DispositionDialog({
           }
         />
         {byEmail ? (
-          <Form.Item name="code" label="Code from your e-mail" rules={[{ required: true, message: "Enter the code" }]}>
+          <Form.Item
+            name="code"
+            label="Code from your e-mail"
+            rules={[{ required: true, message: "Enter the code" }]}
+            extra={
+              chosen && codeFor && chosen !== codeFor ? (
+                <span data-testid="code-for-other-disposition">
+                  The code signs "{DISPOSITION_LABELS[codeFor]}" only.{" "}
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
+                    E-mail me a code for "{DISPOSITION_LABELS[chosen]}"
+                  </Button>
+                </span>
+              ) : null
+            }
+          >
             <Input autoComplete="one-time-code" maxLength={20} />
           </Form.Item>
         ) : (

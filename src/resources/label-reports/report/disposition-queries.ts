@@ -1,5 +1,5 @@
-import type { DispositionInput } from "@core/api/signed-disposition";
-import type { SignedDisposition } from "@core/domain/disposition";
+import type { DispositionInput, SigningCodeInput } from "@core/api/signed-disposition";
+import type { Disposition, SignedDisposition } from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { RESOURCE } from "@/resources/names";
@@ -37,12 +37,16 @@ export function useSignDisposition(reportId: string) {
         onError: handlers.onError,
       },
     );
-  const emailCode = (handlers: { onSuccess: () => void; onError: (error: HttpError) => void }) =>
+  /** A code that signs `disposition` of this report, and nothing else. */
+  const emailCode = (
+    disposition: Disposition,
+    handlers: { onSuccess: () => void; onError: (error: HttpError) => void },
+  ) =>
     mutate(
       {
         url: dispositionUrl(reportId, "/email-code"),
         method: "post",
-        values: {},
+        values: { disposition } satisfies SigningCodeInput,
         successNotification: false,
         errorNotification: false,
       },

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Form, Input, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
+import { useSessionSummary } from "@/hooks/use-session";
 import { readableError } from "@/providers/readable-error";
 import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import { SETTINGS_URL, showFieldErrors, useSettingsDocument, useSettingsMutation } from "../api";
@@ -13,6 +14,8 @@ export function PersonalDetails() {
   const [form] = Form.useForm<Values>();
   const { data, query } = useSettingsDocument<Profile>(SETTINGS_URL.me);
   const { mutate, mutation } = useSettingsMutation<Profile>();
+  // The server refuses it too: the name is printed on the person's signatures.
+  const { impersonating } = useSessionSummary();
   useEffect(() => {
     if (data) form.setFieldsValue({ firstName: data.firstName, lastName: data.lastName });
   }, [data, form]);
@@ -42,7 +45,15 @@ export function PersonalDetails() {
 
   return (
     <Card>
-      <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
+      <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }} disabled={impersonating}>
+        {impersonating ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="Only the person changes their name: it is printed on their signatures."
+          />
+        ) : null}
         {/* Not a form field (no name), so antd does not tie the label to it: the id does. */}
         <Form.Item label="E-mail" htmlFor="profile-email" extra="Your sign-in name; it cannot be changed here.">
           <Input id="profile-email" value={data.email} disabled />

@@ -28,6 +28,8 @@ import * as alertDigests from "./migrations/0027-alert-digests";
 import * as rateCounters from "./migrations/0028-rate-counters";
 import * as signatureHoldsHash from "./migrations/0029-signature-holds-hash";
 import * as recordSignatures from "./migrations/0030-record-signatures";
+import * as auditLogAppendOnly from "./migrations/0031-audit-log-append-only";
+import * as apiKeyExpiry from "./migrations/0032-api-key-expiry";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +61,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0028-rate-counters": rateCounters,
   "0029-signature-holds-hash": signatureHoldsHash,
   "0030-record-signatures": recordSignatures,
+  "0031-audit-log-append-only": auditLogAppendOnly,
+  "0032-api-key-expiry": apiKeyExpiry,
 };
 
 class StaticProvider implements MigrationProvider {

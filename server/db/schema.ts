@@ -339,6 +339,8 @@ interface ApiKeysTable {
   revoked: Date | null;
   /** 0015-ingestion: what the key may do (core/api-key-scopes.ts). */
   scopes: Generated<string[]>;
+  /** 0032: when it stops working; null: never. A year on unless chosen. */
+  expiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 interface NotificationSettingsTable {
@@ -362,6 +364,12 @@ interface AuditLogTable {
   before: Json<unknown> | null;
   after: Json<unknown> | null;
   reason: string | null;
+  /** 0031: the people as they were when the entry was written (filled by the database on insert). */
+  actorFirstName: Generated<string | null>;
+  actorLastName: Generated<string | null>;
+  actorEmail: Generated<string | null>;
+  impersonatorFirstName: Generated<string | null>;
+  impersonatorLastName: Generated<string | null>;
 }
 
 interface OutboxTable {

@@ -324,3 +324,39 @@ describe("signatures are never changed nor deleted", () => {
     await detail(id);
   });
 });
+
+describe("the audit trail is append-only", () => {
+  test("the database refuses to change an audit entry", async () => {
+    const id = await endedLabel("REC-AUDIT-UPDATE");
+    await sendReadings(t, ingest, "REC-AUDIT-UPDATE", lateReadings());
+    await expect(
+      sql`update audit_log set reason = 'rewritten' where entity_id = ${id}`.execute(t.database.db),
+    ).rejects.toThrow(/cannot be changed or deleted/);
+  });
+
+  test("the database refuses to delete an audit entry", async () => {
+    const id = await endedLabel("REC-AUDIT-DELETE");
+    await sendReadings(t, ingest, "REC-AUDIT-DELETE", lateReadings());
+    await expect(sql`delete from audit_log where entity_id = ${id}`.execute(t.database.db)).rejects.toThrow(
+      /cannot be changed or deleted/,
+    );
+  });
+
+  test("an entry names the person as they were when they acted, whatever they are called now", async () => {
+    const id = await endedLabel("REC-AUDIT-NAME");
+    await sign(id);
+    const signer = world.users["a:administrator"] as string;
+    const before = await t.database.db
+      .selectFrom("users")
+      .select("firstName")
+      .where("id", "=", signer)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable("users").set({ firstName: "Renamed" }).where("id", "=", signer).execute();
+    try {
+      const entry = (await trail(id)).find((e) => e.action === "disposition") as { actor?: string } | undefined;
+      expect(entry?.actor).toBe(`${before.firstName} Tester (${SIGNER})`);
+    } finally {
+      await t.database.db.updateTable("users").set({ firstName: before.firstName }).where("id", "=", signer).execute();
+    }
+  });
+});

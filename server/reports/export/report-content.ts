@@ -222,18 +222,17 @@ export function withoutEmails(content: ReportContent): ReportContent {
 async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> {
   const entry = await db
     .selectFrom("auditLog as a")
-    .leftJoin("users as u", "u.id", "a.actorUserId")
-    .leftJoin("users as op", "op.id", "a.impersonatorUserId")
+    // The people as they were when the window was set (kept on the entry, migration 0031).
     .select([
       "a.action",
       "a.at",
       "a.reason",
-      "u.email",
-      "u.firstName",
-      "u.lastName",
+      "a.actorEmail as email",
+      "a.actorFirstName as firstName",
+      "a.actorLastName as lastName",
       "a.impersonatorUserId",
-      "op.firstName as operatorFirstName",
-      "op.lastName as operatorLastName",
+      "a.impersonatorFirstName as operatorFirstName",
+      "a.impersonatorLastName as operatorLastName",
     ])
     .where("a.entity", "=", "labelReport")
     .where("a.entityId", "=", reportId)

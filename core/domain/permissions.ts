@@ -129,7 +129,8 @@ export function defineAbilityFor(roles: readonly string[], featureFlags: Feature
   // Whoever created a key or a field, the company's administrators can see and remove
   // it, flag or not: nothing in a company may be out of its administrators' reach.
   if (roles.some((role) => COMPANY_ADMINISTRATORS.includes(role))) {
-    can(["read", "delete"], "apiKey");
+    // "update": a key's expiry, which only administrators extend.
+    can(["read", "update", "delete"], "apiKey");
     can(["read", "delete"], "customField");
   }
   return build();

@@ -30,11 +30,15 @@ export function newApiKey(): { key: string; prefix: string; keyHash: string } {
   return { key, prefix, keyHash: sha256Hex(key) };
 }
 
-/** A key's principal: its company only, what its scopes allow; revoked or unknown keys are 401 at once. */
+/** A key's principal: its company only, what its scopes allow; revoked, expired or unknown keys are 401 at once. */
 export async function authenticateApiKey(db: Db, key: string): Promise<Principal> {
   if (key.length > 200) throw unauthorised("Invalid API key");
   const row = await apiKeyByHash(db, sha256Hex(key));
   if (!row || row.revoked) throw unauthorised("Invalid or revoked API key");
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now())
+    throw unauthorised(
+      `This API key expired on ${row.expiresAt.toISOString().slice(0, 10)}: an administrator can extend it in Settings > API keys`,
+    );
   if (!row.lastUsed || Date.now() - row.lastUsed.getTime() > LAST_USED_RESOLUTION_MS) {
     await touchApiKey(db, row.id, new Date(Date.now() - LAST_USED_RESOLUTION_MS));
   }

@@ -45,6 +45,12 @@ export const REFUSED_WHILE_IMPERSONATING = {
     action: "create-refused",
     message: "An API key cannot be created while impersonating",
   },
+  // A longer-lived key is a longer-lived credential: the company's own administrators decide it.
+  apiKeyExpiry: {
+    entity: "apiKey",
+    action: "update-refused",
+    message: "An API key's expiry cannot be changed while impersonating",
+  },
   invitation: { entity: "userInvite", action: "create-refused", message: INVITE_WHILE_IMPERSONATING },
   // A resent invitation names the impersonated person as its inviter, with a fresh week to use it.
   invitationResend: { entity: "userInvite", action: "resend-refused", message: INVITE_WHILE_IMPERSONATING },

@@ -15,6 +15,7 @@ export function workingKeys(db: Db, companyId: string) {
       "k.createdBy",
       "k.lastUsed",
       "k.scopes",
+      "k.expiresAt",
       // Who created it, as people recognise them: the name, else the e-mail.
       sql<
         string | null
@@ -38,7 +39,15 @@ export async function countWorkingKeys(db: Db, companyId: string): Promise<numbe
 
 export async function insertApiKey(
   db: Db,
-  key: { companyId: string; createdBy: string; name: string; prefix: string; keyHash: string; scopes: ApiKeyScope[] },
+  key: {
+    companyId: string;
+    createdBy: string;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    scopes: ApiKeyScope[];
+    expiresAt: Date | null;
+  },
 ): Promise<string> {
   const row = await db.insertInto("apiKeys").values(key).returning("id").executeTakeFirstOrThrow();
   return row.id;
@@ -48,7 +57,7 @@ export async function insertApiKey(
 export function lockWorkingKey(db: Db, companyId: string, id: string) {
   return db
     .selectFrom("apiKeys")
-    .select(["id", "name", "prefix"])
+    .select(["id", "name", "prefix", "expiresAt"])
     .where("id", "=", id)
     .where("companyId", "=", companyId)
     .where("revoked", "is", null)
@@ -64,7 +73,7 @@ export async function revokeApiKey(db: Db, id: string): Promise<void> {
 export function apiKeyByHash(db: Db, keyHash: string) {
   return db
     .selectFrom("apiKeys")
-    .select(["id", "companyId", "lastUsed", "revoked", "scopes"])
+    .select(["id", "companyId", "lastUsed", "revoked", "scopes", "expiresAt"])
     .where("keyHash", "=", keyHash)
     .executeTakeFirst();
 }
@@ -77,4 +86,8 @@ export async function touchApiKey(db: Db, id: string, notBefore: Date): Promise<
     .where("id", "=", id)
     .where((eb) => eb.or([eb("lastUsed", "is", null), eb("lastUsed", "<", notBefore)]))
     .execute();
+}
+
+export async function setApiKeyExpiry(db: Db, id: string, expiresAt: Date | null): Promise<void> {
+  await db.updateTable("apiKeys").set({ expiresAt }).where("id", "=", id).execute();
 }

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
-import { apiKeyInput, apiKeyRecord, createdApiKeyRecord } from "../../core/api/api-key";
+import { apiKeyChanges, apiKeyInput, apiKeyRecord, createdApiKeyRecord } from "../../core/api/api-key";
 import { idParams } from "../../core/api/id-params";
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "../../core/domain/api-key-scopes";
 import { recordAudit } from "../audit";
 import { newApiKey } from "../auth/api-keys";
 import { REFUSED_WHILE_IMPERSONATING } from "../auth/impersonation-refusals";
-import { countWorkingKeys, insertApiKey, lockWorkingKey, revokeApiKey, workingKeys } from "../db/api-keys";
+import {
+  countWorkingKeys,
+  insertApiKey,
+  lockWorkingKey,
+  revokeApiKey,
+  setApiKeyExpiry,
+  workingKeys,
+} from "../db/api-keys";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { dataErrors } from "./schemas";
@@ -14,7 +21,11 @@ import { dataErrors } from "./schemas";
 /** At most this many keys work at once in a company. */
 const MAX_ACTIVE_KEYS = 20;
 
-/** Settings > API keys: create (the secret is answered once), list, revoke. */
+/** A new key works for a year unless its creator chooses otherwise. */
+const DEFAULT_EXPIRY_DAYS = 365;
+const expiryOf = (days: number | null) => (days === null ? null : new Date(Date.now() + days * 86_400_000));
+
+/** Settings > API keys: create (the secret is answered once), list, change the expiry, revoke. */
 export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
@@ -64,6 +75,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
       const created = await db.transaction().execute(async (trx) => {
         if ((await countWorkingKeys(trx, principal.companyId)) >= MAX_ACTIVE_KEYS)
           throw new HttpError(409, `A company has at most ${MAX_ACTIVE_KEYS} API keys; revoke one first`);
+        const expiresAt = expiryOf(body.expiresInDays === undefined ? DEFAULT_EXPIRY_DAYS : body.expiresInDays);
         const id = await insertApiKey(trx, {
           companyId: principal.companyId,
           createdBy: principal.userId,
@@ -71,17 +83,51 @@ export const apiKeyRoutes: FastifyPluginAsync = async (plugin) => {
           prefix,
           keyHash,
           scopes,
+          expiresAt,
         });
         await recordAudit(trx, principal, {
           action: "create",
           entity: "apiKey",
           entityId: id,
           before: null,
-          after: { name, prefix, scopes },
+          after: { name, prefix, scopes, expiresAt: expiresAt?.toISOString() ?? null },
         });
         return workingKeys(trx, principal.companyId).where("k.id", "=", id).executeTakeFirstOrThrow();
       });
       return reply.code(201).send({ ...created, key });
+    },
+  );
+
+  app.patch(
+    "/api-keys/:id",
+    {
+      config: { permission: ["update", "apiKey"], refusedWhileImpersonating: REFUSED_WHILE_IMPERSONATING.apiKeyExpiry },
+      schema: {
+        tags: ["settings"],
+        summary:
+          "Change when an API key stops working: `expiresInDays` from now (1 to 1825), or null for never (administrators)",
+        params: idParams,
+        body: apiKeyChanges,
+        response: { 200: apiKeyRecord, ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const principal = request.principal;
+      const expiresAt = expiryOf(request.body.expiresInDays);
+      return db.transaction().execute(async (trx) => {
+        const before = await lockWorkingKey(trx, principal.companyId, id);
+        if (!before) throw notFound("API key not found");
+        await setApiKeyExpiry(trx, id, expiresAt);
+        await recordAudit(trx, principal, {
+          action: "update",
+          entity: "apiKey",
+          entityId: id,
+          before: { expiresAt: before.expiresAt ? new Date(before.expiresAt).toISOString() : null },
+          after: { expiresAt: expiresAt?.toISOString() ?? null },
+        });
+        return workingKeys(trx, principal.companyId).where("k.id", "=", id).executeTakeFirstOrThrow();
+      });
     },
   );
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "./support/app";
+import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
@@ -152,5 +152,110 @@ describe("API keys", () => {
       .orderBy("id")
       .execute();
     expect(actions.map((a) => a.action)).toEqual(["create", "revoke"]);
+  });
+});
+
+describe("API key expiry", () => {
+  const adminA = () => t.headersFor(world.users["a:administrator"] as string, world.companies.a);
+  const patch = (id: string, headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: "PATCH", url: `/api/api-keys/${id}`, headers, payload });
+  const expire = (id: string) =>
+    t.database.db
+      .updateTable("apiKeys")
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where("id", "=", id)
+      .execute();
+
+  test("a new key works for a year unless its creator chooses otherwise", async () => {
+    const created = await createKey(keeperA, "Yearly");
+    const listed = (await t.app.inject({ method: "GET", url: "/api/api-keys", headers: keeperA }))
+      .json()
+      .find((k: { id: string }) => k.id === created.id);
+    const days = (Date.parse(listed.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364.9);
+    expect(days).toBeLessThan(365.1);
+  });
+
+  test("expiresInDays sets the expiry, null makes a key that does not expire", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/api-keys",
+      headers: keeperA,
+      payload: { name: "Forever", expiresInDays: null },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().expiresAt).toBeNull();
+  });
+
+  test("an expiry outside 1 to 1825 days is a 400 naming expiresInDays", async () => {
+    for (const expiresInDays of [0, 1826, 2.5, "soon"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/api-keys",
+        headers: keeperA,
+        payload: { name: "Bad", expiresInDays },
+      });
+      expect(res.statusCode, String(expiresInDays)).toBe(400);
+      expect(res.json().formFields.map((f: { id: string }) => f.id)).toContain("expiresInDays");
+    }
+  });
+
+  test("an expired key gets 401 saying it expired and where to extend it", async () => {
+    const { id, key } = await createKey(keeperA, "Expired");
+    await expire(id);
+    const res = await withKey(key);
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toMatch(
+      /^This API key expired on \d{4}-\d{2}-\d{2}: an administrator can extend it/,
+    );
+  });
+
+  test("an administrator extends an expired key and it works again; the change is audited", async () => {
+    const { id, key } = await createKey(keeperA, "Extended");
+    await expire(id);
+    const res = await patch(id, await adminA(), { expiresInDays: 30 });
+    expect(res.statusCode).toBe(200);
+    expect(Math.round((Date.parse(res.json().expiresAt) - Date.now()) / 86_400_000)).toBe(30);
+    expect((await withKey(key)).status).toBe(200);
+    const entry = await t.database.db
+      .selectFrom("auditLog")
+      .select(["action", "after"])
+      .where("entity", "=", "apiKey")
+      .where("entityId", "=", id)
+      .where("action", "=", "update")
+      .executeTakeFirst();
+    expect(entry?.after).toMatchObject({ expiresAt: res.json().expiresAt });
+  });
+
+  test("a user of the company cannot change a key's expiry (403)", async () => {
+    const { id } = await createKey(keeperA, "Not yours");
+    const user = await t.headersFor(world.users["a:user"] as string, world.companies.a);
+    expect((await patch(id, user, { expiresInDays: 30 })).statusCode).toBe(403);
+  });
+
+  test("an API key cannot change a key's expiry (403)", async () => {
+    const { id, key } = await createKey(keeperA, "Self-extending");
+    expect((await patch(id, { "api-key": key }, { expiresInDays: 1825 })).statusCode).toBe(403);
+  });
+
+  test("support impersonating an administrator cannot change a key's expiry (403)", async () => {
+    const { id } = await createKey(keeperA, "Support");
+    const token = await roleTokenFor(t.database.db, t.keys, {
+      userId: world.users["a:administrator"] as string,
+      companyId: world.companies.a,
+      impersonatorUserId: world.users["operator:systemAdmin"] as string,
+    });
+    const res = await patch(id, { "api-key": token.secret, jwt: token.jwtToken }, { expiresInDays: 1825 });
+    expect(res.statusCode).toBe(403);
+  });
+
+  test("another company's key is a 404 and keeps its expiry", async () => {
+    const { id } = await createKey(keeperB, "Bravo's");
+    expect((await patch(id, await adminA(), { expiresInDays: 1 })).statusCode).toBe(404);
+  });
+
+  test("without credentials changing an expiry is a 401", async () => {
+    const { id } = await createKey(keeperA, "Anonymous");
+    expect((await patch(id, {}, { expiresInDays: 1 })).statusCode).toBe(401);
   });
 });

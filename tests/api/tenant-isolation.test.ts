@@ -149,6 +149,7 @@ const CASES: Record<string, Case> = {
   },
   "GET /api/api-keys": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
+  "PATCH /api/api-keys/:id": { params: () => ({ id: bApiKey }), body: () => ({ expiresInDays: 1 }) },
   "DELETE /api/api-keys/:id": { params: () => ({ id: bApiKey }) },
   "GET /api/custom-fields": {},
   "POST /api/custom-fields": { body: () => ({ name: "Mine", type: "text" }) },

@@ -133,7 +133,7 @@ test("a changed password signs in; the old one no longer does", async ({ page, r
   expect(back.status()).toBe(200);
 });
 
-test("an API key created in settings lists label reports with a plain request, and stops after revocation", async ({
+test("an API key created in settings lists label reports with a plain request, expires in a year unless extended, and stops after revocation", async ({
   page,
   request,
 }, testInfo) => {
@@ -158,7 +158,18 @@ test("an API key created in settings lists label reports with a plain request, a
   expect(body.totalDocuments).toBeGreaterThan(0);
 
   await page.reload();
-  await expect(page.getByRole("row", { name: new RegExp(name) })).not.toContainText("Never");
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  // Used just now, and expiring a year from now: "Never" nowhere yet.
+  await expect(row).not.toContainText("Never");
+  await expect(row).toContainText(`/${new Date().getFullYear() + 1}`);
+  // An administrator lets it work without an end.
+  await page.getByRole("button", { name: `Change expiry of ${name}` }).click();
+  const expiry = page.getByRole("dialog", { name: `Change expiry of "${name}"` });
+  await expiry.locator(".ant-select").click();
+  await page.locator('.ant-select-item-option[title="Never"]').click();
+  await expiry.getByRole("button", { name: "Save" }).click();
+  await expect(expiry).toBeHidden();
+  await expect(row).toContainText("Never");
   // A refetch after a change greys the table out; the picture is of the list at rest.
   await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
   await attachBothSizes(page, testInfo, "api-keys", { show: page.getByRole("row", { name: new RegExp(name) }) });

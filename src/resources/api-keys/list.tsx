@@ -3,7 +3,7 @@ import type { ApiKeyInput } from "@core/api/api-key";
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES } from "@core/domain/api-key-scopes";
 import type { HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/react-table";
-import { Alert, Button, Card, Flex, Form, Input, Modal, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, Modal, Select, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups";
 import { TitledPage } from "@/components/record/record-page";
@@ -14,6 +14,9 @@ import { readableError } from "@/providers/readable-error";
 import { SETTINGS_URL, showFieldErrors, useSettingsMutation } from "@/resources/settings/api";
 import type { ApiKey, CreatedApiKey } from "../types";
 import { apiKeyColumns } from "./columns";
+import { DEFAULT_EXPIRY_CHOICE, EXPIRY_CHOICES, type ExpiryChoice, expiresInDaysOf } from "./expiry-choices";
+
+type CreateValues = Required<Pick<ApiKeyInput, "name" | "scopes">> & { expiry: ExpiryChoice };
 
 /**
  * Settings > API keys: keys let another system (a warehouse system, a script) read
@@ -24,9 +27,10 @@ export function ApiKeyList() {
   const can = useAccess();
   const canCreate = can({ action: "create", subject: "apiKey" });
   const canRevoke = can({ action: "delete", subject: "apiKey" });
+  const canChangeExpiry = can({ action: "update", subject: "apiKey" });
   // The endpoint answers every working key at once, newest first: no paging, no order to ask for.
   const { reactTable, refineCore } = useTable<ApiKey, HttpError>({
-    columns: useMemo(() => apiKeyColumns(canRevoke), [canRevoke]),
+    columns: useMemo(() => apiKeyColumns(canRevoke, canChangeExpiry), [canRevoke, canChangeExpiry]),
     getRowId: (key) => key.id,
     refineCoreProps: {
       resource: SETTINGS_URL.apiKeys,
@@ -42,14 +46,14 @@ export function ApiKeyList() {
   const { mutate, mutation } = useSettingsMutation<CreatedApiKey>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
-  const [form] = Form.useForm<Required<ApiKeyInput>>();
+  const [form] = Form.useForm<CreateValues>();
 
-  const create = ({ name, scopes }: Required<ApiKeyInput>) =>
+  const create = ({ name, scopes, expiry }: CreateValues) =>
     mutate(
       {
         url: SETTINGS_URL.apiKeys,
         method: "post",
-        values: { name, scopes } satisfies ApiKeyInput,
+        values: { name, scopes, expiresInDays: expiresInDaysOf(expiry) } satisfies ApiKeyInput,
         errorNotification: false,
       },
       {
@@ -73,8 +77,8 @@ export function ApiKeyList() {
             An API key lets another system read this company's label reports, or a gateway send its labels' readings:
             send it in the <code>api-key</code> header, e.g.{" "}
             <code>curl -H "api-key: cck_…" {new URL(`${apiUrl()}/label-reports`, window.location.origin).href}</code>. A
-            key does only what its scopes allow (a gateway's key reads no report) and stops working the moment it is
-            revoked.
+            key does only what its scopes allow (a gateway's key reads no report) and stops working when it expires or
+            the moment it is revoked.
           </Typography.Paragraph>
           {canCreate && (
             <div>
@@ -116,6 +120,14 @@ export function ApiKeyList() {
             <FormCheckboxGroup
               options={API_KEY_SCOPES.map((scope) => ({ value: scope, label: API_KEY_SCOPE_LABELS[scope] }))}
             />
+          </Form.Item>
+          <Form.Item
+            name="expiry"
+            label="Works for"
+            initialValue={DEFAULT_EXPIRY_CHOICE}
+            extra="After that it gets 401 until an administrator extends it."
+          >
+            <Select options={[...EXPIRY_CHOICES]} />
           </Form.Item>
         </Form>
       </Modal>

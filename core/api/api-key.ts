@@ -24,7 +24,6 @@ const expiresInDays = Type.Union([Type.Integer({ minimum: 1, maximum: 1825 }), T
 
 /** PATCH /api-keys/{id}: a new expiry, counted from now (administrators). */
 export const apiKeyChanges = Type.Object({ expiresInDays }, { additionalProperties: false });
-export type ApiKeyChanges = Static<typeof apiKeyChanges>;
 
 /** The answer to creating a key: the only time the key is shown. */
 export const createdApiKeyRecord = Type.Object({ ...apiKeyRecord.properties, key: Type.String() });

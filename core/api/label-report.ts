@@ -165,6 +165,13 @@ export const labelReportChanges = Type.Object(
   {
     isArchived: Type.Optional(Type.Boolean()),
     customFields: Type.Optional(customFieldValues),
+    reason: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description:
+          "Why the report is archived: required (at least 10 characters) to archive it, kept in the audit trail",
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -42,7 +42,8 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
   {
     key: "awaitingDecision",
     title: "Violations awaiting a decision",
-    description: "Stopped or ended labels with a temperature, humidity or shock violation and no signed disposition.",
+    description:
+      "Stopped or ended labels, archived or not, with a temperature, humidity or shock violation and no signed disposition.",
     empty: "Every report with a violation has a disposition.",
     filters: [
       // A label that still records has no final data to decide on (canBeDisposed).
@@ -50,7 +51,7 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
       { key: "violation", operator: "eq", value: "true" },
       { key: "dispositioned", operator: "eq", value: "false" },
       NOT_CHANGED_AFTER_SIGNATURE,
-      NOT_ARCHIVED,
+      // Archived ones too: archiving a violation does not decide on the goods.
     ],
     order: [{ key: "endTime", direction: "desc" }],
   },
@@ -65,7 +66,6 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
       { key: "dataIncomplete", operator: "eq", value: "true" },
       { key: "dispositioned", operator: "eq", value: "false" },
       NOT_CHANGED_AFTER_SIGNATURE,
-      NOT_ARCHIVED,
     ],
     order: [{ key: "endTime", direction: "desc" }],
   },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { idParams } from "../../core/api/id-params";
 import { labelReportChanges, labelReportDetail } from "../../core/api/label-report";
+import { archiveReasonError } from "../../core/domain/archive-reason";
 import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
 import { recordAudit } from "../audit";
 import { customFieldDefinitions } from "../db/custom-fields";
@@ -41,7 +42,8 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
       config: { permission: ["update", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "Archive or unarchive a report, or set its custom field values",
+        summary:
+          "Archive (with a reason of at least 10 characters) or unarchive a report, or set its custom field values. Archiving a signed report supersedes its signature",
         params: idParams,
         body: labelReportChanges,
         response: { 200: labelReportDetail, ...dataErrors },
@@ -51,6 +53,9 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
       const { id } = request.params;
       const body = request.body;
       const principal = request.principal;
+      const reasonError = body.isArchived === true ? archiveReasonError(body.reason) : null;
+      if (reasonError) throw badRequest(reasonError, [{ id: "reason", error: reasonError }]);
+      const reason = body.reason?.trim() || undefined;
       return db.transaction().execute(async (trx) => {
         // Read again, locked: the audit's before is what this change replaces.
         const before = await findReport(trx, principal.companyScope, id, true);
@@ -80,6 +85,7 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
           entityId: id,
           before: { isArchived: before.isArchived, customFields: before.customFields },
           after: { isArchived: after?.isArchived, customFields: after?.customFields },
+          ...(reason ? { reason } : {}),
         });
         return after && detailOf(trx, plugin.recordSigner, after);
       });

@@ -84,7 +84,7 @@ describe("API key scopes", () => {
       method: "PATCH",
       url: `/api/label-reports/${world.reports.a[0]}`,
       headers,
-      payload: { isArchived: true },
+      payload: { isArchived: true, reason: "Shipment cancelled before loading" },
     });
     expect(patch.statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/label-presets", headers })).statusCode).toBe(403);

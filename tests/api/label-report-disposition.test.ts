@@ -120,7 +120,7 @@ describe("signing a disposition", () => {
       method: "PATCH",
       url: `/api/label-reports/${reportA(8)}`,
       headers: await t.headersFor(userId("a:administrator"), world.companies.a),
-      payload: { isArchived: true },
+      payload: { isArchived: true, reason: "Shipment cancelled before loading" },
     });
     expect(archived.statusCode).toBe(200);
     expect(archived.json().dispositionHistory[0].value).toBe("released");

@@ -336,7 +336,7 @@ describe("company isolation of single reports", () => {
       method: "PATCH",
       url: `/api/label-reports/${id}`,
       headers: h,
-      payload: { isArchived: true },
+      payload: { isArchived: true, reason: "Shipment cancelled before loading" },
     });
     expect(res.statusCode).toBe(404);
     const row = await t.database.db
@@ -355,7 +355,7 @@ describe("company isolation of single reports", () => {
       method: "PATCH",
       url: `/api/label-reports/${id}`,
       headers: h,
-      payload: { isArchived: true },
+      payload: { isArchived: true, reason: "Shipment cancelled before loading" },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().isArchived).toBe(true);

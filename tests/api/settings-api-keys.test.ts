@@ -80,7 +80,7 @@ describe("API keys", () => {
     const patch = await fetch(`${base}/label-reports/${world.reports.a[0]}`, {
       method: "PATCH",
       headers: { "api-key": key, "content-type": "application/json" },
-      body: JSON.stringify({ isArchived: true }),
+      body: JSON.stringify({ isArchived: true, reason: "Shipment cancelled before loading" }),
     });
     expect(patch.status).toBe(403);
   });

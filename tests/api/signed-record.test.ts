@@ -210,7 +210,7 @@ describe("a change after signing supersedes the signature", () => {
       method: "PATCH",
       url: `/api/label-reports/${id}`,
       headers: await headersOf(),
-      payload: { isArchived: true },
+      payload: { isArchived: true, reason: "Shipment cancelled before loading" },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().disposition).toBeNull();
@@ -231,6 +231,36 @@ describe("a change after signing supersedes the signature", () => {
       "readings",
     ]);
     expect(await listIds("changedAfterSignature[eq]true")).not.toContain(id);
+  });
+});
+
+describe("archiving takes a reason", () => {
+  const archive = async (id: string, payload: object) =>
+    t.app.inject({ method: "PATCH", url: `/api/label-reports/${id}`, headers: await headersOf(), payload });
+
+  test("archiving without a reason of 10 characters is a 400 naming reason, and the report stays", async () => {
+    const id = await endedLabel("REC-ARCH-REASON");
+    for (const payload of [{ isArchived: true }, { isArchived: true, reason: "  too short " }]) {
+      const res = await archive(id, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().formFields.map((f: { id: string }) => f.id)).toEqual(["reason"]);
+    }
+    expect((await detail(id)).isArchived).toBe(false);
+  });
+
+  test("the reason is kept in the trail with the archiving", async () => {
+    const id = await endedLabel("REC-ARCH-TRAIL");
+    expect((await archive(id, { isArchived: true, reason: "Duplicate of another label's report" })).statusCode).toBe(
+      200,
+    );
+    const entry = (await trail(id)).find((e) => e.action === "update" && e.after.isArchived === true);
+    expect(entry?.reason).toBe("Duplicate of another label's report");
+  });
+
+  test("restoring from the archive needs no reason", async () => {
+    const id = await endedLabel("REC-ARCH-RESTORE");
+    await archive(id, { isArchived: true, reason: "Archived by mistake, see below" });
+    expect((await archive(id, { isArchived: false })).statusCode).toBe(200);
   });
 });
 

@@ -44,7 +44,10 @@ const CASES: Record<string, Case> = {
   "GET /api/label-reports/:id/export": { params: bReport },
   "GET /api/label-reports/:id/record": { params: bReport },
   "POST /api/label-reports": { body: () => ({ labelId: "LBL-X", presetId: world.presets.b }) },
-  "PATCH /api/label-reports/:id": { params: bReport, body: () => ({ isArchived: true }) },
+  "PATCH /api/label-reports/:id": {
+    params: bReport,
+    body: () => ({ isArchived: true, reason: "Shipment cancelled before loading" }),
+  },
   "DELETE /api/label-reports/:id": { params: bReport },
   "POST /api/label-reports/:id/trim": {
     params: bReport,

@@ -87,3 +87,26 @@ test("readings that arrive after a release supersede it: the report is changed a
     "Released for sale",
   );
 });
+
+test("archiving a report asks for it by name and a reason of 10 characters, kept in its trail", async ({ page }) => {
+  const labelId = `ARCHIVE-${Date.now().toString(36)}`;
+  const start = Date.now() - 3 * 3_600_000;
+  const readings = Array.from({ length: 12 }, (_, i) => ({
+    time: new Date(start + i * 600_000).toISOString(),
+    temperature: 5,
+  }));
+  const label = await ingestedLabel(page, "admin@demo.example", labelId, readings);
+  await label.stop("ended");
+
+  await signInAt(page, "admin@demo.example", `/label-reports/${label.id}`);
+  await page.getByRole("button", { name: "Archive" }).click();
+  const dialog = page.getByRole("dialog", { name: `Archive ${labelId}?` });
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("Too short");
+  await dialog.getByRole("button", { name: "Archive" }).click();
+  await expect(dialog).toContainText("The reason must be at least 10 characters");
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("Registered twice by the gateway");
+  await dialog.getByRole("button", { name: "Archive" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Unarchive" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Audit trail" })).toContainText("Registered twice by the gateway");
+});

@@ -22,6 +22,7 @@ import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-
 import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
+import { ArchiveDialog } from "./report/archive-dialog";
 import { CompletenessDetails } from "./report/completeness-section";
 import { DetailsSection } from "./report/details-section";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
@@ -130,28 +131,44 @@ export function LabelReportShow() {
 function ArchiveButton({ report }: { report: LabelReportDetail }) {
   const { mutate, mutation } = useUpdate<LabelReportDetail>();
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const change = (values: { isArchived: boolean; reason?: string }, onDone?: () => void) =>
+    mutate(
+      {
+        resource: RESOURCE.labelReports,
+        id: report.id,
+        values,
+        successNotification: () => ({
+          type: "success",
+          message: report.isArchived ? "Report restored from the archive" : "Report archived",
+        }),
+      },
+      // Refine refreshes the record and the list; the audit trail is ours to refresh.
+      {
+        onSuccess: () => {
+          onDone?.();
+          return queryClient.invalidateQueries({ queryKey: auditTrailKey(report.id) });
+        },
+      },
+    );
   return (
-    <Button
-      icon={<InboxOutlined />}
-      loading={mutation.isPending}
-      onClick={() =>
-        mutate(
-          {
-            resource: RESOURCE.labelReports,
-            id: report.id,
-            values: { isArchived: !report.isArchived },
-            successNotification: () => ({
-              type: "success",
-              message: report.isArchived ? "Report restored from the archive" : "Report archived",
-            }),
-          },
-          // Refine refreshes the record and the list; the audit trail is ours to refresh.
-          { onSuccess: () => queryClient.invalidateQueries({ queryKey: auditTrailKey(report.id) }) },
-        )
-      }
-    >
-      {report.isArchived ? "Unarchive" : "Archive"}
-    </Button>
+    <>
+      <Button
+        icon={<InboxOutlined />}
+        loading={mutation.isPending && !asking}
+        onClick={() => (report.isArchived ? change({ isArchived: false }) : setAsking(true))}
+      >
+        {report.isArchived ? "Unarchive" : "Archive"}
+      </Button>
+      {asking ? (
+        <ArchiveDialog
+          report={report}
+          pending={mutation.isPending}
+          onCancel={() => setAsking(false)}
+          onArchive={(reason) => change({ isArchived: true, reason }, () => setAsking(false))}
+        />
+      ) : null}
+    </>
   );
 }
 

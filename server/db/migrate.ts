@@ -26,6 +26,7 @@ import * as dataCompleteness from "./migrations/0025-data-completeness";
 import * as epcisJobCounts from "./migrations/0026-epcis-job-counts";
 import * as alertDigests from "./migrations/0027-alert-digests";
 import * as rateCounters from "./migrations/0028-rate-counters";
+import * as subCompanyNames from "./migrations/0029-sub-company-names";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0026-epcis-job-counts": epcisJobCounts,
   "0027-alert-digests": alertDigests,
   "0028-rate-counters": rateCounters,
+  "0029-sub-company-names": subCompanyNames,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,7 @@
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { namingSubCompany } from "../../server/companies/sibling-names";
+import { up as migrateSubCompanyNames } from "../../server/db/migrations/0029-sub-company-names";
 import { createTestApp, type TestApp } from "./support/app";
 import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
@@ -109,6 +112,16 @@ describe("a sub-company's name is unique under its distributor", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res)).toEqual(["name"]);
+  });
+
+  test("a save that loses a race on the name index is answered with the same 400", async () => {
+    const lost = namingSubCompany("Nordic Fresh", () =>
+      Promise.reject(Object.assign(new Error("duplicate key"), { code: "23505", constraint: "companies_parent_name" })),
+    );
+    await expect(lost).rejects.toMatchObject({
+      statusCode: 400,
+      formFields: [{ id: "name", error: "A sub-company named “Nordic Fresh” already exists" }],
+    });
   });
 
   test("the database itself refuses a second sub-company of the same name (a race past the check)", async () => {
@@ -222,5 +235,37 @@ describe("a sub-company's members", () => {
       headers: await as("a:administrator", "a"),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("migration 0029 on a database that already has clashing names", () => {
+  test("renames every clash after the oldest, so the unique index can be built", async () => {
+    const db = t.database.db;
+    await sql`drop index companies_parent_name`.execute(db);
+    const clash = await db
+      .insertInto("companies")
+      .values({
+        name: " sub ",
+        type: "customer",
+        parentId: world.companies.distributor,
+        addresses: "[]",
+        billing: "{}",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await migrateSubCompanyNames(db as unknown as Kysely<unknown>);
+    const renamed = await db.selectFrom("companies").select("name").where("id", "=", clash.id).executeTakeFirst();
+    expect(renamed?.name).toBe("sub (2)");
+    const oldest = await db
+      .selectFrom("companies")
+      .select("name")
+      .where("id", "=", world.companies.sub)
+      .executeTakeFirst();
+    expect(oldest?.name).toBe("Sub");
+    const another = db
+      .insertInto("companies")
+      .values({ name: "SUB", type: "customer", parentId: world.companies.distributor, addresses: "[]", billing: "{}" })
+      .execute();
+    await expect(another).rejects.toMatchObject({ code: "23505", constraint: "companies_parent_name" });
   });
 });

@@ -2,7 +2,7 @@ import type { CompanyChanges } from "../../core/api/company-settings";
 import type { FieldError } from "../../core/api/error-answer";
 import { normalizeVatNumber, vatNumberError } from "../../core/domain/billing";
 import { isKnownTimeZone } from "../../core/domain/datetime";
-import { hasReportsOrChildren } from "../db/companies";
+import { reportsAndChildrenOf } from "../db/companies";
 import type { Db } from "../db/index";
 import { badRequest, HttpError } from "../errors";
 
@@ -39,8 +39,13 @@ export function companyColumns(changes: CompanyChanges) {
   };
 }
 
-/** A company with label reports or sub-companies is not deleted: its records must stay. */
-export async function assertDeletable(db: Db, companyId: string): Promise<void> {
-  if (await hasReportsOrChildren(db, companyId))
-    throw new HttpError(409, "This company still has label reports or sub-companies; it cannot be deleted");
+/**
+ * A company with label reports or sub-companies is not deleted: its records must stay.
+ * The 409 names the company and what keeps it, for the person who asked to delete it.
+ */
+export async function assertDeletable(db: Db, company: { id: string; name: string }): Promise<void> {
+  const { reports, children } = await reportsAndChildrenOf(db, company.id);
+  if (!reports && !children) return;
+  const what = [reports ? "label reports" : null, children ? "sub-companies" : null].filter(Boolean).join(" and ");
+  throw new HttpError(409, `“${company.name}” has ${what}, so it cannot be deleted: its records must stay`);
 }

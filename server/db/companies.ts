@@ -62,6 +62,20 @@ export function findSubCompany(db: Db, parentId: string, id: string) {
   return subCompanyRows(db, parentId).where("c.id", "=", id).executeTakeFirst();
 }
 
+/**
+ * The id of another company under the same parent with this name, compared as the unique
+ * index `companies_parent_name` (migration 0029) compares: case-insensitive, blanks trimmed.
+ */
+export async function siblingNamed(db: Db, parentId: string, name: string, exceptId?: string) {
+  let query = db
+    .selectFrom("companies")
+    .select("id")
+    .where("parentId", "=", parentId)
+    .where(sql<boolean>`lower(trim(name)) = lower(trim(${name}))`);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirst();
+}
+
 /** One company's settings as the settings page shows them; the caller executes it (and may lock it). */
 export function companyDetails(db: Db, id: string) {
   return db
@@ -115,8 +129,11 @@ export async function deleteCompany(db: Db, id: string): Promise<void> {
   await db.deleteFrom("companies").where("id", "=", id).execute();
 }
 
-/** Whether a company has a label report or a sub-company (records that must stay). */
-export async function hasReportsOrChildren(db: Db, companyId: string): Promise<boolean> {
+/** Whether a company has label reports and sub-companies (records that must stay). */
+export async function reportsAndChildrenOf(
+  db: Db,
+  companyId: string,
+): Promise<{ reports: boolean; children: boolean }> {
   const reports = await db
     .selectFrom("labelReports")
     .select("id")
@@ -129,5 +146,5 @@ export async function hasReportsOrChildren(db: Db, companyId: string): Promise<b
     .where("parentId", "=", companyId)
     .limit(1)
     .executeTakeFirst();
-  return Boolean(reports || children);
+  return { reports: Boolean(reports), children: Boolean(children) };
 }

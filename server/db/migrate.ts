@@ -30,6 +30,7 @@ import * as signatureHoldsHash from "./migrations/0029-signature-holds-hash";
 import * as recordSignatures from "./migrations/0030-record-signatures";
 import * as auditLogAppendOnly from "./migrations/0031-audit-log-append-only";
 import * as apiKeyExpiry from "./migrations/0032-api-key-expiry";
+import * as subCompanyNames from "./migrations/0033-sub-company-names";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0030-record-signatures": recordSignatures,
   "0031-audit-log-append-only": auditLogAppendOnly,
   "0032-api-key-expiry": apiKeyExpiry,
+  "0033-sub-company-names": subCompanyNames,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,10 +3,12 @@ import { companyRecord } from "../../core/api/company";
 import { companyChanges, subCompanyCreation } from "../../core/api/company-settings";
 import { idParams } from "../../core/api/id-params";
 import { listQuerystring } from "../../core/api/list-query";
+import { memberRecord } from "../../core/api/member";
 import { pagedResponse } from "../../core/api/paged-response";
 import { type ListResourceName, listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
-import { assertDeletable, companyColumns } from "../companies/company-changes";
+import { assertCompanySettings, assertDeletable, companyColumns } from "../companies/company-changes";
+import { assertSubCompanyNameFree, namingSubCompany } from "../companies/sibling-names";
 import {
   companyListColumns,
   companyRows,
@@ -17,6 +19,7 @@ import {
   subCompanyRows,
   updateCompany,
 } from "../db/companies";
+import { memberColumns, memberQuery } from "../db/memberships";
 import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import {
@@ -72,6 +75,29 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
+  app.get(
+    "/sub-companies/:id/users",
+    {
+      config: { permission: ["read", "subCompany"] },
+      schema: {
+        tags: ["companies"],
+        summary:
+          "The members of a sub-company of the caller's company, with their roles there (list grammar of users); DELETE /users/{id}?companyId= removes one",
+        params: idParams,
+        querystring: listQuerystring,
+        response: { 200: pagedResponse(memberRecord), 416: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // Only the parent sees them: any other company's id is as unknown as a made-up one.
+      if (!(await findSubCompany(db, request.principal.companyId, id))) throw notFound("Sub-company not found");
+      const resource = listResource("users");
+      const query = parseResourceQuery(resource, request.query);
+      return runList(db, (qb) => memberQuery(qb, id), { resource, columns: memberColumns, query });
+    },
+  );
+
   app.post(
     "/sub-companies",
     {
@@ -87,28 +113,33 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const principal = request.principal;
       const { administratorEmail, ...body } = request.body;
+      assertCompanySettings(body);
       const adminEmail = firstAdministratorEmail(administratorEmail);
       await refuseFirstAdministratorWhileImpersonating(db, principal, adminEmail);
-      const { id, pending } = await db.transaction().execute(async (trx) => {
-        const id = await insertCompany(trx, {
-          addresses: "[]",
-          billing: "{}",
-          ...companyColumns(body),
-          name: body.name.trim(),
-          type: "customer",
-          parentId: principal.companyId,
-        });
-        await recordAudit(trx, principal, {
-          action: "create",
-          entity: "subCompany",
-          entityId: id,
-          before: null,
-          after: { ...body, administratorEmail: adminEmail ?? null },
-        });
-        // The first administrator's invitation is part of the creation: both or neither.
-        const pending = await inviteFirstAdministrator(trx, principal, { id, name: body.name.trim() }, adminEmail);
-        return { id, pending };
-      });
+      const name = body.name.trim();
+      const { id, pending } = await namingSubCompany(name, () =>
+        db.transaction().execute(async (trx) => {
+          await assertSubCompanyNameFree(trx, principal.companyId, name);
+          const id = await insertCompany(trx, {
+            addresses: "[]",
+            billing: "{}",
+            ...companyColumns(body),
+            name,
+            type: "customer",
+            parentId: principal.companyId,
+          });
+          await recordAudit(trx, principal, {
+            action: "create",
+            entity: "subCompany",
+            entityId: id,
+            before: null,
+            after: { ...body, administratorEmail: adminEmail ?? null },
+          });
+          // The first administrator's invitation is part of the creation: both or neither.
+          const pending = await inviteFirstAdministrator(trx, principal, { id, name }, adminEmail);
+          return { id, pending };
+        }),
+      );
       await mailFirstAdministrator(plugin, pending);
       return reply.code(201).send(await findCompanyRow(db, id));
     },
@@ -129,14 +160,20 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { id } = request.params;
       const principal = request.principal;
-      return db.transaction().execute(async (trx) => {
-        const before = await findSubCompany(trx, principal.companyId, id);
-        if (!before) throw notFound("Sub-company not found");
-        await updateCompany(trx, id, companyColumns(request.body));
-        const after = await findCompanyRow(trx, id);
-        await recordAudit(trx, principal, { action: "update", entity: "subCompany", entityId: id, before, after });
-        return after;
-      });
+      const changes = request.body;
+      assertCompanySettings(changes);
+      return namingSubCompany(changes.name, () =>
+        db.transaction().execute(async (trx) => {
+          const before = await findSubCompany(trx, principal.companyId, id);
+          if (!before) throw notFound("Sub-company not found");
+          // Its own name in another case is a rename, not a clash.
+          await assertSubCompanyNameFree(trx, principal.companyId, changes.name, id);
+          await updateCompany(trx, id, companyColumns(changes));
+          const after = await findCompanyRow(trx, id);
+          await recordAudit(trx, principal, { action: "update", entity: "subCompany", entityId: id, before, after });
+          return after;
+        }),
+      );
     },
   );
 
@@ -158,7 +195,7 @@ export const companyRoutes: FastifyPluginAsync = async (plugin) => {
       await db.transaction().execute(async (trx) => {
         const before = await findSubCompany(trx, principal.companyId, id);
         if (!before) throw notFound("Sub-company not found");
-        await assertDeletable(trx, id);
+        await assertDeletable(trx, before);
         await recordAudit(trx, principal, {
           action: "delete",
           entity: "subCompany",

@@ -3,6 +3,7 @@ import { companyChanges, companyCreation, companySettingsRecord } from "../../co
 import { idParams } from "../../core/api/id-params";
 import { recordAudit } from "../audit";
 import { assertCompanySettings, assertDeletable, companyColumns } from "../companies/company-changes";
+import { assertSubCompanyNameFree, namingSubCompany } from "../companies/sibling-names";
 import { companyDetails, deleteCompany, insertCompany, readCompany, updateCompany } from "../db/companies";
 import { insertMembership } from "../db/memberships";
 import { forbidden, notFound } from "../errors";
@@ -47,19 +48,23 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const principal = request.principal;
       assertCompanySettings(request.body);
-      return db.transaction().execute(async (trx) => {
-        const before = await companyDetails(trx, principal.companyId).forUpdate().executeTakeFirstOrThrow();
-        await updateCompany(trx, principal.companyId, companyColumns(request.body));
-        const after = await companyDetails(trx, principal.companyId).executeTakeFirstOrThrow();
-        await recordAudit(trx, principal, {
-          action: "update",
-          entity: "company",
-          entityId: principal.companyId,
-          before,
-          after,
-        });
-        return after;
-      });
+      return namingSubCompany(request.body.name, () =>
+        db.transaction().execute(async (trx) => {
+          const before = await companyDetails(trx, principal.companyId).forUpdate().executeTakeFirstOrThrow();
+          // A sub-company renaming itself keeps a name of its own among its parent's.
+          await assertSubCompanyNameFree(trx, before.parentId, request.body.name, principal.companyId);
+          await updateCompany(trx, principal.companyId, companyColumns(request.body));
+          const after = await companyDetails(trx, principal.companyId).executeTakeFirstOrThrow();
+          await recordAudit(trx, principal, {
+            action: "update",
+            entity: "company",
+            entityId: principal.companyId,
+            before,
+            after,
+          });
+          return after;
+        }),
+      );
     },
   );
 
@@ -88,32 +93,35 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
         );
       }
       const { type, parentId, ...settings } = body;
-      const created = await db.transaction().execute(async (trx) => {
-        if (parentId) {
-          const parent = await readCompany(trx, parentId, ["type"]);
-          if (!parent) throw notFound("Parent company not found");
-        }
-        const id = await insertCompany(trx, {
-          addresses: "[]",
-          billing: "{}",
-          ...companyColumns(settings),
-          name: body.name.trim(),
-          type: type ?? "customer",
-          parentId: parentId ?? null,
-        });
-        if (!operator)
-          await insertMembership(trx, { userId: principal.userId, companyId: id, types: ["administrator"] });
-        await recordAudit(trx, principal, {
-          action: "create",
-          entity: "company",
-          entityId: id,
-          before: null,
-          after: { ...body, administratorEmail: adminEmail ?? null },
-        });
-        // The first administrator's invitation is part of the creation: both or neither.
-        const pending = await inviteFirstAdministrator(trx, principal, { id, name: body.name.trim() }, adminEmail);
-        return { company: await companyDetails(trx, id).executeTakeFirstOrThrow(), pending };
-      });
+      const created = await namingSubCompany(body.name, () =>
+        db.transaction().execute(async (trx) => {
+          if (parentId) {
+            const parent = await readCompany(trx, parentId, ["type"]);
+            if (!parent) throw notFound("Parent company not found");
+            await assertSubCompanyNameFree(trx, parentId, body.name);
+          }
+          const id = await insertCompany(trx, {
+            addresses: "[]",
+            billing: "{}",
+            ...companyColumns(settings),
+            name: body.name.trim(),
+            type: type ?? "customer",
+            parentId: parentId ?? null,
+          });
+          if (!operator)
+            await insertMembership(trx, { userId: principal.userId, companyId: id, types: ["administrator"] });
+          await recordAudit(trx, principal, {
+            action: "create",
+            entity: "company",
+            entityId: id,
+            before: null,
+            after: { ...body, administratorEmail: adminEmail ?? null },
+          });
+          // The first administrator's invitation is part of the creation: both or neither.
+          const pending = await inviteFirstAdministrator(trx, principal, { id, name: body.name.trim() }, adminEmail);
+          return { company: await companyDetails(trx, id).executeTakeFirstOrThrow(), pending };
+        }),
+      );
       await mailFirstAdministrator(plugin, created.pending);
       return reply.code(201).send(created.company);
     },
@@ -138,7 +146,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (plugin) => {
       await db.transaction().execute(async (trx) => {
         const before = await companyDetails(trx, id).forUpdate().executeTakeFirst();
         if (!before) throw notFound("Company not found");
-        await assertDeletable(trx, id);
+        await assertDeletable(trx, before);
         // Audited first: the entry survives the company (its company link is set to null).
         await recordAudit(trx, principal, { action: "delete", entity: "company", entityId: id, before, after: null });
         await deleteCompany(trx, id);

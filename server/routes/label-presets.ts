@@ -36,6 +36,7 @@ import {
   slugsContaining,
   updatePreset,
 } from "../db/label-presets";
+import { isUniqueViolation } from "../db/unique-violation";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
@@ -52,10 +53,6 @@ async function checkPreset(db: Db, companyId: string, input: LabelPresetInput, e
     if (clash) errors.push(clash);
   }
   if (errors.length) throw badRequest(errors.map((e) => `${e.id}: ${e.error}`).join("; "), errors);
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === "object" && e !== null && (e as { code?: string }).code === "23505";
 }
 
 const NAME_TAKEN = "A preset with this name already exists";

@@ -113,6 +113,7 @@ const CASES: Record<string, Case> = {
   "POST /api/sub-companies": { body: () => ({ name: "Sub of mine" }) },
   "PATCH /api/sub-companies/:id": { params: () => ({ id: world.companies.b }), body: () => ({ name: "Taken" }) },
   "DELETE /api/sub-companies/:id": { params: () => ({ id: world.companies.b }) },
+  "GET /api/sub-companies/:id/users": { params: () => ({ id: world.companies.b }) },
   "GET /api/control-center-companies": { crossCompanyFor: "controlCenter" },
   "GET /api/control-center-companies/:id": {
     params: () => ({ id: world.companies.b }),

@@ -1,8 +1,11 @@
 import type { FormInstance } from "antd";
 import { readableError } from "@/providers/readable-error";
 
-/** A failed save, as the server's per-field messages on the form's fields, each under its own field. */
-export function showFieldErrors<T>(form: FormInstance<T>, error: unknown, known: readonly string[]): void {
+/**
+ * A failed save, as the server's per-field messages on the form's fields, each under its own
+ * field. Whether any was shown: if none, the caller says what went wrong elsewhere.
+ */
+export function showFieldErrors<T>(form: FormInstance<T>, error: unknown, known: readonly string[]): boolean {
   const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
   const fields = Object.entries(errors)
     .map(([id, message]) => ({
@@ -11,6 +14,7 @@ export function showFieldErrors<T>(form: FormInstance<T>, error: unknown, known:
     }))
     .filter((f): f is { name: string; message: string } => f.name !== undefined);
   if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as never, errors: [f.message] })));
+  return fields.length > 0;
 }
 
 /** The sentence a snackbar shows for a failed request. */

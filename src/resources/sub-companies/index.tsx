@@ -6,9 +6,8 @@ import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
 const SubCompanyList = lazyPage(() => import("./list"), "SubCompanyList");
-const subCompany = () => import("./show");
-const SubCompanyShow = lazyPage(subCompany, "SubCompanyShow");
-const SubCompanyCreate = lazyPage(subCompany, "SubCompanyCreate");
+const SubCompanyShow = lazyPage(() => import("./show"), "SubCompanyShow");
+const SubCompanyCreate = lazyPage(() => import("./create"), "SubCompanyCreate");
 
 const resource = {
   name: RESOURCE.subCompanies,

@@ -1,74 +1,68 @@
-import { ApartmentOutlined } from "@ant-design/icons";
-import { type HttpError, useCreate } from "@refinedev/core";
-import { Button, Card, Flex, Form } from "antd";
-import { useNavigate, useParams } from "react-router";
-import { RecordPage, TitledPage } from "@/components/record/record-page";
+import { type HttpError, useOne } from "@refinedev/core";
+import { Alert, Card, Flex, Skeleton } from "antd";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { RecordDescriptions } from "@/components/record/record-details";
+import { TitledPage } from "@/components/record/record-page";
+import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
-import { CompanyFields, showCompanyErrors } from "../people/company-fields";
-import { type CompanyFormValues, companyPayload } from "../people/company-form";
-import { FirstAdministratorField } from "../people/first-administrator-field";
-import { failureText } from "../people/form-errors";
-import styles from "../people/people.module.css";
 import type { Company } from "../types";
 import { companyFields } from "./columns";
+import { SubCompanyActions } from "./components/sub-company-actions";
+import { SubCompanyEditForm } from "./components/sub-company-edit-form";
+import { SubCompanyMembers } from "./components/sub-company-members";
 
+/**
+ * One sub-company of the distributor: its details, edited in place, its deletion (refused by
+ * the server while it has label reports), and its members, whom the distributor may remove.
+ */
 export function SubCompanyShow() {
   const { id } = useParams();
+  const [editing, setEditing] = useState(false);
+  // The server's sentence when it refused to delete the company (it has label reports).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { query, result: company } = useOne<Company, HttpError>({
+    resource: RESOURCE.subCompanies,
+    id: id ?? "",
+    queryOptions: { enabled: id !== undefined },
+  });
+  const actions =
+    company && !editing ? (
+      <SubCompanyActions company={company} onEdit={() => setEditing(true)} onRefused={setRefusal} />
+    ) : null;
   return (
-    <RecordPage<Company>
-      title="Sub-company"
-      backTo="/sub-companies"
-      resource={RESOURCE.subCompanies}
-      id={id}
-      fields={companyFields}
-    />
-  );
-}
-
-/** A new sub-company of the distributor, with the invitation of its first administrator. */
-export function SubCompanyCreate() {
-  const navigate = useNavigate();
-  const [form] = Form.useForm<CompanyFormValues>();
-  const { mutateAsync, mutation } = useCreate<Company, HttpError>();
-  return (
-    <TitledPage title="Create sub-company" backTo="/sub-companies">
-      <Card className={styles.formCard}>
-        <Form<CompanyFormValues>
-          form={form}
-          layout="vertical"
-          requiredMark="optional"
-          onFinish={async (values) => {
-            try {
-              const { data } = await mutateAsync({
-                resource: RESOURCE.subCompanies,
-                values: companyPayload(values),
-                successNotification: {
-                  type: "success",
-                  message: "Sub-company created",
-                  description: `An invitation went to ${values.administratorEmail?.trim()}`,
-                },
-                errorNotification: (error) => ({
-                  type: "error",
-                  message: "Sub-company not created",
-                  description: failureText(error),
-                }),
-              });
-              navigate(`/sub-companies/${encodeURIComponent(String(data.id))}`);
-            } catch (error) {
-              showCompanyErrors(form, error);
-            }
-          }}
-        >
-          <CompanyFields />
-          <FirstAdministratorField companyNoun="sub-company" />
-          <Flex justify="end" gap="small">
-            <Button onClick={() => navigate("/sub-companies")}>Cancel</Button>
-            <Button type="primary" htmlType="submit" icon={<ApartmentOutlined />} loading={mutation.isPending}>
-              Create sub-company
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+    <TitledPage title="Sub-company" backTo="/sub-companies" actions={actions}>
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message="Could not load this sub-company"
+          description={readableError(query.error)}
+        />
+      ) : !company ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap="large">
+          {refusal ? (
+            <Alert
+              type="error"
+              showIcon
+              closable
+              onClose={() => setRefusal(null)}
+              message="The sub-company was not deleted"
+              description={refusal}
+            />
+          ) : null}
+          <Card>
+            {editing ? (
+              <SubCompanyEditForm company={company} onDone={() => setEditing(false)} />
+            ) : (
+              <RecordDescriptions record={company} fields={companyFields} />
+            )}
+          </Card>
+          <SubCompanyMembers company={company} />
+        </Flex>
+      )}
     </TitledPage>
   );
 }

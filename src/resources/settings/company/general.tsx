@@ -1,8 +1,7 @@
 import { Alert, Avatar, Button, Card, Flex, Form, Input, Radio, Skeleton } from "antd";
-import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
 import { readableError } from "@/providers/readable-error";
-import { deviceTimeZone } from "@/providers/stores/preferences";
 import type { CompanySettings } from "../api";
+import { CompanyTimeZone } from "./company-time-zone";
 import { useCompanyForm } from "./use-company-form";
 
 interface Values {
@@ -79,17 +78,5 @@ export function CompanyGeneral() {
         )}
       </Form>
     </Card>
-  );
-}
-
-/** The time-zone control for a company: a device's "system" choice is stored as the zone's name. */
-function CompanyTimeZone({ value, onChange }: { value?: string; onChange?: (zone: string) => void }) {
-  return (
-    <TimeZoneSelect
-      aria-label="Default time zone"
-      value={value ?? "utc"}
-      defaultChoice="utc"
-      onChange={(choice) => onChange?.(choice === "system" ? deviceTimeZone() : choice)}
-    />
   );
 }

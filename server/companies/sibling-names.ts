@@ -9,7 +9,7 @@ import { badRequest, type HttpError } from "../errors";
  * with blanks trimmed; a company without a parent is not concerned.
  */
 
-/** The unique index that holds the rule when two saves race (migration 0029). */
+/** The unique index that holds the rule when two saves race (migration 0033). */
 const SUB_COMPANY_NAME_INDEX = "companies_parent_name";
 
 function nameTaken(name: string): HttpError {

@@ -98,7 +98,8 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
       config: { permission: ["delete", "labelReport"] },
       schema: {
         tags: ["label reports"],
-        summary: "Delete a label report and its readings; 409 for a signed report (signatures are never deleted)",
+        summary:
+          "Delete a label report that has no readings and no signature (a registration made by mistake); 409 otherwise: archive it",
         params: idParams,
         response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
       },
@@ -110,8 +111,11 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
         // Read again, locked: a report deleted since the hook found it is 404.
         const before = await findReport(trx, principal.companyScope, id, true);
         if (!before) throw reportNotFound();
+        // What a label measured and what someone signed stay: such a report is archived, never deleted.
         if (await hasSignature(trx, id))
           throw new HttpError(409, "A signed report cannot be deleted: archive it instead, with a reason");
+        if (before.readingCount > 0)
+          throw new HttpError(409, "A report with readings cannot be deleted: archive it instead, with a reason");
         await deleteLabelReport(trx, id);
         await recordAudit(trx, principal, {
           action: "delete",

@@ -341,6 +341,28 @@ describe("signatures are never changed nor deleted", () => {
     ).rejects.toThrow(/cannot be changed/);
   });
 
+  test("deleting a report with readings is a 409 that says to archive it; the report stays", async () => {
+    const id = await endedLabel("REC-DELETE-READINGS");
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/label-reports/${id}`,
+      headers: await t.headersFor(world.users["a:systemAdmin"] as string, world.companies.a),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("A report with readings cannot be deleted: archive it instead, with a reason");
+    await detail(id);
+  });
+
+  test("a registration without readings can still be deleted", async () => {
+    const { id } = await registerLabel(t, ingest, "REC-DELETE-EMPTY", world.presets.a);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/label-reports/${id}`,
+      headers: await t.headersFor(world.users["a:systemAdmin"] as string, world.companies.a),
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
   test("deleting a signed report is a 409 that says to archive it; the report stays", async () => {
     const id = await signedRow("REC-DELETE");
     // A system administrator may delete reports (an administrator may not at all).

@@ -19,6 +19,10 @@ test("the audit trail shows archiving and unarchiving from the overlay without a
   const before = await entries.count();
 
   await page.getByRole("button", { name: /\bArchive$/ }).click();
+  // Archiving asks why (the reason goes into the trail).
+  const dialog = page.getByRole("dialog", { name: /^Archive / });
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("Checked the audit trail refresh");
+  await dialog.getByRole("button", { name: "Archive" }).click();
   await expect(page.getByText("Report archived")).toBeVisible();
   await expect(entries).toHaveCount(before + 1);
   await expect(

@@ -3,8 +3,8 @@ import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKe
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyRecord } from "../../core/record/verify-record";
 import { createTestApp, type TestApp } from "./support/app";
-import { apiKeyOf, registerLabel, sendReadings, series } from "./support/ingest";
-import { ProtocolClient } from "./support/protocol";
+import { apiKeyOf, registerLabel, sendReadings, series, stopLabel } from "./support/ingest";
+import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
@@ -39,23 +39,13 @@ async function signedLabel(labelId: string) {
   const { id } = await registerLabel(t, ingest, labelId, world.presets.a);
   const readings = series("2026-11-20T08:00:00Z", 12, 10, () => 5).map((r, i) => (i === 4 ? { ...r, shock: 6.5 } : r));
   expect((await sendReadings(t, ingest, labelId, readings)).statusCode).toBe(200);
-  const stop = await t.app.inject({
-    method: "POST",
-    url: `/api/label-reports/${id}/stop`,
-    headers: { "api-key": ingest },
-    payload: { status: "ended" },
-  });
-  expect(stop.statusCode).toBe(200);
-  const client = new ProtocolClient(t.app);
-  expect((await client.signIn("a-administrator@test.example", PASSWORD)).json().status).toBe("OK");
-  expect((await client.companyToken(world.companies.a)).statusCode).toBe(200);
-  const signed = await t.app.inject({
-    method: "POST",
-    url: `/api/label-reports/${id}/disposition`,
-    headers: client.sessionHeaders,
-    payload: { disposition: "released", comment: "Checked", password: PASSWORD },
-  });
-  expect(signed.statusCode).toBe(201);
+  await stopLabel(t, ingest, id);
+  await signDisposition(
+    t,
+    { email: "a-administrator@test.example", password: PASSWORD, companyId: world.companies.a },
+    id,
+    { comment: "Checked" },
+  );
   return id;
 }
 

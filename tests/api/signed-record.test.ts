@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
-import { apiKeyOf, registerLabel, sendReadings, series } from "./support/ingest";
-import { ProtocolClient } from "./support/protocol";
+import { apiKeyOf, registerLabel, sendReadings, series, stopLabel } from "./support/ingest";
+import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
@@ -47,32 +47,15 @@ async function endedLabel(labelId: string) {
     return at < gap[0] || at > gap[1];
   });
   expect((await sendReadings(t, ingest, labelId, sent)).statusCode).toBe(200);
-  const stop = await t.app.inject({
-    method: "POST",
-    url: `/api/label-reports/${id}/stop`,
-    headers: { "api-key": ingest },
-    payload: { status: "ended" },
-  });
-  expect(stop.statusCode).toBe(200);
+  await stopLabel(t, ingest, id);
   return id;
 }
 
 /** The readings the label kept in memory, at 28 °C: inside the report's time, and a violation. */
 const lateReadings = () => series("2026-11-20T10:00:00Z", 4, 10, () => 28);
 
-async function sign(id: string, disposition = "released") {
-  const client = new ProtocolClient(t.app);
-  expect((await client.signIn(SIGNER, PASSWORD)).json().status).toBe("OK");
-  expect((await client.companyToken(world.companies.a)).statusCode).toBe(200);
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/label-reports/${id}/disposition`,
-    headers: client.sessionHeaders,
-    payload: { disposition, comment: "Checked the record", password: PASSWORD },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+const sign = (id: string, disposition = "released") =>
+  signDisposition(t, { email: SIGNER, password: PASSWORD, companyId: world.companies.a }, id, { disposition });
 
 /** The ids a report list filtered so gives (the list grammar: `key[op]value`, comma-separated). */
 async function listIds(filter: string) {

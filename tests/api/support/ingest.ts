@@ -39,3 +39,14 @@ export function series(from: string, count: number, minutes = 5, temperature = (
     battery: 90,
   }));
 }
+
+/** A gateway stopping a label (POST /api/label-reports/{id}/stop): `ended` when it ran its course. */
+export async function stopLabel(t: TestApp, key: string, reportId: string, status: "stopped" | "ended" = "ended") {
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/label-reports/${reportId}/stop`,
+    headers: { "api-key": key },
+    payload: { status },
+  });
+  if (res.statusCode !== 200) throw new Error(`stop ${reportId}: ${res.statusCode} ${res.body}`);
+}

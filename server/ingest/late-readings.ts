@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { canBeDisposed } from "../../core/domain/disposition";
 import type { SummaryReading } from "../../core/domain/report-summary";
 import type { LabelStatus } from "../../core/domain/resources";
@@ -6,6 +5,7 @@ import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import type { AlertLinks } from "../notifications/enqueue-alerts";
+import { storedVerdict } from "../reports/summary";
 import { supersedeSignature } from "../reports/supersede-signature";
 
 /**
@@ -21,7 +21,7 @@ export const RECORD_STATE_COLUMNS = [
   "disposition",
   "trimStart",
   "trimEnd",
-  sql<string | null>`summary -> 'overall' ->> 'verdict'`.as("verdictBefore"),
+  storedVerdict().as("verdictBefore"),
 ] as const;
 
 export interface RecordState {
@@ -55,7 +55,7 @@ export async function recordLateReadings(
   const inWindow = stored.some((r) => (start === null || r.t >= start) && (end === null || r.t <= end));
   const after = await trx
     .selectFrom("labelReports")
-    .select(sql<string | null>`summary -> 'overall' ->> 'verdict'`.as("verdict"))
+    .select(storedVerdict().as("verdict"))
     .where("id", "=", report.id)
     .executeTakeFirstOrThrow();
   await recordAudit(trx, principal, {

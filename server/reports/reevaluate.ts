@@ -3,7 +3,7 @@ import { type ReportRule, thresholdsOfRule } from "../../core/domain/report-rule
 import { summariseReport, violationColumns } from "../../core/domain/report-summary";
 import type { LabelStatus } from "../../core/domain/resources";
 import type { Db } from "../db/index";
-import { recomputeSummary, SUMMARY_MATHS_VERSION } from "./summary";
+import { recomputeSummary, SUMMARY_MATHS_VERSION, storedVerdict } from "./summary";
 
 /**
  * Re-evaluates reports whose stored summary was computed with older verdict maths
@@ -28,7 +28,7 @@ type Verdict = Record<(typeof VERDICT_COLUMNS)[number], boolean> & { verdict: st
 async function readVerdict(db: Db, reportId: string): Promise<Verdict> {
   const row = await db
     .selectFrom("labelReports")
-    .select([...VERDICT_COLUMNS, sql<string | null>`summary -> 'overall' ->> 'verdict'`.as("verdict")])
+    .select([...VERDICT_COLUMNS, storedVerdict().as("verdict")])
     .where("id", "=", reportId)
     .executeTakeFirstOrThrow();
   return row;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { thresholdsOfRule } from "../../core/domain/report-rule";
 import {
   type EvaluationWindow,
@@ -238,3 +239,6 @@ function storedReadings(db: Db, reportId: string): StoredReadings {
     },
   };
 }
+
+/** The overall verdict a report's stored summary holds (null before any reading), as a column to select. */
+export const storedVerdict = () => sql<string | null>`summary -> 'overall' ->> 'verdict'`;

@@ -1,0 +1,20 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Collects the page's uncaught errors and console errors, to show none was a render loop. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+/** The sign-in page as the user sees it after a sign-out: the form and the spec's snackbar, no error page. */
+export async function expectSignedOutCleanly(page: Page, errors: string[]) {
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByText("You have successfully signed out")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+  expect(errors.filter((e) => /#185|Maximum update depth/.test(e))).toEqual([]);
+}

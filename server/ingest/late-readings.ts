@@ -4,6 +4,7 @@ import type { LabelStatus } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
+import { toMs } from "../db/time-values";
 import type { AlertLinks } from "../notifications/enqueue-alerts";
 import { storedVerdict } from "../reports/summary";
 import { supersedeSignature } from "../reports/supersede-signature";
@@ -34,8 +35,6 @@ export interface RecordState {
   verdictBefore: string | null;
 }
 
-const ms = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
-
 export async function recordLateReadings(
   trx: Db,
   principal: Principal,
@@ -50,8 +49,8 @@ export async function recordLateReadings(
     first = Math.min(first, r.t);
     last = Math.max(last, r.t);
   }
-  const start = ms(report.trimStart);
-  const end = ms(report.trimEnd);
+  const start = toMs(report.trimStart);
+  const end = toMs(report.trimEnd);
   const inWindow = stored.some((r) => (start === null || r.t >= start) && (end === null || r.t <= end));
   const after = await trx
     .selectFrom("labelReports")

@@ -2,6 +2,7 @@ import { signedDispositionRecord } from "../../core/api/signed-disposition";
 import type { Disposition, SignedDisposition } from "../../core/domain/disposition";
 import type { OverallVerdict } from "../../core/domain/report-summary";
 import type { Db } from "../db/index";
+import { isoOrNull } from "../db/time-values";
 
 /**
  * The signed dispositions of a report, newest first. The newest stands unless a change to
@@ -23,15 +24,18 @@ const COLUMNS = [
   "supersededBy",
 ] as const;
 
-export async function dispositionsOf(db: Db, reportId: string): Promise<SignedDisposition[]> {
-  const rows = await db
+/** The report's signatures, newest first; `limit` 1 reads just the newest. */
+function signaturesOf(db: Db, reportId: string) {
+  return db
     .selectFrom("labelReportDispositions")
     .select(COLUMNS)
     .where("reportId", "=", reportId)
     .orderBy("signedAt", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map(toSigned);
+    .orderBy("id", "desc");
+}
+
+export async function dispositionsOf(db: Db, reportId: string): Promise<SignedDisposition[]> {
+  return (await signaturesOf(db, reportId).execute()).map(toSigned);
 }
 
 /** The disposition that stands: the newest, unless a change to the record superseded it. */
@@ -42,17 +46,9 @@ export function standingOf(history: readonly SignedDisposition[]): SignedDisposi
 
 /** The disposition in force, or null. */
 export async function currentDisposition(db: Db, reportId: string): Promise<SignedDisposition | null> {
-  const row = await db
-    .selectFrom("labelReportDispositions")
-    .select(COLUMNS)
-    .where("reportId", "=", reportId)
-    .orderBy("signedAt", "desc")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return standingOf(row ? [toSigned(row)] : []);
+  const newest = await signaturesOf(db, reportId).limit(1).executeTakeFirst();
+  return standingOf(newest ? [toSigned(newest)] : []);
 }
-
-const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toSigned(row: {
   value: Disposition;

@@ -1,6 +1,7 @@
 import type { SignedDisposition } from "../../core/domain/disposition";
 import { type ReportRule, thresholdsOfRule } from "../../core/domain/report-rule";
 import type { Db } from "../db/index";
+import { isoOrNull } from "../db/time-values";
 import { currentDisposition } from "./dispositions";
 import { type ContentToHash, contentHash, type HashedReading, recordDocumentText } from "./export/content-hash";
 
@@ -17,8 +18,6 @@ interface RecordRow {
   trimStart: Date | string | null;
   trimEnd: Date | string | null;
 }
-
-const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The hashed record of a report from what its reader has loaded (the downloads load more). */
 export function recordOf(

@@ -19,8 +19,7 @@ import {
   summaryOfFoldState,
 } from "../../core/domain/summary-fold";
 import type { Db } from "../db/index";
-
-export const toMs = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+import { toMs } from "../db/time-values";
 
 /**
  * Recomputes a report's summary and verdict columns from all its readings, over its

@@ -6,11 +6,12 @@ import { trimPreviewQuery, trimPreviewRecord } from "../../core/api/trim-preview
 import { trimEffect, trimReasonError } from "../../core/domain/trim-effect";
 import { recordAudit } from "../audit";
 import { updateLabelReport } from "../db/label-reports";
+import { toMs } from "../db/time-values";
 import { badRequest } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { detailOf, findReport } from "../reports/report-detail";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
-import { recomputeSummary, summaryInput, toMs } from "../reports/summary";
+import { recomputeSummary, summaryInput } from "../reports/summary";
 import { supersedeSignature } from "../reports/supersede-signature";
 import { dataErrors } from "./schemas";
 

@@ -19,6 +19,12 @@ afterAll(async () => t?.close());
 const impersonate = (headers: Record<string, string>, userId: string, companyId: string) =>
   t.app.inject({ method: "POST", url: "/api/auth/impersonate", headers, payload: { userId, companyId } });
 
+/** The headers of a system administrator's impersonation of one of the world's people. */
+async function startAs(userKey: string, company: "a" | "b") {
+  const body = (await impersonate(systemHeaders, world.users[userKey] as string, world.companies[company])).json();
+  return { "api-key": body.roleToken.secret, jwt: body.roleToken.jwtToken } as Record<string, string>;
+}
+
 describe("impersonation", () => {
   test("a system administrator gets a role token that acts as the user in their company", async () => {
     const res = await impersonate(systemHeaders, world.users["a:user"] as string, world.companies.a);
@@ -74,8 +80,7 @@ describe("impersonation", () => {
   });
 
   test("an impersonation token cannot start another impersonation", async () => {
-    const first = (await impersonate(systemHeaders, world.users["a:user"] as string, world.companies.a)).json();
-    const headers = { "api-key": first.roleToken.secret, jwt: first.roleToken.jwtToken };
+    const headers = await startAs("a:user", "a");
     // The impersonated person never has the control center's right (no system administrator is impersonated).
     expect((await impersonate(headers, world.users["b:user"] as string, world.companies.b)).statusCode).toBe(403);
   });
@@ -84,12 +89,10 @@ describe("impersonation", () => {
 describe("what support cannot do as the person", () => {
   test("renaming the impersonated person is refused (403) and audited; their name stays", async () => {
     const userId = world.users["a:administrator"] as string;
-    const started = await impersonate(systemHeaders, userId, world.companies.a);
-    const token = started.json().roleToken;
     const res = await t.app.inject({
       method: "PATCH",
       url: "/api/me",
-      headers: { "api-key": token.secret, jwt: token.jwtToken },
+      headers: await startAs("a:administrator", "a"),
       payload: { firstName: "Mallory" },
     });
     expect(res.statusCode).toBe(403);
@@ -110,12 +113,10 @@ describe("what support cannot do as the person", () => {
   });
 
   test("the impersonated person's time zone can still be set for them", async () => {
-    const started = await impersonate(systemHeaders, world.users["a:user"] as string, world.companies.a);
-    const token = started.json().roleToken;
     const res = await t.app.inject({
       method: "PATCH",
       url: "/api/me",
-      headers: { "api-key": token.secret, jwt: token.jwtToken },
+      headers: await startAs("a:user", "a"),
       payload: { timeZone: "Europe/Berlin" },
     });
     expect(res.statusCode).toBe(200);
@@ -126,11 +127,6 @@ describe("stopping an impersonation", () => {
   const stop = (headers: Record<string, string>) =>
     t.app.inject({ method: "DELETE", url: "/api/auth/impersonate", headers });
   const list = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/label-reports", headers });
-
-  async function startAs(userKey: string, company: "a" | "b") {
-    const body = (await impersonate(systemHeaders, world.users[userKey] as string, world.companies[company])).json();
-    return { "api-key": body.roleToken.secret, jwt: body.roleToken.jwtToken } as Record<string, string>;
-  }
 
   test("after stop the impersonation token is refused (401) at once", async () => {
     const headers = await startAs("a:administrator", "a");

@@ -11,6 +11,10 @@ export const customFieldRecord = Type.Object({
   type: StringEnum(CUSTOM_FIELD_TYPES),
   options: Type.Array(Type.String(), { description: "The choices of a select field; empty for the other types" }),
   required: Type.Boolean(),
+  partOfRecord: Type.Boolean({
+    description:
+      "Its values are part of the report's record: hashed, printed, edited only with a reason; fixed at creation",
+  }),
   created: dateTime,
 });
 
@@ -24,6 +28,7 @@ export const customFieldInput = Type.Object(
     type: StringEnum(CUSTOM_FIELD_TYPES),
     options: Type.Optional(options),
     required: Type.Optional(Type.Boolean()),
+    partOfRecord: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

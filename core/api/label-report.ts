@@ -169,7 +169,7 @@ export const labelReportChanges = Type.Object(
       Type.String({
         maxLength: 500,
         description:
-          "Why the report is archived: required (at least 10 characters) to archive it, kept in the audit trail",
+          "Why: required (at least 10 characters) to archive a report or to change a value of a field that is part of the record; kept in the audit trail",
       }),
     ),
   },

@@ -80,6 +80,9 @@ export const sharedReportRecord = Type.Object({
   trim: NullableObject(Type.Object({ start: nullableString, end: nullableString })),
   summary: Type.Unsafe<ReportSummary>({ type: "object", additionalProperties: true }),
   excursions: Type.Object({ temperature: Type.Array(excursionRecord), humidity: Type.Array(excursionRecord) }),
+  recordFields: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), text: Type.String() }), {
+    description: "The values of the fields that are part of the record (hashed), named and formatted",
+  }),
   disposition: NullableObject(
     Type.Object({
       value: StringEnum(DISPOSITIONS),

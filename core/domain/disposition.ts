@@ -25,9 +25,10 @@ export const DISPOSITION_LABELS: Record<Disposition, string> = {
 
 /**
  * What can change a signed record and so supersede its signature (the signed-record issue):
- * readings stored inside the evaluated window, a new window, archiving the report.
+ * readings stored inside the evaluated window, a new window, archiving the report, a new
+ * value of a record field (record-fields.ts).
  */
-export const SUPERSEDING_CHANGES = ["readings", "trim", "archive"] as const;
+export const SUPERSEDING_CHANGES = ["readings", "trim", "archive", "recordField"] as const;
 export type SupersedingChange = (typeof SUPERSEDING_CHANGES)[number];
 
 /** The change, as "Changed after signature: …" says it. */
@@ -35,6 +36,7 @@ export const SUPERSEDING_CHANGE_TEXT: Record<SupersedingChange, string> = {
   readings: "readings arrived",
   trim: "the evaluation window changed",
   archive: "the report was archived",
+  recordField: "a value of the record was edited",
 };
 
 /** A label that still records (or never started) has no final data to decide on. */

@@ -8,7 +8,7 @@ import type { CustomFieldsTable } from "./schema";
 function definitions(db: Db) {
   return db
     .selectFrom("customFields")
-    .select(["id", "companyId", "key", "name", "type", "options", "required", "created"]);
+    .select(["id", "companyId", "key", "name", "type", "options", "required", "partOfRecord", "created"]);
 }
 
 /** The definitions of these companies as stored, oldest first (the order they show in). */

@@ -31,6 +31,7 @@ import * as recordSignatures from "./migrations/0030-record-signatures";
 import * as auditLogAppendOnly from "./migrations/0031-audit-log-append-only";
 import * as apiKeyExpiry from "./migrations/0032-api-key-expiry";
 import * as subCompanyNames from "./migrations/0033-sub-company-names";
+import * as recordFields from "./migrations/0034-record-fields";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0031-audit-log-append-only": auditLogAppendOnly,
   "0032-api-key-expiry": apiKeyExpiry,
   "0033-sub-company-names": subCompanyNames,
+  "0034-record-fields": recordFields,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -325,6 +325,8 @@ export interface CustomFieldsTable {
   created: CreatedAt;
   /** 0003-settings */
   updated: Timestamp;
+  /** 0034: its values are part of the report's hashed record. */
+  partOfRecord: Generated<boolean>;
 }
 
 interface ApiKeysTable {

@@ -1,5 +1,7 @@
 import type { SignedDisposition } from "../../core/domain/disposition";
+import { type RecordField, recordFieldDocument, recordFieldsOf } from "../../core/domain/record-fields";
 import { type ReportRule, thresholdsOfRule } from "../../core/domain/report-rule";
+import { customFieldDefinitions } from "../db/custom-fields";
 import type { Db } from "../db/index";
 import { isoOrNull } from "../db/time-values";
 import { currentDisposition } from "./dispositions";
@@ -13,28 +15,23 @@ import { type ContentToHash, contentHash, type HashedReading, recordDocumentText
 interface RecordRow {
   id: string;
   labelId: string;
+  companyId: string;
   rule: ReportRule | null;
   intervalMinutes: number;
   trimStart: Date | string | null;
   trimEnd: Date | string | null;
+  customFields: unknown;
 }
 
-/** The hashed record of a report from what its reader has loaded (the downloads load more). */
-export function recordOf(
-  row: RecordRow,
-  readings: readonly HashedReading[],
-  shockEvents: readonly { t: number; magnitudeG: number }[],
-  disposition: SignedDisposition | null,
-): ContentToHash {
-  return {
-    reportId: row.id,
-    labelId: row.labelId,
-    preset: { ...thresholdsOfRule(row.rule, row.intervalMinutes) },
-    window: { start: isoOrNull(row.trimStart), end: isoOrNull(row.trimEnd) },
-    readings,
-    shockEvents,
-    disposition,
-  };
+/** A report's record as loaded: what is hashed, and the parts the downloads print in full. */
+export interface LoadedRecord {
+  content: ContentToHash;
+  readings: HashedReading[];
+  shockEvents: { t: number; magnitudeG: number }[];
+  /** The signature that stands, as the API answers it (the hash takes part of it). */
+  disposition: SignedDisposition | null;
+  /** Named and formatted, for the PDF and the share page; hashed by key and value. */
+  recordFields: RecordField[];
 }
 
 /**
@@ -52,17 +49,21 @@ export async function issueRecord(
     .execute();
 }
 
-/** The report's record as hashed, with its standing disposition; null for an unknown report. */
-async function loadRecord(db: Db, reportId: string): Promise<ContentToHash | null> {
-  const row = await db
+/**
+ * The report's record as hashed, with its standing disposition; null for an unknown report.
+ * Only the evaluation window's readings and shocks are loaded: trimmed-away readings count,
+ * but are neither shown nor hashed.
+ */
+export async function loadRecord(db: Db, reportId: string): Promise<LoadedRecord | null> {
+  const row: RecordRow | undefined = await db
     .selectFrom("labelReports")
-    .select(["id", "labelId", "rule", "intervalMinutes", "trimStart", "trimEnd"])
+    .select(["id", "labelId", "companyId", "rule", "intervalMinutes", "trimStart", "trimEnd", "customFields"])
     .where("id", "=", reportId)
     .executeTakeFirst();
   if (!row) return null;
   const start = row.trimStart === null ? null : new Date(row.trimStart);
   const end = row.trimEnd === null ? null : new Date(row.trimEnd);
-  const readings = await db
+  const readingRows = await db
     .selectFrom("measurements")
     .select(["t", "temperature", "humidity", "battery"])
     .where("reportId", "=", reportId)
@@ -70,7 +71,7 @@ async function loadRecord(db: Db, reportId: string): Promise<ContentToHash | nul
     .$if(end !== null, (q) => q.where("t", "<=", end as Date))
     .orderBy("t")
     .execute();
-  const shocks = await db
+  const shockRows = await db
     .selectFrom("shockEvents")
     .select(["t", "magnitudeG"])
     .where("reportId", "=", reportId)
@@ -78,17 +79,29 @@ async function loadRecord(db: Db, reportId: string): Promise<ContentToHash | nul
     .$if(end !== null, (q) => q.where("t", "<=", end as Date))
     .orderBy("t")
     .execute();
-  return recordOf(
-    row,
-    readings.map((r) => ({
-      t: new Date(r.t).getTime(),
-      temperature: r.temperature,
-      humidity: r.humidity,
-      battery: r.battery,
-    })),
-    shocks.map((s) => ({ t: new Date(s.t).getTime(), magnitudeG: s.magnitudeG })),
-    await currentDisposition(db, reportId),
+  const readings = readingRows.map((r) => ({
+    t: new Date(r.t).getTime(),
+    temperature: r.temperature,
+    humidity: r.humidity,
+    battery: r.battery,
+  }));
+  const shockEvents = shockRows.map((e) => ({ t: new Date(e.t).getTime(), magnitudeG: e.magnitudeG }));
+  const disposition = await currentDisposition(db, reportId);
+  const recordFields = recordFieldsOf(
+    await customFieldDefinitions(db, [row.companyId]),
+    row.customFields as Record<string, unknown> | null,
   );
+  const content: ContentToHash = {
+    reportId: row.id,
+    labelId: row.labelId,
+    preset: { ...thresholdsOfRule(row.rule, row.intervalMinutes) },
+    window: { start: isoOrNull(row.trimStart), end: isoOrNull(row.trimEnd) },
+    readings,
+    shockEvents,
+    recordFields: recordFieldDocument(recordFields),
+    disposition,
+  };
+  return { content, readings, shockEvents, disposition, recordFields };
 }
 
 /**
@@ -99,7 +112,7 @@ async function loadRecord(db: Db, reportId: string): Promise<ContentToHash | nul
 export async function hashToSign(trx: Db, reportId: string): Promise<string> {
   const record = await loadRecord(trx, reportId);
   if (!record) throw new Error(`No report ${reportId} to sign`);
-  return contentHash({ ...record, disposition: null });
+  return contentHash({ ...record.content, disposition: null });
 }
 
 /**
@@ -119,9 +132,9 @@ export async function currentContentHash(db: Db, reportId: string): Promise<stri
     if (row.contentHash) return row.contentHash;
     const record = await loadRecord(trx, reportId);
     if (!record) throw new Error(`No report ${reportId}`);
-    const hash = contentHash(record);
+    const hash = contentHash(record.content);
     await trx.updateTable("labelReports").set({ contentHash: hash }).where("id", "=", reportId).execute();
-    await issueRecord(trx, { contentHash: hash, reportId, labelId: record.labelId });
+    await issueRecord(trx, { contentHash: hash, reportId, labelId: record.content.labelId });
     return hash;
   };
   return db.isTransaction ? read(db) : db.transaction().execute(read);
@@ -146,8 +159,9 @@ export async function recordDocument(
     if (!locked) return null;
     const record = await loadRecord(trx, reportId);
     if (!record) return null;
-    const hash = contentHash(record);
-    await issueRecord(trx, { contentHash: hash, reportId, labelId: record.labelId });
-    return { text: recordDocumentText(record), contentHash: hash, labelId: record.labelId };
+    const { content } = record;
+    const hash = contentHash(content);
+    await issueRecord(trx, { contentHash: hash, reportId, labelId: content.labelId });
+    return { text: recordDocumentText(content), contentHash: hash, labelId: content.labelId };
   });
 }

@@ -42,7 +42,8 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       config: { permission: ["create", "customField"] },
       schema: {
         tags: ["custom fields"],
-        summary: "Define a custom field; its key is derived from the name (Batch number -> batchNumber)",
+        summary:
+          "Define a custom field; its key is derived from the name (Batch number -> batchNumber). `partOfRecord` (fixed once created) puts its values in the reports' hashed record",
         body: customFieldInput,
         response: { 201: customFieldRecord, ...dataErrors },
       },
@@ -68,6 +69,7 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
           type: body.type,
           options: JSON.stringify(body.type === "select" ? (body.options ?? []).map((o) => o.trim()) : []),
           required: body.required ?? false,
+          partOfRecord: body.partOfRecord ?? false,
         });
         const after = await customField(trx, id);
         await recordAudit(trx, principal, {
@@ -127,9 +129,10 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       config: { permission: ["delete", "customField"] },
       schema: {
         tags: ["custom fields"],
-        summary: "Delete a custom field definition (values already on reports are kept, no longer shown)",
+        summary:
+          "Delete a custom field definition (values already on reports are kept, no longer shown); 409 for a field that is part of the record",
         params: idParams,
-        response: { 204: { type: "null" }, ...dataErrors },
+        response: { 204: { type: "null" }, 409: dataErrors[400], ...dataErrors },
       },
     },
     async (request, reply) => {
@@ -138,6 +141,9 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
       await db.transaction().execute(async (trx) => {
         const before = await lockCustomField(trx, principal.companyId, id);
         if (!before) throw notFound("Custom field not found");
+        // Its values are in signed records: without the definition they would drop out of the hash.
+        if (before.partOfRecord)
+          throw new HttpError(409, "A field that is part of the record cannot be deleted: rename it instead");
         await deleteCustomField(trx, id);
         await recordAudit(trx, principal, {
           action: "delete",

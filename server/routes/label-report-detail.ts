@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { idParams } from "../../core/api/id-params";
 import { labelReportChanges, labelReportDetail } from "../../core/api/label-report";
-import { archiveReasonError } from "../../core/domain/archive-reason";
+import { archiveReasonError, recordFieldReasonError } from "../../core/domain/change-reason";
 import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
+import { recordFieldChanges } from "../../core/domain/record-fields";
 import { recordAudit } from "../audit";
 import { customFieldDefinitions } from "../db/custom-fields";
 import { deleteLabelReport, hasSignature, updateLabelReport } from "../db/label-reports";
@@ -43,7 +44,7 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["label reports"],
         summary:
-          "Archive (with a reason of at least 10 characters) or unarchive a report, or set its custom field values. Archiving a signed report supersedes its signature",
+          "Archive (with a reason of at least 10 characters) or unarchive a report, or set its custom field values; a new value of a field that is part of the record needs a reason too. Archiving or changing the record supersedes a standing signature",
         params: idParams,
         body: labelReportChanges,
         response: { 200: labelReportDetail, ...dataErrors },
@@ -60,24 +61,44 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
         // Read again, locked: the audit's before is what this change replaces.
         const before = await findReport(trx, principal.companyScope, id, true);
         if (!before) throw reportNotFound();
-        const changes: { isArchived?: boolean; customFields?: string; updated: Date } = { updated: new Date() };
+        const changes: { isArchived?: boolean; customFields?: string; contentHash?: null; updated: Date } = {
+          updated: new Date(),
+        };
         if (body.isArchived !== undefined) changes.isArchived = body.isArchived;
+        let recordChange: ReturnType<typeof recordFieldChanges> | null = null;
         if (body.customFields) {
           // Values must fit the report's company's definitions (core/domain/custom-fields.ts).
-          const { values: merged, problems } = applyCustomFieldChanges(
-            await customFieldDefinitions(trx, [before.companyId]),
-            (before.customFields ?? {}) as Record<string, unknown>,
-            body.customFields,
-          );
+          const definitions = await customFieldDefinitions(trx, [before.companyId]);
+          const stored = (before.customFields ?? {}) as Record<string, unknown>;
+          const { values: merged, problems } = applyCustomFieldChanges(definitions, stored, body.customFields);
           if (problems.length) throw badRequest("Please check the custom fields", problems);
           if (JSON.stringify(merged).length > 20_000)
             throw badRequest("Too much custom field data", [{ id: "customFields", error: "is too large" }]);
           changes.customFields = JSON.stringify(merged);
+          const changed = recordFieldChanges(definitions, stored, merged);
+          if (Object.keys(changed.after).length > 0) {
+            // A value of the record is changed only with a reason, and the record's hash with it.
+            const error = recordFieldReasonError(body.reason);
+            if (error) throw badRequest(error, [{ id: "reason", error }]);
+            recordChange = changed;
+            changes.contentHash = null;
+          }
         }
         await updateLabelReport(trx, id, changes);
         // Archiving takes a signed report out of every list: its signature no longer stands.
         if (body.isArchived === true && !before.isArchived)
           await supersedeSignature(trx, principal, id, "archive", settings);
+        if (recordChange) {
+          await recordAudit(trx, principal, {
+            action: "recordFields",
+            entity: "labelReport",
+            entityId: id,
+            before: recordChange.before,
+            after: recordChange.after,
+            reason,
+          });
+          await supersedeSignature(trx, principal, id, "recordField", settings);
+        }
         const after = await findReport(trx, principal.companyScope, id);
         await recordAudit(trx, principal, {
           action: "update",

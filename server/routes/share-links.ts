@@ -91,6 +91,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
           : null,
         summary: content.summary,
         excursions: content.excursions,
+        recordFields: content.recordFields.map(({ key, name, text }) => ({ key, name, text })),
         disposition: disposition
           ? {
               value: disposition.value,

@@ -27,6 +27,8 @@ export interface SeedCustomField {
   type: "text" | "number" | "date" | "select";
   options?: string[];
   required?: boolean;
+  /** Its values are in the report's hashed record (core/domain/record-fields.ts). */
+  partOfRecord?: boolean;
 }
 
 export interface SeedCompany {
@@ -331,6 +333,7 @@ export const SEED_COMPANIES: readonly SeedCompany[] = [
         name: "Product",
         type: "select",
         options: ["Insulin glargine", "Adalimumab", "Influenza vaccine", "Etanercept", "Paracetamol IV"],
+        partOfRecord: true,
       },
       { key: "shipmentValue", name: "Shipment value (EUR)", type: "number" },
     ],

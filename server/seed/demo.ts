@@ -170,6 +170,7 @@ async function seedCompanies(trx: Tx, newId: () => string, passwordHash: string)
       type: f.type,
       options: JSON.stringify(f.options ?? []),
       required: f.required ?? false,
+      partOfRecord: f.partOfRecord ?? false,
       created,
     })),
   );

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { motionDone } from "./support/motion";
 import { firstReport } from "./support/reports";
 import { attachBothSizes } from "./support/screenshots";
 import { signInAt } from "./support/sign-in";
@@ -66,6 +67,44 @@ test.describe("the report's Details", () => {
     await expect(page.getByRole("region", { name: "Details" }).getByLabel("Batch number")).toHaveValue(batch);
     await page.getByRole("region", { name: "Details" }).scrollIntoViewIfNeeded();
     await attachBothSizes(page, testInfo, "details section");
+  });
+});
+
+test.describe("a value of the record", () => {
+  test("changing Product, a field part of the record, asks why and the trail keeps the reason", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const report = await firstReport(
+      page,
+      "admin@demo.example",
+      "status[eq]ended,isArchived[eq]false,customFields.product[eq]Adalimumab",
+    );
+    const next = "Etanercept";
+    await signInAt(page, "admin@demo.example", `/label-reports/${report.id}`);
+    const details = page.getByRole("region", { name: "Details" });
+    await details.scrollIntoViewIfNeeded();
+    // The chosen value lies over the select's input: the click lands on it and opens the list.
+    await details.getByRole("combobox", { name: "Product" }).click({ force: true });
+    const option = page.locator(`.ant-select-item-option[title="${next}"]`);
+    await option.waitFor();
+    await motionDone(page);
+    await option.click();
+    const reason = details.getByRole("textbox", { name: "Reason for changing the record" });
+    await expect(reason).toBeVisible();
+    await details.getByRole("button", { name: "Save details" }).click();
+    await expect(details.getByText("Say why a value of the record is changed")).toBeVisible();
+    await reason.fill("Product corrected from the packing list");
+    await attachBothSizes(page, testInfo, "record field reason");
+    await details.getByRole("button", { name: "Save details" }).click();
+    const entry = page
+      .getByRole("region", { name: "Audit trail" })
+      .getByTestId("audit-entry")
+      .filter({ hasText: "Record values changed" })
+      .first();
+    await expect(entry).toContainText("Product corrected from the packing list");
+    await expect(entry).toContainText(next);
+    await expect(details.getByRole("button", { name: "Save details" })).toBeDisabled();
   });
 });
 

@@ -11,9 +11,36 @@ import { setupControlsDom } from "./controls-dom";
 setupControlsDom();
 
 const definitions: CustomFieldDefinition[] = [
-  { id: "1", companyId: "c", key: "batch", name: "Batch", type: "text", options: [], required: true },
-  { id: "2", companyId: "c", key: "packedOn", name: "Packed on", type: "date", options: [], required: false },
-  { id: "3", companyId: "c", key: "pallets", name: "Pallets", type: "number", options: [], required: false },
+  {
+    id: "1",
+    companyId: "c",
+    key: "batch",
+    name: "Batch",
+    type: "text",
+    options: [],
+    required: true,
+    partOfRecord: false,
+  },
+  {
+    id: "2",
+    companyId: "c",
+    key: "packedOn",
+    name: "Packed on",
+    type: "date",
+    options: [],
+    required: false,
+    partOfRecord: false,
+  },
+  {
+    id: "3",
+    companyId: "c",
+    key: "pallets",
+    name: "Pallets",
+    type: "number",
+    options: [],
+    required: false,
+    partOfRecord: false,
+  },
 ];
 
 describe("custom field values on a report", () => {

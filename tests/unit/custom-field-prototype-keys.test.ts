@@ -16,6 +16,7 @@ const field = (key: string, name: string, required = false): CustomFieldDefiniti
   type: "text",
   options: [],
   required,
+  partOfRecord: false,
 });
 
 const PROTOTYPE_KEYS = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf"];

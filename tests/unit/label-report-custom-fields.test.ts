@@ -34,6 +34,7 @@ const field = (
   type,
   options: [],
   required: false,
+  partOfRecord: false,
   ...extra,
 });
 

@@ -18,6 +18,7 @@ const field = (key: string, type: CustomFieldDefinition["type"], extra: Partial<
   type,
   options: [],
   required: false,
+  partOfRecord: false,
   ...extra,
 });
 

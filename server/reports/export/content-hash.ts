@@ -21,9 +21,13 @@ import { createHash } from "node:crypto";
  *     "window": { "start": ISO 8601 | null, "end": ISO 8601 | null }, (the trim window as stored)
  *     "readings": [ [ISO 8601 UTC time, °C | null, %RH | null, battery % | null], … ],
  *     "shockEvents": [ [ISO 8601 UTC time, g], … ],
+ *     "recordFields": { "<field key>": text | number, … },
  *     "disposition": { value, meaning, comment, signedBy: { id, name }, signedAt }
  *   }
  *
+ * "recordFields" holds the values of the custom fields marked part of the record (a batch, a
+ * product; dates as YYYY-MM-DD), by key; the key is absent while the report has none, so a
+ * record without such fields hashes as it did before they existed.
  * "disposition" is the signed QA disposition that stands (signedAt as ISO 8601 UTC), and the
  * key is absent while none does. The signer is named by id and printed name, not e-mail: the
  * record is also handed to partners through share links. Format 1 (before the record could
@@ -114,6 +118,8 @@ export interface ContentToHash {
   window: { start: string | null; end: string | null };
   readings: readonly HashedReading[];
   shockEvents: readonly { t: number; magnitudeG: number }[];
+  /** Values of the fields that are part of the record, by key (core/domain/record-fields.ts). */
+  recordFields?: { readonly [key: string]: string | number };
   disposition?: {
     value: string;
     meaning: string;
@@ -145,6 +151,9 @@ function contentDocument(content: ContentToHash): CanonicalValue {
     window: content.window,
     readings: content.readings.map((r) => [iso(r.t), r.temperature, r.humidity, r.battery]),
     shockEvents: content.shockEvents.map((e) => [iso(e.t), e.magnitudeG]),
+    ...(content.recordFields && Object.keys(content.recordFields).length > 0
+      ? { recordFields: content.recordFields }
+      : {}),
     ...(content.disposition ? { disposition: dispositionDocument(content.disposition) } : {}),
   };
 }

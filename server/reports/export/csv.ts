@@ -60,6 +60,7 @@ function csvHeaderLines(content: ReportContent, options: DownloadOptions): strin
     ["# data_completeness", content.summary.completeness?.state ?? ""],
     ["# label_interval_minutes", content.summary.completeness?.labelIntervalMinutes ?? ""],
     ["# rule_interval_minutes", content.summary.completeness?.ruleIntervalMinutes ?? ""],
+    ...content.recordFields.map((field): [string, string | number] => [`# record.${field.key}`, field.value]),
     ["# disposition", content.disposition ? content.disposition.value : ""],
     [
       "# disposition_signed_by",

@@ -51,6 +51,6 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   return w.finish((page, pages) => ({
     left: `Content SHA-256: ${content.hash}`,
     right: `Page ${page} of ${pages}`,
-    second: `${report.labelId} · generated ${generated} · the SHA-256 covers the readings, limits, evaluation window, shock events and signed disposition, not this file`,
+    second: `${report.labelId} · generated ${generated} · the SHA-256 covers the readings, limits, evaluation window, shock events, record fields and signed disposition, not this file`,
   }));
 }

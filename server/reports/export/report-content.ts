@@ -2,13 +2,13 @@ import { sql } from "kysely";
 import { auditActorLabel, personName } from "../../../core/domain/audit-actor";
 import type { SignedDisposition } from "../../../core/domain/disposition";
 import type { Excursion, Side } from "../../../core/domain/excursions";
+import type { RecordField } from "../../../core/domain/record-fields";
 import { thresholdsOfRule } from "../../../core/domain/report-rule";
 import type { PresetThresholds, ReportSummary } from "../../../core/domain/report-summary";
 import { excursionsOfReadings, summariseReport } from "../../../core/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../../core/domain/resources";
 import type { Db } from "../../db/index";
-import { currentDisposition } from "../dispositions";
-import { issueRecord, recordOf } from "../record-hash";
+import { issueRecord, loadRecord } from "../record-hash";
 import { readSeries, type Series } from "../series";
 import { contentHash, type HashedReading } from "./content-hash";
 
@@ -57,6 +57,8 @@ export interface ReportContent {
   /** Every reading the report has, trimmed or not. */
   totalReadings: number;
   shockEvents: { t: number; magnitudeG: number }[];
+  /** The values of the fields that are part of the record: hashed, printed. */
+  recordFields: RecordField[];
   trim: TrimInfo | null;
   summary: ReportSummary;
   excursions: ChannelExcursions;
@@ -104,25 +106,12 @@ export async function loadReportContent(
     .executeTakeFirst();
   if (!row) return null;
 
+  const record = await loadRecord(db, reportId);
+  if (!record) return null;
+  const { readings, shockEvents, disposition, recordFields } = record;
   const trimStart = toDate(row.trimStart);
   const trimEnd = toDate(row.trimEnd);
   const preset = thresholdsOfRule(row.rule, row.intervalMinutes);
-
-  // Only the window's readings are loaded: trimmed-away readings count, but are not shown or hashed.
-  const readingRows = await db
-    .selectFrom("measurements")
-    .select(["t", "temperature", "humidity", "battery"])
-    .where("reportId", "=", reportId)
-    .$if(trimStart !== null, (q) => q.where("t", ">=", trimStart as Date))
-    .$if(trimEnd !== null, (q) => q.where("t", "<=", trimEnd as Date))
-    .orderBy("t")
-    .execute();
-  const readings: HashedReading[] = readingRows.map((r) => ({
-    t: new Date(r.t).getTime(),
-    temperature: r.temperature,
-    humidity: r.humidity,
-    battery: r.battery,
-  }));
   // An embedded database (PGlite) answers on this thread without a turn of the event loop:
   // give other requests one between the heavy steps of a long report.
   await nextTurn();
@@ -131,15 +120,6 @@ export async function loadReportContent(
     .select(sql<string>`count(*)`.as("n"))
     .where("reportId", "=", reportId)
     .executeTakeFirstOrThrow();
-  const shockRows = await db
-    .selectFrom("shockEvents")
-    .select(["t", "magnitudeG"])
-    .where("reportId", "=", reportId)
-    .$if(trimStart !== null, (q) => q.where("t", ">=", trimStart as Date))
-    .$if(trimEnd !== null, (q) => q.where("t", "<=", trimEnd as Date))
-    .orderBy("t")
-    .execute();
-  const shockEvents = shockRows.map((s) => ({ t: new Date(s.t).getTime(), magnitudeG: s.magnitudeG }));
 
   await nextTurn();
   const window = { start: trimStart?.getTime() ?? null, end: trimEnd?.getTime() ?? null };
@@ -159,8 +139,7 @@ export async function loadReportContent(
   await nextTurn();
   const trim = trimStart || trimEnd ? { start: trimStart, end: trimEnd, setBy: await trimAuthor(db, reportId) } : null;
 
-  const disposition = await currentDisposition(db, reportId);
-  const hash = contentHash(recordOf(row, readings, shockEvents, disposition));
+  const hash = contentHash(record.content);
   await issueRecord(db, { contentHash: hash, reportId: row.id, labelId: row.labelId });
 
   return {
@@ -183,6 +162,7 @@ export async function loadReportContent(
     readings,
     totalReadings: Number(total.n),
     shockEvents,
+    recordFields,
     trim,
     summary,
     excursions,

@@ -308,6 +308,11 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
         <Descriptions.Item label="Status">{LABEL_STATUS_TEXT[report.status]}</Descriptions.Item>
         <Descriptions.Item label="Started">{when(report.startTime)}</Descriptions.Item>
         <Descriptions.Item label="Ended">{when(report.endTime)}</Descriptions.Item>
+        {report.recordFields.map((field) => (
+          <Descriptions.Item key={field.key} label={field.name}>
+            {field.text}
+          </Descriptions.Item>
+        ))}
         <Descriptions.Item label="Verdict">
           <Tag color={VERDICT_COLORS[verdictOf(report.summary)]} data-testid="share-verdict">
             {VERDICT_TEXT[verdictOf(report.summary)]}

@@ -1,7 +1,7 @@
 import type { CustomFieldDefinition, CustomFieldType } from "@core/domain/custom-fields";
 import { useInvalidate } from "@refinedev/core";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Button, Popconfirm, Space } from "antd";
+import { Button, Popconfirm, Space, Tooltip } from "antd";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { SETTINGS_URL, useSettingsMutation } from "@/resources/settings/api";
 
@@ -17,6 +17,15 @@ const column = createColumnHelper<CustomFieldDefinition>();
 function DeleteField({ field }: { field: CustomFieldDefinition }) {
   const { mutate } = useSettingsMutation();
   const invalidate = useInvalidate();
+  // Its values are in signed records (the server answers 409): said here, before anyone tries.
+  if (field.partOfRecord)
+    return (
+      <Tooltip title="Part of the record: its values are in signed reports, so it stays. Rename it instead.">
+        <Button danger disabled aria-label={`Delete ${field.name}`}>
+          Delete
+        </Button>
+      </Tooltip>
+    );
   return (
     <Popconfirm
       title={`Delete "${field.name}"?`}
@@ -64,6 +73,11 @@ export function customFieldColumns({ canUpdate, canDelete, edit }: Options) {
         f.options.length ? f.options.map((o) => <PlainTag key={o}>{o}</PlainTag>) : "—",
     }),
     column.display({ id: "required", header: "Required", cell: ({ row }) => (row.original.required ? "Yes" : "No") }),
+    column.display({
+      id: "partOfRecord",
+      header: "Part of the record",
+      cell: ({ row }) => (row.original.partOfRecord ? "Yes" : "No"),
+    }),
     column.display({
       id: "actions",
       header: "",

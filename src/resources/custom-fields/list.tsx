@@ -22,6 +22,7 @@ interface Values {
   type: CustomFieldType;
   options?: string[];
   required?: boolean;
+  partOfRecord?: boolean;
 }
 
 /** Settings > custom fields: extra fields on the company's label reports (shown and filterable there). */
@@ -42,8 +43,14 @@ export function CustomFieldList() {
       setEditing(field);
       form.setFieldsValue(
         field === "new"
-          ? { name: "", type: "text", options: [], required: false }
-          : { name: field.name, type: field.type, options: field.options, required: field.required },
+          ? { name: "", type: "text", options: [], required: false, partOfRecord: false }
+          : {
+              name: field.name,
+              type: field.type,
+              options: field.options,
+              required: field.required,
+              partOfRecord: field.partOfRecord,
+            },
       );
     },
     [form],
@@ -77,7 +84,13 @@ export function CustomFieldList() {
           : `${SETTINGS_URL.customFields}/${(editing as CustomFieldDefinition).id}`,
         method: isNew ? "post" : "patch",
         values: isNew
-          ? { name: values.name, type: values.type, options, required: values.required ?? false }
+          ? {
+              name: values.name,
+              type: values.type,
+              options,
+              required: values.required ?? false,
+              partOfRecord: values.partOfRecord ?? false,
+            }
           : { name: values.name, required: values.required ?? false, ...(values.type === "select" ? { options } : {}) },
         successNotification: { message: isNew ? "Custom field created" : "Custom field saved", type: "success" },
         errorNotification: false,
@@ -160,6 +173,17 @@ export function CustomFieldList() {
           )}
           <Form.Item name="required" valuePropName="checked">
             <Checkbox>Required on every report</Checkbox>
+          </Form.Item>
+          <Form.Item
+            name="partOfRecord"
+            valuePropName="checked"
+            extra={
+              editing === "new"
+                ? "Its values are in the signed record: hashed, printed on the PDF and share page, and changed only with a reason. Cannot be changed later."
+                : "Chosen when the field was created."
+            }
+          >
+            <Checkbox disabled={editing !== "new"}>Part of the record</Checkbox>
           </Form.Item>
         </Form>
       </Modal>

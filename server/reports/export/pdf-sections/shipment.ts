@@ -1,7 +1,8 @@
 import type { PdfContext } from "./context";
 import { LABEL_STATUS, TRANSPORT } from "./labels";
 
-export function renderShipment({ w, content: { report } }: PdfContext): void {
+/** The shipment, with the values of the fields that are part of the record (hashed, so printed). */
+export function renderShipment({ w, content: { report, recordFields } }: PdfContext): void {
   w.heading("Shipment identification");
   w.keyValues([
     ["Label ID", report.labelId],
@@ -9,5 +10,6 @@ export function renderShipment({ w, content: { report } }: PdfContext): void {
     ["Route", `${report.origin || "-"} -> ${report.destination || "-"}`],
     ["Transport mode", TRANSPORT[report.transportMode]],
     ["Label status", LABEL_STATUS[report.status]],
+    ...recordFields.map((field): [string, string] => [field.name, field.text]),
   ]);
 }

@@ -1,4 +1,4 @@
-import { ARCHIVE_REASON_MIN_LENGTH, archiveReasonError } from "@core/domain/archive-reason";
+import { archiveReasonError, CHANGE_REASON_MIN_LENGTH } from "@core/domain/change-reason";
 import { Form, Input, Modal, Typography } from "antd";
 import type { LabelReportDetail } from "./report-queries";
 
@@ -46,7 +46,7 @@ export function ArchiveDialog({
               },
             },
           ]}
-          extra={`At least ${ARCHIVE_REASON_MIN_LENGTH} characters; kept in the audit trail.`}
+          extra={`At least ${CHANGE_REASON_MIN_LENGTH} characters; kept in the audit trail.`}
         >
           <Input.TextArea rows={3} maxLength={500} autoFocus />
         </Form.Item>

@@ -21,6 +21,9 @@ const TITLES: Record<string, string> = {
   ruleMigrated: "Rule copied from the preset by the migration",
   shareLinkCreate: "Share link created",
   shareLinkRevoke: "Share link revoked",
+  recordFields: "Record values changed",
+  lateReadings: "Readings arrived after the report ended",
+  signatureSuperseded: "Signature no longer stands",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -76,9 +79,14 @@ export function describeAuditEntry(
   customFieldNames: Readonly<Record<string, string>> = {},
 ): AuditText {
   const who = entry.actor ?? "System";
-  const spreads = isRecord(entry.before?.customFields) || isRecord(entry.after?.customFields);
-  const before = spreads ? spreadCustomFields(entry.before ?? {}, customFieldNames) : (entry.before ?? {});
-  const after = spreads ? spreadCustomFields(entry.after ?? {}, customFieldNames) : (entry.after ?? {});
+  // A record-field change holds just the changed values, by key: read as custom fields.
+  const values: { before: Record<string, unknown> | null; after: Record<string, unknown> | null } =
+    entry.action === "recordFields"
+      ? { before: { customFields: entry.before ?? {} }, after: { customFields: entry.after ?? {} } }
+      : entry;
+  const spreads = isRecord(values.before?.customFields) || isRecord(values.after?.customFields);
+  const before = spreads ? spreadCustomFields(values.before ?? {}, customFieldNames) : (values.before ?? {});
+  const after = spreads ? spreadCustomFields(values.after ?? {}, customFieldNames) : (values.after ?? {});
   const changes =
     entry.action === "create"
       ? []

@@ -1,7 +1,9 @@
-import { type CustomFieldDefinition, customFieldValueError } from "@core/domain/custom-fields";
+import { CHANGE_REASON_MIN_LENGTH, recordFieldReasonError } from "@core/domain/change-reason";
+import { applyCustomFieldChanges, type CustomFieldDefinition, customFieldValueError } from "@core/domain/custom-fields";
+import { recordFieldChanges } from "@core/domain/record-fields";
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Flex, Form, Typography } from "antd";
+import { Alert, Button, Flex, Form, Input, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { readableError } from "@/providers/readable-error";
 import { CustomFieldInputs, customFieldChanges } from "@/resources/custom-fields/custom-field-inputs";
@@ -9,7 +11,7 @@ import { RESOURCE } from "@/resources/names";
 import { auditTrailKey, type LabelReportDetail } from "./report-queries";
 import { CustomFieldValues } from "./report-sections";
 
-type Values = { customFields?: Record<string, unknown> };
+type Values = { customFields?: Record<string, unknown>; reason?: string };
 
 const blank = (value: unknown) => value === undefined || value === null || value === "";
 
@@ -17,7 +19,9 @@ const blank = (value: unknown) => value === undefined || value === null || value
  * The report's custom-field values (the "Details" section): editable by whoever
  * may update the report, checked with the server's own rule (customFieldValueError) before
  * sending, saved by PATCH /label-reports/:id and shown in the audit trail. The server's
- * per-field answers (`customFields.<key>`) land under their fields.
+ * per-field answers (`customFields.<key>`) land under their fields. A new value of a field
+ * that is part of the record asks for a reason (the server's rule, change-reason.ts) and
+ * says that a standing signature will no longer stand.
  */
 export function DetailsSection({
   report,
@@ -49,6 +53,14 @@ function DetailsForm({
     () => ({ customFields: { ...(report.customFields ?? {}) } as Record<string, unknown> }),
     [report.customFields],
   );
+  const watched = Form.useWatch("customFields", form);
+  const changedRecordFields = useMemo(() => {
+    const storedValues = stored.customFields ?? {};
+    const next = applyCustomFieldChanges(definitions, storedValues, customFieldChanges(watched)).values;
+    const changed = Object.keys(recordFieldChanges(definitions, storedValues, next).after);
+    return definitions.filter((d) => changed.includes(d.key)).map((d) => d.name);
+  }, [definitions, stored, watched]);
+  const needsReason = changedRecordFields.length > 0;
   // A save elsewhere (another tab, a refetch) shows here unless the user is typing.
   useEffect(() => {
     if (!dirty) form.setFieldsValue(stored as Parameters<typeof form.setFieldsValue>[0]);
@@ -60,7 +72,10 @@ function DetailsForm({
       {
         resource: RESOURCE.labelReports,
         id: report.id,
-        values: { customFields: customFieldChanges(values.customFields) },
+        values: {
+          customFields: customFieldChanges(values.customFields),
+          ...(needsReason ? { reason: values.reason?.trim() } : {}),
+        },
         successNotification: () => ({ type: "success", message: "Details saved" }),
         errorNotification: false,
       },
@@ -70,14 +85,16 @@ function DetailsForm({
           void queryClient.invalidateQueries({ queryKey: auditTrailKey(report.id) });
         },
         onError: (error) => {
-          const fields = Object.entries(error.errors ?? {}).filter(([id]) => id.startsWith("customFields."));
+          const fields = Object.entries(error.errors ?? {}).filter(
+            ([id]) => id.startsWith("customFields.") || id === "reason",
+          );
           if (fields.length === 0) {
             setFailure(readableError(error));
             return;
           }
           form.setFields(
             fields.map(([id, message]) => ({
-              name: ["customFields", id.slice("customFields.".length)],
+              name: id === "reason" ? "reason" : ["customFields", id.slice("customFields.".length)],
               errors: [String(message)],
             })),
           );
@@ -98,6 +115,23 @@ function DetailsForm({
     >
       {failure ? <Alert type="error" showIcon message="Could not save the details" description={failure} /> : null}
       <CustomFieldInputs definitions={definitions} rules={valueRules} />
+      {needsReason ? (
+        <Form.Item
+          name="reason"
+          label="Reason for changing the record"
+          extra={`${changedRecordFields.join(", ")} ${changedRecordFields.length === 1 ? "is" : "are"} part of the record: the change is kept in the audit trail, and a signed disposition will no longer stand.`}
+          rules={[
+            {
+              validator: async (_: unknown, value: string | undefined) => {
+                const error = recordFieldReasonError(value);
+                if (error) throw new Error(error);
+              },
+            },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={500} placeholder={`At least ${CHANGE_REASON_MIN_LENGTH} characters`} />
+        </Form.Item>
+      ) : null}
       <Flex gap="small" align="center">
         <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={!dirty}>
           Save details

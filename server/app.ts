@@ -67,6 +67,8 @@ export interface AppOptions {
   alertWorkerIntervalMs?: number;
   /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
   exportLimits?: ExportLimitOptions;
+  /** RETENTION_YEARS: reports ended longer ago are deleted once a day (retention.ts); absent: never. */
+  retentionYears?: number | null;
 }
 
 /** Builds the whole server without listening; tests call it and use inject() or listen(0). */
@@ -141,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertWorkerPlugin, {
     transport: options.alertTransport,
     intervalMs: options.alertWorkerIntervalMs,
+    retentionYears: options.retentionYears ?? null,
   });
   await app.register(authPlugin, { prefix: "/api" });
   await app.register(apiRoutes, { prefix: "/api" });

@@ -51,6 +51,7 @@ export const CONFIG_VARIABLES = [
   "ACCESS_TOKEN_SECONDS",
   "REFRESH_TOKEN_SECONDS",
   "IMPERSONATION_MINUTES",
+  "RETENTION_YEARS",
   "CORS_ORIGINS",
   "TRUST_PROXY",
   "LIST_EXACT_COUNT_LIMIT",
@@ -100,6 +101,11 @@ export interface ServerConfig {
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   impersonationMinutes: number;
+  /**
+   * RETENTION_YEARS: reports that ended longer ago are deleted with their readings, signatures
+   * and trail (server/reports/retention.ts); unset: off, nothing is ever deleted.
+   */
+  retentionYears: number | null;
   /** LIST_EXACT_COUNT_LIMIT: lists count exactly up to this many documents. */
   listExactCountLimit: number;
   authAttemptsPerAddress: number;
@@ -227,6 +233,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     accessTokenSeconds: wholeNumber(env, "ACCESS_TOKEN_SECONDS", DEFAULT_ACCESS_TOKEN_SECONDS, 1),
     refreshTokenSeconds: wholeNumber(env, "REFRESH_TOKEN_SECONDS", DEFAULT_REFRESH_TOKEN_SECONDS, 60),
     impersonationMinutes: wholeNumber(env, "IMPERSONATION_MINUTES", DEFAULT_IMPERSONATION_MINUTES, 1, 24 * 60),
+    // At least 2 years: EU GDP asks for records to be kept 5 years, and a typo must not purge last year's.
+    retentionYears: value(env, "RETENTION_YEARS") === undefined ? null : wholeNumber(env, "RETENTION_YEARS", 0, 2, 100),
     listExactCountLimit: listExactCountLimit(env),
     authAttemptsPerAddress: wholeNumber(env, "AUTH_ATTEMPTS_PER_ADDRESS", DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS, 1),
     authFailuresPerAccount: wholeNumber(env, "AUTH_FAILURES_PER_ACCOUNT", DEFAULT_AUTH_FAILURES_PER_ACCOUNT, 1),

@@ -99,6 +99,7 @@ async function runServer(): Promise<void> {
       refreshGraceSeconds: REFRESH_GRACE_SECONDS,
     },
     impersonationMinutes: config.impersonationMinutes,
+    retentionYears: config.retentionYears,
     lookupFloorMs: config.authLookupFloorMs,
     mailer: createMailer(
       database.db,

@@ -26,6 +26,8 @@ describe("a value the server cannot use stops the start with a message naming th
     ["DATABASE_URL", "mysql://db/coldchain"],
     ["SMTP_URL", "not a url"],
     ["OIDC_ISSUER", "ftp://idp.example"],
+    ["RETENTION_YEARS", "1"],
+    ["RETENTION_YEARS", "forever"],
   ])("%s=%s", (name, value) => {
     let thrown: unknown;
     try {
@@ -113,4 +115,14 @@ test("docs/operations.md's configuration table lists exactly the variables the s
 
 test("the config module reads exactly the variables it lists, and nothing else", () => {
   expect(variablesReadConfigReads().sort()).toEqual([...CONFIG_VARIABLES].sort());
+});
+
+describe("retention", () => {
+  test("unset, nothing is ever deleted (retention off)", () => {
+    expect(readConfig({}).retentionYears).toBeNull();
+  });
+
+  test("RETENTION_YEARS sets the years after a report's end it is kept", () => {
+    expect(readConfig({ RETENTION_YEARS: "10" }).retentionYears).toBe(10);
+  });
 });

@@ -12,8 +12,13 @@ import { recordPublicKeys } from "../db/signing-keys";
  * kept. The key is loaded on first use and kept for the process's life; a new key (rotation)
  * is taken at the next start, and the old one stays published.
  */
+/** Signatures kept for reuse: a report's detail is opened far more often than its record changes. */
+const KEPT_SIGNATURES = 10_000;
+
 export class RecordSigner {
   private keys: Promise<SigningKeys> | null = null;
+  /** By report and hash, oldest first (a Map keeps insertion order), so the oldest is dropped first. */
+  private readonly signed = new Map<string, string>();
 
   constructor(private readonly db: Db) {}
 
@@ -27,12 +32,23 @@ export class RecordSigner {
     return this.keys;
   }
 
+  /**
+   * The signature of a hash as issued: the first time this process signs a report's hash,
+   * later asks get the same signature (its `iat` is when the hash was first issued), so an
+   * open of the report costs no new ECDSA signature.
+   */
   async sign(claims: Omit<RecordClaims, "iat">, now = new Date()): Promise<string> {
+    const key = `${claims.reportId}:${claims.contentHash}`;
+    const kept = this.signed.get(key);
+    if (kept) return kept;
     const keys = await this.load();
     const payload: RecordClaims = { ...claims, iat: Math.floor(now.getTime() / 1000) };
-    return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+    const signature = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
       .setProtectedHeader({ alg: SIGNING_ALG, kid: keys.kid, typ: RECORD_SIGNATURE_TYPE })
       .sign(keys.privateKey);
+    this.signed.set(key, signature);
+    if (this.signed.size > KEPT_SIGNATURES) this.signed.delete(this.signed.keys().next().value as string);
+    return signature;
   }
 
   /** The key id new signatures carry (the PDF prints it). */

@@ -4,6 +4,7 @@ import { dispositionsOf, standingOf } from "./dispositions";
 import { currentContentHash } from "./record-hash";
 import type { RecordSigner } from "./record-signature";
 import { labelReportRows } from "./report-list-query";
+import { trimAuthor } from "./trim-author";
 
 /**
  * One report of the caller's companies as its detail shows it (the list row plus its
@@ -34,7 +35,10 @@ export async function findReport(db: Db, companyScope: string[], id: string, for
   if (!row) return row;
   const { trimSetByEmail, trimSetByFirstName, trimSetByLastName, trimSetBySupport, ...report } = row;
   const actor = { firstName: trimSetByFirstName, lastName: trimSetByLastName, email: trimSetByEmail };
-  const name = trimSetBySupport ? auditActorLabel(actor, true) : personName(actor);
+  // Support acting for someone is named with the operator, as the trail keeps them (rare: one more read).
+  const name = trimSetBySupport
+    ? ((await trimAuthor(db, id))?.name ?? auditActorLabel(actor, true))
+    : personName(actor);
   return {
     ...report,
     trimSetBy: trimSetByEmail && name ? { name, email: trimSetByEmail } : null,

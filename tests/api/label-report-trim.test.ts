@@ -124,7 +124,7 @@ describe("a trim needs a reason", () => {
 });
 
 describe("a window set by support", () => {
-  test("is shown as ColdChain support on behalf of the person, never as the person's own decision", async () => {
+  test("is shown as ColdChain support, with the operator by name, on behalf of the person", async () => {
     const token = await roleTokenFor(t.database.db, t.keys, {
       userId: world.users["a:trimmer"] as string,
       companyId: world.companies.a,
@@ -135,7 +135,7 @@ describe("a window set by support", () => {
       (await trim({ start: AFTER_EXCURSION, end: null, reason: "Label started before loading" }, support)).statusCode,
     ).toBe(200);
     const body = await detail();
-    expect(body.trimSetBy.name).toBe("ColdChain support (on behalf of Tina Trimmer)");
+    expect(body.trimSetBy.name).toBe("ColdChain support — operator-systemAdmin Tester (on behalf of Tina Trimmer)");
     expect(JSON.stringify(body)).not.toContain("operator-systemAdmin@test.example");
     await trim({ start: null, end: null, reason: "Window set on the wrong report" });
   });

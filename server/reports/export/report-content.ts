@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { auditActorLabel, personName } from "../../../core/domain/audit-actor";
 import type { SignedDisposition } from "../../../core/domain/disposition";
 import type { Excursion, Side } from "../../../core/domain/excursions";
 import type { RecordField } from "../../../core/domain/record-fields";
@@ -10,6 +9,7 @@ import type { LabelStatus, TransportMode } from "../../../core/domain/resources"
 import type { Db } from "../../db/index";
 import { issueRecord, loadRecord } from "../record-hash";
 import { readSeries, type Series } from "../series";
+import { type TrimAuthor, trimAuthor } from "../trim-author";
 import { contentHash, type HashedReading } from "./content-hash";
 
 /**
@@ -24,8 +24,7 @@ interface TrimInfo {
   start: Date | null;
   end: Date | null;
   /** From the audit trail's latest 'trim' entry; null when the trail has none. */
-  /** name: who the customer sees (auditActorLabel: support acting through impersonation is "ColdChain support"). */
-  setBy: { name: string; email: string; at: Date; reason: string | null } | null;
+  setBy: TrimAuthor | null;
 }
 
 interface ChannelExcursions {
@@ -195,42 +194,6 @@ export function withoutEmails(content: ReportContent): ReportContent {
     disposition: content.disposition
       ? { ...content.disposition, signedBy: { ...content.disposition.signedBy, email: "" } }
       : null,
-  };
-}
-
-/** Who set the window in force: the latest trim entry, unless an 'untrim' came after it. */
-async function trimAuthor(db: Db, reportId: string): Promise<TrimInfo["setBy"]> {
-  const entry = await db
-    .selectFrom("auditLog as a")
-    // The people as they were when the window was set (kept on the entry, migration 0031).
-    .select([
-      "a.action",
-      "a.at",
-      "a.reason",
-      "a.actorEmail as email",
-      "a.actorFirstName as firstName",
-      "a.actorLastName as lastName",
-      "a.impersonatorUserId",
-      "a.impersonatorFirstName as operatorFirstName",
-      "a.impersonatorLastName as operatorLastName",
-    ])
-    .where("a.entity", "=", "labelReport")
-    .where("a.entityId", "=", reportId)
-    .where("a.action", "in", ["trim", "untrim"])
-    .orderBy("a.at", "desc")
-    .orderBy("a.id", "desc")
-    .executeTakeFirst();
-  if (entry?.action !== "trim") return null;
-  const impersonated = entry.impersonatorUserId !== null;
-  // The name alone: the files add the e-mail where they may show it (never on a share link's).
-  // Support acting for someone is named as such, with no e-mail of theirs.
-  const operator = { firstName: entry.operatorFirstName, lastName: entry.operatorLastName, email: null };
-  const name = impersonated ? auditActorLabel(entry, true, operator) : (personName(entry) ?? "System");
-  return {
-    name,
-    email: impersonated || name === entry.email ? "" : (entry.email ?? ""),
-    at: new Date(entry.at),
-    reason: entry.reason,
   };
 }
 

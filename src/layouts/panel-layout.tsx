@@ -31,7 +31,10 @@ export function usePanel() {
 export function PanelLayout({ title, closeTo, width = LAYOUT.drawerWidth, extra, children }: PanelLayoutProps) {
   const [open, setOpen] = useState(true);
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  // A page that opened the panel over another list (Needs attention opens reports over the
+  // report list) names itself in the navigation's state: closing goes back to it.
+  const returnTo = panelReturnTo(state);
   // A query handed to close() wins: the list's own URL update may not have rendered
   // here yet when the closing animation ends.
   const returnSearch = useRef<string | undefined>(undefined);
@@ -53,13 +56,24 @@ export function PanelLayout({ title, closeTo, width = LAYOUT.drawerWidth, extra,
       onClose={() => setOpen(false)}
       afterOpenChange={(visible) => {
         // In the panel's place: Back from the list then goes where it went before the panel opened.
-        if (!visible) navigate({ pathname: closeTo, search: returnSearch.current ?? search }, { replace: true });
+        if (!visible)
+          navigate(returnTo ?? { pathname: closeTo, search: returnSearch.current ?? search }, { replace: true });
       }}
       destroyOnHidden
     >
       <PanelContext.Provider value={panel}>{children}</PanelContext.Provider>
     </Drawer>
   );
+}
+
+/** The navigation state that makes a panel close to the page that opened it: `<Link state={…}>`. */
+export const returnToState = (path: string) => ({ panelReturnTo: path });
+
+function panelReturnTo(state: unknown): string | null {
+  if (typeof state !== "object" || state === null || !("panelReturnTo" in state)) return null;
+  const path = (state as { panelReturnTo: unknown }).panelReturnTo;
+  // Only a path of this app: never an address elsewhere.
+  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") ? path : null;
 }
 
 /** The label report panel: the same drawer, wide enough for a report's summary. */

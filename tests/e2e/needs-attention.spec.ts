@@ -52,6 +52,18 @@ test.describe("needs attention", () => {
     await expect(page.locator(".ant-drawer-title")).toContainText(labelId);
   });
 
+  test("closing a report opened from Needs attention returns to Needs attention", async ({ page }) => {
+    await signInAt(page, "admin@demo.example", "/needs-attention");
+    const first = page.getByTestId("attention-awaitingDecision").locator(".ant-list-item a").first();
+    await expect(first).toBeVisible();
+    await first.click();
+    const drawer = page.locator(".ant-drawer-content");
+    await expect(drawer).toBeVisible();
+    await page.locator(".ant-drawer-close").click();
+    await expect(page).toHaveURL(/\/needs-attention$/);
+    await expect(page.getByTestId("attention-awaitingDecision")).toBeVisible();
+  });
+
   test("the menu badge counts each report once, however many lists it is in", async ({ page }) => {
     // What the lists hold, read from the API: a report may be in two of them.
     const ids = new Set<string>();

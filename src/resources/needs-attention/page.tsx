@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
+import { returnToState } from "@/layouts/panel-layout";
 import { ViolationBadges } from "../label-reports/columns";
 import { Shipment } from "../label-reports/shipment";
 import styles from "./needs-attention.module.css";
@@ -71,7 +72,7 @@ function AttentionCard({ list }: { list: AttentionList }) {
             <List.Item key={report.id}>
               <Flex vertical gap={2} className={styles.row}>
                 <Flex justify="space-between" gap="small" wrap>
-                  <Link to={`/label-reports/${report.id}${search}`}>
+                  <Link to={`/label-reports/${report.id}${search}`} state={returnToState("/needs-attention")}>
                     <strong>{report.labelId}</strong>
                   </Link>
                   <ViolationBadges report={report} />

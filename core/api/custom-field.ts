@@ -11,6 +11,9 @@ export const customFieldRecord = Type.Object({
   type: StringEnum(CUSTOM_FIELD_TYPES),
   options: Type.Array(Type.String(), { description: "The choices of a select field; empty for the other types" }),
   required: Type.Boolean(),
+  requiredSince: Type.Union([dateTime, Type.Null()], {
+    description: "When it became required: it binds reports registered since then (null: optional)",
+  }),
   partOfRecord: Type.Boolean({
     description:
       "Its values are part of the report's record: hashed, printed, edited only with a reason; fixed at creation",

@@ -122,6 +122,23 @@ export function applyCustomFieldChanges(
   return { values, problems };
 }
 
+/**
+ * The definitions as they bind one report: a field that became required after the report was
+ * registered is optional for it, so its other values stay savable without a value nobody
+ * asked for then; reports registered since must hold it.
+ */
+export function definitionsBinding<T extends CustomFieldDefinition>(
+  definitions: readonly T[],
+  registeredAt: string | Date,
+): T[] {
+  const registered = new Date(registeredAt).getTime();
+  return definitions.map((d) =>
+    d.required && d.requiredSince !== null && new Date(d.requiredSince).getTime() > registered
+      ? { ...d, required: false }
+      : d,
+  );
+}
+
 /** Problems with a definition's name, type and options (create and update). */
 export function definitionProblems(input: {
   name?: string;

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from "kysely";
 import type { CustomFieldDefinition } from "../../core/domain/custom-fields";
 import type { Db } from "./index";
+import { isoOrNull } from "./time-values";
 import type { CustomFieldsTable } from "./schema";
 
 /** Custom field definitions: extra fields a company puts on its label reports. */
@@ -8,7 +9,7 @@ import type { CustomFieldsTable } from "./schema";
 function definitions(db: Db) {
   return db
     .selectFrom("customFields")
-    .select(["id", "companyId", "key", "name", "type", "options", "required", "partOfRecord", "created"]);
+    .select(["id", "companyId", "key", "name", "type", "options", "required", "requiredSince", "partOfRecord", "created"]);
 }
 
 /** The definitions of these companies as stored, oldest first (the order they show in). */
@@ -20,7 +21,11 @@ export function customFieldRows(db: Db, companyIds: string[]) {
 export async function customFieldDefinitions(db: Db, companyIds: string[]): Promise<CustomFieldDefinition[]> {
   if (companyIds.length === 0) return [];
   const rows = await customFieldRows(db, companyIds);
-  return rows.map(({ created: _created, ...row }) => ({ ...row, options: row.options ?? [] }));
+  return rows.map(({ created: _created, ...row }) => ({
+    ...row,
+    options: row.options ?? [],
+    requiredSince: isoOrNull(row.requiredSince),
+  }));
 }
 
 /** One definition that exists (just written). */

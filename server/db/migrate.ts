@@ -33,6 +33,7 @@ import * as apiKeyExpiry from "./migrations/0032-api-key-expiry";
 import * as subCompanyNames from "./migrations/0033-sub-company-names";
 import * as recordFields from "./migrations/0034-record-fields";
 import * as retention from "./migrations/0037-retention";
+import * as requiredSince from "./migrations/0038-custom-field-required-since";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0033-sub-company-names": subCompanyNames,
   "0034-record-fields": recordFields,
   "0037-retention": retention,
+  "0038-custom-field-required-since": requiredSince,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -327,6 +327,8 @@ export interface CustomFieldsTable {
   updated: Timestamp;
   /** 0034: its values are part of the report's hashed record. */
   partOfRecord: Generated<boolean>;
+  /** 0038: when it last became required (it binds reports registered since); null while optional. */
+  requiredSince: Timestamp | null;
 }
 
 interface ApiKeysTable {

@@ -69,6 +69,7 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
           type: body.type,
           options: JSON.stringify(body.type === "select" ? (body.options ?? []).map((o) => o.trim()) : []),
           required: body.required ?? false,
+          requiredSince: body.required ? new Date() : null,
           partOfRecord: body.partOfRecord ?? false,
         });
         const after = await customField(trx, id);
@@ -113,7 +114,10 @@ export const customFieldRoutes: FastifyPluginAsync = async (plugin) => {
         await updateCustomField(trx, id, {
           ...(body.name !== undefined ? { name: body.name.trim() } : {}),
           ...(body.options !== undefined ? { options: JSON.stringify(body.options.map((o) => o.trim())) } : {}),
-          ...(body.required !== undefined ? { required: body.required } : {}),
+          // Made required now: it binds the reports registered from now on (definitionsBinding).
+          ...(body.required !== undefined && body.required !== before.required
+            ? { required: body.required, requiredSince: body.required ? new Date() : null }
+            : {}),
           updated: new Date(),
         });
         const after = await customField(trx, id);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { idParams } from "../../core/api/id-params";
 import { labelReportChanges, labelReportDetail } from "../../core/api/label-report";
 import { archiveReasonError, recordFieldReasonError } from "../../core/domain/change-reason";
-import { applyCustomFieldChanges } from "../../core/domain/custom-fields";
+import { applyCustomFieldChanges, definitionsBinding } from "../../core/domain/custom-fields";
 import { recordFieldChanges } from "../../core/domain/record-fields";
 import { recordAudit } from "../audit";
 import { customFieldDefinitions } from "../db/custom-fields";
@@ -70,7 +70,11 @@ export const labelReportDetailRoutes: FastifyPluginAsync = async (plugin) => {
           // Values must fit the report's company's definitions (core/domain/custom-fields.ts).
           const definitions = await customFieldDefinitions(trx, [before.companyId]);
           const stored = (before.customFields ?? {}) as Record<string, unknown>;
-          const { values: merged, problems } = applyCustomFieldChanges(definitions, stored, body.customFields);
+          const { values: merged, problems } = applyCustomFieldChanges(
+            definitionsBinding(definitions, before.created),
+            stored,
+            body.customFields,
+          );
           if (problems.length) throw badRequest("Please check the custom fields", problems);
           if (JSON.stringify(merged).length > 20_000)
             throw badRequest("Too much custom field data", [{ id: "customFields", error: "is too large" }]);

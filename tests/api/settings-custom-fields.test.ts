@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./support/app";
+import { apiKeyOf, registerLabel } from "./support/ingest";
 import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
@@ -119,25 +120,41 @@ describe("custom field values on a report", () => {
     ]);
   });
 
-  test("a required field cannot be left empty", async () => {
+  async function setBatchRequired(required: boolean) {
     const field = (await t.app.inject({ method: "GET", url: "/api/custom-fields", headers: editorA }))
       .json()
       .find((f: { key: string }) => f.key === "batch");
-    await t.app.inject({
+    const res = await t.app.inject({
       method: "PATCH",
       url: `/api/custom-fields/${field.id}`,
       headers: editorA,
-      payload: { required: true },
+      payload: { required },
     });
-    const res = await patchReport(editorA, report(), { batch: null });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().formFields[0]).toEqual({ id: "customFields.batch", error: "Batch is required" });
-    await t.app.inject({
-      method: "PATCH",
-      url: `/api/custom-fields/${field.id}`,
-      headers: editorA,
-      payload: { required: false },
-    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  test("a required field cannot be left empty on a report registered since it became required", async () => {
+    expect((await setBatchRequired(true)).requiredSince).not.toBeNull();
+    try {
+      const ingest = await apiKeyOf(t.database.db, world.companies.a, ["ingest"]);
+      const { id } = await registerLabel(t, ingest, "CF-REQUIRED-NEW", world.presets.a);
+      const res = await patchReport(editorA, id, { batch: null });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().formFields[0]).toEqual({ id: "customFields.batch", error: "Batch is required" });
+    } finally {
+      await setBatchRequired(false);
+    }
+  });
+
+  test("a field made required after a report was registered does not stop saving its other values", async () => {
+    await setBatchRequired(true);
+    try {
+      const res = await patchReport(editorA, report(), { batch: null, palletCount: 12 });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await setBatchRequired(false);
+    }
   });
 
   test("another company's definitions do not apply: B's field key is unknown on A's report", async () => {

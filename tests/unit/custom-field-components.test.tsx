@@ -20,6 +20,7 @@ const definitions: CustomFieldDefinition[] = [
     options: [],
     required: true,
     partOfRecord: false,
+    requiredSince: null,
   },
   {
     id: "2",
@@ -30,6 +31,7 @@ const definitions: CustomFieldDefinition[] = [
     options: [],
     required: false,
     partOfRecord: false,
+    requiredSince: null,
   },
   {
     id: "3",
@@ -40,6 +42,7 @@ const definitions: CustomFieldDefinition[] = [
     options: [],
     required: false,
     partOfRecord: false,
+    requiredSince: null,
   },
 ];
 

@@ -17,6 +17,7 @@ const field = (key: string, name: string, required = false): CustomFieldDefiniti
   options: [],
   required,
   partOfRecord: false,
+  requiredSince: null,
 });
 
 const PROTOTYPE_KEYS = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf"];

@@ -16,6 +16,7 @@ import {
   type CustomFieldDefinition,
   customFieldListField,
   customFieldRows,
+  definitionsBinding,
   formatCustomFieldValue,
   listCustomFields,
 } from "../../core/domain/custom-fields";
@@ -35,6 +36,7 @@ const field = (
   options: [],
   required: false,
   partOfRecord: false,
+  requiredSince: null,
   ...extra,
 });
 
@@ -253,5 +255,19 @@ describe("custom field values in the report overlay", () => {
       ["Batch number", "B-1", true],
       ["oldKey", "x", false],
     ]);
+  });
+});
+
+describe("a field made required binds the reports registered since", () => {
+  const lot = field("lot", "text", { required: true, requiredSince: "2026-06-01T00:00:00.000Z" });
+
+  test("a report registered before the field became required may leave it empty", () => {
+    const [binding] = definitionsBinding([lot], "2026-05-31T23:59:59.000Z");
+    expect(binding?.required).toBe(false);
+  });
+
+  test("a report registered after it became required must hold it", () => {
+    const [binding] = definitionsBinding([lot], "2026-06-01T00:00:01.000Z");
+    expect(binding?.required).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ const field = (key: string, partOfRecord: boolean, type: CustomFieldDefinition["
   options: [],
   required: false,
   partOfRecord,
+  requiredSince: null,
 });
 
 const definitions = [field("lot", true), field("note", false), field("packed", true, "date")];

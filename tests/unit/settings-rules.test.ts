@@ -19,6 +19,7 @@ const field = (key: string, type: CustomFieldDefinition["type"], extra: Partial<
   options: [],
   required: false,
   partOfRecord: false,
+  requiredSince: null,
   ...extra,
 });
 

@@ -172,7 +172,7 @@ export function CustomFieldList() {
             </Form.Item>
           )}
           <Form.Item name="required" valuePropName="checked">
-            <Checkbox>Required on every report</Checkbox>
+            <Checkbox>Required on reports registered from now on</Checkbox>
           </Form.Item>
           <Form.Item
             name="partOfRecord"

@@ -1,5 +1,10 @@
 import { CHANGE_REASON_MIN_LENGTH, recordFieldReasonError } from "@core/domain/change-reason";
-import { applyCustomFieldChanges, type CustomFieldDefinition, customFieldValueError } from "@core/domain/custom-fields";
+import {
+  applyCustomFieldChanges,
+  type CustomFieldDefinition,
+  customFieldValueError,
+  definitionsBinding,
+} from "@core/domain/custom-fields";
 import { recordFieldChanges } from "@core/domain/record-fields";
 import { type HttpError, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -34,7 +39,8 @@ export function DetailsSection({
 }) {
   if (!editable || definitions.length === 0)
     return <CustomFieldValues definitions={definitions} values={report.customFields} />;
-  return <DetailsForm report={report} definitions={definitions} />;
+  // A field made required after this report was registered is optional for it (the server's rule).
+  return <DetailsForm report={report} definitions={definitionsBinding(definitions, report.created)} />;
 }
 
 function DetailsForm({

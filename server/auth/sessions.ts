@@ -43,7 +43,7 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
 };
 
 /** When a session that began at `created` ends regardless of activity. */
-export function absoluteEndOf(created: Date, settings: SessionSettings): Date {
+function absoluteEndOf(created: Date, settings: SessionSettings): Date {
   const hours = settings.maxSessionHours ?? DEFAULT_SESSION_MAX_HOURS;
   return new Date(created.getTime() + hours * 3_600_000);
 }
@@ -60,20 +60,20 @@ function refreshExpiry(now: number, absoluteEnd: Date, settings: SessionSettings
  * The last user action to keep: a claim moves it forward, never back, and never past now, so
  * a client cannot buy itself idle time in the future.
  */
-export function lastActiveAfterClaim(stored: Date, claimed: number | null, now: number): Date {
+function lastActiveAfterClaim(stored: Date, claimed: number | null, now: number): Date {
   if (claimed === null) return stored;
   return new Date(Math.max(stored.getTime(), Math.min(claimed, now)));
 }
 
 /** The inactivity limit of a session's company; the default before a company is chosen (or once it is gone). */
-export async function inactivityMinutesOf(db: Db, companyId: string | null): Promise<number> {
+async function inactivityMinutesOf(db: Db, companyId: string | null): Promise<number> {
   if (!companyId) return DEFAULT_INACTIVITY_SIGN_OUT_MINUTES;
   const company = await readCompany(db, companyId, ["inactivitySignOutMinutes"]);
   return company?.inactivitySignOutMinutes ?? DEFAULT_INACTIVITY_SIGN_OUT_MINUTES;
 }
 
 /** The company a session works in, as setSessionCompany remembered it. */
-export function companyOfPayload(payload: Record<string, unknown> | null | undefined): string | null {
+function companyOfPayload(payload: Record<string, unknown> | null | undefined): string | null {
   return typeof payload?.companyId === "string" ? payload.companyId : null;
 }
 

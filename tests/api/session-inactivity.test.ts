@@ -217,6 +217,36 @@ describe("the refresh after inactivity", () => {
   });
 });
 
+describe("role tokens of an idle session", () => {
+  const list = (headers: Record<string, string> | undefined) =>
+    t.app.inject({ method: "GET", url: "/api/label-reports", headers });
+
+  test("keep working within the limit and a 10-minute margin (the server hears of actions late)", async () => {
+    const client = await signedIn("a:user", "a");
+    await idleFor(client, 39);
+    expect((await list(client.roleHeaders)).statusCode).toBe(200);
+  });
+
+  test("stop past it, even before any refresh", async () => {
+    const client = await signedIn("a:user", "a");
+    await idleFor(client, 41);
+    expect((await list(client.roleHeaders)).statusCode).toBe(401);
+  });
+
+  test("follow the session's company's limit", async () => {
+    await setMinutes("b", 240);
+    try {
+      const client = await signedIn("b:user", "b");
+      await idleFor(client, 245);
+      expect((await list(client.roleHeaders)).statusCode).toBe(200);
+      await idleFor(client, 251);
+      expect((await list(client.roleHeaders)).statusCode).toBe(401);
+    } finally {
+      await setMinutes("b", 30);
+    }
+  });
+});
+
 describe("the absolute session lifetime", () => {
   test("refuses the refresh after SESSION_MAX_HOURS, however active the person is", async () => {
     const client = await signedIn("a:user", "a");

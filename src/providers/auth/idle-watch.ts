@@ -48,6 +48,9 @@ export function lastActivityHeaderValue(): string | null {
   return last === null ? null : String(Math.round(serverNow(last)));
 }
 
+/** Whether this page load's opening has counted as an action already. */
+let pageOpeningNoted = false;
+
 export interface IdleWatchOptions {
   /** Called with the state after every check (the warning shows on "warn"). */
   onState(state: IdleState): void;
@@ -113,11 +116,13 @@ export function watchIdle({ onState, signOut }: IdleWatchOptions): () => void {
     window.removeEventListener("storage", onStorage);
   }
 
-  // Opening the dashboard is an action, unless the last one is already too long ago (a page
-  // reloaded after the limit): then it signs out as the timer would have.
+  // Opening the dashboard (a page load) is an action, unless the last one is already too long
+  // ago (a page reloaded after the limit): then it signs out as the timer would have. A watch
+  // started again in the same page (a remount) is no action of the person's.
   if (idleState(Date.now(), lastActivity(), minutes) === "sign-out") check();
   else {
-    noteActivity(Date.now());
+    if (!pageOpeningNoted) noteActivity(Date.now());
+    pageOpeningNoted = true;
     report();
   }
   return () => {

@@ -104,3 +104,9 @@ describe("the idle watch", () => {
     expect(signOut).not.toHaveBeenCalled();
   });
 });
+
+test("an action never moves the shared last action back", () => {
+  localStorage.setItem(LAST_ACTIVITY_KEY, String(start + 10 * MINUTE));
+  noteActivity(start);
+  expect(lastActivity()).toBe(start + 10 * MINUTE);
+});

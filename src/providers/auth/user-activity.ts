@@ -47,7 +47,7 @@ export function lastActivity(): number | null {
 /** Records a user action at `now`; a later one already recorded (another tab) stays. */
 export function noteActivity(now: number): void {
   const last = lastActivity();
-  if (last !== null && now - last < WRITE_THROTTLE_MS && now >= last) return;
+  if (last !== null && now - last < WRITE_THROTTLE_MS) return;
   ownLastActivity = now;
   write(LAST_ACTIVITY_KEY, String(now));
 }

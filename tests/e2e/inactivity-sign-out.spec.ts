@@ -54,6 +54,7 @@ test("an action before the limit keeps the person signed in; a warning comes a m
   await page.keyboard.press("Shift");
   await page.clock.fastForward("29:05");
   await expect(warning).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("inactivity-warning.png") });
   await page.getByRole("button", { name: "Stay signed in" }).click();
   await expect(warning).toBeHidden();
 

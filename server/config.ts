@@ -15,6 +15,8 @@ export const DEFAULT_ALERT_WORKER_INTERVAL_MS = 1000;
 export const DEFAULT_ACCESS_TOKEN_SECONDS = 3600;
 export const DEFAULT_REFRESH_TOKEN_SECONDS = 100 * 24 * 3600;
 export const DEFAULT_IMPERSONATION_MINUTES = 60;
+/** A sign-in lasts this long at most, however active the person is (the signed-record issue, section 7). */
+export const DEFAULT_SESSION_MAX_HOURS = 12;
 export const DEFAULT_PG_POOL_SIZE = 10;
 export const DEFAULT_MAIL_FROM = "ColdChain Dashboard <no-reply@coldchain.example>";
 /** Below this many matching documents a list's totalDocuments is exact; beyond it, the planner's estimate. */
@@ -50,6 +52,7 @@ export const CONFIG_VARIABLES = [
   "LOG_LEVEL",
   "ACCESS_TOKEN_SECONDS",
   "REFRESH_TOKEN_SECONDS",
+  "SESSION_MAX_HOURS",
   "IMPERSONATION_MINUTES",
   "RETENTION_YEARS",
   "CORS_ORIGINS",
@@ -100,6 +103,8 @@ export interface ServerConfig {
   serverProcesses: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** SESSION_MAX_HOURS: a sign-in session's absolute lifetime; its refresh is refused after it. */
+  sessionMaxHours: number;
   impersonationMinutes: number;
   /**
    * RETENTION_YEARS: reports that ended longer ago are deleted with their readings, signatures
@@ -232,6 +237,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     serverProcesses,
     accessTokenSeconds: wholeNumber(env, "ACCESS_TOKEN_SECONDS", DEFAULT_ACCESS_TOKEN_SECONDS, 1),
     refreshTokenSeconds: wholeNumber(env, "REFRESH_TOKEN_SECONDS", DEFAULT_REFRESH_TOKEN_SECONDS, 60),
+    sessionMaxHours: wholeNumber(env, "SESSION_MAX_HOURS", DEFAULT_SESSION_MAX_HOURS, 1, 24 * 366),
     impersonationMinutes: wholeNumber(env, "IMPERSONATION_MINUTES", DEFAULT_IMPERSONATION_MINUTES, 1, 24 * 60),
     // At least 2 years: EU GDP asks for records to be kept 5 years, and a typo must not purge last year's.
     retentionYears: value(env, "RETENTION_YEARS") === undefined ? null : wholeNumber(env, "RETENTION_YEARS", 0, 2, 100),

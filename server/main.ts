@@ -97,6 +97,7 @@ async function runServer(): Promise<void> {
       accessTokenSeconds: config.accessTokenSeconds,
       refreshTokenSeconds: config.refreshTokenSeconds,
       refreshGraceSeconds: REFRESH_GRACE_SECONDS,
+      maxSessionHours: config.sessionMaxHours,
     },
     impersonationMinutes: config.impersonationMinutes,
     retentionYears: config.retentionYears,

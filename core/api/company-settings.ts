@@ -2,6 +2,7 @@ import { type Static, Type } from "typebox";
 import { ADDRESS_TYPES, PAYMENT_BRANDS } from "../domain/billing";
 import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../domain/no-signal";
 import { COMPANY_TYPES } from "../domain/resources";
+import { MAX_INACTIVITY_SIGN_OUT_MINUTES, MIN_INACTIVITY_SIGN_OUT_MINUTES } from "../domain/session-inactivity";
 import { TEMPERATURE_UNITS } from "../domain/units";
 import { dateTime, Nullable, nullableString, PlainText, StringEnum } from "./schema-types";
 
@@ -47,6 +48,10 @@ const companyWritable = {
   noSignalGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_NO_SIGNAL_GRACE_MINUTES })),
   /** A gap or silence longer than this makes the data of reports registered from now on incomplete. */
   maxDataGapMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 10_080 })),
+  /** Minutes without a user action after which a member is signed out (core/domain/session-inactivity.ts). */
+  inactivitySignOutMinutes: Type.Optional(
+    Type.Integer({ minimum: MIN_INACTIVITY_SIGN_OUT_MINUTES, maximum: MAX_INACTIVITY_SIGN_OUT_MINUTES }),
+  ),
   logoInitial: Type.Optional(Nullable(Type.String({ maxLength: 2 }))),
   addresses: Type.Optional(Type.Array(addressRecord, { maxItems: 10 })),
   billing: Type.Optional(billingRecord),
@@ -67,6 +72,7 @@ export const companySettingsRecord = Type.Object({
   temperatureUnit: StringEnum(TEMPERATURE_UNITS),
   noSignalGraceMinutes: Type.Integer(),
   maxDataGapMinutes: Type.Integer(),
+  inactivitySignOutMinutes: Type.Integer(),
   logoInitial: nullableString,
   addresses: Type.Array(addressRecord),
   billing: billingRecord,

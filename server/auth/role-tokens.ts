@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import { type CompiledQuery, type InferResult, sql } from "kysely";
+import { DEFAULT_INACTIVITY_SIGN_OUT_MINUTES, idleTooLong } from "../../core/domain/session-inactivity";
 import type { Db } from "../db/index";
 import { markPrepared } from "../db/prepared-statements";
 import { unauthorised } from "../errors";
@@ -103,6 +104,25 @@ const childCompanyIds = sql<string[]>`array(
   select c.id::text from companies c where c.parent_id = ${sql.ref("userRoles.companyId")} order by c.id
 )`;
 
+/**
+ * The inactivity limit of the token's session: its company's (the one setSessionCompany wrote;
+ * the operator's own for an impersonation), null before one was chosen. The cast is on the
+ * session's side so the company is found by its key.
+ */
+const sessionIdleMinutes = sql<number | null>`(
+  select c.inactivity_sign_out_minutes from companies c
+  where c.id = nullif(${sql.ref("sessions.payload")}->>'companyId', '')::uuid
+)`;
+
+/**
+ * How far past its company's inactivity limit a session's role tokens still work. The server
+ * hears of actions with the refresh and at most every 5 minutes of activity
+ * (src/providers/auth/idle-watch.ts), so its last action may be up to that much behind the
+ * dashboard's, whose own timer signs out at the limit; twice that keeps an active person's
+ * requests clear of it while an abandoned token still stops.
+ */
+const ROLE_TOKEN_IDLE_SLACK_MINUTES = 10;
+
 /** Everything a request needs to know about a role token, its session and its role, in one row. */
 function tokenRowQuery(db: Db, tokenId: string) {
   return (
@@ -123,6 +143,8 @@ function tokenRowQuery(db: Db, tokenId: string) {
         "sessions.userId as sessionUserId",
         "sessions.revoked as sessionRevoked",
         "sessions.expires as sessionExpires",
+        "sessions.lastActiveAt as sessionLastActiveAt",
+        sessionIdleMinutes.as("sessionIdleMinutes"),
         "userRoles.userId",
         "userRoles.companyId",
         "userRoles.id as userRoleId",
@@ -169,13 +191,19 @@ export async function verifyRoleToken(
   const claims = (await verifyRoleTokenJwt(keys, jwt, TOKEN_TYPE)) as unknown as RoleTokenClaims;
   if (typeof claims.tid !== "string" || typeof claims.urid !== "string") throw unauthorised("Invalid role token");
   const row = await readTokenRow(db, claims.tid);
+  const now = Date.now();
   // The role row is joined afresh on every request: a removed role stops working at once.
   if (
     !row ||
     row.revoked ||
-    row.expires.getTime() <= Date.now() ||
+    row.expires.getTime() <= now ||
     row.sessionRevoked ||
-    row.sessionExpires.getTime() <= Date.now() ||
+    row.sessionExpires.getTime() <= now ||
+    idleTooLong(
+      row.sessionLastActiveAt.getTime(),
+      now,
+      (row.sessionIdleMinutes ?? DEFAULT_INACTIVITY_SIGN_OUT_MINUTES) + ROLE_TOKEN_IDLE_SLACK_MINUTES,
+    ) ||
     row.sessionUserId !== (row.impersonatorUserId ?? row.userId) ||
     row.userRoleId !== claims.urid ||
     row.userId !== claims.sub ||

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import { errorAnswer } from "../../core/api/error-answer";
 import { type SessionRefreshAnswer, sessionRefreshAnswer } from "../../core/api/role-token";
+import { sessionActivityAnswer } from "../../core/api/session-activity";
 import { statusAnswer } from "../../core/api/status-answer";
+import { LAST_ACTIVITY_HEADER, parseLastActivity } from "../../core/domain/session-inactivity";
 import { findUserById } from "../db/users";
 import { HttpError } from "../errors";
 import { rolesOf } from "./accounts";
 import { requireSession } from "./require-session";
 import { mintRoleToken } from "./role-tokens";
-import { refreshSession, revokeSession } from "./sessions";
+import { recordSessionActivity, refreshSession, revokeSession } from "./sessions";
 import { attachTokens, clearTokens, readRefreshToken, SESSION_EXPIRED_STATUS, transferMethodOf } from "./transfer";
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
@@ -17,12 +19,19 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ["auth"],
-        summary: "Rotate the refresh token; answers a new role token for the session's company",
+        summary:
+          "Rotate the refresh token; answers a new role token for the session's company. The `last-activity` header (ms since the epoch) reports the last user action; the refresh is refused (440) past the session's absolute lifetime or after the company's inactivity limit without one",
         response: { 200: sessionRefreshAnswer, [SESSION_EXPIRED_STATUS]: errorAnswer },
       },
     },
     async (request, reply) => {
-      const outcome = await refreshSession(db, keys, readRefreshToken(request), settings.sessionSettings);
+      const outcome = await refreshSession(
+        db,
+        keys,
+        readRefreshToken(request),
+        settings.sessionSettings,
+        parseLastActivity(request.headers[LAST_ACTIVITY_HEADER]),
+      );
       if (!outcome.ok) {
         request.log.info({ reason: outcome.reason }, "session refresh refused");
         clearTokens(reply);
@@ -48,6 +57,25 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         }
       }
       return reply.send(body);
+    },
+  );
+
+  app.post(
+    "/session/activity",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Report the last user action (`last-activity` header, ms since the epoch; later than now counts as now) and learn the session's inactivity limit and absolute end",
+        response: { 200: sessionActivityAnswer, [SESSION_EXPIRED_STATUS]: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      const claimed = parseLastActivity(request.headers[LAST_ACTIVITY_HEADER]);
+      const activity = await recordSessionActivity(db, session.sessionHandle, claimed, settings.sessionSettings);
+      if (!activity) return reply.code(SESSION_EXPIRED_STATUS).send({ message: "try refresh token" });
+      return reply.send(activity);
     },
   );
 

@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS } from "../config";
+import { DEFAULT_INACTIVITY_SIGN_OUT_MINUTES, idleTooLong } from "../../core/domain/session-inactivity";
+import { DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, DEFAULT_SESSION_MAX_HOURS } from "../config";
+import { readCompany } from "../db/companies";
 import type { Db } from "../db/index";
-import { endSession, insertSession, lockSession, sessionState, updateSession } from "../db/sessions";
+import {
+  endSession,
+  insertSession,
+  lockSession,
+  noteSessionActivity,
+  sessionState,
+  updateSession,
+} from "../db/sessions";
 import { randomToken, sha256Hex } from "./hash";
 import { SIGNING_ALG, type SigningKeys } from "./keys";
 
@@ -18,6 +27,8 @@ export interface SessionSettings {
   refreshTokenSeconds: number;
   /** How long the previous refresh token still works after a rotation (parallel tabs, lost responses). */
   refreshGraceSeconds: number;
+  /** SESSION_MAX_HOURS: a session's absolute lifetime, however active the person is. */
+  maxSessionHours?: number;
 }
 
 /** How long the previous refresh token still works after a rotation. */
@@ -28,7 +39,43 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   accessTokenSeconds: DEFAULT_ACCESS_TOKEN_SECONDS,
   refreshTokenSeconds: DEFAULT_REFRESH_TOKEN_SECONDS,
   refreshGraceSeconds: REFRESH_GRACE_SECONDS,
+  maxSessionHours: DEFAULT_SESSION_MAX_HOURS,
 };
+
+/** When a session that began at `created` ends regardless of activity. */
+function absoluteEndOf(created: Date, settings: SessionSettings): Date {
+  const hours = settings.maxSessionHours ?? DEFAULT_SESSION_MAX_HOURS;
+  return new Date(created.getTime() + hours * 3_600_000);
+}
+
+/**
+ * A refresh token lives its own lifetime but never past the session's absolute end, so the
+ * access check and the role tokens (which read the session's `expires`) stop there too.
+ */
+function refreshExpiry(now: number, absoluteEnd: Date, settings: SessionSettings): Date {
+  return new Date(Math.min(now + settings.refreshTokenSeconds * 1000, absoluteEnd.getTime()));
+}
+
+/**
+ * The last user action to keep: a claim moves it forward, never back, and never past now, so
+ * a client cannot buy itself idle time in the future.
+ */
+function lastActiveAfterClaim(stored: Date, claimed: number | null, now: number): Date {
+  if (claimed === null) return stored;
+  return new Date(Math.max(stored.getTime(), Math.min(claimed, now)));
+}
+
+/** The inactivity limit of a session's company; the default before a company is chosen (or once it is gone). */
+async function inactivityMinutesOf(db: Db, companyId: string | null): Promise<number> {
+  if (!companyId) return DEFAULT_INACTIVITY_SIGN_OUT_MINUTES;
+  const company = await readCompany(db, companyId, ["inactivitySignOutMinutes"]);
+  return company?.inactivitySignOutMinutes ?? DEFAULT_INACTIVITY_SIGN_OUT_MINUTES;
+}
+
+/** The company a session works in, as setSessionCompany remembered it. */
+function companyOfPayload(payload: Record<string, unknown> | null | undefined): string | null {
+  return typeof payload?.companyId === "string" ? payload.companyId : null;
+}
 
 const ACCESS_TOKEN_TYPE = "at+jwt";
 
@@ -85,7 +132,8 @@ export async function createSession(
 ): Promise<IssuedTokens> {
   const handle = randomBytes(24).toString("base64url");
   const refreshToken = newRefreshToken(handle);
-  const refreshExpires = new Date(Date.now() + settings.refreshTokenSeconds * 1000);
+  const now = Date.now();
+  const refreshExpires = refreshExpiry(now, absoluteEndOf(new Date(now), settings), settings);
   await insertSession(db, {
     handle,
     userId: input.userId,
@@ -104,17 +152,20 @@ export async function createSession(
 
 export type RefreshOutcome =
   | { ok: true; tokens: IssuedTokens; userId: string; handle: string; companyId: string | null }
-  | { ok: false; reason: "missing" | "unknown" | "expired" | "theft" };
+  | { ok: false; reason: "missing" | "unknown" | "expired" | "theft" | "lifetime" | "inactive" };
 
 /**
  * Rotates a refresh token inside one transaction (row locked), so two tabs refreshing
- * at once cannot both rotate from the same token.
+ * at once cannot both rotate from the same token. `lastActivity` is the dashboard's claim of
+ * the last user action (ms); the refresh is refused, and the session ended, past the
+ * session's absolute end or after its company's inactivity limit without an action.
  */
 export async function refreshSession(
   db: Db,
   keys: SigningKeys,
   refreshToken: string | undefined,
   settings: SessionSettings = DEFAULT_SESSION_SETTINGS,
+  lastActivity: number | null = null,
 ): Promise<RefreshOutcome> {
   if (!refreshToken) return { ok: false, reason: "missing" };
   const handle = handleOf(refreshToken);
@@ -133,18 +184,34 @@ export async function refreshSession(
       await endSession(trx, handle);
       return { ok: false, reason: "theft" };
     }
+    const now = Date.now();
+    const absoluteEnd = absoluteEndOf(session.created, settings);
+    const companyId = companyOfPayload(session.payload);
+    const lastActiveAt = lastActiveAfterClaim(session.lastActiveAt, lastActivity, now);
+    const refusal =
+      now >= absoluteEnd.getTime()
+        ? ("lifetime" as const)
+        : idleTooLong(lastActiveAt.getTime(), now, await inactivityMinutesOf(trx, companyId))
+          ? ("inactive" as const)
+          : null;
+    if (refusal) {
+      // Ended, not just refused: its role tokens (impersonations included) end with it.
+      await endSession(trx, handle);
+      return { ok: false, reason: refusal };
+    }
     const next = newRefreshToken(handle);
-    const refreshExpires = new Date(Date.now() + settings.refreshTokenSeconds * 1000);
+    const refreshExpires = refreshExpiry(now, absoluteEnd, settings);
     await updateSession(
       trx,
       handle,
       inGrace
-        ? { refreshHash: refreshHash(next), expires: refreshExpires }
+        ? { refreshHash: refreshHash(next), expires: refreshExpires, lastActiveAt }
         : {
             refreshHash: refreshHash(next),
             previousRefreshHash: presented,
-            rotated: new Date(),
+            rotated: new Date(now),
             expires: refreshExpires,
+            lastActiveAt,
           },
     );
     const { token, payload } = await signAccessToken(
@@ -152,7 +219,6 @@ export async function refreshSession(
       { sub: session.userId, sessionHandle: handle, tId: session.tenantId },
       settings.accessTokenSeconds,
     );
-    const companyId = typeof session.payload?.companyId === "string" ? session.payload.companyId : null;
     return {
       ok: true,
       tokens: { accessToken: token, refreshToken: next, refreshExpires, payload },
@@ -189,6 +255,33 @@ export async function verifyAccessToken(db: Db, keys: SigningKeys, token: string
     return { ok: false, reason: "revoked" };
   }
   return { ok: true, payload };
+}
+
+export interface SessionActivity {
+  inactivitySignOutMinutes: number;
+  lastActiveAt: Date;
+  signedInUntil: Date;
+}
+
+/**
+ * Records a user action the dashboard reports (clamped to now) and answers the session's
+ * limits. It refuses nothing: the refresh is where the server decides (refreshSession), with
+ * the dashboard's latest action in hand. Null for a session that has ended.
+ */
+export async function recordSessionActivity(
+  db: Db,
+  handle: string,
+  claimed: number | null,
+  settings: SessionSettings = DEFAULT_SESSION_SETTINGS,
+): Promise<SessionActivity | null> {
+  const now = Date.now();
+  const row = await noteSessionActivity(db, handle, new Date(claimed === null ? 0 : Math.min(claimed, now)));
+  if (!row) return null;
+  return {
+    inactivitySignOutMinutes: await inactivityMinutesOf(db, companyOfPayload(row.payload)),
+    lastActiveAt: row.lastActiveAt,
+    signedInUntil: absoluteEndOf(row.created, settings),
+  };
 }
 
 export async function revokeSession(db: Db, handle: string): Promise<void> {

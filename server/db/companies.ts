@@ -91,6 +91,7 @@ export function companyDetails(db: Db, id: string) {
       "temperatureUnit",
       "noSignalGraceMinutes",
       "maxDataGapMinutes",
+      "inactivitySignOutMinutes",
       "logoInitial",
       "addresses",
       "billing",

@@ -25,6 +25,8 @@ export interface CompaniesTable {
   noSignalGraceMinutes: Generated<number>;
   /** 0025: a gap or silence longer than this makes a new report's data incomplete. */
   maxDataGapMinutes: Generated<number>;
+  /** 0035: minutes without a user action after which a member's session ends. */
+  inactivitySignOutMinutes: Generated<number>;
   city: string | null;
   country: string | null;
   created: CreatedAt;
@@ -103,6 +105,8 @@ export interface SessionsTable {
   created: CreatedAt;
   expires: Timestamp;
   revoked: Date | null;
+  /** 0035: the last user action the dashboard reported (never later than the server's clock). */
+  lastActiveAt: Generated<Date>;
 }
 
 interface InvitesTable {

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from "kysely";
+import { type Insertable, sql, type Updateable } from "kysely";
 import type { Db } from "./index";
 import type { SessionsTable } from "./schema";
 
@@ -28,6 +28,21 @@ export function sessionState(db: Db, handle: string) {
 
 export async function updateSession(db: Db, handle: string, changes: Updateable<SessionsTable>): Promise<void> {
   await db.updateTable("sessions").set(changes).where("handle", "=", handle).execute();
+}
+
+/**
+ * Moves a session's last user action forward to `at` (never back: a refresh may have moved it
+ * further meanwhile); answers what the activity report tells the dashboard. Undefined for an
+ * ended session.
+ */
+export function noteSessionActivity(db: Db, handle: string, at: Date) {
+  return db
+    .updateTable("sessions")
+    .set({ lastActiveAt: sql<Date>`greatest(last_active_at, ${at})` })
+    .where("handle", "=", handle)
+    .where("revoked", "is", null)
+    .returning(["lastActiveAt", "created", "payload"])
+    .executeTakeFirst();
 }
 
 /** Ends a session and its role tokens; two statements, so the caller runs them in one transaction. */

@@ -19,6 +19,8 @@ const ALLOWED_HEADERS = [
   "st-auth-mode",
   "invite-token",
   "anti-csrf",
+  // The dashboard's last user action, on the session refresh and the activity report.
+  "last-activity",
 ].join(", ");
 
 // What the SuperTokens SDK reads from answers.

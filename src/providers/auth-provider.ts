@@ -1,10 +1,11 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
 import Session from "supertokens-web-js/recipe/session";
 import { FRONT_TOKEN_COOKIE } from "./auth/front-token";
-import { noteDeliberateSignOut } from "./auth/return-to";
+import { noteDeliberateSignOut, noteIdleSignOut } from "./auth/return-to";
 import { SIGNED_IN_LANDING } from "./auth/sign-in-flow";
 import { notifySignedOut } from "./auth/sign-out-notice";
 import { onUnauthorised } from "./auth/supertokens";
+import { forgetActivity } from "./auth/user-activity";
 import {
   type AuthSessionState,
   selectActiveRoleToken,
@@ -138,6 +139,24 @@ async function guardSignOut(store: Store = useAuthSessionStore): Promise<void> {
     markLocalSessionEnded();
     console.error(SIGN_OUT_FAILED_LOG, error);
   }
+  store.getState().clearSession();
+}
+
+/**
+ * The sign-out after the company's inactivity limit (src/providers/auth/idle-watch.ts): the
+ * session ends on the server, and the route gate sends the person to the sign-in page with the
+ * page to return to and the reason (return-to.ts), not to the usual landing.
+ */
+export async function signOutAfterInactivity(minutes: number, store: Store = useAuthSessionStore): Promise<void> {
+  noteIdleSignOut(minutes);
+  try {
+    await Session.signOut();
+  } catch {
+    // Unreachable or already ended: the local session goes either way, as after a failed guard sign-out.
+    for (const name of SESSION_COOKIES) removeCookie(name);
+    markLocalSessionEnded();
+  }
+  forgetActivity();
   store.getState().clearSession();
 }
 

@@ -25,7 +25,7 @@ export function accessTokenExpiresAt(frontToken: string | undefined): number | n
 }
 
 /** The server's clock as the SDK reckons it (the client's plus the skew it stored). */
-function serverNow(now: number): number {
+export function serverNow(now: number): number {
   let skew = 0;
   try {
     skew = Number.parseInt(localStorage.getItem(CLOCK_SKEW_KEY) ?? "0", 10) || 0;

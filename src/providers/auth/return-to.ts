@@ -8,6 +8,8 @@ import { SELECT_COMPANY_PATH, SIGNED_IN_LANDING } from "./sign-in-flow";
  */
 
 export const RETURN_TO_PARAM = "to";
+/** On the sign-in page: the person was signed out after this many minutes without activity. */
+export const IDLE_MINUTES_PARAM = "idle";
 
 /** The pages that need a session but no company: they are opened before any company is chosen. */
 const NO_COMPANY_PATHS = ["/confirm-invite", SELECT_COMPANY_PATH];
@@ -62,15 +64,32 @@ export function landingWithReturnTo(redirectTo: string, rawReturnTo: string | nu
  */
 let deliberateSignOut = false;
 
+/**
+ * Set when the dashboard signed the person out after inactivity: the sign-in page says so, and
+ * the return path is kept (they did not choose to leave). Cleared by the next sign-in.
+ */
+let idleSignOutMinutes: number | null = null;
+
 export function noteDeliberateSignOut(): void {
   deliberateSignOut = true;
+  idleSignOutMinutes = null;
+}
+
+export function noteIdleSignOut(minutes: number): void {
+  idleSignOutMinutes = minutes;
+  deliberateSignOut = false;
 }
 
 export function clearDeliberateSignOut(): void {
   deliberateSignOut = false;
+  idleSignOutMinutes = null;
 }
 
 /** Where a route gate sends a visitor without a session from `back` (path and query). */
 export function signInRedirect(signInPath: string, back: string): string {
-  return back === "/" || deliberateSignOut ? signInPath : withReturnTo(signInPath, back);
+  const path = back === "/" || deliberateSignOut ? signInPath : withReturnTo(signInPath, back);
+  if (idleSignOutMinutes === null) return path;
+  const url = new URL(path, ORIGIN);
+  url.searchParams.set(IDLE_MINUTES_PARAM, String(idleSignOutMinutes));
+  return `${url.pathname}${url.search}`;
 }

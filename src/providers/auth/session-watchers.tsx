@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useAuthSessionStore } from "../stores/auth-session";
+import { IdleWatch } from "./idle-warning";
 import { watchImpersonation } from "./impersonation-timer";
 
 /** Runs the impersonation timer while an impersonation is active. */
@@ -12,5 +13,10 @@ function ImpersonationWatch() {
 
 /** Session side effects that need React: mounted once inside <Refine>. (The sign-out snackbar is wired in src/root.tsx.) */
 export function SessionWatchers() {
-  return <ImpersonationWatch />;
+  return (
+    <>
+      <ImpersonationWatch />
+      <IdleWatch />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import type { SignedInAnswer } from "@core/api/signed-in";
 import { apiUrl } from "../api-url";
 import { type RoleToken, type UserRole, useAuthSessionStore } from "../stores/auth-session";
 import { toUserRoles, userOf } from "./roles";
+import { noteActivity } from "./user-activity";
 
 /**
  * What happens after someone proves who they are (sign-in and session):
@@ -53,6 +54,8 @@ export async function completeSignIn(answer: Partial<SignedInAnswer>, doFetch: t
   const roles = toUserRoles(answer.roles ?? []);
   const user = userOf(answer.roles ?? []);
   if (roles.length === 0 || !user) throw new SignInError(NO_ROLES_MESSAGE);
+  // Signing in is an action: the inactivity limit counts from here, not from an earlier session's last.
+  noteActivity(Date.now());
   const store = useAuthSessionStore.getState();
   store.setSession({ user, userRoles: roles });
   store.setSuperTokenUser(answer.user ?? null);

@@ -1,10 +1,12 @@
 import type { SessionRefreshAnswer } from "@core/api/role-token";
+import { LAST_ACTIVITY_HEADER } from "@core/domain/session-inactivity";
 import SuperTokens from "supertokens-web-js";
 import Multitenancy from "supertokens-web-js/recipe/multitenancy";
 import Session from "supertokens-web-js/recipe/session";
 import type { CreateRecipeFunction } from "supertokens-web-js/types";
 import { apiUrl } from "../api-url";
 import { useAuthSessionStore } from "../stores/auth-session";
+import { lastActivityHeaderValue } from "./idle-watch";
 import { toUserRoles } from "./roles";
 
 /**
@@ -31,6 +33,9 @@ export async function authRequestHeaders<C extends HookContext>(
   headers.set("x-database", "postgres");
   if (state.currentUserRoleJWT) headers.set("jwt", state.currentUserRoleJWT);
   if (SENDS_INVITE.has(context.action) && state.inviteToken) headers.set(INVITE_TOKEN_HEADER, state.inviteToken);
+  // The server refuses a refresh after the company's inactivity limit: it needs the last user action.
+  const lastActivity = context.action === "REFRESH_SESSION" ? lastActivityHeaderValue() : null;
+  if (lastActivity !== null) headers.set(LAST_ACTIVITY_HEADER, lastActivity);
   return { url: context.url, requestInit: { ...context.requestInit, headers } };
 }
 

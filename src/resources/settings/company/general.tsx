@@ -1,4 +1,5 @@
-import { Alert, Avatar, Button, Card, Flex, Form, Input, Radio, Skeleton } from "antd";
+import { MAX_INACTIVITY_SIGN_OUT_MINUTES, MIN_INACTIVITY_SIGN_OUT_MINUTES } from "@core/domain/session-inactivity";
+import { Alert, Avatar, Button, Card, Flex, Form, Input, InputNumber, Radio, Skeleton } from "antd";
 import { readableError } from "@/providers/readable-error";
 import type { CompanySettings } from "../api";
 import { CompanyTimeZone } from "./company-time-zone";
@@ -9,16 +10,23 @@ interface Values {
   logoInitial: string;
   timeZone: string;
   temperatureUnit: "celsius" | "fahrenheit";
+  inactivitySignOutMinutes: number;
 }
+
+const INACTIVITY_RANGE_MESSAGE = `From ${MIN_INACTIVITY_SIGN_OUT_MINUTES} to ${MAX_INACTIVITY_SIGN_OUT_MINUTES} minutes`;
 
 const toValues = (c: CompanySettings): Values => ({
   name: c.name,
   logoInitial: c.logoInitial ?? "",
   timeZone: c.timeZone,
   temperatureUnit: c.temperatureUnit,
+  inactivitySignOutMinutes: c.inactivitySignOutMinutes,
 });
 
-/** Settings > company settings > general: name, logo initial, default time zone and temperature unit. */
+/**
+ * Settings > company settings > general: name, logo initial, default time zone, temperature
+ * unit and how long members may be inactive before they are signed out.
+ */
 export function CompanyGeneral() {
   const { form, data, query, save, saving, canEdit } = useCompanyForm(toValues, "Company settings saved");
   const initial = Form.useWatch("logoInitial", form);
@@ -69,6 +77,28 @@ export function CompanyGeneral() {
               { value: "celsius", label: "Celsius (°C)" },
               { value: "fahrenheit", label: "Fahrenheit (°F)" },
             ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="inactivitySignOutMinutes"
+          label="Sign out after inactivity"
+          extra="Members who do nothing in the dashboard for this long are signed out; signing in again brings them back to the page they were on. Waiting for data in the background does not count as activity."
+          rules={[
+            { required: true, message: INACTIVITY_RANGE_MESSAGE },
+            {
+              type: "integer",
+              min: MIN_INACTIVITY_SIGN_OUT_MINUTES,
+              max: MAX_INACTIVITY_SIGN_OUT_MINUTES,
+              message: INACTIVITY_RANGE_MESSAGE,
+            },
+          ]}
+        >
+          <InputNumber
+            min={MIN_INACTIVITY_SIGN_OUT_MINUTES}
+            max={MAX_INACTIVITY_SIGN_OUT_MINUTES}
+            precision={0}
+            addonAfter="minutes"
+            style={{ width: 160 }}
           />
         </Form.Item>
         {canEdit && (

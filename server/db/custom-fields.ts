@@ -1,15 +1,26 @@
 import type { Insertable, Updateable } from "kysely";
 import type { CustomFieldDefinition } from "../../core/domain/custom-fields";
 import type { Db } from "./index";
-import { isoOrNull } from "./time-values";
 import type { CustomFieldsTable } from "./schema";
+import { isoOrNull } from "./time-values";
 
 /** Custom field definitions: extra fields a company puts on its label reports. */
 
 function definitions(db: Db) {
   return db
     .selectFrom("customFields")
-    .select(["id", "companyId", "key", "name", "type", "options", "required", "requiredSince", "partOfRecord", "created"]);
+    .select([
+      "id",
+      "companyId",
+      "key",
+      "name",
+      "type",
+      "options",
+      "required",
+      "requiredSince",
+      "partOfRecord",
+      "created",
+    ]);
 }
 
 /** The definitions of these companies as stored, oldest first (the order they show in). */

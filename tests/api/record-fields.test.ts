@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "./support/app";
-import { apiKeyOf, registerLabel, sendReadings, series, stopLabel } from "./support/ingest";
+import { apiKeyOf, endedLabel as endedLabelWith, series } from "./support/ingest";
 import { flaggedMember } from "./support/members";
 import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
@@ -44,21 +44,14 @@ afterAll(async () => t?.close());
 const headersOf = async (key = "a:administrator") => t.headersFor(world.users[key] as string, world.companies.a);
 
 /** A label that logged 08:00–12:00 at 5 °C every 10 min and ended. */
-async function endedLabel(labelId: string) {
-  const { id } = await registerLabel(t, ingest, labelId, world.presets.a);
-  expect(
-    (
-      await sendReadings(
-        t,
-        ingest,
-        labelId,
-        series("2026-11-20T08:00:00Z", 25, 10, () => 5),
-      )
-    ).statusCode,
-  ).toBe(200);
-  await stopLabel(t, ingest, id);
-  return id as string;
-}
+const endedLabel = (labelId: string) =>
+  endedLabelWith(
+    t,
+    ingest,
+    labelId,
+    world.presets.a,
+    series("2026-11-20T08:00:00Z", 25, 10, () => 5),
+  );
 
 async function patch(id: string, payload: object) {
   return t.app.inject({ method: "PATCH", url: `/api/label-reports/${id}`, headers: await headersOf(), payload });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { purgeExpiredReports } from "../../server/reports/retention";
 import { createTestApp, type TestApp } from "./support/app";
-import { apiKeyOf, registerLabel, sendReadings, series, stopLabel } from "./support/ingest";
+import { apiKeyOf, endedLabel, series } from "./support/ingest";
 import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
@@ -28,18 +28,13 @@ afterAll(async () => t?.close());
 
 /** A signed report whose label ended `yearsAgo` years before NOW (its end moved back in the database). */
 async function signedReportEnded(labelId: string, yearsAgo: number) {
-  const { id } = await registerLabel(t, ingest, labelId, world.presets.a);
-  expect(
-    (
-      await sendReadings(
-        t,
-        ingest,
-        labelId,
-        series("2026-11-20T08:00:00Z", 10, 10, () => 5),
-      )
-    ).statusCode,
-  ).toBe(200);
-  await stopLabel(t, ingest, id);
+  const id = await endedLabel(
+    t,
+    ingest,
+    labelId,
+    world.presets.a,
+    series("2026-11-20T08:00:00Z", 10, 10, () => 5),
+  );
   await signDisposition(
     t,
     { email: "a-administrator@test.example", password: PASSWORD, companyId: world.companies.a },
@@ -48,7 +43,7 @@ async function signedReportEnded(labelId: string, yearsAgo: number) {
   const ended = new Date(NOW);
   ended.setUTCFullYear(ended.getUTCFullYear() - yearsAgo);
   await t.database.db.updateTable("labelReports").set({ endTime: ended }).where("id", "=", id).execute();
-  return id as string;
+  return id;
 }
 
 const count = async (table: "measurements" | "labelReportDispositions", reportId: string) =>

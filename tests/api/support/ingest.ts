@@ -50,3 +50,12 @@ export async function stopLabel(t: TestApp, key: string, reportId: string, statu
   });
   if (res.statusCode !== 200) throw new Error(`stop ${reportId}: ${res.statusCode} ${res.body}`);
 }
+
+/** A label registered, sent these readings and ended by the gateway: a report with final data. */
+export async function endedLabel(t: TestApp, key: string, labelId: string, presetId: string, readings: unknown[]) {
+  const { id } = await registerLabel(t, key, labelId, presetId);
+  const sent = await sendReadings(t, key, labelId, readings);
+  if (sent.statusCode !== 200) throw new Error(`readings of ${labelId}: ${sent.statusCode} ${sent.body}`);
+  await stopLabel(t, key, id);
+  return id;
+}

@@ -59,7 +59,7 @@ export function auditActionLabel(action: string): string {
 }
 
 /** One changed field: its name and its old and new values as short text. */
-export interface AuditChange {
+interface AuditChange {
   field: string;
   before: string;
   after: string;
@@ -78,7 +78,7 @@ function shortValue(value: unknown, maxLength: number): string {
  * The fields an entry changed, old and new, each value cut to `maxLength` characters.
  * A creation lists what was set (old "—"), a deletion what was removed (new "—").
  */
-export function auditChanges(before: unknown, after: unknown, maxLength = 40): AuditChange[] {
+function auditChanges(before: unknown, after: unknown, maxLength = 40): AuditChange[] {
   const old = isRecord(before) ? before : {};
   const now = isRecord(after) ? after : {};
   return [...new Set([...Object.keys(old), ...Object.keys(now)])]

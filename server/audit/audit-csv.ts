@@ -7,7 +7,7 @@ import { csvRow } from "../reports/export/csv";
  * text the screen shows, `before` and `after` the stored values whole (JSON). Same quoting
  * as the report CSV (RFC 4180, formula-safe cells, CRLF).
  */
-export const AUDIT_CSV_COLUMNS = [
+const AUDIT_CSV_COLUMNS = [
   "time_utc",
   "company_id",
   "entity",

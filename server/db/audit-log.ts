@@ -53,7 +53,11 @@ export const auditListColumns: ColumnMap = {
 export function auditListRows(db: Db, companyScope: readonly string[]) {
   return db
     .selectFrom("auditLog as a")
-    .where("a.companyId", "in", companyScope.map((id) => sql.lit(id)))
+    .where(
+      "a.companyId",
+      "in",
+      companyScope.map((id) => sql.lit(id)),
+    )
     .select([
       "a.id",
       "a.at",

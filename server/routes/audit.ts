@@ -5,8 +5,8 @@ import { listQuerystring } from "../../core/api/list-query";
 import { pagedResponse } from "../../core/api/paged-response";
 import type { ListQuery } from "../../core/domain/list-query";
 import { listResource } from "../../core/domain/resources";
-import { shownAuditEntry } from "../audit-actor";
 import { auditCsvHeader, auditCsvLine } from "../audit/audit-csv";
+import { shownAuditEntry } from "../audit-actor";
 import { auditListColumns, auditListRows } from "../db/audit-log";
 import type { Db } from "../db/index";
 import type { TypedRequests } from "../http/type-provider";
@@ -65,8 +65,7 @@ export const auditRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: pagedResponse(auditListEntry), 416: dataErrors[400], ...dataErrors },
       },
     },
-    async (request) =>
-      auditPage(db, request.principal.companyScope, parseResourceQuery(resource, request.query)),
+    async (request) => auditPage(db, request.principal.companyScope, parseResourceQuery(resource, request.query)),
   );
 
   app.get(

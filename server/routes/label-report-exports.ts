@@ -67,12 +67,17 @@ export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const report = requestedReport(request);
-      return sendReportExport(request, reply, request.principal.companyId, request.query, async () =>
-        withVerification(
-          await loadReportContent(db, [report.companyId], report.id),
-          plugin.settings.publicUrl,
-          plugin.recordSigner,
-        ),
+      return sendReportExport(
+        request,
+        reply,
+        request.principal.companyId,
+        request.query,
+        async () =>
+          withVerification(
+            await loadReportContent(db, [report.companyId], report.id),
+            plugin.settings.publicUrl,
+            plugin.recordSigner,
+          ),
         (content) => printedAuditTrail(db, content.report.id),
       );
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { auditEntryRecord } from "../../core/api/audit-entry";
 import { idParams } from "../../core/api/id-params";
-import { shownAuditEntry } from "../audit-actor";
+import { shownAuditEntry } from "../audit-log/audit-actor";
 import { auditTrailOf } from "../db/audit-log";
 import type { TypedRequests } from "../http/type-provider";
 import { requestedReport } from "../reports/requested-report";

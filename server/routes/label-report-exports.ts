@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { idParams } from "../../core/api/id-params";
 import { reportExportQuery } from "../../core/api/report-export";
-import { printedAuditTrail } from "../audit/printed-audit-trail";
+import { printedAuditTrail } from "../audit-log/printed-audit-trail";
 import { TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { sharedRateLimitStore } from "../plugins/rate-limit-store";

@@ -1,8 +1,8 @@
 import { auditActionLabel, auditChangeText } from "../../core/domain/audit-trail";
-import { shownAuditEntry } from "../audit-actor";
 import { auditTrailOf } from "../db/audit-log";
 import type { Db } from "../db/index";
 import type { PrintedAuditEntry } from "../reports/export/report-content";
+import { shownAuditEntry } from "./audit-actor";
 
 /** A report's audit trail as its PDF prints it: the same actor wording as GET /label-reports/{id}/audit. */
 export async function printedAuditTrail(db: Db, reportId: string): Promise<PrintedAuditEntry[]> {

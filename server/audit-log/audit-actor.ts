@@ -1,4 +1,4 @@
-import { auditActorLabel } from "../core/domain/audit-actor";
+import { auditActorLabel } from "../../core/domain/audit-actor";
 
 /** The people of an audit row as server/db/audit-log.ts selects them (names kept on the entry). */
 export interface AuditPeopleColumns {

@@ -3,8 +3,8 @@ import { dateTime, Nullable } from "./schema-types";
 
 const changedValues = Type.Record(Type.String(), Type.Unknown());
 
-/** One change of a record's audit trail (GET /label-reports/{id}/audit). */
-export const auditEntryRecord = Type.Object({
+/** The fields every audit entry has, whichever route answers it. */
+const auditEntryFields = {
   id: Type.String(),
   at: dateTime,
   action: Type.String(),
@@ -15,6 +15,23 @@ export const auditEntryRecord = Type.Object({
   actorEmail: Nullable(Type.String()),
   actor: Nullable(Type.String({ description: "How the change is shown; null: the system" })),
   impersonated: Type.Boolean(),
-});
+};
+
+/** One change of a record's audit trail (GET /label-reports/{id}/audit). */
+export const auditEntryRecord = Type.Object(auditEntryFields);
 
 export type AuditEntryRecord = Static<typeof auditEntryRecord>;
+
+/**
+ * One entry of a company's audit log (GET /audit): the record entry, plus which record
+ * it is about and whose company it belongs to (a distributor's list spans its sub-companies).
+ */
+export const auditListEntry = Type.Object({
+  ...auditEntryFields,
+  entity: Type.String({ description: "The kind of record: labelReport, labelPreset, user, apiKey, …" }),
+  entityId: Nullable(Type.String()),
+  companyId: Nullable(Type.String()),
+  actorUserId: Nullable(Type.String({ description: "The person who acted; null: the system or an API key" })),
+});
+
+export type AuditListEntry = Static<typeof auditListEntry>;

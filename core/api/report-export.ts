@@ -24,6 +24,13 @@ export const reportExportQuery = Type.Object(
         description: `${optionValues("includeDataTable")}; PDF only: minimal = readings inside excursions`,
       }),
     ),
+    includeAuditTrail: Type.Optional(
+      Type.String({
+        maxLength: 5,
+        description:
+          "true | false (default false); PDF only, signed-in downloads: the PDF ends with the report's audit trail",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -73,6 +73,19 @@ export const DOWNLOAD_OPTION_LABELS = {
   includeDataTable: { none: "None", minimal: "Minimal (excursions only)", full: "Full (every reading)" },
 } as const;
 
+/**
+ * "Include audit trail" (`includeAuditTrail=true`): the PDF ends with the report's audit
+ * trail. A choice of one download, off unless asked for, and not a stored preference: a
+ * trail names people, and it goes into a file only when someone means it to.
+ */
+export const INCLUDE_AUDIT_TRAIL = "includeAuditTrail";
+
+/** The option's value: true, false (also when left out), or null for anything else. */
+export function parseIncludeAuditTrail(value: string | undefined): boolean | null {
+  if (value === undefined || value === "" || value === "false") return false;
+  return value === "true" ? true : null;
+}
+
 export const MEDIA_TYPES: Record<FileType, string> = {
   pdf: "application/pdf",
   csv: "text/csv; charset=utf-8",

@@ -21,6 +21,7 @@ export const SUBJECTS = [
   "apiKey",
   "liveView",
   "reading",
+  "auditEntry",
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -132,6 +133,8 @@ export function defineAbilityFor(roles: readonly string[], featureFlags: Feature
     // "update": a key's expiry, which only administrators extend.
     can(["read", "update", "delete"], "apiKey");
     can(["read", "delete"], "customField");
+    // The company's audit log (a distributor's spans its sub-companies, like its reports).
+    can("read", "auditEntry");
   }
   return build();
 }

@@ -3,7 +3,7 @@ import type { Filter, FilterOperator, Order } from "./list-query";
 import { ROLES } from "./roles";
 
 /**
- * The five lists with saved filters: their endpoint, the
+ * The lists with saved filters: their endpoint, the
  * defaults, and the keys a caller may filter and order by. The server accepts
  * exactly these keys; the dashboard builds its filters and columns from them. The
  * rest of a list resource (its routes, menu entry, permission subject) is its
@@ -147,6 +147,27 @@ const LIST_RESOURCES = {
       city: { type: "text", sortable: true, nullable: true },
       country: { type: "text", sortable: true, nullable: true },
       created: { type: "timestamp", sortable: true },
+    },
+  },
+  /** The company's audit log (GET /audit): newest first, a distributor's spans its sub-companies. */
+  audit: {
+    name: "audit",
+    endpoint: "audit",
+    pageSize: 50,
+    defaultFilters: [],
+    defaultOrder: [{ key: "at", direction: "desc" }],
+    searchKey: "actor",
+    fields: {
+      id: { type: "id" },
+      at: { type: "timestamp", sortable: true },
+      // Open texts, not enums: new kinds of record and change are listed before they get a label.
+      entity: { type: "text" },
+      entityId: { type: "text", nullable: true },
+      action: { type: "text" },
+      actorUserId: { type: "id", nullable: true },
+      /** The actor's name and e-mail, and the support person's name, as they were when they acted. */
+      actor: { type: "text" },
+      companyId: { type: "id", nullable: true },
     },
   },
   "control-center-companies": {

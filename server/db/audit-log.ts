@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import type { ColumnMap } from "../lists/compile";
 import type { Db } from "./index";
 
 /** Reading the audit trail; entries are written by recordAudit (server/audit.ts), in the change's transaction. */
@@ -30,4 +32,48 @@ export function auditTrailOf(db: Db, entity: string, entityId: string) {
     .orderBy("a.at", "desc")
     .orderBy("a.id", "desc")
     .execute();
+}
+
+/**
+ * The audit log list's keys as SQL (core/domain/resources.ts, "audit"). `actor` searches
+ * the names and e-mail kept on the entry, and the support person's name.
+ */
+export const auditListColumns: ColumnMap = {
+  id: sql.ref("a.id"),
+  at: sql.ref("a.at"),
+  entity: sql.ref("a.entity"),
+  entityId: sql.ref("a.entityId"),
+  action: sql.ref("a.action"),
+  actorUserId: sql.ref("a.actorUserId"),
+  actor: sql`concat_ws(' ', a.actor_first_name, a.actor_last_name, a.actor_email, a.impersonator_first_name, a.impersonator_last_name)`,
+  companyId: sql.ref("a.companyId"),
+};
+
+/** The entries of the caller's companies, as the list answers them before the actor is worded. */
+export function auditListRows(db: Db, companyScope: readonly string[]) {
+  return db
+    .selectFrom("auditLog as a")
+    .where(
+      "a.companyId",
+      "in",
+      companyScope.map((id) => sql.lit(id)),
+    )
+    .select([
+      "a.id",
+      "a.at",
+      "a.entity",
+      "a.entityId",
+      "a.companyId",
+      "a.action",
+      "a.before",
+      "a.after",
+      "a.reason",
+      "a.actorUserId",
+      "a.actorEmail",
+      "a.actorFirstName as firstName",
+      "a.actorLastName as lastName",
+      "a.impersonatorUserId",
+      "a.impersonatorFirstName as operatorFirstName",
+      "a.impersonatorLastName as operatorLastName",
+    ]);
 }

@@ -33,6 +33,7 @@ import * as apiKeyExpiry from "./migrations/0032-api-key-expiry";
 import * as subCompanyNames from "./migrations/0033-sub-company-names";
 import * as recordFields from "./migrations/0034-record-fields";
 import * as sessionInactivity from "./migrations/0035-session-inactivity";
+import * as auditLogCompanyIndex from "./migrations/0036-audit-log-company-index";
 import * as retention from "./migrations/0037-retention";
 import * as requiredSince from "./migrations/0038-custom-field-required-since";
 
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0033-sub-company-names": subCompanyNames,
   "0034-record-fields": recordFields,
   "0035-session-inactivity": sessionInactivity,
+  "0036-audit-log-company-index": auditLogCompanyIndex,
   "0037-retention": retention,
   "0038-custom-field-required-since": requiredSince,
 };

@@ -7,6 +7,7 @@ import { impersonatedRequestRecorder } from "../http/impersonated-requests";
 import { HEAVY_PAGE_ROWS } from "../plugins/heavy-work";
 import { principalPlugin } from "../plugins/principal";
 import { apiKeyRoutes } from "./api-keys";
+import { auditRoutes } from "./audit";
 import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
 import { controlCenterRoutes } from "./control-center";
@@ -81,6 +82,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(meRoutes);
   await app.register(mePhoneRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(auditRoutes);
   await app.register(customFieldRoutes);
   await app.register(controlCenterRoutes);
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { auditEntryRecord } from "../../core/api/audit-entry";
 import { idParams } from "../../core/api/id-params";
-import { auditActorLabel } from "../../core/domain/audit-actor";
+import { shownAuditEntry } from "../audit-log/audit-actor";
 import { auditTrailOf } from "../db/audit-log";
 import type { TypedRequests } from "../http/type-provider";
 import { requestedReport } from "../reports/requested-report";
@@ -27,18 +27,7 @@ export const labelReportAuditRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const rows = await auditTrailOf(db, "labelReport", requestedReport(request).id);
-      // The operator behind an impersonated change is never named to the customer.
-      return rows.map(({ firstName, lastName, impersonatorUserId, operatorFirstName, operatorLastName, ...entry }) => {
-        const impersonated = impersonatorUserId !== null;
-        const operator = { firstName: operatorFirstName, lastName: operatorLastName, email: null };
-        return {
-          ...entry,
-          actor: entry.actorEmail
-            ? auditActorLabel({ firstName, lastName, email: entry.actorEmail }, impersonated, operator)
-            : null,
-          impersonated,
-        };
-      });
+      return rows.map(shownAuditEntry);
     },
   );
 };

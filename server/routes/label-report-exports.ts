@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { idParams } from "../../core/api/id-params";
 import { reportExportQuery } from "../../core/api/report-export";
+import { printedAuditTrail } from "../audit-log/printed-audit-trail";
 import { TooManyRequests } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { sharedRateLimitStore } from "../plugins/rate-limit-store";
@@ -66,12 +67,18 @@ export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const report = requestedReport(request);
-      return sendReportExport(request, reply, request.principal.companyId, request.query, async () =>
-        withVerification(
-          await loadReportContent(db, [report.companyId], report.id),
-          plugin.settings.publicUrl,
-          plugin.recordSigner,
-        ),
+      return sendReportExport(
+        request,
+        reply,
+        request.principal.companyId,
+        request.query,
+        async () =>
+          withVerification(
+            await loadReportContent(db, [report.companyId], report.id),
+            plugin.settings.publicUrl,
+            plugin.recordSigner,
+          ),
+        (content) => printedAuditTrail(db, content.report.id),
       );
     },
   );

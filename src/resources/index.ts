@@ -1,4 +1,5 @@
 import { apiKeys } from "./api-keys";
+import { auditTrail } from "./audit-trail";
 import { controlCenterCompanies } from "./companies";
 import { controlCenter } from "./control-center";
 import { customFields } from "./custom-fields";
@@ -33,6 +34,7 @@ export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   settings,
   customFields,
   apiKeys,
+  auditTrail,
 ];
 
 /** The Refine resource entries. */

@@ -17,6 +17,7 @@ export const RESOURCE = {
   settings: "settings",
   customFields: "custom-fields",
   apiKeys: "api-keys",
+  auditTrail: "audit" satisfies ListResourceName,
 } as const satisfies Record<string, string>;
 
 export type ResourceName = (typeof RESOURCE)[keyof typeof RESOURCE];

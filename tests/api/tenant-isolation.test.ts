@@ -152,6 +152,9 @@ const CASES: Record<string, Case> = {
     body: () => [{ companyId: world.companies.b, excursionDetected: false, reportFinished: false, batteryLow: false }],
   },
   "GET /api/api-keys": {},
+  // The company's audit log: a company filter on B narrows the caller's companies to none (audit-log.test.ts).
+  "GET /api/audit": {},
+  "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
   "PATCH /api/api-keys/:id": { params: () => ({ id: bApiKey }), body: () => ({ expiresInDays: 1 }) },
   "DELETE /api/api-keys/:id": { params: () => ({ id: bApiKey }) },

@@ -41,12 +41,13 @@ export const SPEC_ROLES = Object.keys(SPEC_ROLE_TABLE) as (keyof typeof SPEC_ROL
 
 /**
  * Not in the spec's table (docs/decisions.md): a company's administrators
- * list and remove its API keys and custom fields, whoever created them, and set when a key
- * expires; creating them still takes the company's feature flag.
+ * list and remove its API keys and custom fields, whoever created them, set when a key
+ * expires, and read the company's audit log; creating them still takes the company's feature flag.
  */
 const COMPANY_ADMINISTRATION: [Subject, readonly Action[]][] = [
   ["apiKey", ["read", "update", "delete"]],
   ["customField", ["read", "delete"]],
+  ["auditEntry", ["read"]],
 ];
 /** Signing a QA disposition of a report (docs/decisions.md, labelReport approve). */
 const SIGN_DISPOSITIONS: [Subject, readonly Action[]] = ["labelReport", ["approve"]];

@@ -2,6 +2,7 @@ import { timeZoneAbbreviation } from "../../../core/domain/datetime";
 import type { DownloadOptions } from "../../../core/domain/download-options";
 import type { Series } from "../series";
 import { PdfWriter } from "./pdf-layout";
+import { renderAuditTrail } from "./pdf-sections/audit-trail";
 import { renderCharts } from "./pdf-sections/charts";
 import { pdfContext } from "./pdf-sections/context";
 import { renderDataTable } from "./pdf-sections/data-table";
@@ -21,7 +22,7 @@ import type { ReportContent } from "./report-content";
  * identification; Preset configuration; Recording summary (with the trim window and who
  * set it); Verdict per unit; Statistics (MKT as information); Excursions; Chart (one per
  * measured channel); Data table (none / minimal = readings in an excursion / full);
- * on every page "Page x of y" and the content SHA-256 (content-hash.ts).
+ * Audit trail (when the download asked for it); on every page "Page x of y" and the content SHA-256 (content-hash.ts).
  * Every time is formatInstant in the chosen zone and locale; temperatures are in the
  * chosen unit (stored in °C).
  */
@@ -45,6 +46,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   renderExcursions(ctx);
   renderCharts(ctx);
   renderDataTable(ctx);
+  renderAuditTrail(ctx);
 
   const zone = options.timeZone;
   const generated = `${ctx.at(content.generatedAt)} ${zone === "UTC" ? "UTC" : timeZoneAbbreviation(zone, content.generatedAt)}`;

@@ -68,6 +68,17 @@ export interface ReportContent {
   /** Where and with which server key the hash can be checked (the PDF prints it); null when not known. */
   verification: { url: string; keyId: string } | null;
   generatedAt: Date;
+  /** The report's audit trail, newest first, worded for print; only when the download asked for it. */
+  auditTrail?: PrintedAuditEntry[];
+}
+
+/** One entry of the audit trail as the PDF prints it (plain strings: it travels to the PDF worker). */
+export interface PrintedAuditEntry {
+  at: string;
+  who: string;
+  action: string;
+  change: string;
+  reason: string;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReportExportQuery } from "../../../core/api/report-export";
-import { DOWNLOAD_OPTION_NAMES, MEDIA_TYPES, parseDownloadOptions } from "../../../core/domain/download-options";
+import {
+  DOWNLOAD_OPTION_NAMES,
+  INCLUDE_AUDIT_TRAIL,
+  MEDIA_TYPES,
+  parseDownloadOptions,
+  parseIncludeAuditTrail,
+} from "../../../core/domain/download-options";
 import { badRequest } from "../../errors";
 import { reportNotFound } from "../requested-report";
 import { csvStream } from "./csv";
 import { contentDisposition, downloadFileName } from "./filename";
-import { loadChartSeries, type ReportContent } from "./report-content";
+import { loadChartSeries, type PrintedAuditEntry, type ReportContent } from "./report-content";
 
 /** Points of the PDF chart: about two per printed point of its width, min and max per bucket. */
 const CHART_POINTS = 1000;
@@ -15,7 +21,9 @@ const CHART_POINTS = 1000;
  * `slots` (the company's id for its own people and keys; share links' anonymous
  * downloads have a line of their own, see server/routes/share-links.ts), loads the
  * content (null: 404) and streams the file with its content hash. Shared by the
- * signed-in download and a share link's.
+ * signed-in download and a share link's. `auditTrail` loads the report's trail for a PDF
+ * that asks for it; a share link's download has none (its trail names people), so there
+ * the option is ignored.
  */
 export async function sendReportExport(
   request: FastifyRequest,
@@ -23,16 +31,19 @@ export async function sendReportExport(
   slots: string,
   query: ReportExportQuery,
   load: () => Promise<ReportContent | null>,
+  auditTrail?: (content: ReportContent) => Promise<PrintedAuditEntry[]>,
 ): Promise<FastifyReply> {
   const { db } = request.server;
   const { limiter, pdf } = request.server.exports;
   const parsed = parseDownloadOptions(query);
-  if (!parsed.ok) {
-    throw badRequest(
-      parsed.errors.map((e) => `${e.id} ${e.error}`).join("; "),
+  const includeAuditTrail = parseIncludeAuditTrail(query.includeAuditTrail);
+  if (!parsed.ok || includeAuditTrail === null) {
+    const errors = [
       // In the order of the query parameters, one entry per bad option.
-      DOWNLOAD_OPTION_NAMES.flatMap((name) => parsed.errors.filter((e) => e.id === name)),
-    );
+      ...(parsed.ok ? [] : DOWNLOAD_OPTION_NAMES.flatMap((name) => parsed.errors.filter((e) => e.id === name))),
+      ...(includeAuditTrail === null ? [{ id: INCLUDE_AUDIT_TRAIL, error: "must be true or false" }] : []),
+    ];
+    throw badRequest(errors.map((e) => `${e.id} ${e.error}`).join("; "), errors);
   }
   const options = parsed.options;
   const release = await limiter.acquire(slots);
@@ -64,6 +75,7 @@ export async function sendReportExport(
     // A turn of the event loop for other requests between the loading and the chart query.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const series = await loadChartSeries(db, content, CHART_POINTS);
+    if (includeAuditTrail && auditTrail) content.auditTrail = await auditTrail(content);
     return reply.send(await pdf.render(content, series, options));
   } finally {
     if (!streaming) release();

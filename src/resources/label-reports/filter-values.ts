@@ -91,7 +91,7 @@ export function startOfDayIn(day: Day, timeZone: string): Date {
 }
 
 /** The day an instant falls on in a zone. */
-function dayIn(instant: string | number | Date, timeZone: string): Day {
+export function dayIn(instant: string | number | Date, timeZone: string): Day {
   const at = new Date(instant).getTime();
   return new Date(at + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
 }

@@ -1,4 +1,4 @@
-import { ApiOutlined, BankOutlined, FormOutlined, RightOutlined, UserOutlined } from "@ant-design/icons";
+import { ApiOutlined, AuditOutlined, BankOutlined, FormOutlined, RightOutlined, UserOutlined } from "@ant-design/icons";
 import { ResourceContext } from "@refinedev/core";
 import { Card, Col, Flex, Row, Typography } from "antd";
 import { type ReactNode, useContext } from "react";
@@ -27,6 +27,7 @@ const SECTION_ICONS: Record<string, ReactNode> = {
   "/settings/company-settings": <BankOutlined />,
   "/settings/custom-fields": <FormOutlined />,
   "/settings/api-keys": <ApiOutlined />,
+  "/settings/audit-trail": <AuditOutlined />,
 };
 
 interface SettingsCard {
@@ -37,7 +38,7 @@ interface SettingsCard {
 
 /**
  * The settings index: a card for each section the user may open, then for each resource
- * under settings the user may list (custom fields, API keys), as its declaration describes it.
+ * under settings the user may list (custom fields, API keys, the audit trail), as its declaration describes it.
  */
 export function SettingsIndex() {
   const can = useAccess();

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Alert, Form, Modal, Radio, Select } from "antd";
+import { Alert, Checkbox, Form, Modal, Radio, Select } from "antd";
 import { useState } from "react";
 import { TimeZoneSelect } from "@/components/controls/time-zone-select/time-zone-select";
 import { useCompanyTemperatureUnit } from "@/hooks/use-display-preferences";
@@ -38,13 +38,15 @@ export function DownloadDialog({ reportId, labelId, open, onClose }: DownloadDia
   const prefs = dialogChoices({ downloadReport, fahrenheit, downloadChosen, timeZone, locale }, companyUnit);
   const setPrefs = usePreferencesStore((s) => s.setDownloadReport);
   const [busy, setBusy] = useState(false);
+  // This download's choice only, off each time the dialog opens: a trail names people.
+  const [includeAuditTrail, setIncludeAuditTrail] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const download = async () => {
     setBusy(true);
     setError(null);
     try {
-      const { blob, contentDisposition } = await fetchFile(exportPath(reportId, prefs));
+      const { blob, contentDisposition } = await fetchFile(exportPath(reportId, prefs, undefined, includeAuditTrail));
       saveBlob(blob, downloadFileName(contentDisposition, labelId, prefs.fileType));
       onClose();
     } catch (e) {
@@ -115,6 +117,15 @@ export function DownloadDialog({ reportId, labelId, open, onClose }: DownloadDia
             value={prefs.includeDataTable}
             onChange={(includeDataTable) => setPrefs({ includeDataTable })}
           />
+        </Form.Item>
+        <Form.Item extra={prefs.fileType === "pdf" ? undefined : "The audit trail is appended to a PDF only."}>
+          <Checkbox
+            checked={includeAuditTrail && prefs.fileType === "pdf"}
+            disabled={prefs.fileType !== "pdf"}
+            onChange={(e) => setIncludeAuditTrail(e.target.checked)}
+          >
+            Include audit trail
+          </Checkbox>
         </Form.Item>
       </Form>
       {error ? <Alert type="error" showIcon message="The download failed" description={error} /> : null}

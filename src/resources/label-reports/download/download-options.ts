@@ -3,6 +3,7 @@ import {
   DOWNLOAD_OPTION_NAMES,
   DOWNLOAD_OPTION_VALUES,
   type DownloadOptions,
+  INCLUDE_AUDIT_TRAIL,
 } from "@core/domain/download-options";
 import { effectiveTemperatureUnit, type TemperatureUnit } from "@core/domain/units";
 import type { DownloadReportPreferences, PreferencesData } from "@/providers/stores/preferences";
@@ -50,10 +51,19 @@ export function dialogChoices(
   };
 }
 
-/** The export path and query for a report and the chosen preferences ("system" resolved to the device's zone). */
-export function exportPath(reportId: string, prefs: DownloadReportPreferences, deviceZone?: string): string {
+/**
+ * The export path and query for a report and the chosen preferences ("system" resolved to
+ * the device's zone); `includeAuditTrail` (a PDF's, this download's only) is sent when chosen.
+ */
+export function exportPath(
+  reportId: string,
+  prefs: DownloadReportPreferences,
+  deviceZone?: string,
+  includeAuditTrail = false,
+): string {
   const options: DownloadOptions = { ...prefs, timeZone: resolveTimeZone(prefs.timeZone, deviceZone) };
   const query = new URLSearchParams(DOWNLOAD_OPTION_NAMES.map((name) => [name, options[name]]));
+  if (includeAuditTrail && options.fileType === "pdf") query.set(INCLUDE_AUDIT_TRAIL, "true");
   return `label-reports/${encodeURIComponent(reportId)}/export?${query.toString()}`;
 }
 

@@ -34,6 +34,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   disposition: "Disposition signed",
   signatureSuperseded: "Signature superseded",
   lateReadings: "Late readings received",
+  recordFields: "Record values changed",
+  retentionPurge: "Deleted under the retention setting",
   ruleMigrated: "Rule copied from the preset",
   ruleMathsUpdated: "Rule maths updated",
   shareLinkCreate: "Share link created",

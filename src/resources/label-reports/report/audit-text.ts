@@ -1,3 +1,4 @@
+import { auditActionLabel } from "@core/domain/audit-trail";
 import { formatInstant, type InstantFormat } from "@core/domain/datetime";
 import { DISPOSITION_LABELS, isDisposition } from "@core/domain/disposition";
 import { formatDecimal } from "@core/domain/number-text";
@@ -11,6 +12,7 @@ export interface AuditText {
   changes: { field: string; before: string; after: string }[];
 }
 
+/** The report's own wording where it differs from the trail screen's (core/domain/audit-trail.ts). */
 const TITLES: Record<string, string> = {
   create: "Report created",
   update: "Report updated",
@@ -21,9 +23,6 @@ const TITLES: Record<string, string> = {
   ruleMigrated: "Rule copied from the preset by the migration",
   shareLinkCreate: "Share link created",
   shareLinkRevoke: "Share link revoked",
-  recordFields: "Record values changed",
-  lateReadings: "Readings arrived after the report ended",
-  signatureSuperseded: "Signature no longer stands",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -99,5 +98,5 @@ export function describeAuditEntry(
             before: show(field, before[field], format),
             after: show(field, after[field], format),
           }));
-  return { title: TITLES[entry.action] ?? entry.action, who, changes };
+  return { title: TITLES[entry.action] ?? auditActionLabel(entry.action), who, changes };
 }

@@ -106,7 +106,7 @@ describe("the footer", () => {
     const text = await pdf("");
     expect(text).not.toContain("README");
     expect(text).toContain(
-      "the SHA-256 covers the readings, limits, evaluation window, shock events and signed disposition",
+      "the SHA-256 covers the readings, limits, evaluation window, shock events, record fields and signed disposition",
     );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
+import { apiKeyOf, registerLabel } from "../support/ingest";
 import { flaggedMember } from "../support/members";
 import { buildWorld, type World } from "../support/world";
 
@@ -44,10 +45,13 @@ describe("custom fields named after Object.prototype members", () => {
 
   test("a required field named 'To string' is required like any other: an empty one is refused", async () => {
     expect((await define({ name: "To string", type: "text", required: true })).statusCode).toBe(201);
-    const res = await patchReport(world.reports.a[1] as string, {});
+    // Registered after the field became required, so the requirement binds it.
+    const ingest = await apiKeyOf(t.database.db, world.companies.a, ["ingest"]);
+    const { id } = await registerLabel(t, ingest, "PROTO-TO-STRING", world.presets.a);
+    const res = await patchReport(id, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().formFields).toEqual([{ id: "customFields.toString", error: "To string is required" }]);
-    const ok = await patchReport(world.reports.a[1] as string, { toString: "T-1" });
+    const ok = await patchReport(id, { toString: "T-1" });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().customFields).toMatchObject({ toString: "T-1" });
   });

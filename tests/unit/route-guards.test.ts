@@ -45,6 +45,7 @@ describe("route guards of spec section 2", () => {
     "settings-company-settings-general",
     "settings-custom-fields",
     "settings-api-keys",
+    "settings-audit-trail",
     "sub-companies",
   ]) {
     it(`${name} without its permission goes to /`, () => expect(guardRedirect(name, nobody)).toBe("/"));

@@ -4,6 +4,22 @@ import type { Db } from "./index";
 
 /** Reading the audit trail; entries are written by recordAudit (server/audit.ts), in the change's transaction. */
 
+/** What every reading of an entry shows: the change and who made it, as kept on the entry. */
+const ENTRY_COLUMNS = [
+  "a.id",
+  "a.at",
+  "a.action",
+  "a.before",
+  "a.after",
+  "a.reason",
+  "a.actorEmail",
+  "a.actorFirstName as firstName",
+  "a.actorLastName as lastName",
+  "a.impersonatorUserId",
+  "a.impersonatorFirstName as operatorFirstName",
+  "a.impersonatorLastName as operatorLastName",
+] as const;
+
 /**
  * The entries about one record, newest first, with the people as they were when they acted
  * (migration 0031 keeps their names on the entry: a person removed or renamed since still
@@ -13,20 +29,7 @@ import type { Db } from "./index";
 export function auditTrailOf(db: Db, entity: string, entityId: string) {
   return db
     .selectFrom("auditLog as a")
-    .select([
-      "a.id",
-      "a.at",
-      "a.action",
-      "a.before",
-      "a.after",
-      "a.reason",
-      "a.actorEmail",
-      "a.actorFirstName as firstName",
-      "a.actorLastName as lastName",
-      "a.impersonatorUserId",
-      "a.impersonatorFirstName as operatorFirstName",
-      "a.impersonatorLastName as operatorLastName",
-    ])
+    .select(ENTRY_COLUMNS)
     .where("a.entity", "=", entity)
     .where("a.entityId", "=", entityId)
     .orderBy("a.at", "desc")
@@ -58,22 +61,5 @@ export function auditListRows(db: Db, companyScope: readonly string[]) {
       "in",
       companyScope.map((id) => sql.lit(id)),
     )
-    .select([
-      "a.id",
-      "a.at",
-      "a.entity",
-      "a.entityId",
-      "a.companyId",
-      "a.action",
-      "a.before",
-      "a.after",
-      "a.reason",
-      "a.actorUserId",
-      "a.actorEmail",
-      "a.actorFirstName as firstName",
-      "a.actorLastName as lastName",
-      "a.impersonatorUserId",
-      "a.impersonatorFirstName as operatorFirstName",
-      "a.impersonatorLastName as operatorLastName",
-    ]);
+    .select([...ENTRY_COLUMNS, "a.entity", "a.entityId", "a.companyId", "a.actorUserId"]);
 }

@@ -38,34 +38,39 @@ interface Page {
   after: string | null;
 }
 
-async function entry(
-  companyId: string,
-  at: string,
-  values: {
-    action: string;
-    entity: string;
-    entityId: string;
-    actor?: string;
-    impersonator?: string;
-    before?: unknown;
-    after?: unknown;
-    reason?: string;
-  },
-) {
+interface SeededEntry {
+  companyId: string;
+  at: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  actor?: string;
+  impersonator?: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+}
+
+/**
+ * Entries written as they were at given times in the past, which recordAudit (always "now",
+ * from a principal) cannot: the list's order and date filters need known times.
+ */
+async function insertEntries(entries: SeededEntry[]) {
+  const userId = (key?: string) => (key ? (world.users[key] as string) : null);
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   await t.database.db
     .insertInto("auditLog")
-    .values({
-      at: new Date(at),
-      companyId,
-      actorUserId: values.actor ? (world.users[values.actor] as string) : null,
-      impersonatorUserId: values.impersonator ? (world.users[values.impersonator] as string) : null,
-      action: values.action,
-      entity: values.entity,
-      entityId: values.entityId,
-      before: values.before === undefined ? null : JSON.stringify(values.before),
-      after: values.after === undefined ? null : JSON.stringify(values.after),
-      reason: values.reason ?? null,
-    })
+    .values(
+      entries.map(({ at, actor, impersonator, before, after, reason, ...rest }) => ({
+        ...rest,
+        at: new Date(at),
+        actorUserId: userId(actor),
+        impersonatorUserId: userId(impersonator),
+        before: json(before),
+        after: json(after),
+        reason: reason ?? null,
+      })),
+    )
     .execute();
 }
 
@@ -74,67 +79,85 @@ beforeAll(async () => {
   world = await buildWorld(t.database.db, { reportsPerCompany: 2 });
   const { a, b, sub, distributor } = world.companies;
   const report = world.reports.a[0] as string;
-  await entry(a, "2026-11-01T10:00:00Z", {
-    action: "update",
-    entity: "labelPreset",
-    entityId: world.presets.a,
-    actor: "a:administrator",
-    before: { name: "Pharma 2-8" },
-    after: { name: "Pharma 2-8 °C" },
-    reason: "Clearer name",
-  });
-  await entry(a, "2026-11-02T10:00:00Z", {
-    action: "update",
-    entity: "labelReport",
-    entityId: report,
-    actor: "a:user",
-    before: { reference: "PO-1" },
-    after: { reference: "PO-2" },
-  });
-  await entry(a, "2026-11-03T10:00:00Z", {
-    action: "disposition",
-    entity: "labelReport",
-    entityId: report,
-    actor: "a:user",
-    impersonator: "operator:systemAdmin",
-    before: { disposition: null },
-    after: { disposition: "released" },
-    reason: "Checked with the customer",
-  });
-  await entry(a, "2026-11-04T10:00:00Z", {
-    action: "create",
-    entity: "apiKey",
-    entityId: KEY_ID,
-    actor: "a:administrator",
-    after: { name: "WMS", scopes: ["read"] },
-  });
-  await entry(a, "2026-11-05T10:00:00Z", {
-    action: "lateReadings",
-    entity: "labelReport",
-    entityId: report,
-    after: { readings: 12 },
-  });
-  await entry(b, "2026-11-03T12:00:00Z", {
-    action: "update",
-    entity: "labelReport",
-    entityId: world.reports.b[0] as string,
-    actor: "b:administrator",
-    after: { reference: "BRAVO-SECRET" },
-  });
-  await entry(sub, "2026-11-02T12:00:00Z", {
-    action: "update",
-    entity: "labelReport",
-    entityId: world.reports.sub[0] as string,
-    actor: "sub:administrator",
-    after: { reference: "SUB-REF" },
-  });
-  await entry(distributor, "2026-11-02T13:00:00Z", {
-    action: "create",
-    entity: "subCompany",
-    entityId: sub,
-    actor: "distributor:distributorAdmin",
-    after: { name: "Sub" },
-  });
+  await insertEntries([
+    {
+      companyId: a,
+      at: "2026-11-01T10:00:00Z",
+      action: "update",
+      entity: "labelPreset",
+      entityId: world.presets.a,
+      actor: "a:administrator",
+      before: { name: "Pharma 2-8" },
+      after: { name: "Pharma 2-8 °C" },
+      reason: "Clearer name",
+    },
+    {
+      companyId: a,
+      at: "2026-11-02T10:00:00Z",
+      action: "update",
+      entity: "labelReport",
+      entityId: report,
+      actor: "a:user",
+      before: { reference: "PO-1" },
+      after: { reference: "PO-2" },
+    },
+    {
+      companyId: a,
+      at: "2026-11-03T10:00:00Z",
+      action: "disposition",
+      entity: "labelReport",
+      entityId: report,
+      actor: "a:user",
+      impersonator: "operator:systemAdmin",
+      before: { disposition: null },
+      after: { disposition: "released" },
+      reason: "Checked with the customer",
+    },
+    {
+      companyId: a,
+      at: "2026-11-04T10:00:00Z",
+      action: "create",
+      entity: "apiKey",
+      entityId: KEY_ID,
+      actor: "a:administrator",
+      after: { name: "WMS", scopes: ["read"] },
+    },
+    {
+      companyId: a,
+      at: "2026-11-05T10:00:00Z",
+      action: "lateReadings",
+      entity: "labelReport",
+      entityId: report,
+      after: { readings: 12 },
+    },
+    {
+      companyId: b,
+      at: "2026-11-03T12:00:00Z",
+      action: "update",
+      entity: "labelReport",
+      entityId: world.reports.b[0] as string,
+      actor: "b:administrator",
+      after: { reference: "BRAVO-SECRET" },
+    },
+    {
+      companyId: sub,
+      at: "2026-11-02T12:00:00Z",
+      action: "update",
+      entity: "labelReport",
+      entityId: world.reports.sub[0] as string,
+      actor: "sub:administrator",
+      after: { reference: "SUB-REF" },
+    },
+    {
+      companyId: distributor,
+      at: "2026-11-02T13:00:00Z",
+      action: "create",
+      entity: "subCompany",
+      entityId: sub,
+      actor: "distributor:distributorAdmin",
+      after: { name: "Sub" },
+    },
+  ]);
   admin = await as("a:administrator", "a");
 });
 afterAll(async () => t?.close());
@@ -391,7 +414,7 @@ describe("the audit log as CSV", () => {
     expect(lines[0]).toBe("time_utc,company_id,entity,entity_id,action,actor,change,reason,before,after");
     expect(lines.slice(1).map((line) => line.slice(0, 10))).toEqual(["2026-11-05", "2026-11-03", "2026-11-02"]);
     expect(lines[2]).toContain("ColdChain support — operator-systemAdmin Tester (on behalf of a-user Tester)");
-    expect(lines[2]).toContain("disposition: — → released");
+    expect(lines[2]).toContain("Disposition: — → Released");
   });
 
   test("a bad filter on the CSV is 400, before any row is sent", async () => {

@@ -18,3 +18,16 @@ export async function expectSignedOutCleanly(page: Page, errors: string[]) {
   await expect(page.getByText("Internal Server Error")).toHaveCount(0);
   expect(errors.filter((e) => /#185|Maximum update depth/.test(e))).toEqual([]);
 }
+
+/**
+ * Goes to the Users page (a link in the sidebar, a menu item when it is collapsed), which
+ * asks the server with the tab's session, and expects the tab to end on the sign-in form.
+ */
+export async function expectUsersPageSignsOut(page: Page, errors: string[]) {
+  await page
+    .getByRole("menuitem", { name: "Users" })
+    .or(page.getByRole("link", { name: "Users" }))
+    .first()
+    .click();
+  await expectSignedOutCleanly(page, errors);
+}

@@ -1,11 +1,12 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@core/domain/audit-trail";
-import { type Filter, includesFilter, listItems } from "@core/domain/list-query";
+import type { Filter } from "@core/domain/list-query";
 import { listResource } from "@core/domain/resources";
 import { Select } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { DatePicker } from "@/components/controls/date-picker";
 import { fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
 import { useInstantFormat } from "@/components/list/date-time-text";
+import { IncludesFilter } from "@/components/list/includes-filter";
 import { applyFilters, listSearchString, parseListUrl } from "@/providers/list-url";
 import styles from "./audit-trail.module.css";
 import { dayFilters, daysOf, eqValue } from "./filter-values";
@@ -31,7 +32,6 @@ export function AuditFilters() {
   const state = parseListUrl(location.search, RESOURCE);
   const change = (next: Filter[], key: string) =>
     navigate({ pathname: location.pathname, search: listSearchString(applyFilters(state, next, [key]), RESOURCE) });
-  const actions = state.filters.find((f) => f.key === "action");
   const days = daysOf(state.filters, timeZone);
   return (
     <>
@@ -46,17 +46,13 @@ export function AuditFilters() {
           change(entity ? [{ key: "entity", operator: "eq", value: entity }] : [], "entity")
         }
       />
-      <Select
-        mode="multiple"
-        allowClear
-        aria-label="Filter by action"
-        placeholder="Any action"
-        maxTagCount="responsive"
-        className={styles.filter}
+      <IncludesFilter
+        resource="audit"
+        filterKey="action"
         options={ACTION_OPTIONS}
-        optionFilterProp="label"
-        value={actions ? (actions.operator === "includes" ? listItems(actions) : [actions.value]) : []}
-        onChange={(values: string[]) => change(values.length ? [includesFilter("action", values)] : [], "action")}
+        label="Filter by action"
+        placeholder="Any action"
+        className={styles.filter}
       />
       <DatePicker
         mode="range"

@@ -41,6 +41,14 @@ export interface ListResource {
 export const LABEL_STATUSES = ["notStarted", "recording", "stopped", "ended"] as const;
 export type LabelStatus = (typeof LABEL_STATUSES)[number];
 
+/** A report's status as people read it. */
+export const LABEL_STATUS_TEXT: Record<LabelStatus, string> = {
+  notStarted: "Not started",
+  recording: "Recording",
+  stopped: "Stopped",
+  ended: "Ended",
+};
+
 export const TRANSPORT_MODES = ["truck", "train", "plane", "boat"] as const;
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
 

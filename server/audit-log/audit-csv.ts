@@ -1,10 +1,11 @@
-import { auditActionLabel, auditChangeText, auditEntityLabel } from "../../core/domain/audit-trail";
+import { auditChangeText } from "../../core/domain/audit-text";
+import { auditActionLabel, auditEntityLabel } from "../../core/domain/audit-trail";
 import { csvRow } from "../reports/export/csv";
 
 /**
  * The audit log as CSV (GET /audit.csv): a header row, then one row per entry in the
- * list's order. `time_utc` is ISO 8601 in UTC; `change` is the short "field: old → new"
- * text the screen shows, `before` and `after` the stored values whole (JSON). Same quoting
+ * list's order. `time_utc` is ISO 8601 in UTC; `change` is the "Field: old → new" text
+ * the screen shows (its times in UTC), `before` and `after` the stored values whole (JSON). Same quoting
  * as the report CSV (RFC 4180, formula-safe cells, CRLF).
  */
 const AUDIT_CSV_COLUMNS = [
@@ -33,7 +34,7 @@ export function auditCsvLine(entry: AuditCsvEntry): string {
     entry.entityId,
     auditActionLabel(entry.action),
     entry.actor ?? "System",
-    auditChangeText(entry.before, entry.after, 200),
+    auditChangeText(entry, { format: { timeZone: "UTC" }, maxLength: 200 }),
     entry.reason,
     json(entry.before),
     json(entry.after),

@@ -78,7 +78,7 @@ export const labelReportExportRoutes: FastifyPluginAsync = async (plugin) => {
             plugin.settings.publicUrl,
             plugin.recordSigner,
           ),
-        (content) => printedAuditTrail(db, content.report.id),
+        (content, format) => printedAuditTrail(db, content.report.id, format),
       );
     },
   );

@@ -1,18 +1,76 @@
 import { describe, expect, test } from "vitest";
-import { auditActionLabel, auditChangeText, auditEntityLabel } from "../../core/domain/audit-trail";
+import { auditChangeText, describeAuditEntry } from "../../core/domain/audit-text";
+import { auditActionLabel, auditEntityLabel } from "../../core/domain/audit-trail";
 import { dayFilters, daysOf } from "../../src/resources/audit-trail/filter-values";
 
+const UTC = { format: { timeZone: "UTC" } };
+
 describe("an audit entry as people read it", () => {
-  test("a change lists only the fields that differ, old → new", () => {
-    expect(auditChangeText({ name: "A", slug: "a" }, { name: "B", slug: "a" })).toBe("name: A → B");
+  test("a change lists only the fields that differ, by their names, old → new", () => {
+    expect(
+      auditChangeText({ action: "update", before: { name: "A", slug: "a" }, after: { name: "B", slug: "a" } }, UTC),
+    ).toBe("Name: A → B");
   });
 
-  test("a creation shows what was set, with — as the old value", () => {
-    expect(auditChangeText(null, { scopes: ["read"] })).toBe('scopes: — → ["read"]');
+  test("a field named in code reads as words", () => {
+    const text = describeAuditEntry(
+      { entity: "labelPreset", action: "update", before: { temperatureMax: 8 }, after: { temperatureMax: 9 } },
+      UTC,
+    );
+    expect(text.changes[0]?.field).toBe("Temperature max");
+  });
+
+  test("a creation shows what was set, with — as the old value, a list as words", () => {
+    expect(
+      auditChangeText({ action: "create", entity: "apiKey", before: null, after: { scopes: ["read", "ingest"] } }, UTC),
+    ).toBe("Scopes: — → read, ingest");
+  });
+
+  test("numbers are grouped as the reader's locale groups them", () => {
+    const entry = { action: "update", before: { value: 99500 }, after: { value: 1234567.891 } };
+    expect(auditChangeText(entry, UTC)).toBe("Value: 99,500 → 1,234,567.891");
+    expect(auditChangeText(entry, { format: { timeZone: "UTC", locale: "de-DE" } })).toBe(
+      "Value: 99.500 → 1.234.567,891",
+    );
   });
 
   test("a long value is cut with an ellipsis", () => {
-    expect(auditChangeText({ note: "x".repeat(50) }, { note: "y" }, 10)).toBe(`note: ${"x".repeat(9)}… → y`);
+    expect(
+      auditChangeText(
+        { action: "update", before: { note: "x".repeat(50) }, after: { note: "y" } },
+        { ...UTC, maxLength: 10 },
+      ),
+    ).toBe(`Note: ${"x".repeat(9)}… → y`);
+  });
+
+  test("a report that ended reads as such, its status in words and its end in the reader's zone", () => {
+    const text = describeAuditEntry(
+      {
+        action: "stop",
+        before: { status: "recording" },
+        after: { status: "ended", endTime: "2026-11-02T10:00:00.000Z" },
+      },
+      { format: { timeZone: "Europe/Berlin" } },
+    );
+    expect(text).toEqual({
+      title: "Report ended",
+      changes: [
+        { field: "Status", before: "Recording", after: "Ended" },
+        { field: "End", before: "—", after: "11/02/2026, 11:00" },
+      ],
+    });
+  });
+
+  test("a share link reads as one sentence with its expiry date, never its id", () => {
+    const created = describeAuditEntry(
+      {
+        action: "shareLinkCreate",
+        before: null,
+        after: { shareLink: "a036ed8d-1111-4000-8000-000000000000", expiresAt: "2026-12-27T10:00:00.000Z" },
+      },
+      UTC,
+    );
+    expect(created).toEqual({ title: "Share link created, expires 12/27/2026, 10:00", changes: [] });
   });
 
   test("an unknown entity or action is shown by its code", () => {

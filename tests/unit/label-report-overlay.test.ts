@@ -1,7 +1,7 @@
+import { describeAuditEntry } from "@core/domain/audit-text";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "@/providers/stores/preferences";
 import { downloadFileName, exportPath } from "@/resources/label-reports/download/download-options";
-import { describeAuditEntry } from "@/resources/label-reports/report/audit-text";
 import { dataTabsOf, formatDuration, statisticsRows } from "@/resources/label-reports/report/report-format";
 import { type PresetThresholds, summariseReport } from "../../core/domain/report-summary";
 
@@ -84,21 +84,14 @@ describe("report overlay content", () => {
   it("shows a trim in the audit trail with who, old and new window in the user's zone", () => {
     const text = describeAuditEntry(
       {
-        id: "1",
-        at: "2026-03-01T12:00:00Z",
         action: "trim",
         before: { trimStart: null, trimEnd: null },
         after: { trimStart: "2026-03-01T06:00:00.000Z", trimEnd: null },
-        reason: null,
-        actorEmail: "admin@demo.example",
-        actor: "admin@demo.example",
-        impersonated: false,
       },
-      { timeZone: "Europe/Berlin" },
+      { format: { timeZone: "Europe/Berlin" } },
     );
     expect(text).toEqual({
       title: "Evaluation window set",
-      who: "admin@demo.example",
       changes: [{ field: "Window start", before: "first/last reading", after: "03/01/2026, 07:00" }],
     });
   });
@@ -106,21 +99,14 @@ describe("report overlay content", () => {
   it("reads a signed disposition as its old and new value, meaning and signer", () => {
     const text = describeAuditEntry(
       {
-        id: "2",
-        at: "2026-03-02T12:00:00Z",
         action: "disposition",
         before: { disposition: "quarantined" },
         after: { disposition: "released", meaning: "Released for sale", signedBy: "Anna Weber" },
-        reason: "Probe replaced",
-        actorEmail: "admin@demo.example",
-        actor: "admin@demo.example",
-        impersonated: false,
       },
-      { timeZone: "Europe/Berlin" },
+      { format: { timeZone: "Europe/Berlin" } },
     );
     expect(text).toEqual({
       title: "Disposition signed",
-      who: "admin@demo.example",
       changes: [
         { field: "Disposition", before: "Quarantined", after: "Released" },
         { field: "Meaning", before: "—", after: "Released for sale" },
@@ -150,22 +136,18 @@ describe("download options", () => {
   it("reads a custom-field edit as each changed field's old and new value, by its name", () => {
     const text = describeAuditEntry(
       {
-        id: "3",
-        at: "2026-03-02T12:00:00Z",
         action: "update",
         before: { isArchived: false, customFields: { batchNumber: "B-1", product: "Vaccine" } },
         after: { isArchived: false, customFields: { batchNumber: "B-2", product: "Vaccine", shipmentValue: 1200 } },
-        reason: null,
-        actorEmail: "admin@demo.example",
-        actor: "Anna Weber",
-        impersonated: false,
       },
-      { timeZone: "UTC" },
-      { batchNumber: "Batch number", product: "Product", shipmentValue: "Shipment value (EUR)" },
+      {
+        format: { timeZone: "UTC" },
+        customFieldNames: { batchNumber: "Batch number", product: "Product", shipmentValue: "Shipment value (EUR)" },
+      },
     );
     expect(text.changes).toEqual([
       { field: "Batch number", before: "B-1", after: "B-2" },
-      { field: "Shipment value (EUR)", before: "—", after: "1200" },
+      { field: "Shipment value (EUR)", before: "—", after: "1,200" },
     ]);
   });
 });

@@ -1,5 +1,5 @@
+import { describeAuditEntry } from "@core/domain/audit-text";
 import { describe, expect, test } from "vitest";
-import { describeAuditEntry } from "@/resources/label-reports/report/audit-text";
 import { recordFieldReasonError } from "../../core/domain/change-reason";
 import type { CustomFieldDefinition } from "../../core/domain/custom-fields";
 import { recordFieldChanges, recordFieldDocument, recordFieldsOf } from "../../core/domain/record-fields";
@@ -55,18 +55,11 @@ describe("record fields", () => {
 test("a record-field change reads in the trail by the field's name, old → new", () => {
   const text = describeAuditEntry(
     {
-      id: "1",
-      at: "2026-03-01T12:00:00Z",
       action: "recordFields",
       before: { lot: "L1" },
       after: { lot: "L2" },
-      reason: "Corrected from the packing list",
-      actorEmail: "admin@demo.example",
-      actor: "Anna Weber",
-      impersonated: false,
     },
-    { timeZone: "UTC", locale: "en-US" },
-    { lot: "Lot", note: "Note" },
+    { format: { timeZone: "UTC", locale: "en-US" }, customFieldNames: { lot: "Lot", note: "Note" } },
   );
   expect(text.title).toBe("Record values changed");
   expect(text.changes).toEqual([{ field: "Lot", before: "L1", after: "L2" }]);

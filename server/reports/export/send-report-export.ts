@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReportExportQuery } from "../../../core/api/report-export";
+import type { InstantFormat } from "../../../core/domain/datetime";
 import {
   DOWNLOAD_OPTION_NAMES,
   INCLUDE_AUDIT_TRAIL,
@@ -31,7 +32,7 @@ export async function sendReportExport(
   slots: string,
   query: ReportExportQuery,
   load: () => Promise<ReportContent | null>,
-  auditTrail?: (content: ReportContent) => Promise<PrintedAuditEntry[]>,
+  auditTrail?: (content: ReportContent, format: InstantFormat) => Promise<PrintedAuditEntry[]>,
 ): Promise<FastifyReply> {
   const { db } = request.server;
   const { limiter, pdf } = request.server.exports;
@@ -75,7 +76,8 @@ export async function sendReportExport(
     // A turn of the event loop for other requests between the loading and the chart query.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const series = await loadChartSeries(db, content, CHART_POINTS);
-    if (includeAuditTrail && auditTrail) content.auditTrail = await auditTrail(content);
+    if (includeAuditTrail && auditTrail)
+      content.auditTrail = await auditTrail(content, { timeZone: options.timeZone, locale: options.locale });
     return reply.send(await pdf.render(content, series, options));
   } finally {
     if (!streaming) release();

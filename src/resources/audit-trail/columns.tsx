@@ -1,7 +1,9 @@
 import type { AuditListEntry } from "@core/api/audit-entry";
-import { auditActionLabel, auditChangeText, auditEntityLabel } from "@core/domain/audit-trail";
+import { auditChangeText } from "@core/domain/audit-text";
+import { auditActionLabel, auditEntityLabel } from "@core/domain/audit-trail";
 import { Typography } from "antd";
 import { type ColumnSpec, dateColumn } from "@/components/list/columns";
+import { useInstantFormat } from "@/components/list/date-time-text";
 import styles from "./audit-trail.module.css";
 
 const EMPTY = "—";
@@ -33,7 +35,13 @@ export const auditColumns: ColumnSpec<AuditListEntry>[] = [
   {
     key: "change",
     title: "Change",
-    render: (entry) => <span className={styles.change}>{auditChangeText(entry.before, entry.after) || EMPTY}</span>,
+    render: (entry) => <ChangeText entry={entry} />,
   },
   { key: "reason", title: "Reason", render: (entry) => entry.reason || EMPTY },
 ];
+
+/** The change in the reader's date and number formats. */
+function ChangeText({ entry }: { entry: AuditListEntry }) {
+  const format = useInstantFormat();
+  return <span className={styles.change}>{auditChangeText(entry, { format, maxLength: 40 }) || EMPTY}</span>;
+}

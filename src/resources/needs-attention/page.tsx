@@ -1,10 +1,10 @@
 import { ATTENTION_LISTS, type AttentionList } from "@core/domain/needs-attention";
 import { formatDecimal } from "@core/domain/number-text";
 import { seesSubCompanyReports } from "@core/domain/permissions";
+import { LABEL_STATUS_TEXT } from "@core/domain/resources";
 import { timeAgo } from "@core/domain/time-ago";
 import { Alert, Badge, Card, Empty, Flex, List, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
-import { LABEL_STATUS_TEXT } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { useAccess } from "@/hooks/use-access";
 import { returnToState } from "@/layouts/panel-layout";

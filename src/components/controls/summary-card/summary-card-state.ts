@@ -1,7 +1,7 @@
 import { COMPLETENESS_TEXT } from "@core/domain/completeness-text";
 import { formatDecimal } from "@core/domain/number-text";
 import type { ReportSummary, SummaryState } from "@core/domain/report-summary";
-import type { LabelStatus } from "@core/domain/resources";
+import { LABEL_STATUS_TEXT } from "@core/domain/resources";
 import {
   roundTo,
   TEMPERATURE_SYMBOLS,
@@ -42,13 +42,6 @@ const UNIT_LABELS: Record<Unit, string> = {
   shock: "Shock",
   battery: "Battery",
   label: "Label",
-};
-
-export const LABEL_STATUS_TEXT: Record<LabelStatus, string> = {
-  notStarted: "Not started",
-  recording: "Recording",
-  stopped: "Stopped",
-  ended: "Ended",
 };
 
 /** The headline a card shows: 'N.a.' when disabled, else its value. */

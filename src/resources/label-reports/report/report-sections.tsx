@@ -1,3 +1,4 @@
+import { describeAuditEntry } from "@core/domain/audit-text";
 import { type CustomFieldDefinition, customFieldRows } from "@core/domain/custom-fields";
 import { isShockEvent, type ReportSummary } from "@core/domain/report-summary";
 import { formatMeasurement, type TemperatureUnit } from "@core/domain/units";
@@ -7,7 +8,6 @@ import { SummaryCard } from "@/components/controls/summary-card/summary-card";
 import { summaryCardsFromReport } from "@/components/controls/summary-card/summary-card-state";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { usePreferencesStore } from "@/providers/stores/preferences";
-import { describeAuditEntry } from "./audit-text";
 import styles from "./report.module.css";
 import { statisticsRows } from "./report-format";
 import type { AuditEntry, ShockEvent } from "./report-queries";
@@ -188,7 +188,7 @@ export function AuditTrail({
       className={styles.audit}
       pending={loading ? "Loading…" : undefined}
       items={(entries ?? []).map((entry) => {
-        const text = describeAuditEntry(entry, format, customFieldNames);
+        const text = describeAuditEntry(entry, { format, customFieldNames });
         return {
           key: entry.id,
           children: (
@@ -206,7 +206,7 @@ export function AuditTrail({
                 ) : null}
               </div>
               <Typography.Text type="secondary" className={styles.auditMeta}>
-                {text.who} · <DateTimeText value={entry.at} />
+                {entry.actor ?? "System"} · <DateTimeText value={entry.at} />
                 {entry.reason ? ` · ${entry.reason}` : ""}
               </Typography.Text>
             </div>

@@ -34,6 +34,8 @@ describe("route guards of spec section 2", () => {
     ["users-invite", "administrator"],
     ["settings-company-settings-general", "administrator"],
     ["sub-companies-create", "distributorAdmin"],
+    ["settings-audit-trail", "administrator"],
+    ["settings-audit-trail", "distributorAdmin"],
   ] as const) {
     it(`${name} opens for ${role}, who holds its permission`, () =>
       expect(guardRedirect(name, canAs([role]))).toBeNull());
@@ -50,6 +52,10 @@ describe("route guards of spec section 2", () => {
   ]) {
     it(`${name} without its permission goes to /`, () => expect(guardRedirect(name, nobody)).toBe("/"));
   }
+
+  it("a user cannot open the audit trail (reading the log is for administrators)", () => {
+    expect(guardRedirect("settings-audit-trail", canAs(["user"]))).toBe("/");
+  });
 
   it("a user cannot open label presets (read label presets is not theirs)", () => {
     expect(guardRedirect("label-presets", canAs(["user"]))).toBe("/");

@@ -1,3 +1,4 @@
+import type { Filter } from "@core/domain/list-query";
 import { type ListResourceName, listResource } from "@core/domain/resources";
 import type { BaseRecord } from "@refinedev/core";
 import type { VisibilityState } from "@tanstack/react-table";
@@ -11,8 +12,11 @@ import { readableError } from "@/providers/readable-error";
 import { usePreferencesStore } from "@/providers/stores/preferences";
 import { columnDefsOf } from "./column-defs";
 import type { ColumnSpec } from "./columns";
+import { EmptyList } from "./empty-list";
+import { FilterChips } from "./filter-chips";
 import { ListHeading } from "./list-heading";
 import { ListSearch } from "./list-search";
+import { type FilterChip, isNarrowed } from "./list-selection";
 import styles from "./resource-list.module.css";
 import { virtualRows } from "./table-layout";
 import { totalText } from "./total-text";
@@ -33,6 +37,8 @@ export interface ResourceListProps<T> {
   dense?: boolean;
   /** Columns the person hid (TanStack column visibility: column id -> false). */
   columnVisibility?: VisibilityState;
+  /** The applied filters as removable chips (for filters set in a panel, out of sight); given the list's filters. */
+  filterChips?: (filters: Filter[]) => FilterChip[];
 }
 
 /** What a list hands the overlays rendered over it (read with useOutletContext). */
@@ -63,6 +69,7 @@ function ResourceListTable<T extends BaseRecord>({
   searchPlaceholder,
   dense = false,
   columnVisibility,
+  filterChips,
 }: ResourceListProps<T> & { list: ListStateControls }) {
   const resource = listResource(name);
   // Kept while only the address changes (paging, an overlay opening over the list): new
@@ -77,7 +84,7 @@ function ResourceListTable<T extends BaseRecord>({
     columnDefs,
     columnVisibility,
   );
-  const { state, setSearch } = list;
+  const { state, setSearch, setListFilters, clearSelection } = list;
   const outletContext = useMemo<ListOutletContext>(() => ({ state }), [state]);
   const title = useFindResource()(name)?.meta?.label ?? name;
   const locale = usePreferencesStore((s) => s.locale);
@@ -93,6 +100,24 @@ function ResourceListTable<T extends BaseRecord>({
         />
         {actions}
       </ListHeading>
+      {filterChips ? (
+        <FilterChips
+          chips={filterChips(state.filters)}
+          // Removing a chip brings its keys back to the list's defaults (label reports: not archived).
+          onRemove={(chip) =>
+            setListFilters(
+              resource.defaultFilters.filter((f) => chip.keys.includes(f.key)),
+              chip.keys,
+            )
+          }
+          onClearAll={() =>
+            setListFilters(
+              [...resource.defaultFilters],
+              state.filters.map((f) => f.key),
+            )
+          }
+        />
+      ) : null}
       {tableQuery.isError ? (
         <Alert
           type="error"
@@ -114,6 +139,13 @@ function ResourceListTable<T extends BaseRecord>({
           showTotal: (count) => totalText(count, totalIsEstimate, locale),
         }}
         virtual={virtualRows(state.pageSize)}
+        emptyText={
+          <EmptyList
+            what={title.toLowerCase()}
+            narrowed={isNarrowed(state.search, state.filters, resource.defaultFilters)}
+            onClear={clearSelection}
+          />
+        }
         className={styles.table}
         size={dense ? "middle" : undefined}
       />

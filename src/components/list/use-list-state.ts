@@ -57,6 +57,8 @@ export interface ListStateControls {
   setPage(pageNumber: number, pageSize: number): void;
   /** Back to page 1 in place: the page asked for lies past the end (HTTP 416). */
   toFirstPage(): void;
+  /** No search and the list's default filters, the order kept: one step Back returns from. */
+  clearSelection(): void;
 }
 
 /**
@@ -130,5 +132,10 @@ export function useListState(resource: ListResource): ListStateControls {
   );
   const toFirstPage = useCallback(() => write({ ...current.current.state, pageNumber: 1 }, "replace"), [write]);
 
-  return { state, openOn, setSearch, setListFilters, setOrder, setPage, toFirstPage };
+  const clearSelection = useCallback(() => {
+    const { state: now } = current.current;
+    write({ ...now, search: "", filters: [...resource.defaultFilters], pageNumber: 1 }, STEP_HISTORY);
+  }, [write, resource]);
+
+  return { state, openOn, setSearch, setListFilters, setOrder, setPage, toFirstPage, clearSelection };
 }

@@ -3,7 +3,6 @@ import { DISPOSITION_LABELS, DISPOSITIONS } from "@core/domain/disposition";
 import type { Filter } from "@core/domain/list-query";
 import { seesSubCompanyReports } from "@core/domain/permissions";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@core/domain/resources";
-import { useList } from "@refinedev/core";
 import { Button, Checkbox, Form, Select, Space, Switch } from "antd";
 import { useEffect, useMemo, useRef } from "react";
 import { useOutletContext } from "react-router";
@@ -16,9 +15,6 @@ import type { ListOutletContext } from "@/components/list/resource-list";
 import { useAccess } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
-import { selectActiveCompany, useAuthSessionStore } from "@/providers/stores/auth-session";
-import { RESOURCE as RESOURCE_NAME } from "@/resources/names";
-import type { Company, LabelPreset } from "../types";
 import { customFieldFilterKeys, toCustomFieldFilters, toCustomFieldValues } from "./custom-field-filter-values";
 import {
   CustomFieldFilterItems,
@@ -26,6 +22,7 @@ import {
   customFieldsFromForm,
   customFieldsToForm,
 } from "./custom-field-filters";
+import { useCompanyOptions, usePresetOptions } from "./filter-options";
 import { FILTER_KEYS, type FilterValues, toFilters, toValues, VIOLATION_LABELS, VIOLATIONS } from "./filter-values";
 import { useListCustomFieldDefinitions } from "./use-list-custom-field-definitions";
 
@@ -79,40 +76,12 @@ function FilterActions() {
   );
 }
 
-function usePresetOptions() {
-  const can = useAccess();
-  const { result, query } = useList<LabelPreset>({
-    resource: RESOURCE_NAME.labelPresets,
-    pagination: { currentPage: 1, pageSize: 200 },
-    sorters: [{ field: "name", order: "asc" }],
-    filters: [],
-    queryOptions: { enabled: can({ action: "read", subject: "labelPreset" }) },
-    errorNotification: false,
-  });
-  return { options: result.data.map((p) => ({ value: p.id, label: p.name })), loading: query.isLoading };
-}
-
-/** The companies a distributor's list spans: its own and its sub-companies. */
-function useCompanyOptions(enabled: boolean) {
-  const own = useAuthSessionStore((s) => selectActiveCompany(s));
-  const { result, query } = useList<Company>({
-    resource: RESOURCE_NAME.subCompanies,
-    pagination: { currentPage: 1, pageSize: 200 },
-    sorters: [{ field: "name", order: "asc" }],
-    filters: [],
-    queryOptions: { enabled },
-    errorNotification: false,
-  });
-  const options = result.data.map((c) => ({ value: c.id, label: c.name }));
-  return { options: own ? [{ value: own.id, label: own.name }, ...options] : options, loading: query.isLoading };
-}
-
 function FilterForm() {
   const { state } = useOutletContext<ListOutletContext>();
   const { timeZone } = useInstantFormat();
   const { close } = usePanel();
   const [form] = Form.useForm<FormValues>();
-  const presets = usePresetOptions();
+  const presets = usePresetOptions(true);
   const can = useAccess();
   const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const companies = useCompanyOptions(severalCompanies);

@@ -9,6 +9,7 @@ import { LabelReportListActions, labelReportLink } from "./list-actions";
 import { useLiveView } from "./live-view/use-live-view";
 import { usePrefetchReportChunks } from "./prefetch-report-chunks";
 import { useCustomFieldColumns } from "./use-custom-field-columns";
+import { useLabelReportFilterChips } from "./use-filter-chips";
 
 export function LabelReportList() {
   useLiveView();
@@ -16,6 +17,7 @@ export function LabelReportList() {
   // The company's custom fields as more columns (those the user shows), once their definitions have come.
   const customFields = useCustomFieldColumns();
   const customFieldColumns = customFields.columns;
+  const filterChips = useLabelReportFilterChips();
   const can = useAccess();
   const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
   const columns = useMemo(() => {
@@ -32,6 +34,7 @@ export function LabelReportList() {
       // Every column up to End fits a 1440 px screen beside the menu.
       dense
       searchPlaceholder="Search by label ID"
+      filterChips={filterChips}
       actions={<LabelReportListActions columnChoices={customFields.choices} onColumnShown={customFields.setShown} />}
     />
   );

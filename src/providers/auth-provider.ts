@@ -1,7 +1,7 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
 import Session from "supertokens-web-js/recipe/session";
 import { FRONT_TOKEN_COOKIE } from "./auth/front-token";
-import { noteDeliberateSignOut, noteIdleSignOut } from "./auth/return-to";
+import { noteDeliberateSignOut, noteIdleSignOut, noteSessionEnded } from "./auth/return-to";
 import { SIGNED_IN_LANDING } from "./auth/sign-in-flow";
 import { notifySignedOut } from "./auth/sign-out-notice";
 import { onUnauthorised } from "./auth/supertokens";
@@ -197,6 +197,7 @@ export function createAuthProvider(store: Store = useAuthSessionStore): AuthProv
   // An unauthorised event (the session is gone server-side) signs out.
   onUnauthorised(() => {
     if (store.getState().user) {
+      noteSessionEnded();
       store.getState().clearSession();
       notifySignedOut();
     }

@@ -21,4 +21,5 @@ test("a session ended elsewhere signs this tab out to the sign-in form", async (
   });
   expect(ended.ok()).toBe(true);
   await expectUsersPageSignsOut(page, errors);
+  await expect(page.getByText("Your session ended.")).toBeVisible();
 });

@@ -4,6 +4,7 @@ import {
   clearDeliberateSignOut,
   noteDeliberateSignOut,
   noteIdleSignOut,
+  noteSessionEnded,
   signInRedirect,
 } from "@/providers/auth/return-to";
 
@@ -52,5 +53,20 @@ describe("the sign-in page after an inactivity sign-out", () => {
     noteIdleSignOut(45);
     clearDeliberateSignOut();
     expect(signInRedirect("/signin", "/users")).toBe("/signin?to=%2Fusers");
+  });
+});
+
+describe("the sign-in page after the session ended elsewhere", () => {
+  afterEach(() => clearDeliberateSignOut());
+
+  test("keeps the page to return to and says the session ended", () => {
+    noteSessionEnded();
+    expect(signInRedirect("/signin", "/users")).toBe("/signin?to=%2Fusers&ended=1");
+  });
+
+  test("a sign-out the person chose is not a session that ended under them", () => {
+    noteDeliberateSignOut();
+    noteSessionEnded();
+    expect(signInRedirect("/signin", "/users")).toBe("/signin");
   });
 });

@@ -2,7 +2,7 @@ import { Alert } from "antd";
 import { useSearchParams } from "react-router";
 import { lazyComponent } from "@/components/routing/lazy-component";
 import { LazyPageLoader } from "@/components/routing/lazy-page-loader";
-import { IDLE_MINUTES_PARAM } from "@/providers/auth/return-to";
+import { IDLE_MINUTES_PARAM, SESSION_ENDED_PARAM } from "@/providers/auth/return-to";
 import { AuthTabs } from "./auth-tabs";
 import { AuthTitle } from "./auth-title";
 import { PasswordForm } from "./password-form";
@@ -32,6 +32,14 @@ export function SignInPage() {
           showIcon
           message={`You were signed out after ${idleMinutes} minutes without activity.`}
           description="Sign in again to continue where you were."
+        />
+      )}
+      {idleMinutes === null && params.get(SESSION_ENDED_PARAM) === "1" && (
+        <Alert
+          type="info"
+          showIcon
+          message="Your session ended."
+          description="It was signed out in another tab or on another device, or it expired. Sign in again to continue where you were."
         />
       )}
       {params.get("reset") === "done" && (

@@ -10,6 +10,8 @@ import { SELECT_COMPANY_PATH, SIGNED_IN_LANDING } from "./sign-in-flow";
 export const RETURN_TO_PARAM = "to";
 /** On the sign-in page: the person was signed out after this many minutes without activity. */
 export const IDLE_MINUTES_PARAM = "idle";
+/** On the sign-in page: the session ended under the person (signed out in another tab or device, or expired). */
+export const SESSION_ENDED_PARAM = "ended";
 
 /** The pages that need a session but no company: they are opened before any company is chosen. */
 const NO_COMPANY_PATHS = ["/confirm-invite", SELECT_COMPANY_PATH];
@@ -70,26 +72,41 @@ let deliberateSignOut = false;
  */
 let idleSignOutMinutes: number | null = null;
 
+/**
+ * Set when the server no longer knew the session (ended in another tab or on another device,
+ * or expired): the sign-in page says so, and the return path is kept. Cleared by the next sign-in.
+ */
+let sessionEnded = false;
+
 export function noteDeliberateSignOut(): void {
   deliberateSignOut = true;
   idleSignOutMinutes = null;
+  sessionEnded = false;
 }
 
 export function noteIdleSignOut(minutes: number): void {
   idleSignOutMinutes = minutes;
   deliberateSignOut = false;
+  sessionEnded = false;
+}
+
+export function noteSessionEnded(): void {
+  if (deliberateSignOut || idleSignOutMinutes !== null) return;
+  sessionEnded = true;
 }
 
 export function clearDeliberateSignOut(): void {
   deliberateSignOut = false;
   idleSignOutMinutes = null;
+  sessionEnded = false;
 }
 
 /** Where a route gate sends a visitor without a session from `back` (path and query). */
 export function signInRedirect(signInPath: string, back: string): string {
   const path = back === "/" || deliberateSignOut ? signInPath : withReturnTo(signInPath, back);
-  if (idleSignOutMinutes === null) return path;
+  if (idleSignOutMinutes === null && !sessionEnded) return path;
   const url = new URL(path, ORIGIN);
-  url.searchParams.set(IDLE_MINUTES_PARAM, String(idleSignOutMinutes));
+  if (idleSignOutMinutes !== null) url.searchParams.set(IDLE_MINUTES_PARAM, String(idleSignOutMinutes));
+  else url.searchParams.set(SESSION_ENDED_PARAM, "1");
   return `${url.pathname}${url.search}`;
 }

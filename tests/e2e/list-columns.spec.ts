@@ -63,6 +63,9 @@ test.describe("choosing the list's custom-field columns", () => {
     await expect(header(page, "Product")).toHaveCount(0);
     await expect(header(page, "Batch number")).toBeVisible();
     await attachBothSizes(page, testInfo, "list columns open", { show: picker(page) });
+    // A dialog, not a tooltip: assistive technology announces it as one.
+    await expect(page.getByRole("dialog", { name: "Columns" })).toBeVisible();
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(picker(page)).toBeHidden();
     await expect(columnsButton(page)).toBeFocused();
@@ -73,7 +76,9 @@ test.describe("choosing the list's custom-field columns", () => {
     await expect(header(page, "Product")).toHaveCount(0);
     await columnsButton(page).click();
     await expect(picker(page).getByRole("checkbox", { name: "Product" })).not.toBeChecked();
+    await expect(picker(page).getByRole("checkbox").first()).toBeFocused();
     await page.keyboard.press("Escape");
+    await expect(picker(page)).toBeHidden();
 
     // The field's filter stays, column or not.
     await openFilters(page);

@@ -1,7 +1,6 @@
 import { TableOutlined } from "@ant-design/icons";
-import { Button, Checkbox } from "antd";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { Popover } from "@/components/controls/popover/popover";
+import { Button, Checkbox, Modal } from "antd";
+import { useId, useRef, useState } from "react";
 import type { ColumnChoiceItem } from "./column-choice";
 import styles from "./column-picker.module.css";
 
@@ -11,52 +10,58 @@ export interface ColumnPickerProps {
 }
 
 /**
- * The list toolbar's Columns control: a check box per custom field, applied as it is
- * ticked. Keyboard: Enter or Space on the button opens it with focus on the first box,
- * Tab moves between boxes, Space ticks, Escape closes and returns to the button.
+ * The list toolbar's Columns control: a small dialog with a check box per custom field,
+ * applied as it is ticked (the table shows the change behind it). Keyboard: Enter or Space
+ * on the button opens it with focus on the first box, Tab moves between boxes, Space ticks,
+ * Escape or Done closes it and focus returns to the button.
  */
 export default function ColumnPicker({ choices, onChange }: ColumnPickerProps) {
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const id = useId();
-
-  // The popover renders at the end of the page: without moving focus into it, Tab from the
-  // button would never reach the boxes. Only once it is open: hidden while it is placed, it
-  // cannot take focus.
-  const afterOpenChange = (opened: boolean) => {
-    if (opened) groupRef.current?.querySelector("input")?.focus({ preventScroll: true });
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    // The popover closes itself on Escape; focus goes back to where it came from.
-    if (event.key === "Escape") buttonRef.current?.focus();
-  };
-
-  const content = (
-    <fieldset id={id} ref={groupRef} aria-label="Custom-field columns" className={styles.group} onKeyDown={onKeyDown}>
-      <div className={styles.choices}>
-        {choices.map((choice) => (
-          <Checkbox key={choice.key} checked={choice.shown} onChange={(e) => onChange(choice.key, e.target.checked)}>
-            {choice.name}
-          </Checkbox>
-        ))}
-      </div>
-      <p className={styles.note}>Filters work for every field, shown or not.</p>
-    </fieldset>
-  );
+  const close = () => setOpen(false);
 
   return (
-    <Popover content={content} placement="bottom" open={open} onOpenChange={setOpen} afterOpenChange={afterOpenChange}>
+    <>
       <Button
-        ref={buttonRef}
         icon={<TableOutlined />}
-        aria-haspopup="true"
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
+        onClick={() => setOpen(true)}
       >
         Columns
       </Button>
-    </Popover>
+      <Modal
+        open={open}
+        title="Columns"
+        width={360}
+        onCancel={close}
+        footer={
+          <Button type="primary" onClick={close}>
+            Done
+          </Button>
+        }
+        // Focus starts on the first box, so Space ticks at once.
+        afterOpenChange={(opened) => {
+          if (opened) groupRef.current?.querySelector("input")?.focus({ preventScroll: true });
+        }}
+      >
+        <fieldset id={id} ref={groupRef} aria-label="Custom-field columns" className={styles.group}>
+          <div className={styles.choices}>
+            {choices.map((choice) => (
+              <Checkbox
+                key={choice.key}
+                checked={choice.shown}
+                onChange={(e) => onChange(choice.key, e.target.checked)}
+              >
+                {choice.name}
+              </Checkbox>
+            ))}
+          </div>
+          <p className={styles.note}>Filters work for every field, shown or not.</p>
+        </fieldset>
+      </Modal>
+    </>
   );
 }

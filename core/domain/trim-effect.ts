@@ -20,8 +20,11 @@ import {
 /** A trim's reason: free text of at least this many characters (after trimming blanks). */
 const TRIM_REASON_MIN_LENGTH = 10;
 
-/** Short reasons the dashboard offers; any other text of TRIM_REASON_MIN_LENGTH or more also does. */
+/** Short reasons the dashboard offers for setting a window; any other text of TRIM_REASON_MIN_LENGTH or more also does. */
 export const TRIM_REASON_PRESETS = ["Label started before loading", "Label stopped after unloading"] as const;
+
+/** Short reasons the dashboard offers for clearing one: why every reading counts again. */
+export const UNTRIM_REASON_PRESETS = ["Window set by mistake", "The whole transport must be evaluated"] as const;
 
 /** The field error of a reason, or null when it is good enough. */
 export function trimReasonError(reason: string | null | undefined): string | null {

@@ -159,13 +159,17 @@ test.describe("label reports", () => {
     await page.keyboard.press("PageUp");
     await page.keyboard.press("PageUp");
     const chosen = await start.getAttribute("aria-valuenow");
+    // Moved but not saved: the panel says so.
+    await expect(panel.getByTestId("trim-unsaved")).toContainText("Unsaved");
     await panel.getByRole("button", { name: "Save window" }).click();
     const dialog = page.getByRole("dialog", { name: "Save the evaluation window" });
     // The confirmation names what changes before anything is saved.
     await expect(dialog.getByTestId("trim-effect")).toContainText(/The verdict (stays|changes from)/);
     const save = dialog.getByRole("button", { name: "Save window" });
-    await expect(save).toBeDisabled();
-    await dialog.getByRole("radio", { name: "Label started before loading" }).check();
+    // The dialog names the window it saves, and starts on the first reason (no "required" yet).
+    await expect(dialog.getByTestId("trim-window-saved")).toContainText(inZone(new Date(Number(chosen)).toISOString()));
+    await expect(dialog.getByRole("radio", { name: "Label started before loading" })).toBeChecked();
+    await expect(dialog.getByText("A reason is required", { exact: false })).toHaveCount(0);
     const typed = dialog.getByRole("textbox", { name: "Label ID to confirm" });
     if (await typed.isVisible()) await typed.fill((await dialog.locator("code").textContent()) ?? "");
     await watchSnackbars(page);
@@ -183,6 +187,8 @@ test.describe("label reports", () => {
 
     await panel.getByRole("button", { name: "Undo trim" }).click();
     const undo = page.getByRole("dialog", { name: "Undo the trim" });
+    // Clearing offers reasons that fit clearing.
+    await expect(undo.getByRole("radio", { name: "Window set by mistake" })).toBeChecked();
     await undo.getByRole("radio", { name: "Another reason" }).check();
     await undo.getByRole("textbox", { name: "Reason text" }).fill("short");
     await expect(undo.getByRole("button", { name: "Undo trim" })).toBeDisabled();
@@ -225,7 +231,7 @@ test.describe("label reports", () => {
     await panel.getByRole("button", { name: "Undo trim" }).click();
     const undo = page.getByRole("dialog", { name: "Undo the trim" });
     await expect(undo.getByTestId("trim-effect")).toContainText("to Temperature violation");
-    await undo.getByRole("radio", { name: "Label started before loading" }).check();
+    await undo.getByRole("radio", { name: "Window set by mistake" }).check();
     await undo.getByRole("button", { name: "Undo trim" }).click();
     await expect(panel).toContainText("Every reading is evaluated");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { PresetThresholds, ReportSummaryInput } from "../../core/domain/report-summary";
-import { TRIM_REASON_PRESETS, trimEffect, trimReasonError } from "../../core/domain/trim-effect";
+import { TRIM_REASON_PRESETS, trimEffect, trimReasonError, UNTRIM_REASON_PRESETS } from "../../core/domain/trim-effect";
 
 const T0 = Date.parse("2026-10-01T00:00:00Z");
 const STEP = 10 * 60_000;
@@ -40,7 +40,7 @@ describe("a trim's reason", () => {
   });
 
   test("each offered short reason is long enough on its own", () => {
-    for (const reason of TRIM_REASON_PRESETS) expect(trimReasonError(reason)).toBeNull();
+    for (const reason of [...TRIM_REASON_PRESETS, ...UNTRIM_REASON_PRESETS]) expect(trimReasonError(reason)).toBeNull();
   });
 });
 

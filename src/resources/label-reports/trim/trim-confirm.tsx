@@ -1,6 +1,7 @@
-import { TRIM_REASON_PRESETS, trimReasonError } from "@core/domain/trim-effect";
+import { TRIM_REASON_PRESETS, trimReasonError, UNTRIM_REASON_PRESETS } from "@core/domain/trim-effect";
 import { Alert, Input, Modal, Radio, Skeleton, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
+import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/readable-error";
 import { useTrimPreview } from "../report/report-queries";
 import { isTrimmed, type TrimWindow } from "./trim-window";
@@ -24,24 +25,28 @@ export interface TrimConfirmProps {
  */
 export function TrimConfirm({ reportId, labelId, next, saving, onConfirm, onCancel }: TrimConfirmProps) {
   const open = next !== null;
-  const [choice, setChoice] = useState<string>("");
+  const clearing = next !== null && !isTrimmed(next);
+  const presets: readonly string[] = clearing ? UNTRIM_REASON_PRESETS : TRIM_REASON_PRESETS;
+  // A radio group starts on its first option; the text of "Another reason" is judged once left.
+  const [choice, setChoice] = useState<string>(presets[0] ?? OTHER);
   const [text, setText] = useState("");
+  const [textLeft, setTextLeft] = useState(false);
   const [typed, setTyped] = useState("");
   const preview = useTrimPreview(reportId, next ?? { start: null, end: null }, open);
-  // A new dialog starts blank: a reason belongs to one decision.
+  // A new dialog starts afresh: a reason belongs to one decision.
   useEffect(() => {
     if (open) {
-      setChoice("");
+      setChoice(presets[0] ?? OTHER);
       setText("");
+      setTextLeft(false);
       setTyped("");
     }
-  }, [open]);
+  }, [open, presets]);
 
   const reason = choice === OTHER ? text : choice;
   const reasonError = trimReasonError(reason);
   const mustType = preview.data?.requiresTypedConfirmation ?? false;
   const typedOk = !mustType || typed.trim() === labelId;
-  const clearing = next !== null && !isTrimmed(next);
 
   return (
     <Modal
@@ -55,6 +60,18 @@ export function TrimConfirm({ reportId, labelId, next, saving, onConfirm, onCanc
       destroyOnHidden
     >
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+        {next ? (
+          <Typography.Text data-testid="trim-window-saved">
+            {clearing ? (
+              "Every reading will be evaluated again."
+            ) : (
+              <>
+                Window: from {next.start ? <DateTimeText value={next.start} /> : "the first reading"} to{" "}
+                {next.end ? <DateTimeText value={next.end} /> : "the last reading"}
+              </>
+            )}
+          </Typography.Text>
+        ) : null}
         {preview.isPending ? (
           <Skeleton active paragraph={{ rows: 1 }} />
         ) : preview.isError ? (
@@ -76,23 +93,21 @@ export function TrimConfirm({ reportId, labelId, next, saving, onConfirm, onCanc
             value={choice}
             onChange={(e) => setChoice(e.target.value)}
             style={{ display: "flex", flexDirection: "column", gap: 4, marginTop: 4 }}
-            options={[
-              ...TRIM_REASON_PRESETS.map((p) => ({ value: p, label: p })),
-              { value: OTHER, label: "Another reason" },
-            ]}
+            options={[...presets.map((p) => ({ value: p, label: p })), { value: OTHER, label: "Another reason" }]}
           />
           {choice === OTHER ? (
             <Input.TextArea
               aria-label="Reason text"
               value={text}
               onChange={(e) => setText(e.target.value)}
+              onBlur={() => setTextLeft(true)}
               maxLength={500}
               autoSize={{ minRows: 2 }}
               style={{ marginTop: 8 }}
               placeholder="At least 10 characters"
             />
           ) : null}
-          {choice !== "" && reasonError ? (
+          {choice === OTHER && (textLeft || text.trim().length > 0) && reasonError ? (
             <Typography.Text type="danger" role="alert">
               {reasonError}
             </Typography.Text>

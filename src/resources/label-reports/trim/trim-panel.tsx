@@ -1,5 +1,5 @@
 import { ScissorOutlined, UndoOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Typography } from "antd";
+import { Alert, Button, Flex, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { RangeSlider } from "@/components/controls/range-slider/range-slider";
 import { showSnackbar } from "@/components/global/snackbars/snackbar-store";
@@ -82,6 +82,13 @@ export function TrimPanel({ reportId, labelId, scale, window, decision }: TrimPa
         aria-label={["Evaluation window start", "Evaluation window end"]}
         disabled={trim.isPending}
       />
+      {changed ? (
+        <Typography.Text data-testid="trim-unsaved">
+          <Tag color="warning">Unsaved</Tag>
+          From {draft.start ? <DateTimeText value={draft.start} /> : "the first reading"} to{" "}
+          {draft.end ? <DateTimeText value={draft.end} /> : "the last reading"}: save the window to evaluate it.
+        </Typography.Text>
+      ) : null}
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Text type="secondary">
           {isTrimmed(window) ? (

@@ -16,6 +16,7 @@ import {
   tooltipsOverlap,
   valueForKey,
 } from "@/components/controls/range-slider/range-slider-state";
+import { usePreferencesStore } from "@/providers/stores/preferences";
 import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
@@ -135,6 +136,26 @@ function layOutTrack() {
 }
 
 describe("range slider component", () => {
+  it("writes its values in the person's chosen locale", () => {
+    usePreferencesStore.getState().setLocale("de-DE");
+    try {
+      render(
+        <RangeSlider
+          value={[1.5, 2.5]}
+          onChange={() => undefined}
+          min={0}
+          max={10}
+          step={0.5}
+          showTickLabels
+          aria-label={["Low", "High"]}
+        />,
+      );
+      expect(screen.getByRole("slider", { name: "Low" }).getAttribute("aria-valuetext")).toBe("1,5");
+    } finally {
+      usePreferencesStore.getState().setLocale("en-US");
+    }
+  });
+
   it("keyboard: arrows step the focused handle, which stops one step before the other", () => {
     render(<Harness initial={[20, 22]} />);
     const low = screen.getByRole("slider", { name: "Low" });

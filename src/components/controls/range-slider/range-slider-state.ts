@@ -19,7 +19,6 @@ export const SLIDER_DEFAULTS = {
   showTooltip: true,
   showTickLabels: false,
   unitType: "number" as SliderUnitType,
-  locale: "en-US",
   timestampUnit: "seconds" as TimestampUnit,
 };
 

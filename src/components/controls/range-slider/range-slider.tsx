@@ -84,7 +84,7 @@ export function RangeSlider<V extends SliderValue>({
   showTooltip = SLIDER_DEFAULTS.showTooltip,
   showTickLabels = SLIDER_DEFAULTS.showTickLabels,
   unitType = SLIDER_DEFAULTS.unitType,
-  locale = SLIDER_DEFAULTS.locale,
+  locale,
   timestampUnit = SLIDER_DEFAULTS.timestampUnit,
   timeZone,
   unit,
@@ -92,12 +92,14 @@ export function RangeSlider<V extends SliderValue>({
   "aria-label": ariaLabel,
   className,
 }: RangeSliderProps<V>) {
+  // Unless told otherwise, a slider writes its values as the person's chosen locale and zone do.
   const preferredZone = usePreferencesStore(selectTimeZoneName);
+  const preferredLocale = usePreferencesStore((s) => s.locale);
   const scale = { min, max, step };
   const format: SliderFormat = {
     unitType,
     decimals: sliderDecimals(step),
-    locale,
+    locale: locale ?? preferredLocale,
     timeZone: timeZone ?? preferredZone,
     timestampUnit,
     unit,

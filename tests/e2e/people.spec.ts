@@ -19,6 +19,20 @@ test.describe("people", () => {
     await expect(confirm).toBeHidden();
   });
 
+  test("a mistyped e-mail in the invite form gets the app's message at the field, not the browser's bubble", async ({
+    page,
+  }) => {
+    await signInAt(page, "admin@demo.example", "/users/invite");
+    const email = page.getByRole("textbox", { name: "E-mail" });
+    await email.fill("colleague-at-demo.example");
+    // The browser finds nothing to object to (its bubble would stop the submit and hide the app's message).
+    expect(await email.evaluate((input: HTMLInputElement) => input.checkValidity())).toBe(true);
+    await page.getByRole("checkbox", { name: "Handler", exact: true }).check();
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+    await expect(page).toHaveURL(/\/users\/invite$/);
+  });
+
   test("an administrator invites a user whose e-mailed link leads through sign-up", async ({
     page,
     browser,

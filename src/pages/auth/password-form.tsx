@@ -29,7 +29,7 @@ export function PasswordForm() {
         label="E-mail"
         rules={[{ required: true, type: "email", message: "Enter your e-mail address" }]}
       >
-        <Input type="email" autoComplete="email" autoFocus />
+        <Input inputMode="email" autoComplete="email" autoFocus />
       </Form.Item>
       <Form.Item
         name="password"

@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
             label="E-mail"
             rules={[{ required: true, type: "email", message: "Enter your e-mail address" }]}
           >
-            <Input type="email" autoComplete="email" autoFocus />
+            <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={isPending}>
             Send me a reset link

@@ -20,7 +20,7 @@ export function FirstAdministratorField({ companyNoun }: { companyNoun: string }
           { type: "email", message: "Enter a valid e-mail address" },
         ]}
       >
-        <Input type="email" autoComplete="off" placeholder="name@company.com" />
+        <Input inputMode="email" autoComplete="off" placeholder="name@company.com" />
       </Form.Item>
     </>
   );

@@ -67,7 +67,7 @@ export function UserInvite() {
               { type: "email", message: "Enter a valid e-mail address" },
             ]}
           >
-            <Input type="email" autoComplete="off" placeholder="name@company.com" />
+            <Input inputMode="email" autoComplete="off" placeholder="name@company.com" />
           </Form.Item>
           <Form.Item name="roles" label="Roles" rules={[{ required: true, message: "Choose at least one role" }]}>
             <FormCheckboxGroup

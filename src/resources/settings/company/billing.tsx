@@ -45,7 +45,7 @@ export function CompanyBilling() {
           label="Billing e-mail"
           rules={[{ type: "email", message: "Enter an e-mail address" }]}
         >
-          <Input type="email" maxLength={254} />
+          <Input inputMode="email" maxLength={254} />
         </Form.Item>
         <Form.Item name={["billing", "paymentBrand"]} label="Payment method">
           <Select

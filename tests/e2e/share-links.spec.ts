@@ -46,6 +46,12 @@ test("a share link opens without sign-in, shows label id, hash, disposition and 
     // The dashboard's words: the status as the list writes it, and a line for every unit the label can judge.
     await expect(partnerPage.getByRole("cell", { name: "Ended", exact: true })).toBeVisible();
     await expect(partnerPage.getByRole("cell", { name: "Shock", exact: true })).toBeVisible();
+    // The alarm delay as a duration and a rule in words, not "300 min (single)".
+    await expect(
+      partnerPage.getByRole("cell", {
+        name: /^(none \(at once\)|\d+ (min|h|d)[^,]*), (one excursion|cumulative time out of range)$/,
+      }),
+    ).toBeVisible();
     // The chart draws from the series the share answer carries, without the signed-in data provider.
     await expect(partnerPage.getByTestId("chart-temperature")).toHaveAttribute("data-chart-painted", "true");
     expect(await partner.cookies()).toEqual([]);

@@ -327,7 +327,11 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item label="Alarm delay">
-          {report.rule ? `${report.rule.alarmDelayMinutes} min (${report.rule.alarmType})` : "—"}
+          {report.rule
+            ? `${report.rule.alarmDelayMinutes === 0 ? "none (at once)" : durationText(report.rule.alarmDelayMinutes)}, ${
+                report.rule.alarmType === "cumulative" ? "cumulative time out of range" : "one excursion"
+              }`
+            : "—"}
         </Descriptions.Item>
       </Descriptions>
       <Card size="small" title="Summary">

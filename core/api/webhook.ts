@@ -70,5 +70,4 @@ export const webhookDeliveryRecord = Type.Object({
 export type WebhookEndpoint = Static<typeof webhookEndpointRecord>;
 export type WebhookEndpointWithSecret = Static<typeof webhookEndpointWithSecret>;
 export type WebhookEndpointInput = Static<typeof webhookEndpointInput>;
-export type WebhookEndpointChanges = Static<typeof webhookEndpointChanges>;
 export type WebhookDelivery = Static<typeof webhookDeliveryRecord>;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newApiKey } from "../../server/auth/api-keys";
-import { recordAlertEvent } from "../../server/notifications/enqueue-alerts";
+import { recordAlertEvent, recordAlertEvents } from "../../server/notifications/enqueue-alerts";
 import { deliverDueWebhooks } from "../../server/webhooks/deliver";
 import { secondApp } from "./support/alerts";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
@@ -288,6 +288,39 @@ describe("events", () => {
     expect(await payloads(ends.id)).toEqual([]);
     expect(await payloads(off.id)).toEqual([]);
     expect(await payloads(other.id)).toEqual([]);
+  });
+
+  test("a pass over many events queues report.ended, and the alert worker's pass delivers it", async () => {
+    await pass(); // what earlier tests queued
+    const { id } = await createEndpoint(adminA, { events: ["report.ended"] });
+    const reportId = world.reports.a[2] as string;
+    await t.database.db.transaction().execute((trx) =>
+      recordAlertEvents(
+        trx,
+        [
+          {
+            reportId,
+            kind: "reportFinished",
+            key: "reportFinished",
+            occurredAt: new Date().toISOString(),
+            details: { status: "stopped" },
+          },
+        ],
+        "http://dashboard.test",
+      ),
+    );
+    received.length = 0;
+    const result = await t.app.alertWorker.runOnce(new Date(Math.max(clock, Date.now()) + 1000), { silences: false });
+    // Every endpoint of A subscribed to report.ended (earlier tests made some) gets it.
+    expect(result.webhooks.failed).toBe(0);
+    const [logged] = await deliveriesOf(id);
+    expect(logged).toMatchObject({ event: "report.ended", state: "delivered" });
+    const mine = received.find((r) => r.headers["x-coldchain-delivery"] === logged.id) as Received;
+    expect(JSON.parse(mine.body)).toMatchObject({
+      event: "report.ended",
+      report: { id: reportId },
+      end: { kind: "reportFinished", status: "stopped" },
+    });
   });
 
   test("signing a disposition queues disposition.signed with the signature", async () => {

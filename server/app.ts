@@ -30,6 +30,7 @@ import { settingsPlugin, type ThirdPartyProvider } from "./plugins/settings";
 import { signingKeysPlugin } from "./plugins/signing-keys";
 import { throttlesPlugin } from "./plugins/throttles";
 import { apiRoutes } from "./routes/index";
+import type { WebhookSettings } from "./webhooks/deliver";
 
 export interface AppOptions {
   db: Db;
@@ -65,6 +66,8 @@ export interface AppOptions {
    * the worker only runs when app.alertWorker.runOnce() is called (tests).
    */
   alertWorkerIntervalMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE and WEBHOOK_MAX_ATTEMPTS; off and 6 by default. */
+  webhooks?: Partial<WebhookSettings>;
   /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
   exportLimits?: ExportLimitOptions;
   /** RETENTION_YEARS: reports ended longer ago are deleted once a day (retention.ts); absent: never. */
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     thirdPartyProviders: options.thirdPartyProviders,
     lookupFloorMs: options.lookupFloorMs,
     impersonationMinutes: options.impersonationMinutes,
+    webhooks: options.webhooks,
   });
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(throttlesPlugin, { throttles: options.throttles });

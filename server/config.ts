@@ -25,6 +25,8 @@ export const DEFAULT_AUTH_ATTEMPTS_PER_ADDRESS = 200;
 export const DEFAULT_AUTH_FAILURES_PER_ACCOUNT = 100;
 export const DEFAULT_AUTH_LOOKUPS_PER_ADDRESS = 30;
 export const DEFAULT_AUTH_LOOKUP_FLOOR_MS = 200;
+/** A webhook delivery is tried this often before it is marked failed (1 min, 5 min, 30 min, 2 h, 6 h apart). */
+export const DEFAULT_WEBHOOK_MAX_ATTEMPTS = 6;
 
 /**
  * Every environment variable the server reads, and only those: the "Configuration" table of
@@ -63,6 +65,8 @@ export const CONFIG_VARIABLES = [
   "AUTH_LOOKUPS_PER_ADDRESS",
   "AUTH_LOOKUP_FLOOR_MS",
   "ALERT_WORKER_INTERVAL_MS",
+  "WEBHOOK_ALLOW_PRIVATE",
+  "WEBHOOK_MAX_ATTEMPTS",
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -117,6 +121,13 @@ export interface ServerConfig {
   authFailuresPerAccount: number;
   authLookupsPerAddress: number;
   authLookupFloorMs: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: webhooks may go to loopback, private and link-local addresses and
+   * over plain http (a test bench, an internal QMS); off by default (server/webhooks/address.ts).
+   */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_MAX_ATTEMPTS: tries of one webhook delivery before it is marked failed. */
+  webhookMaxAttempts: number;
   /** OIDC_*: the OpenID Connect provider for third-party sign-in, when configured. */
   thirdPartyProviders: ThirdPartyProvider[];
 }
@@ -137,6 +148,15 @@ function wholeNumber(env: Env, name: ConfigVariable, fallback: number, min: numb
     throw new ConfigError(`${name} must be a whole number ${range}, got '${raw}'`);
   }
   return n;
+}
+
+/** true or false (also 1 or 0), or the fallback when unset. */
+function flag(env: Env, name: ConfigVariable, fallback: boolean): boolean {
+  const raw = value(env, name)?.trim().toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`);
 }
 
 /** An absolute URL with one of the protocols, or the fallback when unset. */
@@ -246,6 +266,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     authFailuresPerAccount: wholeNumber(env, "AUTH_FAILURES_PER_ACCOUNT", DEFAULT_AUTH_FAILURES_PER_ACCOUNT, 1),
     authLookupsPerAddress: wholeNumber(env, "AUTH_LOOKUPS_PER_ADDRESS", DEFAULT_AUTH_LOOKUPS_PER_ADDRESS, 1),
     authLookupFloorMs: wholeNumber(env, "AUTH_LOOKUP_FLOOR_MS", DEFAULT_AUTH_LOOKUP_FLOOR_MS, 0, 10_000),
+    webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE", false),
+    webhookMaxAttempts: wholeNumber(env, "WEBHOOK_MAX_ATTEMPTS", DEFAULT_WEBHOOK_MAX_ATTEMPTS, 1, 20),
     thirdPartyProviders: thirdPartyProviders(env),
   };
 }

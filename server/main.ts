@@ -111,6 +111,7 @@ async function runServer(): Promise<void> {
     ),
     alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg), config.mailFrom),
     alertWorkerIntervalMs: config.alertWorkerIntervalMs,
+    webhooks: { allowPrivate: config.webhookAllowPrivate, maxAttempts: config.webhookMaxAttempts },
     throttles: createThrottles({
       store: databaseCounters(database.db),
       perAddress: config.authAttemptsPerAddress,

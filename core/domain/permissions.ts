@@ -22,6 +22,7 @@ export const SUBJECTS = [
   "liveView",
   "reading",
   "auditEntry",
+  "webhook",
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -135,6 +136,8 @@ export function defineAbilityFor(roles: readonly string[], featureFlags: Feature
     can(["read", "delete"], "customField");
     // The company's audit log (a distributor's spans its sub-companies, like its reports).
     can("read", "auditEntry");
+    // Webhook endpoints: where the company's events go, signed with a secret (a credential, like a key).
+    can([...CRUD, "test"], "webhook");
   }
   return build();
 }

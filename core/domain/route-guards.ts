@@ -14,6 +14,7 @@ const FRAGMENT_PERMISSIONS: readonly [fragment: string, action: Action, subject:
   ["settings-company-settings", "read", "company"],
   ["settings-custom-fields", "read", "customField"],
   ["settings-api-keys", "read", "apiKey"],
+  ["settings-webhooks", "read", "webhook"],
   ["settings-audit-trail", "read", "auditEntry"],
   ["sub-companies", "read", "subCompany"],
 ];

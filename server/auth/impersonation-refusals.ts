@@ -51,6 +51,22 @@ export const REFUSED_WHILE_IMPERSONATING = {
     action: "update-refused",
     message: "An API key's expiry cannot be changed while impersonating",
   },
+  // A webhook's secret is a credential and its URL where the company's data goes: the company's own people decide both.
+  webhookCreation: {
+    entity: "webhookEndpoint",
+    action: "create-refused",
+    message: "A webhook endpoint cannot be created while impersonating",
+  },
+  webhookChange: {
+    entity: "webhookEndpoint",
+    action: "update-refused",
+    message: "A webhook endpoint cannot be changed while impersonating",
+  },
+  webhookSecretRotation: {
+    entity: "webhookEndpoint",
+    action: "rotate-secret-refused",
+    message: "A webhook endpoint's secret cannot be rotated while impersonating",
+  },
   invitation: { entity: "userInvite", action: "create-refused", message: INVITE_WHILE_IMPERSONATING },
   // A resent invitation names the impersonated person as its inviter, with a fresh week to use it.
   invitationResend: { entity: "userInvite", action: "resend-refused", message: INVITE_WHILE_IMPERSONATING },

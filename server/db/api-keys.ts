@@ -1,6 +1,14 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { ApiKeyScope } from "../../core/domain/api-key-scopes";
 import type { Db } from "./index";
+
+/** The name of the person joined as `alias` (a left join: null without one), else their e-mail. */
+export function creatorName(alias: string): RawBuilder<string | null> {
+  const ref = (column: string) => sql.ref(`${alias}.${column}`);
+  return sql<
+    string | null
+  >`coalesce(nullif(trim(${ref("firstName")} || ' ' || ${ref("lastName")}), ''), ${ref("email")})`;
+}
 
 /** A company's working keys as Settings > API keys shows them: never the hash. */
 export function workingKeys(db: Db, companyId: string) {
@@ -17,11 +25,7 @@ export function workingKeys(db: Db, companyId: string) {
       "k.scopes",
       "k.expiresAt",
       // Who created it, as people recognise them: the name, else the e-mail.
-      sql<
-        string | null
-      >`coalesce(nullif(trim(${sql.ref("u.firstName")} || ' ' || ${sql.ref("u.lastName")}), ''), ${sql.ref("u.email")})`.as(
-        "createdByName",
-      ),
+      creatorName("u").as("createdByName"),
     ])
     .where("k.companyId", "=", companyId)
     .where("k.revoked", "is", null);

@@ -415,6 +415,36 @@ interface AlertEventsTable {
   created: CreatedAt;
 }
 
+/** 0039-webhooks: where a company's events are POSTed, signed with the endpoint's secret. */
+interface WebhookEndpointsTable {
+  id: Generated<string>;
+  companyId: string;
+  url: string;
+  description: Generated<string>;
+  /** core/domain/webhooks.ts WEBHOOK_EVENTS. */
+  events: string[];
+  /** The HMAC key of its deliveries' signatures: read back to sign, never answered after creation. */
+  secret: string;
+  enabled: Generated<boolean>;
+  createdBy: string | null;
+  created: CreatedAt;
+}
+
+/** One event POSTed (or still to be) to one endpoint, with its retries (0039-webhooks). */
+interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpointId: string;
+  event: string;
+  payload: Json<Record<string, unknown>>;
+  attempts: Generated<number>;
+  /** When the worker (next) tries it; null: delivered or given up. */
+  nextAttemptAt: Date | string | null;
+  deliveredAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  created: CreatedAt;
+}
+
 export interface PasswordResetTokensTable {
   tokenHash: string;
   userId: string;
@@ -501,6 +531,8 @@ export interface Database {
   credentialCodes: CredentialCodesTable;
   outbox: OutboxTable;
   alertEvents: AlertEventsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
   oidcSignInStates: OidcSignInStatesTable;

@@ -65,7 +65,7 @@ export function renderAlertMail(input: AlertMailInput): { subject: string; text:
         ` it counts as silent since ${at(input.occurredAt)}.`;
       break;
   }
-  const link = `${input.publicUrl.replace(/\/+$/, "")}/label-reports/${input.reportId}`;
+  const link = reportLink(input.publicUrl, input.reportId);
   return {
     headline,
     subject: `${headline}: label ${input.labelId}, ${input.companyName}`,
@@ -108,4 +108,9 @@ export function renderDigestText(input: {
     "",
     `See every label report: ${input.publicUrl.replace(/\/+$/, "")}/label-reports`,
   ].join("\n");
+}
+
+/** A report's page in the dashboard, as e-mails and webhooks link to it. */
+export function reportLink(publicUrl: string, reportId: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/label-reports/${reportId}`;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../db/index";
 import { endReportsAtPlannedEnd } from "../ingest/planned-end";
 import type { Mail } from "../mail/mailer";
+import { deliverDueWebhooks, type WebhookPassResult, type WebhookSettings } from "../webhooks/deliver";
 import { detectSilences } from "./no-signal-pass";
 
 /** Hands one e-mail on (SMTP, or the log when none is configured); throws when it could not. */
@@ -25,6 +26,8 @@ export interface AlertWorkerOptions {
   publicUrl: string;
   /** Pass interval (ALERT_WORKER_INTERVAL_MS); 0: no timer, passes run only through runOnce (tests). */
   intervalMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE and WEBHOOK_MAX_ATTEMPTS: each pass also sends the due webhook deliveries. */
+  webhooks: WebhookSettings;
   log?: (message: string) => void;
 }
 
@@ -34,6 +37,7 @@ interface PassResult {
   plannedEnds: number;
   sent: number;
   failed: number;
+  webhooks: WebhookPassResult;
 }
 
 export interface AlertWorker {
@@ -41,7 +45,7 @@ export interface AlertWorker {
   stop(): Promise<void>;
   /**
    * One pass at `now`: end reports whose planned end passed and record new silences
-   * (unless told not to: `silences` covers both), then send every due e-mail.
+   * (unless told not to: `silences` covers both), then send every due e-mail and webhook.
    */
   runOnce(now?: Date, options?: { silences?: boolean }): Promise<PassResult>;
 }
@@ -85,7 +89,7 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
 }
 
 /**
- * The transactional outbox's sender: alert e-mails with retries and backoff, the no-signal
+ * The transactional outbox's sender: alert e-mails and webhooks with retries and backoff, the no-signal
  * pass and the planned-end pass (whose "report ended" e-mails it sends in the same pass).
  */
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
@@ -102,7 +106,10 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       silences: silences ? await detectSilences(db, now, publicUrl) : 0,
       sent: 0,
       failed: 0,
+      webhooks: { delivered: 0, failed: 0 },
     };
+    // Beside the e-mails: a slow receiver (up to 10 s) must not hold up an alert e-mail.
+    const webhooks = deliverDueWebhooks(db, options.webhooks, now, log);
     for (;;) {
       const rows = await claim(db, now);
       for (const row of rows) {
@@ -131,6 +138,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       }
       if (rows.length < BATCH || stopped) break;
     }
+    result.webhooks = await webhooks;
     return result;
   }
 

@@ -1,8 +1,9 @@
 import { publicUrlOf } from "../config";
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
+import { companiesWithWebhooks, enqueueWebhookEvent, WEBHOOK_EVENT_OF_ALERT } from "../webhooks/enqueue";
 import { ALERTS_PER_COMPANY_PER_HOUR, gatherIntoDigest, overAlertLimit, recentAlertCount } from "./alert-digest";
-import { digestLine, renderAlertMail } from "./alert-mail";
+import { digestLine, renderAlertMail, reportLink } from "./alert-mail";
 import { ALARM_UNITS, type AlertState } from "./alert-state";
 import { type AlertKind, type AlertRecipient, alertAudience } from "./recipients";
 
@@ -50,7 +51,7 @@ export async function recordAlertEvent(
   const report = await trx
     .selectFrom("labelReports as r")
     .innerJoin("companies as c", "c.id", "r.companyId")
-    .select(["r.companyId", "r.labelId", "r.reference", "c.name as companyName"])
+    .select(["r.id", "r.companyId", "r.labelId", "r.reference", "c.name as companyName"])
     .where("r.id", "=", event.reportId)
     .executeTakeFirstOrThrow();
   const stored = await trx
@@ -67,6 +68,7 @@ export async function recordAlertEvent(
     .returning("id")
     .executeTakeFirst();
   if (!stored) return false;
+  await enqueueAlertWebhook(trx, { event, id: stored.id, report }, publicUrl, now);
   const audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
   if (audience.length === 0) return true;
   const over = await overAlertLimit(trx, report.companyId, now);
@@ -75,6 +77,7 @@ export async function recordAlertEvent(
 }
 
 interface EventReport {
+  id: string;
   companyId: string;
   labelId: string;
   reference: string;
@@ -103,6 +106,39 @@ async function mailEvent(trx: Db, stored: StoredEvent, publicUrl: string, now: D
       }),
     )
     .execute();
+}
+
+/**
+ * The webhook of a stored alert event (`alarm` or `report.ended`), in the same transaction:
+ * the report, and the alarm's or the end's details under `alarm` or `end`.
+ */
+function enqueueAlertWebhook(
+  trx: Db,
+  stored: Pick<StoredEvent, "event" | "id" | "report">,
+  publicUrl: string,
+  now: Date,
+): Promise<number> {
+  const { event, report } = stored;
+  const webhookEvent = WEBHOOK_EVENT_OF_ALERT[event.kind];
+  return enqueueWebhookEvent(
+    trx,
+    {
+      companyId: report.companyId,
+      event: webhookEvent,
+      occurredAt: event.occurredAt,
+      data: {
+        alertEventId: stored.id,
+        report: {
+          id: report.id,
+          labelId: report.labelId,
+          reference: report.reference,
+          link: reportLink(publicUrl, report.id),
+        },
+        [webhookEvent === "alarm" ? "alarm" : "end"]: { kind: event.kind, ...event.details },
+      },
+    },
+    now,
+  );
 }
 
 interface StoredEvent {
@@ -180,12 +216,14 @@ export async function recordAlertEvents(
     .returning(["id", "reportId", "key"])
     .execute();
   const idOf = new Map(stored.map((row) => [`${row.reportId} ${row.key}`, row.id]));
+  const listening = await companiesWithWebhooks(trx, [...recent.keys()]);
   const audiences = new Map<string, AlertRecipient[]>();
   const digested: StoredEvent[] = [];
   for (const event of events) {
     const id = idOf.get(`${event.reportId} ${event.key}`);
     if (id === undefined) continue;
     const report = reportOf(event);
+    if (listening.has(report.companyId)) await enqueueAlertWebhook(trx, { event, id, report }, publicUrl, now);
     const count = (recent.get(report.companyId) ?? 0) + 1;
     recent.set(report.companyId, count);
     const audienceKey = `${report.companyId} ${SETTING[event.kind]}`;

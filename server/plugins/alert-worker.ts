@@ -27,6 +27,7 @@ export const alertWorkerPlugin = fp<AlertWorkerOptions>(
       transport: options.transport ?? createMailTransport(undefined, (msg) => app.log.info(msg)),
       publicUrl: app.settings.publicUrl,
       intervalMs: options.intervalMs ?? 0,
+      webhooks: app.settings.webhooks,
       log: (msg) => app.log.warn(msg),
     });
     app.decorate("alertWorker", worker);

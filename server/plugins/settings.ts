@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../auth/sessions";
-import { DEFAULT_AUTH_LOOKUP_FLOOR_MS, DEFAULT_IMPERSONATION_MINUTES } from "../config";
+import { DEFAULT_AUTH_LOOKUP_FLOOR_MS, DEFAULT_IMPERSONATION_MINUTES, DEFAULT_WEBHOOK_MAX_ATTEMPTS } from "../config";
+import type { WebhookSettings } from "../webhooks/deliver";
 
 export interface ThirdPartyProvider {
   id: string;
@@ -23,6 +24,8 @@ export interface AppSettings {
   /** How long an impersonation lasts (IMPERSONATION_MINUTES). */
   impersonationMinutes: number;
   passwordlessEnabled: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE (off by default) and WEBHOOK_MAX_ATTEMPTS. */
+  webhooks: WebhookSettings;
 }
 
 export interface SettingsOptions {
@@ -31,6 +34,7 @@ export interface SettingsOptions {
   thirdPartyProviders?: ThirdPartyProvider[];
   lookupFloorMs?: number;
   impersonationMinutes?: number;
+  webhooks?: Partial<WebhookSettings>;
 }
 
 /** `app.settings`, read once at boot so no handler reads the environment. */
@@ -45,6 +49,10 @@ export const settingsPlugin = fp<SettingsOptions>(
       lookupFloorMs: options.lookupFloorMs ?? DEFAULT_AUTH_LOOKUP_FLOOR_MS,
       impersonationMinutes: options.impersonationMinutes ?? DEFAULT_IMPERSONATION_MINUTES,
       passwordlessEnabled: true,
+      webhooks: {
+        allowPrivate: options.webhooks?.allowPrivate ?? false,
+        maxAttempts: options.webhooks?.maxAttempts ?? DEFAULT_WEBHOOK_MAX_ATTEMPTS,
+      },
     };
     app.decorate("settings", settings);
   },

@@ -25,6 +25,7 @@ import { recordRoutes } from "./records";
 import { shareLinkRoutes } from "./share-links";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
+import { webhookRoutes } from "./webhooks";
 
 /** `?pageSize=` of any route (this hook runs for all of them, whatever their query schema), NaN when absent. */
 function requestedPageSize(query: unknown): number {
@@ -84,6 +85,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(auditRoutes);
   await app.register(customFieldRoutes);
+  await app.register(webhookRoutes);
   await app.register(controlCenterRoutes);
 };
 

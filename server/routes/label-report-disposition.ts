@@ -19,6 +19,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
 import { hashToSign } from "../reports/record-hash";
 import { reportNotFound, requestedReport } from "../reports/requested-report";
+import { enqueueReportWebhookEvent } from "../webhooks/enqueue";
 import { dataErrors } from "./schemas";
 
 /**
@@ -57,7 +58,7 @@ function signableReport(request: FastifyRequest) {
 
 export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, mailer, throttles } = plugin;
+  const { db, mailer, throttles, settings } = plugin;
 
   const signer = async (userId: string) => {
     const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "passwordHash"]);
@@ -146,6 +147,23 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
             verdict,
           },
           ...(comment ? { reason: comment } : {}),
+        });
+        await enqueueReportWebhookEvent(trx, {
+          reportId: id,
+          event: "disposition.signed",
+          publicUrl: settings.publicUrl,
+          occurredAt: signedAt,
+          data: {
+            disposition: {
+              value: body.disposition,
+              meaning: DISPOSITION_MEANINGS[body.disposition],
+              comment,
+              signedBy: name,
+              signedAt: signedAt.toISOString(),
+              contentHash,
+              verdict,
+            },
+          },
         });
       });
       return reply.code(201).send(await currentDisposition(db, id));

@@ -11,6 +11,7 @@ import type { AppResource, ResourceDeclaration } from "./resource";
 import { settings } from "./settings";
 import { subCompanies } from "./sub-companies";
 import { users } from "./users";
+import { webhooks } from "./webhooks";
 
 /**
  * Every resource of the dashboard, in the menu's order; each is declared in its folder
@@ -34,6 +35,7 @@ export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   settings,
   customFields,
   apiKeys,
+  webhooks,
   auditTrail,
 ];
 

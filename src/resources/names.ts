@@ -17,6 +17,7 @@ export const RESOURCE = {
   settings: "settings",
   customFields: "custom-fields",
   apiKeys: "api-keys",
+  webhooks: "webhooks",
   auditTrail: "audit" satisfies ListResourceName,
 } as const satisfies Record<string, string>;
 

@@ -5,6 +5,10 @@ import type { InviteRecord } from "@core/api/invite";
 import type { LabelPresetRecord } from "@core/api/label-preset";
 import type { LabelReportDetailRecord, LabelReportListItem } from "@core/api/label-report";
 import type { MemberRecord } from "@core/api/member";
+import type {
+  WebhookDelivery as WebhookDeliveryRecord,
+  WebhookEndpoint as WebhookEndpointRecord,
+} from "@core/api/webhook";
 
 /**
  * The records the API answers with, one place for every Refine hook's record type. Each is
@@ -26,3 +30,6 @@ export type ImpersonationLogEntry = ImpersonationLogEntryRecord;
 export type ApiKey = ApiKeyRecord;
 /** The answer to creating an API key: the key itself is in it, this once. */
 export type CreatedApiKey = CreatedApiKeyRecord;
+export type WebhookEndpoint = WebhookEndpointRecord;
+/** A line of a webhook endpoint's delivery log. */
+export type WebhookDelivery = WebhookDeliveryRecord;

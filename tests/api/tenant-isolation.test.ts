@@ -19,6 +19,7 @@ let bApiKey: string;
 let bCustomField: string;
 let bShareLink: string;
 let bCaptureJob: string;
+let bWebhook: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -162,6 +163,15 @@ const CASES: Record<string, Case> = {
   "POST /api/custom-fields": { body: () => ({ name: "Mine", type: "text" }) },
   "PATCH /api/custom-fields/:id": { params: () => ({ id: bCustomField }), body: () => ({ required: true }) },
   "DELETE /api/custom-fields/:id": { params: () => ({ id: bCustomField }) },
+  "GET /api/webhooks": {},
+  // A public address literal: registration resolves nothing and connects to nothing.
+  "POST /api/webhooks": { body: () => ({ url: "https://93.184.216.34/hook", events: ["alarm"] }) },
+  "GET /api/webhooks/:id": { params: () => ({ id: bWebhook }) },
+  "PATCH /api/webhooks/:id": { params: () => ({ id: bWebhook }), body: () => ({ enabled: false }) },
+  "DELETE /api/webhooks/:id": { params: () => ({ id: bWebhook }) },
+  "POST /api/webhooks/:id/secret": { params: () => ({ id: bWebhook }) },
+  "GET /api/webhooks/:id/deliveries": { params: () => ({ id: bWebhook }) },
+  "POST /api/webhooks/:id/test": { params: () => ({ id: bWebhook }) },
 };
 
 /** A snapshot of company B's rows that no call from A may change. */
@@ -187,6 +197,8 @@ async function snapshotB() {
     await db.selectFrom("shareLinks").select(["id", "revokedAt"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
+    await db.selectFrom("webhookEndpoints").selectAll().where("companyId", "=", b).execute(),
+    await db.selectFrom("webhookDeliveries").select("id").orderBy("id").execute(),
     await db
       .selectFrom("invites")
       .select(["id", "tokenHash", "revoked"])
@@ -259,6 +271,18 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bCaptureJob = job.id;
+  const webhook = await t.database.db
+    .insertInto("webhookEndpoints")
+    .values({
+      companyId: world.companies.b,
+      url: "https://93.184.216.34/bravo",
+      events: ["alarm"],
+      secret: "whsec_b",
+      createdBy: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bWebhook = webhook.id;
 });
 afterAll(async () => t?.close());
 

@@ -47,6 +47,7 @@ describe("route guards of spec section 2", () => {
     "settings-company-settings-general",
     "settings-custom-fields",
     "settings-api-keys",
+    "settings-webhooks",
     "settings-audit-trail",
     "sub-companies",
   ]) {

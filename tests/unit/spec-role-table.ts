@@ -42,12 +42,13 @@ export const SPEC_ROLES = Object.keys(SPEC_ROLE_TABLE) as (keyof typeof SPEC_ROL
 /**
  * Not in the spec's table (docs/decisions.md): a company's administrators
  * list and remove its API keys and custom fields, whoever created them, set when a key
- * expires, and read the company's audit log; creating them still takes the company's feature flag.
+ * expires, read the company's audit log and manage its webhook endpoints; creating them still takes the company's feature flag.
  */
 const COMPANY_ADMINISTRATION: [Subject, readonly Action[]][] = [
   ["apiKey", ["read", "update", "delete"]],
   ["customField", ["read", "delete"]],
   ["auditEntry", ["read"]],
+  ["webhook", ["create", "read", "update", "delete", "test"]],
 ];
 /** Signing a QA disposition of a report (docs/decisions.md, labelReport approve). */
 const SIGN_DISPOSITIONS: [Subject, readonly Action[]] = ["labelReport", ["approve"]];

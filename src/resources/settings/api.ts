@@ -16,6 +16,7 @@ export const SETTINGS_URL = {
   notifications: "me/notifications",
   company: "company",
   apiKeys: "api-keys",
+  webhooks: "webhooks",
   customFields: "custom-fields",
 } as const;
 

@@ -1,4 +1,12 @@
-import { ApiOutlined, AuditOutlined, BankOutlined, FormOutlined, RightOutlined, UserOutlined } from "@ant-design/icons";
+import {
+  ApiOutlined,
+  AuditOutlined,
+  BankOutlined,
+  FormOutlined,
+  RightOutlined,
+  SendOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
 import { ResourceContext } from "@refinedev/core";
 import { Card, Col, Flex, Row, Typography } from "antd";
 import { type ReactNode, useContext } from "react";
@@ -27,6 +35,7 @@ const SECTION_ICONS: Record<string, ReactNode> = {
   "/settings/company-settings": <BankOutlined />,
   "/settings/custom-fields": <FormOutlined />,
   "/settings/api-keys": <ApiOutlined />,
+  "/settings/webhooks": <SendOutlined />,
   "/settings/audit-trail": <AuditOutlined />,
 };
 

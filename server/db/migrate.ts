@@ -36,6 +36,7 @@ import * as sessionInactivity from "./migrations/0035-session-inactivity";
 import * as auditLogCompanyIndex from "./migrations/0036-audit-log-company-index";
 import * as retention from "./migrations/0037-retention";
 import * as requiredSince from "./migrations/0038-custom-field-required-since";
+import * as alarms from "./migrations/0040-alarms";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0036-audit-log-company-index": auditLogCompanyIndex,
   "0037-retention": retention,
   "0038-custom-field-required-since": requiredSince,
+  "0040-alarms": alarms,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import { escalateAlarms } from "../alarms/escalation";
 import type { Db } from "../db/index";
 import { endReportsAtPlannedEnd } from "../ingest/planned-end";
 import type { Mail } from "../mail/mailer";
@@ -32,6 +33,8 @@ interface PassResult {
   silences: number;
   /** Reports ended at their planned end in this pass. */
   plannedEnds: number;
+  /** Open alarms past their company's escalation time, e-mailed again in this pass. */
+  escalated: number;
   sent: number;
   failed: number;
 }
@@ -40,8 +43,9 @@ export interface AlertWorker {
   start(): void;
   stop(): Promise<void>;
   /**
-   * One pass at `now`: end reports whose planned end passed and record new silences
-   * (unless told not to: `silences` covers both), then send every due e-mail.
+   * One pass at `now`: end reports whose planned end passed, record new silences and
+   * escalate unacknowledged alarms (unless told not to: `silences` covers the three), then
+   * send every due e-mail.
    */
   runOnce(now?: Date, options?: { silences?: boolean }): Promise<PassResult>;
 }
@@ -100,6 +104,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     const result: PassResult = {
       plannedEnds: silences ? await endReportsAtPlannedEnd(db, now, { publicUrl }) : 0,
       silences: silences ? await detectSilences(db, now, publicUrl) : 0,
+      escalated: silences ? await escalateAlarms(db, now, publicUrl) : 0,
       sent: 0,
       failed: 0,
     };

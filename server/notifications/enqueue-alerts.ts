@@ -1,9 +1,11 @@
+import { ALARM_UNITS, alarmOfEvent } from "../../core/domain/alarms";
 import { publicUrlOf } from "../config";
+import { insertAlarms } from "../db/alarms";
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
 import { ALERTS_PER_COMPANY_PER_HOUR, gatherIntoDigest, overAlertLimit, recentAlertCount } from "./alert-digest";
 import { digestLine, renderAlertMail } from "./alert-mail";
-import { ALARM_UNITS, type AlertState } from "./alert-state";
+import type { AlertState } from "./alert-state";
 import { type AlertKind, type AlertRecipient, alertAudience } from "./recipients";
 
 /** Where the e-mails' links point: the dashboard's public origin (PUBLIC_URL). */
@@ -36,7 +38,7 @@ const SETTING: Record<AlertEventKind, AlertKind> = {
 };
 
 /**
- * Stores an alert event and the e-mails to everyone who asked for it, in the caller's
+ * Stores an alert event, its alarm (of an alarm kind) and the e-mails to everyone who asked for it, in the caller's
  * transaction (the one that made it happen), for the alert worker to send from `now` on.
  * An event already stored writes nothing: false. Past the company's hourly number of
  * alerts, the event joins each person's digest instead (alert-digest.ts).
@@ -67,11 +69,32 @@ export async function recordAlertEvent(
     .returning("id")
     .executeTakeFirst();
   if (!stored) return false;
+  await insertAlarms(trx, alarmsOf([{ ...event, id: stored.id, companyId: report.companyId }]));
   const audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
   if (audience.length === 0) return true;
   const over = await overAlertLimit(trx, report.companyId, now);
   await mailEvent(trx, { event, id: stored.id, report, audience, over }, publicUrl, now);
   return true;
+}
+
+/**
+ * The alarms of stored events (core/domain/alarms.ts): one per event of an alarm kind,
+ * written with the event whether or not anyone is e-mailed.
+ */
+function alarmsOf(events: readonly (AlertEvent & { id: string; companyId: string })[]) {
+  return events.flatMap((event) => {
+    const origin = alarmOfEvent(event.kind, event.details);
+    if (!origin) return [];
+    return [
+      {
+        ...origin,
+        companyId: event.companyId,
+        reportId: event.reportId,
+        alertEventId: event.id,
+        triggeredAt: event.occurredAt,
+      },
+    ];
+  });
 }
 
 interface EventReport {
@@ -180,6 +203,15 @@ export async function recordAlertEvents(
     .returning(["id", "reportId", "key"])
     .execute();
   const idOf = new Map(stored.map((row) => [`${row.reportId} ${row.key}`, row.id]));
+  await insertAlarms(
+    trx,
+    alarmsOf(
+      events.flatMap((event) => {
+        const id = idOf.get(`${event.reportId} ${event.key}`);
+        return id === undefined ? [] : [{ ...event, id, companyId: reportOf(event).companyId }];
+      }),
+    ),
+  );
   const audiences = new Map<string, AlertRecipient[]>();
   const digested: StoredEvent[] = [];
   for (const event of events) {

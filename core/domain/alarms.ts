@@ -24,10 +24,9 @@ export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 export const ALARM_STATES = ["open", "acknowledged", "closed"] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 
-/** Bounds and default of a company's `alarmEscalationMinutes`. */
+/** Bounds of a company's `alarmEscalationMinutes` (default 120, migration 0040). */
 export const MIN_ALARM_ESCALATION_MINUTES = 5;
 export const MAX_ALARM_ESCALATION_MINUTES = 10_080;
-export const DEFAULT_ALARM_ESCALATION_MINUTES = 120;
 
 /** What an alarm is, read from the alert event that raised it. */
 export interface AlarmOrigin {
@@ -74,16 +73,6 @@ export function alarmCommentError(comment: string | null | undefined): string | 
   if (text.length < ALARM_COMMENT_MIN_LENGTH)
     return `The comment must be at least ${ALARM_COMMENT_MIN_LENGTH} characters`;
   return null;
-}
-
-/** Whether an alarm still open at `now` is due to be e-mailed again (once: `escalatedAt` set). */
-export function escalationDue(
-  alarm: { state: AlarmState; triggeredAt: string | Date; escalatedAt: string | Date | null },
-  escalationMinutes: number,
-  now: number,
-): boolean {
-  if (alarm.state !== "open" || alarm.escalatedAt !== null) return false;
-  return now - new Date(alarm.triggeredAt).getTime() >= escalationMinutes * 60_000;
 }
 
 const UNIT_TEXT: Record<AlarmUnit, string> = { temperature: "Temperature", humidity: "Humidity", shock: "Shock" };

@@ -88,4 +88,4 @@ export async function closeAlarms(
  * Runs in the acknowledging transaction once alarms are acknowledged: where the
  * acknowledgement's webhook is to be enqueued (not built yet).
  */
-export async function afterAlarmAcknowledged(_trx: Db, _alarmIds: readonly string[]): Promise<void> {}
+async function afterAlarmAcknowledged(_trx: Db, _alarmIds: readonly string[]): Promise<void> {}

@@ -12,7 +12,7 @@ const ESCALATION_LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 100;
 
 /** The subject of an escalation: what the alert said, marked as still unacknowledged. */
-export const ESCALATION_SUBJECT_PREFIX = "Unacknowledged alarm";
+const ESCALATION_SUBJECT_PREFIX = "Unacknowledged alarm";
 
 /**
  * E-mails the company's administrators once about each alarm still open (nobody

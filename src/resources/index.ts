@@ -1,3 +1,4 @@
+import { alarms } from "./alarms";
 import { apiKeys } from "./api-keys";
 import { auditTrail } from "./audit-trail";
 import { controlCenterCompanies } from "./companies";
@@ -24,6 +25,7 @@ import { users } from "./users";
  */
 export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   needsAttention,
+  alarms,
   labelReports,
   labelPresets,
   users,

@@ -1,3 +1,4 @@
+import type { AlarmRecord } from "@core/api/alarm";
 import type { ApiKeyRecord, CreatedApiKeyRecord } from "@core/api/api-key";
 import type { CompanyRecord } from "@core/api/company";
 import type { ImpersonationLogEntryRecord } from "@core/api/impersonation-log-entry";
@@ -26,3 +27,5 @@ export type ImpersonationLogEntry = ImpersonationLogEntryRecord;
 export type ApiKey = ApiKeyRecord;
 /** The answer to creating an API key: the key itself is in it, this once. */
 export type CreatedApiKey = CreatedApiKeyRecord;
+/** An alarm to acknowledge (GET /alarms). */
+export type Alarm = AlarmRecord;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alarmAge, alarmCommentError, alarmOfEvent, alarmTitle, escalationDue } from "../../core/domain/alarms";
+import { alarmAge, alarmCommentError, alarmOfEvent, alarmTitle } from "../../core/domain/alarms";
 
 describe("the alarm an alert event raises", () => {
   it("a band reached is an alarm of its unit, with its side when the event names one", () => {
@@ -29,19 +29,6 @@ describe("an acknowledgement's comment", () => {
     expect(alarmCommentError("   ")).toBe("Say what was done about the alarm");
     expect(alarmCommentError("  123456789  ")).toBe("The comment must be at least 10 characters");
     expect(alarmCommentError("1234567890")).toBeNull();
-  });
-});
-
-describe("escalation", () => {
-  const triggeredAt = "2026-11-01T10:00:00Z";
-  const at = (minutes: number) => Date.parse(triggeredAt) + minutes * 60_000;
-
-  it("is due once the company's minutes have passed, for an open alarm not escalated yet", () => {
-    const open = { state: "open" as const, triggeredAt, escalatedAt: null };
-    expect(escalationDue(open, 120, at(119))).toBe(false);
-    expect(escalationDue(open, 120, at(120))).toBe(true);
-    expect(escalationDue({ ...open, escalatedAt: new Date(at(120)) }, 120, at(500))).toBe(false);
-    expect(escalationDue({ ...open, state: "acknowledged" }, 120, at(500))).toBe(false);
   });
 });
 

@@ -36,6 +36,9 @@ const FIELD_LABELS: Record<string, string> = {
   shareLink: "Share link",
   expiresAt: "Expires",
   revokedAt: "Revoked",
+  alarmId: "Alarm",
+  state: "Alarm state",
+  triggeredAt: "Raised",
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

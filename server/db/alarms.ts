@@ -1,27 +1,49 @@
 import { sql } from "kysely";
-import type { AlarmOrigin } from "../../core/domain/alarms";
+import { alarmOfEvent } from "../../core/domain/alarms";
 import type { ColumnMap } from "../lists/compile";
 import type { Db } from "./index";
 
 /** The alarms table: written beside their alert events (server/notifications/enqueue-alerts.ts), changed by server/alarms/. */
 
-/** Stores the alarms of stored alert events, in the transaction that stored them. */
-export async function insertAlarms(
-  trx: Db,
-  alarms: readonly (AlarmOrigin & { companyId: string; reportId: string; alertEventId: string; triggeredAt: string })[],
-): Promise<void> {
+/** A stored alert event, as much of it as its alarm needs. */
+export interface StoredAlertEvent {
+  id: string;
+  reportId: string;
+  companyId: string;
+  kind: string;
+  occurredAt: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Stores the alarms of stored alert events (core/domain/alarms.ts: one per event of an
+ * alarm kind), in the transaction that stored the events, whether or not anyone is e-mailed.
+ */
+export async function insertAlarmsOf(trx: Db, events: readonly StoredAlertEvent[]): Promise<void> {
+  const alarms = events.flatMap((event) => {
+    const origin = alarmOfEvent(event.kind, event.details);
+    return origin
+      ? [
+          {
+            ...origin,
+            companyId: event.companyId,
+            reportId: event.reportId,
+            alertEventId: event.id,
+            triggeredAt: event.occurredAt,
+          },
+        ]
+      : [];
+  });
   if (alarms.length === 0) return;
   await trx
     .insertInto("alarms")
-    .values(alarms.map((alarm) => ({ ...alarm })))
+    .values(alarms)
     .onConflict((oc) => oc.column("alertEventId").doNothing())
     .execute();
 }
 
 const personName = (alias: "ack" | "cls") =>
-  sql<
-    string | null
-  >`nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)})), '')`;
+  sql<string | null>`nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)})), '')`;
 
 /** open first, then acknowledged, then closed. */
 const STATE_RANK = sql<number>`(case a.state when 'open' then 0 when 'acknowledged' then 1 else 2 end)`;

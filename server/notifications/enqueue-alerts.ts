@@ -1,6 +1,6 @@
-import { ALARM_UNITS, alarmOfEvent } from "../../core/domain/alarms";
+import { ALARM_UNITS } from "../../core/domain/alarms";
 import { publicUrlOf } from "../config";
-import { insertAlarms } from "../db/alarms";
+import { insertAlarmsOf } from "../db/alarms";
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
 import { ALERTS_PER_COMPANY_PER_HOUR, gatherIntoDigest, overAlertLimit, recentAlertCount } from "./alert-digest";
@@ -69,32 +69,12 @@ export async function recordAlertEvent(
     .returning("id")
     .executeTakeFirst();
   if (!stored) return false;
-  await insertAlarms(trx, alarmsOf([{ ...event, id: stored.id, companyId: report.companyId }]));
+  await insertAlarmsOf(trx, [{ ...event, id: stored.id, companyId: report.companyId }]);
   const audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
   if (audience.length === 0) return true;
   const over = await overAlertLimit(trx, report.companyId, now);
   await mailEvent(trx, { event, id: stored.id, report, audience, over }, publicUrl, now);
   return true;
-}
-
-/**
- * The alarms of stored events (core/domain/alarms.ts): one per event of an alarm kind,
- * written with the event whether or not anyone is e-mailed.
- */
-function alarmsOf(events: readonly (AlertEvent & { id: string; companyId: string })[]) {
-  return events.flatMap((event) => {
-    const origin = alarmOfEvent(event.kind, event.details);
-    if (!origin) return [];
-    return [
-      {
-        ...origin,
-        companyId: event.companyId,
-        reportId: event.reportId,
-        alertEventId: event.id,
-        triggeredAt: event.occurredAt,
-      },
-    ];
-  });
 }
 
 interface EventReport {
@@ -203,14 +183,12 @@ export async function recordAlertEvents(
     .returning(["id", "reportId", "key"])
     .execute();
   const idOf = new Map(stored.map((row) => [`${row.reportId} ${row.key}`, row.id]));
-  await insertAlarms(
+  await insertAlarmsOf(
     trx,
-    alarmsOf(
-      events.flatMap((event) => {
-        const id = idOf.get(`${event.reportId} ${event.key}`);
-        return id === undefined ? [] : [{ ...event, id, companyId: reportOf(event).companyId }];
-      }),
-    ),
+    events.flatMap((event) => {
+      const id = idOf.get(`${event.reportId} ${event.key}`);
+      return id === undefined ? [] : [{ ...event, id, companyId: reportOf(event).companyId }];
+    }),
   );
   const audiences = new Map<string, AlertRecipient[]>();
   const digested: StoredEvent[] = [];

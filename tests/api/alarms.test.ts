@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { AlarmRecord } from "../../core/api/alarm";
 import { encodeListQuery } from "../../core/domain/list-query";
+import { pdfText } from "../support/pdf-text";
 import { readingsFrom, recordingTransport, THREE_DAYS_AGO } from "./support/alerts";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
@@ -207,6 +208,19 @@ describe("acknowledging and closing", () => {
       ["alarmClose", "Cooler repaired, temperature back"],
       ["alarmAcknowledge", "Goods moved to the backup cooler"],
     ]);
+  });
+
+  test("the report PDF's trail prints them", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/label-reports/${alarm.reportId}/export?includeAuditTrail=true`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
+    expect(text).toContain("Alarm acknowledged");
+    expect(text).toContain("Reason: Goods moved to the backup cooler");
+    expect(text).toContain("Alarm closed");
   });
 
   test("the report list's openAlarm filter follows the alarm's state", async () => {

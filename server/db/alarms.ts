@@ -43,7 +43,9 @@ export async function insertAlarmsOf(trx: Db, events: readonly StoredAlertEvent[
 }
 
 const personName = (alias: "ack" | "cls") =>
-  sql<string | null>`nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)})), '')`;
+  sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)})), '')`;
 
 /** open first, then acknowledged, then closed. */
 const STATE_RANK = sql<number>`(case a.state when 'open' then 0 when 'acknowledged' then 1 else 2 end)`;

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { MAX_ALARM_ESCALATION_MINUTES, MIN_ALARM_ESCALATION_MINUTES } from "../domain/alarms";
 import { ADDRESS_TYPES, PAYMENT_BRANDS } from "../domain/billing";
 import { MAX_NO_SIGNAL_GRACE_MINUTES } from "../domain/no-signal";
 import { COMPANY_TYPES } from "../domain/resources";
@@ -52,6 +53,10 @@ const companyWritable = {
   inactivitySignOutMinutes: Type.Optional(
     Type.Integer({ minimum: MIN_INACTIVITY_SIGN_OUT_MINUTES, maximum: MAX_INACTIVITY_SIGN_OUT_MINUTES }),
   ),
+  /** Minutes an alarm may stay unacknowledged before the administrators are e-mailed again (core/domain/alarms.ts). */
+  alarmEscalationMinutes: Type.Optional(
+    Type.Integer({ minimum: MIN_ALARM_ESCALATION_MINUTES, maximum: MAX_ALARM_ESCALATION_MINUTES }),
+  ),
   logoInitial: Type.Optional(Nullable(Type.String({ maxLength: 2 }))),
   addresses: Type.Optional(Type.Array(addressRecord, { maxItems: 10 })),
   billing: Type.Optional(billingRecord),
@@ -73,6 +78,7 @@ export const companySettingsRecord = Type.Object({
   noSignalGraceMinutes: Type.Integer(),
   maxDataGapMinutes: Type.Integer(),
   inactivitySignOutMinutes: Type.Integer(),
+  alarmEscalationMinutes: Type.Integer(),
   logoInitial: nullableString,
   addresses: Type.Array(addressRecord),
   billing: billingRecord,

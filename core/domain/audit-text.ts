@@ -1,3 +1,12 @@
+import {
+  ALARM_KINDS,
+  ALARM_SIDES,
+  ALARM_UNITS,
+  type AlarmKind,
+  type AlarmSide,
+  type AlarmUnit,
+  alarmTitle,
+} from "./alarms";
 import { auditActionLabel } from "./audit-trail";
 import { formatInstant, type InstantFormat } from "./datetime";
 import { DISPOSITION_LABELS, isDisposition } from "./disposition";
@@ -61,10 +70,13 @@ const FIELD_LABELS: Record<string, string> = {
   expiresAt: "Expires",
   revokedAt: "Revoked",
   signedBy: "Signed by",
+  triggeredAt: "Raised",
 };
 
-/** Ids a person cannot read: the entry's record and its reason say what they point at. */
-const HIDDEN_FIELDS = new Set(["shareLink", "apiKeyId"]);
+/** Ids a person cannot read, and what the title already says (an alarm's origin). */
+const HIDDEN_FIELDS = new Set(["shareLink", "apiKeyId", "alarmId", "kind", "unit", "side"]);
+
+const ALARM_ACTIONS = new Set(["alarmAcknowledge", "alarmClose"]);
 
 /** "temperatureMax" reads "Temperature max". */
 function fieldName(field: string, customFieldNames: Readonly<Record<string, string>>): string {
@@ -86,6 +98,9 @@ function show(field: string, value: unknown, format: InstantFormat): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "disposition" && isDisposition(value)) return DISPOSITION_LABELS[value];
   if (field === "status" && isStatus(value)) return LABEL_STATUS_TEXT[value];
+  // An alarm's state and severity are words of one case: "open" reads "Open".
+  if ((field === "state" || field === "severity") && typeof value === "string")
+    return value.charAt(0).toUpperCase() + value.slice(1);
   if (typeof value === "string" && ISO_INSTANT.test(value)) return formatInstant(value, format);
   if (typeof value === "number") return formatDecimal(value, { locale: format.locale });
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.join(", ");
@@ -116,6 +131,17 @@ function spreadCustomFields(
   return spread;
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null =>
+  values.includes(value as T) ? (value as T) : null;
+
+/** "Temperature alarm", "No signal": what raised the alarm an entry is about, from its stored values. */
+function alarmOriginText(values: Record<string, unknown>): string {
+  const kind: AlarmKind = oneOf(ALARM_KINDS, values.kind) ?? "band";
+  const unit: AlarmUnit | null = oneOf(ALARM_UNITS, values.unit);
+  const side: AlarmSide | null = oneOf(ALARM_SIDES, values.side);
+  return alarmTitle({ kind, unit, side });
+}
+
 function titleOf(entry: DescribedEntry, format: InstantFormat): string {
   const isReport = (entry.entity ?? "labelReport") === "labelReport";
   if (entry.action === "shareLinkCreate") {
@@ -124,7 +150,9 @@ function titleOf(entry: DescribedEntry, format: InstantFormat): string {
       ? `Share link created, expires ${formatInstant(expires, { ...format, seconds: false })}`
       : "Share link created";
   }
-  return (isReport ? REPORT_TITLES[entry.action] : undefined) ?? auditActionLabel(entry.action);
+  const label = (isReport ? REPORT_TITLES[entry.action] : undefined) ?? auditActionLabel(entry.action);
+  if (ALARM_ACTIONS.has(entry.action) && isRecord(entry.after)) return `${label}: ${alarmOriginText(entry.after)}`;
+  return label;
 }
 
 export function describeAuditEntry(entry: DescribedEntry, options: AuditTextOptions): AuditText {

@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   trim: "Evaluation window set",
   untrim: "Trim undone",
   disposition: "Disposition signed",
+  alarmAcknowledge: "Alarm acknowledged",
+  alarmClose: "Alarm closed",
   signatureSuperseded: "Signature superseded",
   lateReadings: "Late readings received",
   recordFields: "Record values changed",

@@ -8,6 +8,7 @@ import { type Filter, includesFilter, type Order } from "./list-query";
  */
 
 type AttentionKey =
+  | "openAlarm"
   | "changedAfterSignature"
   | "awaitingDecision"
   | "incompleteData"
@@ -27,8 +28,23 @@ export interface AttentionList {
 const NOT_ARCHIVED: Filter = { key: "isArchived", operator: "eq", value: "false" };
 /** A report whose signature a change superseded is in its own list, and so in no other decision list. */
 const NOT_CHANGED_AFTER_SIGNATURE: Filter = { key: "changedAfterSignature", operator: "eq", value: "false" };
+/**
+ * A report with an alarm nobody has acknowledged is in the open alarms list, and in no
+ * other until someone does: acknowledging is the first thing to do, and the badge counts
+ * the report once.
+ */
+const NO_OPEN_ALARM: Filter = { key: "openAlarm", operator: "eq", value: "false" };
 
-export const ATTENTION_LISTS: readonly AttentionList[] = [
+const LISTS: readonly AttentionList[] = [
+  {
+    key: "openAlarm",
+    title: "Open alarms",
+    description:
+      "Reports with an alarm (a band reached, no signal, a low battery) that nobody has acknowledged yet; acknowledge it in Alarms or in the report.",
+    empty: "Every alarm has been acknowledged.",
+    filters: [{ key: "openAlarm", operator: "eq", value: "true" }],
+    order: [{ key: "lastReadingAt", direction: "desc" }],
+  },
   {
     key: "changedAfterSignature",
     title: "Changed after signature",
@@ -95,6 +111,10 @@ export const ATTENTION_LISTS: readonly AttentionList[] = [
     order: [{ key: "lastReadingAt", direction: "desc" }],
   },
 ];
+
+export const ATTENTION_LISTS: readonly AttentionList[] = LISTS.map((list) =>
+  list.key === "openAlarm" ? list : { ...list, filters: [...list.filters, NO_OPEN_ALARM] },
+);
 
 /** A query of the report list: the filters and order of an attention list, or of two at once. */
 export type AttentionQuery = Pick<AttentionList, "filters" | "order">;

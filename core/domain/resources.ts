@@ -1,3 +1,4 @@
+import { ALARM_KINDS, ALARM_SEVERITIES, ALARM_STATES, ALARM_UNITS } from "./alarms";
 import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
 import { ROLES } from "./roles";
@@ -99,6 +100,8 @@ const LIST_RESOURCES = {
       dispositioned: { type: "boolean" },
       /** The record changed after its signature (readings, trim, archive) and nobody has signed again. */
       changedAfterSignature: { type: "boolean" },
+      /** An alarm of the report is still open (nobody has acknowledged it). */
+      openAlarm: { type: "boolean" },
     },
   },
   "label-presets": {
@@ -176,6 +179,33 @@ const LIST_RESOURCES = {
       /** The actor's name and e-mail, and the support person's name, as they were when they acted. */
       actor: { type: "text" },
       companyId: { type: "id", nullable: true },
+    },
+  },
+  /** Alarms to acknowledge (GET /alarms): open first, newest first; a distributor's span its sub-companies. */
+  alarms: {
+    name: "alarms",
+    endpoint: "alarms",
+    pageSize: 25,
+    defaultFilters: [],
+    defaultOrder: [
+      { key: "stateRank", direction: "asc" },
+      { key: "triggeredAt", direction: "desc" },
+    ],
+    searchKey: "labelId",
+    fields: {
+      id: { type: "id" },
+      /** open 0, acknowledged 1, closed 2: ordering by it puts open alarms first. */
+      stateRank: { type: "number", integer: true, sortable: true },
+      state: { type: "enum", values: ALARM_STATES, sortable: true },
+      severity: { type: "enum", values: ALARM_SEVERITIES, sortable: true },
+      kind: { type: "enum", values: ALARM_KINDS, sortable: true },
+      unit: { type: "enum", values: ALARM_UNITS, nullable: true },
+      reportId: { type: "id" },
+      labelId: { type: "text", sortable: true },
+      reference: { type: "text", sortable: true },
+      companyId: { type: "id" },
+      triggeredAt: { type: "timestamp", sortable: true },
+      acknowledgedAt: { type: "timestamp", sortable: true, nullable: true },
     },
   },
   "control-center-companies": {

@@ -41,7 +41,10 @@ export function routeNameOf(pathname: string): string {
 export function guardRedirect(name: string, can: Can): string | null {
   if (name === "") return "/";
   if (name === "maintenance") return "/";
-  if ((name.includes("label-reports") || name.includes("needs-attention")) && !can("read", "labelReport"))
+  if (
+    (name.includes("label-reports") || name.includes("needs-attention") || name.startsWith("alarms")) &&
+    !can("read", "labelReport")
+  )
     return "/settings";
   for (const [fragment, action, subject] of FRAGMENT_PERMISSIONS) {
     if (name.includes(fragment) && !can(action, subject)) return "/";

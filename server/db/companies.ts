@@ -92,6 +92,7 @@ export function companyDetails(db: Db, id: string) {
       "noSignalGraceMinutes",
       "maxDataGapMinutes",
       "inactivitySignOutMinutes",
+      "alarmEscalationMinutes",
       "logoInitial",
       "addresses",
       "billing",

@@ -37,6 +37,7 @@ import * as auditLogCompanyIndex from "./migrations/0036-audit-log-company-index
 import * as retention from "./migrations/0037-retention";
 import * as requiredSince from "./migrations/0038-custom-field-required-since";
 import * as webhooks from "./migrations/0039-webhooks";
+import * as alarms from "./migrations/0040-alarms";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0037-retention": retention,
   "0038-custom-field-required-since": requiredSince,
   "0039-webhooks": webhooks,
+  "0040-alarms": alarms,
 };
 
 class StaticProvider implements MigrationProvider {

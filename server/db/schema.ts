@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { Address, Billing } from "../../core/api/company-settings";
+import type { AlarmKind, AlarmSeverity, AlarmSide, AlarmState, AlarmUnit } from "../../core/domain/alarms";
 import type { PresetSetting, PresetSettings } from "../../core/domain/label-preset";
 import type { ReportRule } from "../../core/domain/report-rule";
 import type { SummaryFoldState } from "../../core/domain/summary-fold";
@@ -27,6 +28,8 @@ export interface CompaniesTable {
   maxDataGapMinutes: Generated<number>;
   /** 0035: minutes without a user action after which a member's session ends. */
   inactivitySignOutMinutes: Generated<number>;
+  /** 0040: minutes an alarm may stay unacknowledged before the administrators are e-mailed again. */
+  alarmEscalationMinutes: Generated<number>;
   city: string | null;
   country: string | null;
   created: CreatedAt;
@@ -445,6 +448,28 @@ interface WebhookDeliveriesTable {
   created: CreatedAt;
 }
 
+/** An alarm event to acknowledge (0040-alarms): one per alert event of an alarm kind. */
+interface AlarmsTable {
+  id: Generated<string>;
+  companyId: string;
+  reportId: string;
+  alertEventId: string;
+  kind: AlarmKind;
+  unit: AlarmUnit | null;
+  side: AlarmSide | null;
+  severity: AlarmSeverity;
+  state: Generated<AlarmState>;
+  triggeredAt: Date | string;
+  acknowledgedBy: string | null;
+  acknowledgedAt: Date | string | null;
+  acknowledgedComment: string | null;
+  closedBy: string | null;
+  closedAt: Date | string | null;
+  closedComment: string | null;
+  escalatedAt: Date | string | null;
+  created: CreatedAt;
+}
+
 export interface PasswordResetTokensTable {
   tokenHash: string;
   userId: string;
@@ -533,6 +558,7 @@ export interface Database {
   alertEvents: AlertEventsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  alarms: AlarmsTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
   oidcSignInStates: OidcSignInStatesTable;

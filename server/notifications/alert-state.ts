@@ -1,9 +1,6 @@
 import { sql } from "kysely";
+import type { AlarmUnit } from "../../core/domain/alarms";
 import type { Db } from "../db/index";
-
-/** The alarm units a report's summary keeps a first trigger of. */
-export const ALARM_UNITS = ["temperature", "humidity", "shock"] as const;
-type AlarmUnit = (typeof ALARM_UNITS)[number];
 
 /** What of a report can raise an alert, read before and after a change to compare. */
 export interface AlertState {

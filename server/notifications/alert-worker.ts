@@ -1,3 +1,4 @@
+import { escalateAlarms } from "../alarms/escalation";
 import type { Db } from "../db/index";
 import { endReportsAtPlannedEnd } from "../ingest/planned-end";
 import type { Mail } from "../mail/mailer";
@@ -35,6 +36,8 @@ interface PassResult {
   silences: number;
   /** Reports ended at their planned end in this pass. */
   plannedEnds: number;
+  /** Open alarms past their company's escalation time, e-mailed again in this pass. */
+  escalated: number;
   sent: number;
   failed: number;
   webhooks: WebhookPassResult;
@@ -44,8 +47,9 @@ export interface AlertWorker {
   start(): void;
   stop(): Promise<void>;
   /**
-   * One pass at `now`: end reports whose planned end passed and record new silences
-   * (unless told not to: `silences` covers both), then send every due e-mail and webhook.
+   * One pass at `now`: end reports whose planned end passed, record new silences and
+   * escalate unacknowledged alarms (unless told not to: `silences` covers the three), then
+   * send every due e-mail and webhook.
    */
   runOnce(now?: Date, options?: { silences?: boolean }): Promise<PassResult>;
 }
@@ -104,6 +108,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     const result: PassResult = {
       plannedEnds: silences ? await endReportsAtPlannedEnd(db, now, { publicUrl }) : 0,
       silences: silences ? await detectSilences(db, now, publicUrl) : 0,
+      escalated: silences ? await escalateAlarms(db, now, publicUrl) : 0,
       sent: 0,
       failed: 0,
       webhooks: { delivered: 0, failed: 0 },

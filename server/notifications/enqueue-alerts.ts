@@ -1,10 +1,12 @@
+import { ALARM_UNITS } from "../../core/domain/alarms";
 import { publicUrlOf } from "../config";
+import { insertAlarmsOf } from "../db/alarms";
 import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
 import { companiesWithWebhooks, enqueueWebhookEvent, WEBHOOK_EVENT_OF_ALERT } from "../webhooks/enqueue";
 import { ALERTS_PER_COMPANY_PER_HOUR, gatherIntoDigest, overAlertLimit, recentAlertCount } from "./alert-digest";
 import { digestLine, renderAlertMail, reportLink } from "./alert-mail";
-import { ALARM_UNITS, type AlertState } from "./alert-state";
+import type { AlertState } from "./alert-state";
 import { type AlertKind, type AlertRecipient, alertAudience } from "./recipients";
 
 /** Where the e-mails' links point: the dashboard's public origin (PUBLIC_URL). */
@@ -37,7 +39,7 @@ const SETTING: Record<AlertEventKind, AlertKind> = {
 };
 
 /**
- * Stores an alert event and the e-mails to everyone who asked for it, in the caller's
+ * Stores an alert event, its alarm (of an alarm kind) and the e-mails to everyone who asked for it, in the caller's
  * transaction (the one that made it happen), for the alert worker to send from `now` on.
  * An event already stored writes nothing: false. Past the company's hourly number of
  * alerts, the event joins each person's digest instead (alert-digest.ts).
@@ -68,6 +70,7 @@ export async function recordAlertEvent(
     .returning("id")
     .executeTakeFirst();
   if (!stored) return false;
+  await insertAlarmsOf(trx, [{ ...event, id: stored.id, companyId: report.companyId }]);
   await enqueueAlertWebhook(trx, { event, id: stored.id, report }, publicUrl, now);
   const audience = await alertAudience(trx, report.companyId, SETTING[event.kind]);
   if (audience.length === 0) return true;
@@ -216,6 +219,13 @@ export async function recordAlertEvents(
     .returning(["id", "reportId", "key"])
     .execute();
   const idOf = new Map(stored.map((row) => [`${row.reportId} ${row.key}`, row.id]));
+  await insertAlarmsOf(
+    trx,
+    events.flatMap((event) => {
+      const id = idOf.get(`${event.reportId} ${event.key}`);
+      return id === undefined ? [] : [{ ...event, id, companyId: reportOf(event).companyId }];
+    }),
+  );
   const listening = await companiesWithWebhooks(trx, [...recent.keys()]);
   const audiences = new Map<string, AlertRecipient[]>();
   const digested: StoredEvent[] = [];

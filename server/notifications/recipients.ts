@@ -57,6 +57,11 @@ export async function alertAudience(db: Db, companyId: string, alert: AlertKind)
     .orderBy(sql`case when ${sql.ref("ur.companyId")} = ${companyId} then 0 else 1 end`)
     .orderBy("u.email")
     .execute();
+  return byAddress(rows);
+}
+
+/** One recipient per address (the first row's zone), sorted by address. */
+function byAddress(rows: readonly { email: string; ownTimeZone: string | null; timeZone: string }[]) {
   const byEmail = new Map<string, AlertRecipient>();
   for (const { email, ownTimeZone, timeZone } of rows) {
     if (byEmail.has(email)) continue;
@@ -65,4 +70,38 @@ export async function alertAudience(db: Db, companyId: string, alert: AlertKind)
     byEmail.set(email, { email, timeZone: own ?? timeZone });
   }
   return [...byEmail.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+}
+
+/**
+ * A company's administrators, who are told of an alarm nobody acknowledged in time
+ * (server/alarms/escalation.ts) whatever their notification settings: its own
+ * administrators, and for a sub-company its distributor's administrators.
+ */
+export async function companyAdministrators(db: Db, companyId: string): Promise<AlertRecipient[]> {
+  const rows = await db
+    .selectFrom("userRoles as ur")
+    .innerJoin("users as u", "u.id", "ur.userId")
+    .innerJoin("companies as c", "c.id", "ur.companyId")
+    .select(["u.email", "u.timeZone as ownTimeZone", "c.timeZone"])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("ur.companyId", "=", companyId),
+          sql<boolean>`${sql.ref("ur.types")} && array['administrator', 'distributorAdmin']::text[]`,
+        ]),
+        eb.and([
+          eb(
+            "ur.companyId",
+            "=",
+            eb.selectFrom("companies as sub").select("sub.parentId").where("sub.id", "=", companyId),
+          ),
+          eb("c.type", "=", "distributor"),
+          sql<boolean>`'distributorAdmin' = any(${sql.ref("ur.types")})`,
+        ]),
+      ]),
+    )
+    .orderBy(sql`case when ${sql.ref("ur.companyId")} = ${companyId} then 0 else 1 end`)
+    .orderBy("u.email")
+    .execute();
+  return byAddress(rows);
 }

@@ -31,6 +31,7 @@ export const labelReportColumns: ColumnMap = {
   violation: sql`(r.temperature_violation or r.humidity_violation or r.shock_violation)`,
   dispositioned: sql`(r.disposition is not null)`,
   changedAfterSignature: sql`(r.signature_superseded_at is not null)`,
+  openAlarm: sql`exists (select 1 from alarms oa where oa.report_id = r.id and oa.state = 'open')`,
 };
 
 /**

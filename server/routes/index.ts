@@ -6,6 +6,7 @@ import { sendDatabaseUnavailable } from "../http/error-handler";
 import { impersonatedRequestRecorder } from "../http/impersonated-requests";
 import { HEAVY_PAGE_ROWS } from "../plugins/heavy-work";
 import { principalPlugin } from "../plugins/principal";
+import { alarmRoutes } from "./alarms";
 import { apiKeyRoutes } from "./api-keys";
 import { auditRoutes } from "./audit";
 import { companyRoutes } from "./companies";
@@ -69,6 +70,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(labelReportRoutes);
   await app.register(labelReportByIdRoutes);
+  await app.register(alarmRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { toE164 } from "../../core/domain/phone";
 import type { Database, LabelPresetsTable, UserRolesTable, UsersTable } from "../db/schema";
 import { DEMO_PASSWORD } from "./accounts";
+import { seedAlarms } from "./alarms";
 import {
   insertMeasurementBatch,
   insertReportRows,
@@ -91,6 +92,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     }
     await flush();
     log(`label reports: ${reportCount}, readings: ${readings}`);
+    log(`alarms: ${await seedAlarms(trx)}`);
     return true;
   });
   // PGlite has no autovacuum daemon: without this the planner would guess the table sizes.

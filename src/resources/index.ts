@@ -1,3 +1,4 @@
+import { alarms } from "./alarms";
 import { apiKeys } from "./api-keys";
 import { auditTrail } from "./audit-trail";
 import { controlCenterCompanies } from "./companies";
@@ -25,6 +26,7 @@ import { webhooks } from "./webhooks";
  */
 export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   needsAttention,
+  alarms,
   labelReports,
   labelPresets,
   users,

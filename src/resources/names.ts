@@ -7,6 +7,7 @@ import type { ListResourceName } from "@core/domain/resources";
  */
 export const RESOURCE = {
   needsAttention: "needs-attention",
+  alarms: "alarms" satisfies ListResourceName,
   labelReports: "label-reports" satisfies ListResourceName,
   labelPresets: "label-presets" satisfies ListResourceName,
   users: "users" satisfies ListResourceName,

@@ -1,3 +1,4 @@
+import type { AlarmRecord } from "@core/api/alarm";
 import type { ApiKeyRecord, CreatedApiKeyRecord } from "@core/api/api-key";
 import type { CompanyRecord } from "@core/api/company";
 import type { ImpersonationLogEntryRecord } from "@core/api/impersonation-log-entry";
@@ -33,3 +34,5 @@ export type CreatedApiKey = CreatedApiKeyRecord;
 export type WebhookEndpoint = WebhookEndpointRecord;
 /** A line of a webhook endpoint's delivery log. */
 export type WebhookDelivery = WebhookDeliveryRecord;
+/** An alarm to acknowledge (GET /alarms). */
+export type Alarm = AlarmRecord;

@@ -104,6 +104,33 @@ describe("demo seed", () => {
     }
   });
 
+  test("reports with a violation have alarms, some open and some acknowledged with their trail entry", async () => {
+    const db = database.db;
+    const states = await db
+      .selectFrom("alarms")
+      .select(["state", db.fn.countAll<number>().as("n")])
+      .groupBy("state")
+      .execute();
+    const count = (state: string) => Number(states.find((s) => s.state === state)?.n ?? 0);
+    expect(count("open")).toBeGreaterThan(0);
+    expect(count("acknowledged")).toBeGreaterThan(0);
+    const violated = await db
+      .selectFrom("labelReports")
+      .select("id")
+      .where((eb) => eb.or([eb("temperatureViolation", "=", true), eb("humidityViolation", "=", true)]))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("alarms").select("id").whereRef("alarms.reportId", "=", "labelReports.id"))),
+      )
+      .execute();
+    expect(violated).toEqual([]);
+    const trail = await db
+      .selectFrom("auditLog")
+      .select(db.fn.countAll<number>().as("n"))
+      .where("action", "=", "alarmAcknowledge")
+      .executeTakeFirstOrThrow();
+    expect(Number(trail.n)).toBe(count("acknowledged"));
+  });
+
   test("seeding twice does not duplicate: the second call returns false", async () => {
     const count = async () => {
       const [c, u, r] = await Promise.all([

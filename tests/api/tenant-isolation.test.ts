@@ -20,6 +20,7 @@ let bCustomField: string;
 let bShareLink: string;
 let bCaptureJob: string;
 let bWebhook: string;
+let bAlarm: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -154,6 +155,12 @@ const CASES: Record<string, Case> = {
   },
   "GET /api/api-keys": {},
   // The company's audit log: a company filter on B narrows the caller's companies to none (audit-log.test.ts).
+  "GET /api/alarms": {},
+  "POST /api/alarms/:id/acknowledge": {
+    params: () => ({ id: bAlarm }),
+    body: () => ({ comment: "Acknowledged from company A" }),
+  },
+  "POST /api/alarms/:id/close": { params: () => ({ id: bAlarm }), body: () => ({ comment: "Closed from company A" }) },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
@@ -196,6 +203,7 @@ async function snapshotB() {
     await db.selectFrom("apiKeys").select(["id", "revoked"]).where("companyId", "=", b).execute(),
     await db.selectFrom("shareLinks").select(["id", "revokedAt"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
+    await db.selectFrom("alarms").select(["id", "state"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookEndpoints").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookDeliveries").select("id").orderBy("id").execute(),
@@ -283,6 +291,35 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bWebhook = webhook.id;
+  // An open alarm of B's first report, as an alert event would have raised it.
+  const reportId = world.reports.b[0] as string;
+  const event = await t.database.db
+    .insertInto("alertEvents")
+    .values({
+      reportId,
+      companyId: world.companies.b,
+      kind: "excursionDetected",
+      key: "excursionDetected:temperature",
+      occurredAt: new Date(),
+      details: JSON.stringify({ unit: "temperature" }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const alarm = await t.database.db
+    .insertInto("alarms")
+    .values({
+      companyId: world.companies.b,
+      reportId,
+      alertEventId: event.id,
+      kind: "band",
+      unit: "temperature",
+      side: null,
+      severity: "alarm",
+      triggeredAt: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bAlarm = alarm.id;
 });
 afterAll(async () => t?.close());
 

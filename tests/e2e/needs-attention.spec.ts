@@ -90,7 +90,18 @@ test.describe("needs attention", () => {
     const label = await ingestedLabel(page, "admin@demo.example", labelId, readings);
     await label.stop("stopped");
 
+    // Its alarm is open: the report is in "Open alarms" and no other list until someone acknowledges it.
     await signInAt(page, "admin@demo.example", "/needs-attention");
+    await expect(
+      page.getByTestId("attention-openAlarm").locator(".ant-list-item").filter({ hasText: labelId }),
+    ).toBeVisible();
+    await page.goto(`/alarms?${new URLSearchParams({ filter: `labelId[ilike]${labelId}` })}`);
+    await page.getByRole("button", { name: "Acknowledge" }).first().click();
+    await page.getByRole("dialog").getByLabel("Comment").fill("Label stopped early, goods checked");
+    await page.getByRole("dialog").getByRole("button", { name: "Acknowledge" }).click();
+    await expect(page.getByText("Alarm acknowledged")).toBeVisible();
+
+    await page.goto("/needs-attention");
     const line = page.getByTestId("attention-awaitingDecision").locator(".ant-list-item").filter({ hasText: labelId });
     await expect(line).toContainText(/Stopped \d/);
   });

@@ -95,3 +95,27 @@ describe("the audit trail's days filter", () => {
     expect(daysOf([], "UTC")).toBeNull();
   });
 });
+
+test("an acknowledged alarm reads by what raised it, its state in words and no ids", () => {
+  const text = describeAuditEntry(
+    {
+      action: "alarmAcknowledge",
+      before: { alarmId: "a1", state: "open" },
+      after: {
+        alarmId: "a1",
+        state: "acknowledged",
+        kind: "band",
+        unit: "temperature",
+        severity: "alarm",
+        triggeredAt: "2026-11-02T10:00:00.000Z",
+      },
+    },
+    { format: { timeZone: "UTC" } },
+  );
+  expect(text.title).toBe("Alarm acknowledged: Temperature alarm");
+  expect(text.changes).toEqual([
+    { field: "State", before: "Open", after: "Acknowledged" },
+    { field: "Severity", before: "—", after: "Alarm" },
+    { field: "Raised", before: "—", after: "11/02/2026, 10:00" },
+  ]);
+});

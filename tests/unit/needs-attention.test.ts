@@ -28,9 +28,17 @@ describe("the needs-attention lists", () => {
   it("a report changed after its signature is in its own list, archived or not, and in no other decision list", () => {
     expect(byKey("changedAfterSignature")?.filters).toEqual([
       { key: "changedAfterSignature", operator: "eq", value: "true" },
+      // Until its open alarms are acknowledged, the report is in that list instead.
+      { key: "openAlarm", operator: "eq", value: "false" },
     ]);
     for (const key of ["awaitingDecision", "incompleteData"])
       expect(byKey(key)?.filters).toContainEqual({ key: "changedAfterSignature", operator: "eq", value: "false" });
+  });
+
+  it("a report with an open alarm is in the open alarms list and in no other, so it counts once", () => {
+    expect(byKey("openAlarm")?.filters).toEqual([{ key: "openAlarm", operator: "eq", value: "true" }]);
+    for (const list of ATTENTION_LISTS.filter((l) => l.key !== "openAlarm"))
+      expect(list.filters, list.key).toContainEqual({ key: "openAlarm", operator: "eq", value: "false" });
   });
 
   it("excursions in progress are recording labels with a raised alarm", () => {
@@ -48,17 +56,17 @@ describe("the needs-attention lists", () => {
   });
 
   it("the menu badge adds the lists' counts, a list not read counting none", () => {
-    expect(attentionTotal([1, 3, null, 2, 0])).toBe(6);
-    expect(attentionTotal([null, null, null, null, null])).toBe(0);
+    expect(attentionTotal([2, 1, 3, null, 2, 0])).toBe(8);
+    expect(attentionTotal([null, null, null, null, null, null])).toBe(0);
   });
 
   it("the menu badge counts a report that is in two lists once", () => {
     // 3 awaiting a decision, 2 incomplete (1 of them also violated); 4 silent, 2 in excursion (1 both).
-    expect(attentionTotal([0, 3, 2, 4, 2], [1, 1])).toBe(9);
+    expect(attentionTotal([0, 0, 3, 2, 4, 2], [1, 1])).toBe(9);
   });
 
   it("an overlap with a list that could not be read is not taken off", () => {
-    expect(attentionTotal([0, 3, null, 4, 2], [1, 0])).toBe(9);
+    expect(attentionTotal([0, 0, 3, null, 4, 2], [1, 0])).toBe(9);
   });
 
   it("the lists not paired as overlaps ask for different statuses, so no report is in both", () => {
@@ -68,7 +76,7 @@ describe("the needs-attention lists", () => {
       return new Set(filter ? listItems(filter) : []);
     };
     const paired = new Set(ATTENTION_OVERLAPS.map((o) => [...o.lists].sort().join("+")));
-    const byStatus = ATTENTION_LISTS.filter((list) => list.key !== "changedAfterSignature");
+    const byStatus = ATTENTION_LISTS.filter((list) => !["changedAfterSignature", "openAlarm"].includes(list.key));
     for (const [i, a] of byStatus.entries()) {
       for (const b of byStatus.slice(i + 1)) {
         if (paired.has([a.key, b.key].sort().join("+"))) continue;

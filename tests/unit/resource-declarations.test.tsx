@@ -34,6 +34,7 @@ describe("the menu built from the declarations", () => {
     const items = resourceMenuItems(everything);
     expect(items.map((item) => item?.key)).toEqual([
       RESOURCE.needsAttention,
+      RESOURCE.alarms,
       RESOURCE.labelReports,
       RESOURCE.labelPresets,
       RESOURCE.users,

@@ -24,6 +24,11 @@ describe("route guards of spec section 2", () => {
     expect(guardRedirect("label-reports-filters", nobody)).toBe("/settings");
   });
 
+  it("the alarms inbox without read label reports goes to /settings", () => {
+    expect(guardRedirect("alarms", nobody)).toBe("/settings");
+    expect(guardRedirect("alarms", everybody)).toBeNull();
+  });
+
   it("the needs-attention page without read label reports goes to /settings", () => {
     expect(guardRedirect("needs-attention", nobody)).toBe("/settings");
     expect(guardRedirect("needs-attention", everybody)).toBeNull();

@@ -18,6 +18,7 @@ import { useAccess } from "@/hooks/use-access";
 import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/readable-error";
+import { ReportAlarms } from "@/resources/alarms/report-alarms";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";
@@ -365,6 +366,10 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
               <Battery summary={summary} warningLevel={rule?.batteryWarningLevel ?? null} />
             </Section>
           ) : null}
+
+          <Section title="Alarms">
+            <ReportAlarms reportId={report.id} />
+          </Section>
 
           <Section title="Disposition" extra={<SignDispositionButton report={report} />}>
             <DispositionDetails report={report} />

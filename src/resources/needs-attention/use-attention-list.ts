@@ -55,7 +55,7 @@ export function useAttentionList(
 
 /** How many reports need attention, each once: the menu badge (which mounts it once the browser is idle). */
 export function useAttentionCount(): number {
-  const [a, b, c, d, e] = ATTENTION_LISTS;
+  const [a, b, c, d, e, f] = ATTENTION_LISTS;
   const [ab, cd] = ATTENTION_OVERLAPS;
   // Fixed hooks, one per list and overlap (neither table changes length).
   const counts = [
@@ -64,6 +64,7 @@ export function useAttentionCount(): number {
     useAttentionList(c as AttentionList),
     useAttentionList(d as AttentionList),
     useAttentionList(e as AttentionList),
+    useAttentionList(f as AttentionList),
   ];
   const overlaps = [useAttentionList(ab as AttentionQuery), useAttentionList(cd as AttentionQuery)];
   return attentionTotal(

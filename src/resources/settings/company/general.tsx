@@ -1,3 +1,4 @@
+import { MAX_ALARM_ESCALATION_MINUTES, MIN_ALARM_ESCALATION_MINUTES } from "@core/domain/alarms";
 import { MAX_INACTIVITY_SIGN_OUT_MINUTES, MIN_INACTIVITY_SIGN_OUT_MINUTES } from "@core/domain/session-inactivity";
 import { Alert, Avatar, Button, Card, Flex, Form, Input, InputNumber, Radio, Skeleton } from "antd";
 import { readableError } from "@/providers/readable-error";
@@ -11,9 +12,12 @@ interface Values {
   timeZone: string;
   temperatureUnit: "celsius" | "fahrenheit";
   inactivitySignOutMinutes: number;
+  alarmEscalationMinutes: number;
 }
 
 const INACTIVITY_RANGE_MESSAGE = `From ${MIN_INACTIVITY_SIGN_OUT_MINUTES} to ${MAX_INACTIVITY_SIGN_OUT_MINUTES} minutes`;
+
+const ESCALATION_RANGE_MESSAGE = `From ${MIN_ALARM_ESCALATION_MINUTES} to ${MAX_ALARM_ESCALATION_MINUTES} minutes`;
 
 const toValues = (c: CompanySettings): Values => ({
   name: c.name,
@@ -21,11 +25,13 @@ const toValues = (c: CompanySettings): Values => ({
   timeZone: c.timeZone,
   temperatureUnit: c.temperatureUnit,
   inactivitySignOutMinutes: c.inactivitySignOutMinutes,
+  alarmEscalationMinutes: c.alarmEscalationMinutes,
 });
 
 /**
  * Settings > company settings > general: name, logo initial, default time zone, temperature
- * unit and how long members may be inactive before they are signed out.
+ * unit, how long members may be inactive before they are signed out, and how long an alarm
+ * may stay unacknowledged before the administrators are e-mailed again.
  */
 export function CompanyGeneral() {
   const { form, data, query, save, saving, canEdit } = useCompanyForm(toValues, "Company settings saved");
@@ -99,6 +105,28 @@ export function CompanyGeneral() {
             precision={0}
             addonAfter="minutes"
             style={{ width: 160 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="alarmEscalationMinutes"
+          label="E-mail administrators about unacknowledged alarms after"
+          extra="An alarm nobody has acknowledged this long after it was raised is e-mailed once more to the company's administrators."
+          rules={[
+            { required: true, message: ESCALATION_RANGE_MESSAGE },
+            {
+              type: "integer",
+              min: MIN_ALARM_ESCALATION_MINUTES,
+              max: MAX_ALARM_ESCALATION_MINUTES,
+              message: ESCALATION_RANGE_MESSAGE,
+            },
+          ]}
+        >
+          <InputNumber
+            min={MIN_ALARM_ESCALATION_MINUTES}
+            max={MAX_ALARM_ESCALATION_MINUTES}
+            precision={0}
+            addonAfter="minutes"
+            style={{ width: 180 }}
           />
         </Form.Item>
         {canEdit && (

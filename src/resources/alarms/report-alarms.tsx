@@ -1,0 +1,59 @@
+import { alarmAge, alarmTitle } from "@core/domain/alarms";
+import { type HttpError, useList } from "@refinedev/core";
+import { Alert, Empty, Flex, List, Skeleton, Typography } from "antd";
+import { DateTimeText } from "@/components/list/date-time-text";
+import type { ListQueryMeta } from "@/providers/data-provider";
+import { readableError } from "@/providers/readable-error";
+import { RESOURCE } from "@/resources/names";
+import type { Alarm } from "../types";
+import { AlarmActionButton } from "./acknowledge-dialog";
+import { SeverityTag, StateTag } from "./columns";
+
+/** A report's alarms at most (a unit's band, silences, the battery): more than a report ever raises. */
+const REPORT_ALARMS = 50;
+
+/** The report overlay's "Alarms" section: the report's alarms, open first, each with its action. */
+export function ReportAlarms({ reportId }: { reportId: string }) {
+  const { result, query } = useList<Alarm, HttpError>({
+    resource: RESOURCE.alarms,
+    meta: {
+      listQuery: {
+        filters: [{ key: "reportId", operator: "eq", value: reportId }],
+        pageNumber: 1,
+        pageSize: REPORT_ALARMS,
+      },
+    } satisfies ListQueryMeta,
+    errorNotification: false,
+  });
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  if (query.isError) return <Alert type="warning" showIcon message={readableError(query.error)} />;
+  if (result.data.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="This report has raised no alarm" />;
+  return (
+    <List
+      size="small"
+      aria-label="Alarms of the report"
+      dataSource={result.data}
+      renderItem={(alarm) => (
+        <List.Item key={alarm.id} extra={<AlarmActionButton alarm={alarm} />}>
+          <Flex vertical gap={2}>
+            <Flex gap="small" align="center" wrap>
+              <SeverityTag severity={alarm.severity} />
+              <strong>{alarmTitle(alarm)}</strong>
+              <StateTag state={alarm.state} />
+            </Flex>
+            <Typography.Text type="secondary">
+              Raised <DateTimeText value={alarm.triggeredAt} /> ({alarmAge(alarm.triggeredAt, Date.now())})
+              {alarm.acknowledgedAt
+                ? ` · acknowledged by ${alarm.acknowledgedByName ?? "an API key"}: “${alarm.acknowledgedComment ?? ""}”`
+                : ""}
+              {alarm.closedAt
+                ? ` · closed by ${alarm.closedByName ?? "an API key"}: “${alarm.closedComment ?? ""}”`
+                : ""}
+            </Typography.Text>
+          </Flex>
+        </List.Item>
+      )}
+    />
+  );
+}

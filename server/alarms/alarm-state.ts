@@ -2,6 +2,7 @@ import { ALARM_TRANSITIONS, type AlarmAction } from "../../core/domain/alarms";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
+import { enqueueReportWebhookEvent } from "../webhooks/enqueue";
 
 /**
  * An alarm's state changes, in one place: acknowledging (open -> acknowledged) and closing
@@ -26,6 +27,8 @@ async function transition(
   ids: readonly string[],
   actor: AlarmActor,
   comment: string,
+  /** The dashboard's origin, for the report link of the acknowledgement's webhook. */
+  publicUrl: string,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const { from, to } = ALARM_TRANSITIONS[action];
@@ -43,6 +46,26 @@ async function transition(
     .where("state", "=", from)
     .returning(["id", "reportId", "kind", "unit", "side", "severity", "triggeredAt"])
     .execute();
+  if (action === "acknowledge")
+    for (const alarm of moved)
+      await enqueueReportWebhookEvent(trx, {
+        reportId: alarm.reportId,
+        event: "alarm.acknowledged",
+        publicUrl,
+        occurredAt: now,
+        data: {
+          alarm: {
+            id: alarm.id,
+            kind: alarm.kind,
+            unit: alarm.unit,
+            side: alarm.side,
+            severity: alarm.severity,
+            triggeredAt: new Date(alarm.triggeredAt).toISOString(),
+            acknowledgedAt: now.toISOString(),
+            comment,
+          },
+        },
+      });
   for (const alarm of moved)
     await recordAudit(trx, actor, {
       action: AUDIT_ACTION[action],
@@ -62,16 +85,18 @@ async function transition(
   return moved.map((alarm) => alarm.id);
 }
 
-/** Acknowledges the open alarms among `ids`; answers those it acknowledged. */
+/**
+ * Acknowledges the open alarms among `ids`; answers those it acknowledged. Each
+ * acknowledgement is an `alarm.acknowledged` webhook event of the report's company.
+ */
 export async function acknowledgeAlarms(
   trx: Db,
   ids: readonly string[],
   actor: AlarmActor,
   comment: string,
+  publicUrl: string,
 ): Promise<string[]> {
-  const acknowledged = await transition(trx, "acknowledge", ids, actor, comment);
-  await afterAlarmAcknowledged(trx, acknowledged);
-  return acknowledged;
+  return transition(trx, "acknowledge", ids, actor, comment, publicUrl);
 }
 
 /** Closes the acknowledged alarms among `ids` with the reason; answers those it closed. */
@@ -81,11 +106,5 @@ export async function closeAlarms(
   actor: AlarmActor,
   reason: string,
 ): Promise<string[]> {
-  return transition(trx, "close", ids, actor, reason);
+  return transition(trx, "close", ids, actor, reason, "");
 }
-
-/**
- * Runs in the acknowledging transaction once alarms are acknowledged: where the
- * acknowledgement's webhook is to be enqueued (not built yet).
- */
-async function afterAlarmAcknowledged(_trx: Db, _alarmIds: readonly string[]): Promise<void> {}

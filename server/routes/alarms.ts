@@ -19,8 +19,6 @@ const resource = listResource("alarms");
 
 const alarmNotFound = () => notFound("Alarm not found");
 
-const MOVE: Record<AlarmAction, typeof acknowledgeAlarms> = { acknowledge: acknowledgeAlarms, close: closeAlarms };
-
 const STATE_CONFLICT: Record<AlarmAction, string> = {
   acknowledge: "Only an open alarm can be acknowledged",
   close: "Only an acknowledged alarm can be closed",
@@ -31,13 +29,27 @@ const STATE_CONFLICT: Record<AlarmAction, string> = {
  * alarm the caller does not see, 400 for a short comment, 409 when it is not in the state
  * the action starts from. Answers the alarm as it is now.
  */
-async function moveAlarm(db: Db, principal: Principal, id: string, action: AlarmAction, body: AlarmCommentInput) {
+async function moveAlarm(
+  db: Db,
+  principal: Principal,
+  id: string,
+  action: AlarmAction,
+  body: AlarmCommentInput,
+  publicUrl: string,
+) {
   const alarm = await findAlarm(db, principal.companyScope, id);
   if (!alarm) throw alarmNotFound();
   const error = alarmCommentError(body.comment);
   if (error) throw badRequest(`comment: ${error}`, [{ id: "comment", error }]);
   if (alarm.state !== ALARM_TRANSITIONS[action].from) throw new HttpError(409, STATE_CONFLICT[action]);
-  const moved = await db.transaction().execute((trx) => MOVE[action](trx, [id], principal, body.comment.trim()));
+  const comment = body.comment.trim();
+  const moved = await db
+    .transaction()
+    .execute((trx) =>
+      action === "acknowledge"
+        ? acknowledgeAlarms(trx, [id], principal, comment, publicUrl)
+        : closeAlarms(trx, [id], principal, comment),
+    );
   // Someone else moved it between the read and the update.
   if (moved.length === 0) throw new HttpError(409, STATE_CONFLICT[action]);
   return (await findAlarm(db, principal.companyScope, id)) ?? alarm;
@@ -90,6 +102,7 @@ export const alarmRoutes: FastifyPluginAsync = async (plugin) => {
           response: { 200: alarmRecord, 409: dataErrors[400], ...dataErrors },
         },
       },
-      async (request) => moveAlarm(db, request.principal, request.params.id, action, request.body),
+      async (request) =>
+        moveAlarm(db, request.principal, request.params.id, action, request.body, plugin.settings.publicUrl),
     );
 };

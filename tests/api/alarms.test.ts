@@ -188,6 +188,37 @@ describe("acknowledging and closing", () => {
     expect((await act(alarm.id, "acknowledge", "Acknowledged again")).statusCode).toBe(409);
   });
 
+  test("an acknowledgement is an alarm.acknowledged webhook event of the report's company", async () => {
+    const reportId = await label(ingestA, "ALM-HOOK", world.presets.a);
+    const hooked = (await alarmsOfReport(reportId))[0] as AlarmRecord;
+    const endpoint = await t.database.db
+      .insertInto("webhookEndpoints")
+      .values({
+        companyId: world.companies.a,
+        url: "https://93.184.216.34/qa",
+        events: ["alarm.acknowledged"],
+        secret: "whsec_a",
+        createdBy: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      expect((await act(hooked.id, "acknowledge", "Probe checked on site")).statusCode).toBe(200);
+      const deliveries = await t.database.db
+        .selectFrom("webhookDeliveries")
+        .select(["event", "payload"])
+        .where("endpointId", "=", endpoint.id)
+        .execute();
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]).toMatchObject({
+        event: "alarm.acknowledged",
+        payload: { report: { id: reportId }, alarm: { id: hooked.id, comment: "Probe checked on site" } },
+      });
+    } finally {
+      await t.database.db.deleteFrom("webhookEndpoints").where("id", "=", endpoint.id).execute();
+    }
+  });
+
   test("closes an acknowledged alarm once", async () => {
     const res = await act(alarm.id, "close", "Cooler repaired, temperature back");
     expect(res.statusCode).toBe(200);

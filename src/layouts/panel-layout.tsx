@@ -2,6 +2,7 @@ import { Drawer } from "antd";
 import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LAYOUT } from "@/theme";
+import styles from "./layouts.module.css";
 
 export interface PanelLayoutProps {
   title: ReactNode;
@@ -53,6 +54,7 @@ export function PanelLayout({ title, closeTo, width = LAYOUT.drawerWidth, extra,
       title={title}
       width={width}
       extra={extra}
+      classNames={{ header: styles.panelHeader }}
       onClose={() => setOpen(false)}
       afterOpenChange={(visible) => {
         // In the panel's place: Back from the list then goes where it went before the panel opened.

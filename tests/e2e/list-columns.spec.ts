@@ -123,38 +123,46 @@ test.describe("choosing the list's custom-field columns", () => {
 });
 
 test.describe("the list's End column", () => {
-  test("is whole at 1440 px: header and cells inside the table's visible box, text not clipped", async ({
-    page,
-  }, testInfo) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, "admin@demo.example");
-    const end = header(page, "End");
-    await expect(end).toBeVisible();
-    await expect(rows(page).first()).toBeVisible();
-    const scroller = page.locator(".ant-table-content, .ant-table-body").filter({ has: rows(page).first() });
-    const area = await visibleArea(page, scroller);
-    const titles = await thead(page).locator("th").allInnerTexts();
-    const index = titles.findIndex((t) => t.trim() === "End");
-    expect(index).toBeGreaterThanOrEqual(0);
-    const cells = rows(page).locator(`td:nth-child(${index + 1})`);
-    expect(await cells.count()).toBeGreaterThan(0);
+  // Every role: a distributor's list has a Company column more (distributor-views.spec.ts).
+  for (const email of ["admin@demo.example", "user@demo.example", "distributor@demo.example"]) {
+    test(`is whole at 1440 px for ${email}: header and cells inside the table's visible box, text not clipped`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, email);
+      const end = header(page, "End");
+      await expect(end).toBeVisible();
+      await expect(rows(page).first()).toBeVisible();
+      const scroller = page.locator(".ant-table-content, .ant-table-body").filter({ has: rows(page).first() });
+      const area = await visibleArea(page, scroller);
+      const endBox = await end.boundingBox();
+      testInfo.annotations.push({
+        type: "End header",
+        description: `right edge ${endBox ? endBox.x + endBox.width : "none"}, table's visible right ${area.right}`,
+      });
+      const titles = await thead(page).locator("th").allInnerTexts();
+      const index = titles.findIndex((t) => t.trim() === "End");
+      expect(index).toBeGreaterThanOrEqual(0);
+      const cells = rows(page).locator(`td:nth-child(${index + 1})`);
+      expect(await cells.count()).toBeGreaterThan(0);
 
-    for (const cell of [end, ...(await cells.all())]) {
-      const box = await cell.boundingBox();
-      expect(box, "End cell box").not.toBeNull();
-      if (!box) continue;
-      expect(box.x).toBeGreaterThanOrEqual(area.left - 0.5);
-      expect(box.x + box.width).toBeLessThanOrEqual(area.right + 0.5);
-      // Nothing in the cell is cut: neither the cell nor any element inside it overflows.
-      const clipped = await cell.evaluate((el) =>
-        [el, ...Array.from(el.querySelectorAll("*"))]
-          .filter((node) => node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0)
-          .map((node) => node.textContent),
-      );
-      expect(clipped, "clipped End text").toEqual([]);
-    }
-    await attachBothSizes(page, testInfo, "list end column");
-  });
+      for (const cell of [end, ...(await cells.all())]) {
+        const box = await cell.boundingBox();
+        expect(box, "End cell box").not.toBeNull();
+        if (!box) continue;
+        expect(box.x).toBeGreaterThanOrEqual(area.left - 0.5);
+        expect(box.x + box.width).toBeLessThanOrEqual(area.right + 0.5);
+        // Nothing in the cell is cut: neither the cell nor any element inside it overflows.
+        const clipped = await cell.evaluate((el) =>
+          [el, ...Array.from(el.querySelectorAll("*"))]
+            .filter((node) => node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0)
+            .map((node) => node.textContent),
+        );
+        expect(clipped, "clipped End text").toEqual([]);
+      }
+      await attachBothSizes(page, testInfo, `list end column ${email}`);
+    });
+  }
 
   test("at 390 px the table scrolls sideways with Label ID pinned and the End column reachable", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -77,7 +77,7 @@ export function LabelPresetShow() {
           </div>
         </Flex>
         {editing ? null : (
-          <Flex gap="small">
+          <Flex gap="small" wrap>
             {mayUpdate ? (
               <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
                 Edit

@@ -95,15 +95,19 @@ const shipment = textColumn<LabelReport>("origin", "Shipment", {
   ),
 });
 
+/** A text at most two lines high in a bounded width, the whole of it in the title. */
+function Clamped({ text, narrow = false }: { text: string | null | undefined; narrow?: boolean }) {
+  return text ? (
+    <span className={narrow ? `${styles.clamp} ${styles.narrow}` : styles.clamp} title={text}>
+      {text}
+    </span>
+  ) : (
+    "—"
+  );
+}
+
 const preset = textColumn<LabelReport>("presetName", "Preset", {
-  render: (report) =>
-    report.presetName ? (
-      <span className={styles.clamp} title={report.presetName}>
-        {report.presetName}
-      </span>
-    ) : (
-      "—"
-    ),
+  render: (report) => <Clamped text={report.presetName} />,
 });
 
 /** A date column whose value shows as day over time: narrower, so End fits a 1440 px screen. */
@@ -148,7 +152,10 @@ const end: ColumnSpec<LabelReport> = {
   render: (report) => <EndCell status={report.status} endTime={report.endTime} />,
 };
 
-const company = textColumn<LabelReport>("companyName", "Company");
+// Bounded tighter than the preset: a sub-company's long name pushed Start and End off a 1440 px screen.
+const company = textColumn<LabelReport>("companyName", "Company", {
+  render: (report) => <Clamped text={report.companyName} narrow />,
+});
 
 /** The list's columns: a list spanning several companies names each report's company. */
 export function labelReportColumnsFor(severalCompanies: boolean): ColumnSpec<LabelReport>[] {

@@ -78,8 +78,11 @@ export function LabelReportShow() {
   }, []);
 
   const title = report ? (
-    <Space>
-      <span>Label report {report.labelId}</span>
+    // One line on a phone: the words give way (an ellipsis, the whole in the tooltip), the label ID and tags stay.
+    <Space className={styles.panelTitle}>
+      <span className={styles.panelTitleText} title={`Label report ${report.labelId}`}>
+        Label report {report.labelId}
+      </span>
       <Tag color={STATUS_COLORS[report.status]}>{LABEL_STATUS_TEXT[report.status]}</Tag>
       {report.isArchived ? <Tag>Archived</Tag> : null}
     </Space>

@@ -1,6 +1,6 @@
 import { type LabelPresetInput, PRESET_STEP_LABELS, type PresetStep } from "@core/domain/label-preset";
 import type { TemperatureUnit } from "@core/domain/units";
-import { Badge, Button, Descriptions, Flex } from "antd";
+import { Badge, Button, Descriptions, Flex, Grid } from "antd";
 import type { ReactNode } from "react";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
 import { usePreferencesStore } from "@/providers/stores/preferences";
@@ -86,6 +86,8 @@ export function PresetSummary({
   onEditStep?(step: PresetStep): void;
 }) {
   const locale = usePreferencesStore((s) => s.locale);
+  // Below antd's sm (576 px) a 220 px label column would leave the values a few letters a line: label over value.
+  const narrow = Grid.useBreakpoint().sm === false;
   return (
     <Flex vertical gap="large">
       {groupsOf(preset, unit, withName, locale).map((group) => (
@@ -94,7 +96,8 @@ export function PresetSummary({
           bordered
           size="small"
           column={1}
-          styles={{ label: { width: 220 } }}
+          layout={narrow ? "vertical" : "horizontal"}
+          styles={narrow ? {} : { label: { width: 220 } }}
           title={
             <Flex align="center" gap="small">
               {group.icon ? <MeasurementIcon name={group.icon} /> : null}

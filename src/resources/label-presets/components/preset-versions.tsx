@@ -50,6 +50,8 @@ export function PresetVersions({ presetId, version }: { presetId: string; versio
         rowKey="version"
         loading={query.isLoading}
         pagination={false}
+        // Its own sideways scroll on a phone: the page keeps the screen's width.
+        scroll={{ x: "max-content" }}
         dataSource={rows}
         columns={[
           { title: "Version", dataIndex: "version", width: 90 },

@@ -60,6 +60,8 @@ export function StatisticsTable({
           key={unit}
           size="small"
           pagination={false}
+          // Its own sideways scroll on a phone: the overlay keeps the screen's width.
+          scroll={{ x: "max-content" }}
           rowKey="key"
           aria-label={`${unit === "temperature" ? "Temperature" : "Humidity"} statistics`}
           dataSource={statisticsRows(summary[unit], unit, temperatureUnit, locale)}

@@ -37,6 +37,8 @@ export function ProfileNotifications() {
         <Table<NotificationSetting>
           rowKey="companyId"
           pagination={false}
+          // Its own sideways scroll on a phone: the page keeps the screen's width.
+          scroll={{ x: "max-content" }}
           dataSource={rows}
           columns={[
             { key: "company", title: "Company", dataIndex: "companyName" },

@@ -1,15 +1,15 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@core/domain/audit-trail";
 import type { Filter } from "@core/domain/list-query";
 import { listResource } from "@core/domain/resources";
-import { Select } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { DatePicker } from "@/components/controls/date-picker";
 import { fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
+import { ChoiceFilter } from "@/components/list/choice-filter";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import { IncludesFilter } from "@/components/list/includes-filter";
 import { applyFilters, listSearchString, parseListUrl } from "@/providers/list-url";
 import styles from "./audit-trail.module.css";
-import { dayFilters, daysOf, eqValue } from "./filter-values";
+import { dayFilters, daysOf } from "./filter-values";
 
 const RESOURCE = listResource("audit");
 
@@ -35,16 +35,13 @@ export function AuditFilters() {
   const days = daysOf(state.filters, timeZone);
   return (
     <>
-      <Select
-        allowClear
-        aria-label="Filter by record type"
+      <ChoiceFilter
+        resource="audit"
+        filterKey="entity"
+        options={ENTITY_OPTIONS}
+        label="Filter by record type"
         placeholder="Any record type"
         className={styles.filter}
-        options={ENTITY_OPTIONS}
-        value={eqValue(state.filters, "entity") ?? null}
-        onChange={(entity: string | undefined) =>
-          change(entity ? [{ key: "entity", operator: "eq", value: entity }] : [], "entity")
-        }
       />
       <IncludesFilter
         resource="audit"

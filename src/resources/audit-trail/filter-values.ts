@@ -14,11 +14,6 @@ export interface AuditDays {
 
 const DAY_MS = 86_400_000;
 
-/** The single value of an `eq` filter on a key, or undefined. */
-export function eqValue(filters: readonly Filter[], key: string): string | undefined {
-  return filters.find((f) => f.key === key && f.operator === "eq")?.value;
-}
-
 export function dayFilters(days: AuditDays | null, timeZone: string): Filter[] {
   if (!days) return [];
   const next = new Date(Date.parse(`${days.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { isKnownTimeZone } from "../../core/domain/datetime";
 import type { Db } from "../db/index";
 import { NOTIFICATION_DEFAULTS } from "../db/notification-settings";
@@ -30,17 +30,29 @@ export interface AlertRecipient {
  */
 export async function alertAudience(db: Db, companyId: string, alert: AlertKind): Promise<AlertRecipient[]> {
   const column = sql.ref(`n.${COLUMN[alert]}`);
-  const rows = await db
-    .selectFrom("userRoles as ur")
-    .innerJoin("users as u", "u.id", "ur.userId")
-    .innerJoin("companies as c", "c.id", "ur.companyId")
+  const rows = await membersToTell(db, companyId, sql<boolean>`true`)
     .leftJoin("notificationSettings as n", (join) =>
       join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
     )
+    .where(sql<boolean>`coalesce(${column}, ${NOTIFICATION_DEFAULTS[alert]})`)
+    .execute();
+  return byAddress(rows);
+}
+
+/**
+ * The members of a company holding `ownRoles`, and for a sub-company its distributor's
+ * administrators, one row per role held, the company's own first (a member of both
+ * without a zone of their own then gets its zone).
+ */
+function membersToTell(db: Db, companyId: string, ownRoles: RawBuilder<boolean>) {
+  return db
+    .selectFrom("userRoles as ur")
+    .innerJoin("users as u", "u.id", "ur.userId")
+    .innerJoin("companies as c", "c.id", "ur.companyId")
     .select(["u.email", "u.timeZone as ownTimeZone", "c.timeZone"])
     .where((eb) =>
       eb.or([
-        eb("ur.companyId", "=", companyId),
+        eb.and([eb("ur.companyId", "=", companyId), ownRoles]),
         eb.and([
           eb(
             "ur.companyId",
@@ -52,12 +64,8 @@ export async function alertAudience(db: Db, companyId: string, alert: AlertKind)
         ]),
       ]),
     )
-    .where(sql<boolean>`coalesce(${column}, ${NOTIFICATION_DEFAULTS[alert]})`)
-    // The report's own company first, so a member of both without a zone of their own gets its zone.
     .orderBy(sql`case when ${sql.ref("ur.companyId")} = ${companyId} then 0 else 1 end`)
-    .orderBy("u.email")
-    .execute();
-  return byAddress(rows);
+    .orderBy("u.email");
 }
 
 /** One recipient per address (the first row's zone), sorted by address. */
@@ -78,30 +86,6 @@ function byAddress(rows: readonly { email: string; ownTimeZone: string | null; t
  * administrators, and for a sub-company its distributor's administrators.
  */
 export async function companyAdministrators(db: Db, companyId: string): Promise<AlertRecipient[]> {
-  const rows = await db
-    .selectFrom("userRoles as ur")
-    .innerJoin("users as u", "u.id", "ur.userId")
-    .innerJoin("companies as c", "c.id", "ur.companyId")
-    .select(["u.email", "u.timeZone as ownTimeZone", "c.timeZone"])
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb("ur.companyId", "=", companyId),
-          sql<boolean>`${sql.ref("ur.types")} && array['administrator', 'distributorAdmin']::text[]`,
-        ]),
-        eb.and([
-          eb(
-            "ur.companyId",
-            "=",
-            eb.selectFrom("companies as sub").select("sub.parentId").where("sub.id", "=", companyId),
-          ),
-          eb("c.type", "=", "distributor"),
-          sql<boolean>`'distributorAdmin' = any(${sql.ref("ur.types")})`,
-        ]),
-      ]),
-    )
-    .orderBy(sql`case when ${sql.ref("ur.companyId")} = ${companyId} then 0 else 1 end`)
-    .orderBy("u.email")
-    .execute();
-  return byAddress(rows);
+  const administrators = sql<boolean>`${sql.ref("ur.types")} && array['administrator', 'distributorAdmin']::text[]`;
+  return byAddress(await membersToTell(db, companyId, administrators).execute());
 }

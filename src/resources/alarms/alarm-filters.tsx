@@ -1,5 +1,5 @@
 import { ALARM_SEVERITIES, ALARM_STATES } from "@core/domain/alarms";
-import { ChoiceFilter } from "@/components/list/choice-filter";
+import { ChoiceFilter } from "@/components/list/filter-selects";
 import styles from "./alarms.module.css";
 import { SEVERITY_TEXT, STATE_TEXT } from "./columns";
 

@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from "@core/domain/role-rules";
 import { ROLES } from "@core/domain/roles";
-import { IncludesFilter } from "@/components/list/includes-filter";
+import { IncludesFilter } from "@/components/list/filter-selects";
 import styles from "../people/people.module.css";
 
 const OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));

@@ -158,7 +158,9 @@ useAuthSessionStore.subscribe(() => {
   const next = signedInPerson();
   if (next === person) return;
   person = next;
-  void usePreferencesStore.persist.rehydrate();
+  // Without local storage (a private window refusing it, a test run without a DOM) zustand
+  // keeps the store in memory and gives it no persist API: nothing to load then.
+  void usePreferencesStore.persist?.rehydrate();
 });
 
 /**

@@ -15,7 +15,7 @@ export const DEFAULT_ALERT_WORKER_INTERVAL_MS = 1000;
 export const DEFAULT_ACCESS_TOKEN_SECONDS = 3600;
 export const DEFAULT_REFRESH_TOKEN_SECONDS = 100 * 24 * 3600;
 export const DEFAULT_IMPERSONATION_MINUTES = 60;
-/** A sign-in lasts this long at most, however active the person is (the signed-record issue, section 7). */
+/** A sign-in lasts this long at most, however active the person is. */
 export const DEFAULT_SESSION_MAX_HOURS = 12;
 export const DEFAULT_PG_POOL_SIZE = 10;
 export const DEFAULT_MAIL_FROM = "ColdChain Dashboard <no-reply@coldchain.example>";

@@ -2,7 +2,7 @@ import { CHANGE_REASON_MIN_LENGTH } from "./change-reason";
 import { durationText } from "./duration-text";
 
 /**
- * Alarms to acknowledge (issue 45, section 2): each alarm event of a report (a unit's band
+ * Alarms to acknowledge: each alarm event of a report (a unit's band
  * reached, the label gone silent, the battery low) is an alarm that someone acknowledges
  * with a comment and later closes. Pure: the server stores and enforces, the dashboard shows.
  */

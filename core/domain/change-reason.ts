@@ -1,6 +1,5 @@
 /**
- * A change of a report's record that a QA person must explain (the signed-record issue,
- * sections 3 and 5): archiving it, which takes it out of every list but its own filter, and
+ * A change of a report's record that a QA person must explain: archiving it, which takes it out of every list but its own filter, and
  * editing a value of a field that is part of the record. The reason, of at least this many
  * characters, goes to the audit trail. Restoring a report from the archive needs none.
  */

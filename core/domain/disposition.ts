@@ -24,7 +24,7 @@ export const DISPOSITION_LABELS: Record<Disposition, string> = {
 };
 
 /**
- * What can change a signed record and so supersede its signature (the signed-record issue):
+ * What can change a signed record and so supersede its signature:
  * readings stored inside the evaluated window, a new window, archiving the report, a new
  * value of a record field (record-fields.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Signing out after inactivity (the signed-record issue, section 7): a company chooses how
+ * Signing out after inactivity: a company chooses how
  * long its members may be idle; the dashboard counts only user actions, and the server
  * refuses the session's refresh once that long has passed since the last one reported.
  */

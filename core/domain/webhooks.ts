@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 45, section 4): the events a company's endpoint may subscribe to, written
+ * Webhooks: the events a company's endpoint may subscribe to, written
  * once for the server (which enqueues and validates them) and the dashboard (which offers them).
  */
 export const WEBHOOK_EVENTS = [

@@ -56,7 +56,7 @@ async function moveAlarm(
 }
 
 /**
- * Alarms to acknowledge (issue 45, section 2): the list, in the list grammar and scoped
+ * Alarms to acknowledge: the list, in the list grammar and scoped
  * like the report list (a distributor's spans its sub-companies), and acknowledging and
  * closing one. Acting on an alarm acts on its report, so it needs the right to change
  * reports (update labelReport: users, handlers, administrators; not sub-handlers or API

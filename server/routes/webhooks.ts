@@ -46,7 +46,7 @@ async function refuseApiKey(request: FastifyRequest) {
 }
 
 /**
- * Settings > Webhooks (issue 45, section 4): the company's endpoints, their secret (answered
+ * Settings > Webhooks: the company's endpoints, their secret (answered
  * once, at creation or rotation), a test event and each endpoint's delivery log. The events
  * themselves are queued by server/webhooks/enqueue.ts and sent by the alert worker.
  */

@@ -8,7 +8,7 @@ import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * Alarm acknowledgement (issue 45, section 2): every alarm event is an alarm record, listed
+ * Alarm acknowledgement: every alarm event is an alarm record, listed
  * in the list grammar, acknowledged and closed with a comment, escalated once when nobody
  * acknowledges it in time, and written in the report's trail.
  */

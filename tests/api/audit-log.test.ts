@@ -7,7 +7,7 @@ import { ProtocolClient } from "./support/protocol";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
- * GET /api/audit and /api/audit.csv (issue 44 §4): a company's audit log in the list
+ * GET /api/audit and /api/audit.csv: a company's audit log in the list
  * grammar, for its administrators (a distributor's spanning its sub-companies), and the
  * report PDF's "Include audit trail" option.
  */

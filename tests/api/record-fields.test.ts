@@ -8,7 +8,7 @@ import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
- * The signed-record issue, section 5: a custom field marked "part of the record" has its
+ * A custom field marked "part of the record" has its
  * values in the content hash and the record document, printed on the PDF, the CSV and the
  * share page; an edit needs a reason and is audited old → new; after signing it supersedes
  * the signature. Fields not part of the record stay outside the hash.

@@ -8,7 +8,7 @@ import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
- * The signed-record issue, section 6: anyone can verify a record. The record document is
+ * Anyone can verify a record. The record document is
  * byte for byte what the content hash hashes; the server signs each hash it issues with a
  * record key published at /.well-known/jwks.json; /api/records/{hash} says whether the
  * server issued a hash and whether it is still the report's record.

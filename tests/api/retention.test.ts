@@ -7,7 +7,7 @@ import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
- * The signed-record issue, section 3: physical deletion happens only through the retention
+ * Physical deletion happens only through the retention
  * setting (RETENTION_YEARS, off by default). A report past it goes with its readings,
  * signatures and trail; the company's trail says what went; nothing else can delete them.
  */

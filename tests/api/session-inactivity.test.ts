@@ -7,8 +7,7 @@ import { ProtocolClient } from "./support/protocol";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Sessions end after inactivity and after an absolute lifetime (the signed-record issue,
- * section 7). Time is moved by writing the session's timestamps, not by waiting.
+ * Sessions end after inactivity and after an absolute lifetime. Time is moved by writing the session's timestamps, not by waiting.
  */
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, setEveryPassword, type World } from "./support/world";
 
 /**
- * The signed-record issue, sections 1–3: a signature keeps the content hash and verdict it
+ * A signature keeps the content hash and verdict it
  * signed; a change to the signed record (late readings inside the window, a trim,
  * archiving) supersedes it, the signer is e-mailed and the report is "Changed after
  * signature"; late readings are in the trail; signatures are never changed nor deleted.

@@ -7,7 +7,7 @@ import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * A distributor's sub-companies (issue 47): names unique under their distributor, renaming
+ * A distributor's sub-companies: names unique under their distributor, renaming
  * and deleting them, and the distributor seeing and removing their members. One rule a test.
  */
 

@@ -12,7 +12,7 @@ import { signDisposition } from "./support/sign-disposition";
 import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "./support/world";
 
 /**
- * Webhooks (issue 45, section 4): endpoints an administrator registers, events queued in
+ * Webhooks: endpoints an administrator registers, events queued in
  * the transaction that made them happen, POSTed signed by the worker with retries, and
  * never to a private address unless WEBHOOK_ALLOW_PRIVATE is on. The worker is driven
  * with a `now` (deliverDueWebhooks), never by waiting; the receiver is this test's own

@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { apiAs, signInAt } from "./support/sign-in";
 
 /**
- * Settings > Audit trail (issue 44 §4): an administrator reads the company's changes,
+ * Settings > Audit trail: an administrator reads the company's changes,
  * narrows them by kind of record, and downloads the filtered list as CSV.
  */
 

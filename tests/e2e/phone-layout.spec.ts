@@ -4,7 +4,7 @@ import { motionDone } from "./support/motion";
 import { signInAt } from "./support/sign-in";
 
 /**
- * The dashboard on a phone (390 × 844, issue 47): nothing scrolls sideways but a table's own
+ * The dashboard on a phone (390 × 844): nothing scrolls sideways but a table's own
  * scroll box, and the menu is a drawer behind a button in the header (src/layouts/app-shell.tsx).
  * Each test leaves a screenshot of its screen in /tmp/phones for the screen review.
  */

@@ -3,7 +3,7 @@ import { attachBothSizes } from "./support/screenshots";
 import { apiAs, signInAt } from "./support/sign-in";
 
 /**
- * A distributor mends its sub-companies (issue 47): renames one, is refused a name another
+ * A distributor mends its sub-companies: renames one, is refused a name another
  * already has (at the field), deletes one without label reports, is told why one with
  * reports stays, and sees and may remove a sub-company's members.
  */

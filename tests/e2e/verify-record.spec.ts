@@ -3,7 +3,7 @@ import { firstReport } from "./support/reports";
 import { apiAs } from "./support/sign-in";
 
 /**
- * The public /verify page (the signed-record issue, section 6): a partner drops a record
+ * The public /verify page: a partner drops a record
  * document or a report PDF, and the page says whether this server issued it, unchanged.
  * No sign-in: the record comes from the API here, as a partner would have received it.
  */

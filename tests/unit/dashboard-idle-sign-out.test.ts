@@ -8,7 +8,7 @@ import {
   signInRedirect,
 } from "@/providers/auth/return-to";
 
-/** The dashboard's side of signing out after inactivity (the signed-record issue, section 7). */
+/** The dashboard's side of signing out after inactivity. */
 
 const MINUTE = 60_000;
 const start = Date.parse("2026-11-28T09:00:00Z");

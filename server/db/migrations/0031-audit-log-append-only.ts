@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The audit trail cannot be changed (the signed-record issue, section 3):
+ * The audit trail cannot be changed:
  * - UPDATE and DELETE on `audit_log` are refused by a trigger, for every role of the
  *   application; what it records is never rewritten, only added to.
  * - Its people are kept by name as they were when they acted (`actor_first_name`,

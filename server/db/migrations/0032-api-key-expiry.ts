@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * API keys expire (the signed-record issue, section 7): `expires_at`, a year after creation
+ * API keys expire: `expires_at`, a year after creation
  * unless the administrator chooses another time or none (null). Keys made before get a
  * year from their creation, and at least 30 days from now, so no gateway stops at the
  * upgrade without warning.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * A custom field can be part of a report's record (the signed-record issue, section 5): its
+ * A custom field can be part of a report's record: its
  * values are hashed with the readings, printed, and their edits need a reason and supersede
  * a signature. Chosen when the field is created and fixed afterwards, like its key and type:
  * turning it on or off later would change the content hash of every report already signed.

@@ -1,8 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Sessions end after inactivity and after an absolute lifetime (the signed-record issue,
- * section 7):
+ * Sessions end after inactivity and after an absolute lifetime:
  * - `companies.inactivity_sign_out_minutes`: how long a member may be idle before the
  *   dashboard signs them out and the server refuses the refresh (5–240, default 30).
  * - `sessions.last_active_at`: the last user action the dashboard reported (never later than

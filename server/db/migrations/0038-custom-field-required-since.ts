@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * A field made required binds the reports registered from then on, not the ones before it
- * (issue 47): an old report's other values must stay savable without a value nobody asked
+ *: an old report's other values must stay savable without a value nobody asked
  * for when it was registered. `required_since` is when the field last became required (null
  * while it is optional); fields required today count from their creation.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Webhooks (issue 45, section 4), a second transactional outbox beside the e-mails':
+ * Webhooks, a second transactional outbox beside the e-mails':
  * - `webhook_endpoints`: where a company wants its events POSTed, which events, and the
  *   secret the server signs each delivery with (HMAC-SHA256). The secret must be read back
  *   to sign, so it is stored as it is (like the SMTP password in SMTP_URL, it is the

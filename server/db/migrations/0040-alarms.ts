@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Alarm acknowledgement (issue 45, section 2):
+ * Alarm acknowledgement:
  * - `alarms`: one row per alarm event (an alert event of kind excursionDetected, noSignal
  *   or batteryLow), written in the transaction that wrote the event, whoever is e-mailed.
  *   Its state goes open -> acknowledged -> closed (server/alarms/alarm-state.ts); the

@@ -13,7 +13,7 @@ import {
 
 /**
  * Watches a signed-in person's actions and signs them out after the company's inactivity limit
- * (the signed-record issue, section 7). Only a person's actions count: a pointer press, a key,
+ *. Only a person's actions count: a pointer press, a key,
  * typing, the wheel, a touch, the tab coming back into view. Not `scroll`: the dashboard scrolls
  * by itself (restoring a position), and a person's scrolling comes by wheel, key or touch anyway.
  * The check runs on the page's own clock (Date.now and setInterval), so a moved clock moves it.

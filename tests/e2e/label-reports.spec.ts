@@ -27,6 +27,19 @@ async function signIn(page: Page, email: string) {
 }
 
 /** What formatInstant prints for en-US in the test zone. */
+/**
+ * Waits until the table shows the filtered rows: the previous page's rows stay on screen
+ * (dimmed) while the filtered page loads, and counting or clicking them then is wrong.
+ */
+async function expectOnlyRowsWith(page: Page, violation: string) {
+  await expect
+    .poll(async () => {
+      const shown = await rows(page).count();
+      return shown > 0 && shown === (await rows(page).locator(`[data-violation="${violation}"]`).count());
+    })
+    .toBe(true);
+}
+
 function inZone(iso: string): string {
   return new Intl.DateTimeFormat("en-US", {
     timeZone: ZONE,
@@ -97,8 +110,7 @@ test.describe("label reports", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/temperatureViolation%5Beq%5Dtrue|temperatureViolation\[eq\]true/);
     await expect(page).toHaveURL(/startTime/);
-    await expect(rows(page).first()).toBeVisible();
-    await expect(rows(page).locator('[data-violation="temperatureViolation"]').first()).toBeVisible();
+    await expectOnlyRowsWith(page, "temperatureViolation");
     const count = await rows(page).count();
     expect(count).toBeGreaterThan(0);
     // Tokyo midnights: 2026-01-01 starts at 2025-12-31T15:00Z, 2026-11-01 at 2026-10-31T15:00Z.
@@ -205,6 +217,7 @@ test.describe("label reports", () => {
     await page.getByRole("checkbox", { name: "Temperature violation" }).check();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/temperatureViolation/);
+    await expectOnlyRowsWith(page, "temperatureViolation");
     await rows(page).first().locator("a").first().click();
     const panel = drawer(page).getByTestId("trim-panel");
     await expect(panel).toBeVisible();

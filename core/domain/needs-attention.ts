@@ -31,7 +31,8 @@ const NOT_CHANGED_AFTER_SIGNATURE: Filter = { key: "changedAfterSignature", oper
 /**
  * A report with an alarm nobody has acknowledged is in the open alarms list, and in no
  * other until someone does: acknowledging is the first thing to do, and the badge counts
- * the report once.
+ * the report once. Except a report changed after its signature: a released lot whose
+ * release no longer stands comes first, and stays in its own list.
  */
 const NO_OPEN_ALARM: Filter = { key: "openAlarm", operator: "eq", value: "false" };
 
@@ -42,7 +43,7 @@ const LISTS: readonly AttentionList[] = [
     description:
       "Reports with an alarm (a band reached, no signal, a low battery) that nobody has acknowledged yet; acknowledge it in Alarms or in the report.",
     empty: "Every alarm has been acknowledged.",
-    filters: [{ key: "openAlarm", operator: "eq", value: "true" }],
+    filters: [{ key: "openAlarm", operator: "eq", value: "true" }, NOT_CHANGED_AFTER_SIGNATURE],
     order: [{ key: "lastReadingAt", direction: "desc" }],
   },
   {
@@ -113,7 +114,9 @@ const LISTS: readonly AttentionList[] = [
 ];
 
 export const ATTENTION_LISTS: readonly AttentionList[] = LISTS.map((list) =>
-  list.key === "openAlarm" ? list : { ...list, filters: [...list.filters, NO_OPEN_ALARM] },
+  list.key === "openAlarm" || list.key === "changedAfterSignature"
+    ? list
+    : { ...list, filters: [...list.filters, NO_OPEN_ALARM] },
 );
 
 /** A query of the report list: the filters and order of an attention list, or of two at once. */

@@ -15,10 +15,6 @@ interface Values {
   alarmEscalationMinutes: number;
 }
 
-const INACTIVITY_RANGE_MESSAGE = `From ${MIN_INACTIVITY_SIGN_OUT_MINUTES} to ${MAX_INACTIVITY_SIGN_OUT_MINUTES} minutes`;
-
-const ESCALATION_RANGE_MESSAGE = `From ${MIN_ALARM_ESCALATION_MINUTES} to ${MAX_ALARM_ESCALATION_MINUTES} minutes`;
-
 const toValues = (c: CompanySettings): Values => ({
   name: c.name,
   logoInitial: c.logoInitial ?? "",
@@ -85,50 +81,20 @@ export function CompanyGeneral() {
             ]}
           />
         </Form.Item>
-        <Form.Item
+        <MinutesField
           name="inactivitySignOutMinutes"
           label="Sign out after inactivity"
           extra="Members who do nothing in the dashboard for this long are signed out; signing in again brings them back to the page they were on. Waiting for data in the background does not count as activity."
-          rules={[
-            { required: true, message: INACTIVITY_RANGE_MESSAGE },
-            {
-              type: "integer",
-              min: MIN_INACTIVITY_SIGN_OUT_MINUTES,
-              max: MAX_INACTIVITY_SIGN_OUT_MINUTES,
-              message: INACTIVITY_RANGE_MESSAGE,
-            },
-          ]}
-        >
-          <InputNumber
-            min={MIN_INACTIVITY_SIGN_OUT_MINUTES}
-            max={MAX_INACTIVITY_SIGN_OUT_MINUTES}
-            precision={0}
-            addonAfter="minutes"
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-        <Form.Item
+          min={MIN_INACTIVITY_SIGN_OUT_MINUTES}
+          max={MAX_INACTIVITY_SIGN_OUT_MINUTES}
+        />
+        <MinutesField
           name="alarmEscalationMinutes"
           label="E-mail administrators about unacknowledged alarms after"
           extra="An alarm nobody has acknowledged this long after it was raised is e-mailed once more to the company's administrators."
-          rules={[
-            { required: true, message: ESCALATION_RANGE_MESSAGE },
-            {
-              type: "integer",
-              min: MIN_ALARM_ESCALATION_MINUTES,
-              max: MAX_ALARM_ESCALATION_MINUTES,
-              message: ESCALATION_RANGE_MESSAGE,
-            },
-          ]}
-        >
-          <InputNumber
-            min={MIN_ALARM_ESCALATION_MINUTES}
-            max={MAX_ALARM_ESCALATION_MINUTES}
-            precision={0}
-            addonAfter="minutes"
-            style={{ width: 180 }}
-          />
-        </Form.Item>
+          min={MIN_ALARM_ESCALATION_MINUTES}
+          max={MAX_ALARM_ESCALATION_MINUTES}
+        />
         {canEdit && (
           <Button type="primary" htmlType="submit" loading={saving}>
             Save
@@ -136,5 +102,35 @@ export function CompanyGeneral() {
         )}
       </Form>
     </Card>
+  );
+}
+
+/** A whole number of minutes within the company setting's bounds, its range as the field's error. */
+function MinutesField({
+  name,
+  label,
+  extra,
+  min,
+  max,
+}: {
+  name: string;
+  label: string;
+  extra: string;
+  min: number;
+  max: number;
+}) {
+  const range = `From ${min} to ${max} minutes`;
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      rules={[
+        { required: true, message: range },
+        { type: "integer", min, max, message: range },
+      ]}
+    >
+      <InputNumber min={min} max={max} precision={0} addonAfter="minutes" style={{ width: 180 }} />
+    </Form.Item>
   );
 }

@@ -1,4 +1,4 @@
-import type { Subject } from "@core/domain/permissions";
+import { type Subject, seesSubCompanyReports } from "@core/domain/permissions";
 import { ResourceContext } from "@refinedev/core";
 import { useCallback, useContext, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
@@ -41,4 +41,10 @@ export function useAccess(): (query: AccessQuery) => boolean {
       decideAccess(subject ? { action, params: { subject } } : { action, resource }, session, find).can,
     [session, find],
   );
+}
+
+/** Whether the person's lists span several companies (a distributor's sub-companies), so rows name their company. */
+export function useSeesSeveralCompanies(): boolean {
+  const can = useAccess();
+  return seesSubCompanyReports((action, subject) => can({ action, subject }));
 }

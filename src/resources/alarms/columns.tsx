@@ -2,7 +2,7 @@ import { type AlarmSeverity, type AlarmState, alarmAge, alarmTitle } from "@core
 import { Flex } from "antd";
 import { Link, useLocation } from "react-router";
 import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
-import type { ColumnSpec } from "@/components/list/columns";
+import { type ColumnSpec, textColumn } from "@/components/list/columns";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { returnToState } from "@/layouts/panel-layout";
 import type { Alarm } from "../types";
@@ -47,7 +47,7 @@ function ReportLink({ alarm }: { alarm: Alarm }) {
 }
 
 /** The alarms inbox: what, how serious, which report, since when, where it stands, who acknowledged it. */
-export const alarmColumns: ColumnSpec<Alarm>[] = [
+const alarmColumns: ColumnSpec<Alarm>[] = [
   { key: "severity", title: "Severity", render: (alarm) => <SeverityTag severity={alarm.severity} /> },
   { key: "kind", title: "Alarm", render: (alarm) => alarmTitle(alarm) },
   { key: "labelId", title: "Report", render: (alarm) => <ReportLink alarm={alarm} /> },
@@ -74,3 +74,14 @@ export const alarmColumns: ColumnSpec<Alarm>[] = [
   },
   { key: "action", title: "", render: (alarm) => <AlarmActionButton alarm={alarm} /> },
 ];
+
+/** The inbox's columns: an inbox spanning several companies (a distributor's) names each alarm's company. */
+export function alarmColumnsFor(severalCompanies: boolean): ColumnSpec<Alarm>[] {
+  if (!severalCompanies) return alarmColumns;
+  const reportAt = alarmColumns.findIndex((column) => column.key === "labelId") + 1;
+  return [
+    ...alarmColumns.slice(0, reportAt),
+    textColumn<Alarm>("companyName", "Company"),
+    ...alarmColumns.slice(reportAt),
+  ];
+}

@@ -1,7 +1,6 @@
 import { listCustomFields } from "@core/domain/custom-fields";
 import { DISPOSITION_LABELS, DISPOSITIONS } from "@core/domain/disposition";
 import type { Filter } from "@core/domain/list-query";
-import { seesSubCompanyReports } from "@core/domain/permissions";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@core/domain/resources";
 import { Button, Checkbox, Form, Select, Space, Switch } from "antd";
 import { useEffect, useMemo, useRef } from "react";
@@ -12,7 +11,7 @@ import { FormCheckboxGroup } from "@/components/controls/form-groups/form-groups
 import { humanize } from "@/components/list/columns";
 import { useInstantFormat } from "@/components/list/date-time-text";
 import type { ListOutletContext } from "@/components/list/resource-list";
-import { useAccess } from "@/hooks/use-access";
+import { useSeesSeveralCompanies } from "@/hooks/use-access";
 import { PanelLayout, usePanel } from "@/layouts/panel-layout";
 import { applyFilters, listSearchString } from "@/providers/list-url";
 import { customFieldFilterKeys, toCustomFieldFilters, toCustomFieldValues } from "./custom-field-filter-values";
@@ -82,8 +81,7 @@ function FilterForm() {
   const { close } = usePanel();
   const [form] = Form.useForm<FormValues>();
   const presets = usePresetOptions(true);
-  const can = useAccess();
-  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const severalCompanies = useSeesSeveralCompanies();
   const companies = useCompanyOptions(severalCompanies);
   const { definitions, companyId } = useListCustomFieldDefinitions();
   const customFields = useMemo(() => listCustomFields(definitions, companyId), [definitions, companyId]);

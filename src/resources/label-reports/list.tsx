@@ -1,7 +1,6 @@
-import { seesSubCompanyReports } from "@core/domain/permissions";
 import { useMemo } from "react";
 import { ResourceList } from "@/components/list/resource-list";
-import { useAccess } from "@/hooks/use-access";
+import { useSeesSeveralCompanies } from "@/hooks/use-access";
 import { RESOURCE } from "@/resources/names";
 import type { LabelReport } from "../types";
 import { labelReportColumnsFor } from "./columns";
@@ -18,8 +17,7 @@ export function LabelReportList() {
   const customFields = useCustomFieldColumns();
   const customFieldColumns = customFields.columns;
   const filterChips = useLabelReportFilterChips();
-  const can = useAccess();
-  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const severalCompanies = useSeesSeveralCompanies();
   const columns = useMemo(() => {
     const standard = labelReportColumnsFor(severalCompanies);
     return customFieldColumns.length ? [...standard, ...customFieldColumns] : standard;

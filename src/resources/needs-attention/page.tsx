@@ -1,12 +1,11 @@
 import { ATTENTION_LISTS, type AttentionList } from "@core/domain/needs-attention";
 import { formatDecimal } from "@core/domain/number-text";
-import { seesSubCompanyReports } from "@core/domain/permissions";
 import { LABEL_STATUS_TEXT } from "@core/domain/resources";
 import { timeAgo } from "@core/domain/time-ago";
 import { Alert, Badge, Card, Empty, Flex, List, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
-import { useAccess } from "@/hooks/use-access";
+import { useSeesSeveralCompanies } from "@/hooks/use-access";
 import { returnToState } from "@/layouts/panel-layout";
 import { ViolationBadges } from "../label-reports/columns";
 import { Shipment } from "../label-reports/shipment";
@@ -35,8 +34,7 @@ export function NeedsAttentionPage() {
 function AttentionCard({ list }: { list: AttentionList }) {
   const { rows, count, loading, unavailable, failed } = useAttentionList(list);
   const { locale } = useInstantFormat();
-  const can = useAccess();
-  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const severalCompanies = useSeesSeveralCompanies();
   const link = attentionListLink(list);
   const search = link.slice("/label-reports".length);
   return (

@@ -173,6 +173,8 @@ test.describe("label reports", () => {
     const chosen = await start.getAttribute("aria-valuenow");
     // Moved but not saved: the panel says so.
     await expect(panel.getByTestId("trim-unsaved")).toContainText("Unsaved");
+    // The chart previews the unsaved window before anything is saved.
+    await expect(drawer(page).getByTestId("chart-trim-preview")).toBeVisible();
     await panel.getByRole("button", { name: "Save window" }).click();
     const dialog = page.getByRole("dialog", { name: "Save the evaluation window" });
     // The confirmation names what changes before anything is saved.
@@ -187,6 +189,7 @@ test.describe("label reports", () => {
     await watchSnackbars(page);
     await save.click();
     await snackbarShown(page, /Evaluation window saved\. Verdict: (Violation|No violation)/);
+    await expect(drawer(page).getByTestId("chart-trim-preview")).toHaveCount(0);
     const audit = drawer(page).getByRole("region", { name: "Audit trail" });
     await expect(audit.getByText("Evaluation window set").first()).toBeVisible();
     await expect(audit).toContainText("admin@demo.example");

@@ -1,20 +1,19 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { noDataPeriods } from "@core/domain/completeness-text";
 import { formatDecimal } from "@core/domain/number-text";
-import { seesSubCompanyReports } from "@core/domain/permissions";
 import { ruleLimits } from "@core/domain/report-rule";
 import { LABEL_STATUS_TEXT } from "@core/domain/resources";
 import { timeAgo } from "@core/domain/time-ago";
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Result, Skeleton, Space, Tag } from "antd";
+import { Alert, Button, Result, Skeleton, Space, Tag, Typography } from "antd";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { DataTabs } from "@/components/controls/data-tabs/data-tabs";
 import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { lazyComponent } from "@/components/routing/lazy-component";
-import { useAccess } from "@/hooks/use-access";
+import { useAccess, useSeesSeveralCompanies } from "@/hooks/use-access";
 import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/readable-error";
@@ -40,7 +39,7 @@ import { AuditTrail, Battery, Section, ShockEvents, StatisticsTable, SummaryCard
 import { ShareLinksSection } from "./report/share-links-section";
 import { Shipment } from "./shipment";
 import { TrimPanel } from "./trim/trim-panel";
-import { trimScale } from "./trim/trim-window";
+import { type TrimWindow, trimScale } from "./trim/trim-window";
 
 // uPlot and the download dialog load only when a report opens / the dialog is asked for.
 const ReportChart = lazyComponent(
@@ -180,7 +179,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const temperatureUnit = useTemperatureUnit();
   const { timeZone, locale } = useInstantFormat();
   const can = useAccess();
-  const severalCompanies = seesSubCompanyReports((action, subject) => can({ action, subject }));
+  const severalCompanies = useSeesSeveralCompanies();
   const summary = isSummary(report.summary) ? report.summary : null;
   // The report's own rule, not the preset: a later edit never moves its limits, and a
   // role that may not read presets still sees them.
@@ -198,6 +197,8 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
   const interval = report.intervalMinutes ?? rule?.intervalMinutes ?? 10;
   const scale = extent.data ? trimScale(extent.data.from, extent.data.to, interval) : null;
   const trim = { start: report.trimStart ?? null, end: report.trimEnd ?? null };
+  // The trim panel's unsaved window, previewed on the chart until it is saved or dropped.
+  const [trimDraft, setTrimDraft] = useState<TrimWindow | null>(null);
   const tabs = dataTabsOf(summary);
   const noData = useMemo(() => (summary ? noDataPeriods(summary) : []), [summary]);
   // The sections under the chart render in a second, interruptible pass: opening a report,
@@ -310,6 +311,11 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
 
       {summary && tabs.length > 0 ? (
         <Section title="Readings">
+          {trimDraft ? (
+            <Typography.Text type="warning" data-testid="chart-trim-preview">
+              Previewing the unsaved evaluation window: readings outside it are dimmed.
+            </Typography.Text>
+          ) : null}
           <DataTabs tabs={tabs}>
             {(tab) => (
               <ReportChart
@@ -320,7 +326,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                 temperatureUnit={temperatureUnit}
                 timeZone={timeZone}
                 locale={locale}
-                trim={trim}
+                trim={trimDraft ?? trim}
                 noData={noData}
               />
             )}
@@ -343,6 +349,8 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                 labelId={report.labelId}
                 scale={scale}
                 window={trim}
+                draft={trimDraft}
+                onDraftChange={setTrimDraft}
                 decision={{
                   reason: report.trimReason ?? null,
                   setBy: report.trimSetBy ?? null,

@@ -28,6 +28,9 @@ export interface TrimPanelProps {
   window: TrimWindow;
   /** Who set the stored window, when and why. */
   decision?: { reason: string | null; setBy: { name: string; email: string } | null; setAt: string | null };
+  /** The window the handles were moved to and not yet saved (null: none); the chart previews it. */
+  draft: TrimWindow | null;
+  onDraftChange: (draft: TrimWindow | null) => void;
 }
 
 /**
@@ -36,16 +39,18 @@ export interface TrimPanelProps {
  * on the server and records who, when, why, old and new window in the audit trail.
  * Readings are kept; Undo trim clears the window, with a reason too.
  */
-export function TrimPanel({ reportId, labelId, scale, window, decision }: TrimPanelProps) {
-  const [value, setValue] = useState<[number, number]>(() => windowToSlider(window, scale));
+export function TrimPanel({ reportId, labelId, scale, window, decision, draft, onDraftChange }: TrimPanelProps) {
   const trim = useTrimReport(reportId);
-  const windowKey = `${window.start}|${window.end}|${scale.min}|${scale.max}`;
-  // The stored window changed (saved here, undone, or refreshed by live view): follow it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: windowKey stands for window and scale
-  useEffect(() => setValue(windowToSlider(window, scale)), [windowKey]);
+  const windowKey = `${window.start}|${window.end}`;
+  // The stored window changed (saved here, undone, or by someone else): the handles follow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: windowKey stands for window
+  useEffect(() => onDraftChange(null), [windowKey]);
 
-  const draft = sliderToWindow(value, scale);
-  const changed = !sameWindow(draft, window);
+  const value = windowToSlider(draft ?? window, scale);
+  const setValue = (next: [number, number]) => {
+    const moved = sliderToWindow(next, scale);
+    onDraftChange(sameWindow(moved, window) ? null : moved);
+  };
   const [confirming, setConfirming] = useState<TrimWindow | null>(null);
   const save = (next: TrimWindow, reason: string) =>
     trim.mutate(
@@ -82,7 +87,7 @@ export function TrimPanel({ reportId, labelId, scale, window, decision }: TrimPa
         aria-label={["Evaluation window start", "Evaluation window end"]}
         disabled={trim.isPending}
       />
-      {changed ? (
+      {draft ? (
         <Typography.Text data-testid="trim-unsaved">
           <Tag color="warning">Unsaved</Tag>
           From {draft.start ? <DateTimeText value={draft.start} /> : "the first reading"} to{" "}
@@ -119,7 +124,7 @@ export function TrimPanel({ reportId, labelId, scale, window, decision }: TrimPa
           <Button
             type="primary"
             icon={<ScissorOutlined />}
-            disabled={!changed}
+            disabled={!draft}
             loading={trim.isPending}
             onClick={() => setConfirming(draft)}
           >

@@ -226,6 +226,7 @@ export function RangeSlider<V extends SliderValue>({
       data-variant={variant}
       data-disabled={disabled || undefined}
       data-ticks={showTickLabels || undefined}
+      data-tooltips={tooltips.visible || undefined}
       style={tooltipStyle}
     >
       <div ref={trackRef} className={styles.track} onPointerDown={onTrackPointerDown} data-testid="slider-track">

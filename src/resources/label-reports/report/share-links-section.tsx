@@ -123,6 +123,8 @@ function ShareLinks({ reportId }: { reportId: string }) {
           loading={list.isPending}
           dataSource={list.data ?? []}
           pagination={false}
+          // Its own sideways scroll on a phone: the overlay keeps the screen's width.
+          scroll={{ x: "max-content" }}
           locale={{
             emptyText: (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No links: partners see nothing of this report" />

@@ -24,6 +24,7 @@ import { migrationInviteRoutes } from "./migration-invites";
 import { readingRoutes } from "./readings";
 import { recordRoutes } from "./records";
 import { shareLinkRoutes } from "./share-links";
+import { shipmentRoutes } from "./shipments";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 import { webhookRoutes } from "./webhooks";
@@ -71,6 +72,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(labelReportRoutes);
   await app.register(labelReportByIdRoutes);
   await app.register(alarmRoutes);
+  await app.register(shipmentRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

@@ -1,0 +1,13 @@
+/**
+ * Shipments (docs/domain.md, Shipments): a company's shipment groups one or more of its
+ * label reports, e.g. the two to four labels on one pallet.
+ */
+
+export const SHIPMENT_TRANSPORT_MODES = ["road", "air", "sea", "rail", "multimodal"] as const;
+export type ShipmentTransportMode = (typeof SHIPMENT_TRANSPORT_MODES)[number];
+
+/** The per-field message when a shipment's planned arrival is before its departure, or null. */
+export function plannedDatesError(departure: string | null | undefined, arrival: string | null | undefined) {
+  if (!departure || !arrival) return null;
+  return Date.parse(arrival) < Date.parse(departure) ? "The planned arrival must not be before the departure" : null;
+}

@@ -50,7 +50,7 @@ const STATE_RANK: Record<SummaryState, number> = { success: 0, warning: 1, error
 const verdictRank = (verdict: OverallVerdict) => OVERALL_VERDICTS.indexOf(verdict);
 
 /** A label's own verdict; no summary yet is no data. */
-function labelVerdict(summary: ReportSummary | null): OverallVerdict {
+export function labelVerdict(summary: ReportSummary | null): OverallVerdict {
   return summary?.overall ? verdictOf(summary) : "noData";
 }
 

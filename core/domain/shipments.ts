@@ -6,6 +6,15 @@
 export const SHIPMENT_TRANSPORT_MODES = ["road", "air", "sea", "rail", "multimodal"] as const;
 export type ShipmentTransportMode = (typeof SHIPMENT_TRANSPORT_MODES)[number];
 
+/** How each transport mode reads in the dashboard. */
+export const SHIPMENT_TRANSPORT_MODE_TEXT: Record<ShipmentTransportMode, string> = {
+  road: "Road",
+  air: "Air",
+  sea: "Sea",
+  rail: "Rail",
+  multimodal: "Multimodal",
+};
+
 /** The per-field message when a shipment's planned arrival is before its departure, or null. */
 export function plannedDatesError(departure: string | null | undefined, arrival: string | null | undefined) {
   if (!departure || !arrival) return null;

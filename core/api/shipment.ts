@@ -4,6 +4,7 @@ import type { ShipmentVerdict } from "../domain/shipment-verdict";
 import { SHIPMENT_TRANSPORT_MODES } from "../domain/shipments";
 import { labelReportListItem } from "./label-report";
 import { dateTime, nullableDateTime, PlainText, StringEnum } from "./schema-types";
+import { signedDispositionRecord } from "./signed-disposition";
 
 const reference = PlainText({
   maxLength: 100,
@@ -98,6 +99,15 @@ export const shipmentDetail = Type.Object({
     description:
       "The worst of its labels' verdicts (core/domain/shipment-verdict.ts): verdict (violation, noData, incomplete, ok), completeness (complete, incomplete, noData: incomplete when any label's is), units (temperature, humidity, shock: measured, violation, state, violatedBy label ids), batteryLow, worstLabels",
   }),
+});
+
+/** POST /shipments/{id}/disposition: the signature each of the shipment's reports got. */
+export const shipmentDispositionAnswer = Type.Object({
+  shipmentId: Type.String(),
+  reports: Type.Array(
+    Type.Object({ reportId: Type.String(), labelId: Type.String(), disposition: signedDispositionRecord }),
+    { description: "Each report's own signed disposition, with the content hash of its own record" },
+  ),
 });
 
 export type ShipmentInput = Static<typeof shipmentInput>;

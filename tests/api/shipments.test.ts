@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ShipmentDetail, ShipmentListItem } from "../../core/api/shipment";
+import { hashToSign } from "../../server/reports/record-hash";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { apiKeyOf, endedLabel, registerLabel, series } from "./support/ingest";
-import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
+import { ProtocolClient } from "./support/protocol";
+import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "./support/world";
 
 /**
  * Shipments: a company's shipment groups its label reports; labels are attached when
@@ -16,6 +18,7 @@ let admin: Record<string, string>;
 
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 const FROM = "2026-11-02T08:00:00Z";
+const PASSWORD = "Signing-pass-1";
 
 interface Page {
   data: ShipmentListItem[];
@@ -68,6 +71,7 @@ beforeAll(async () => {
   world = await buildWorld(t.database.db, { reportsPerCompany: 3 });
   ingestA = await apiKeyOf(t.database.db, world.companies.a, ["ingest"]);
   admin = await as("a:administrator");
+  await setEveryPassword(t.database.db, PASSWORD);
 });
 afterAll(async () => t?.close());
 
@@ -336,5 +340,99 @@ describe("who may read and change shipments", () => {
     expect((await list("filter=reference[ilike]SHP-SUB", distributor)).data.map((s) => s.id)).toEqual([sub.id]);
     expect((await list(`filter=companyId[eq]${world.companies.sub}`, distributor)).totalDocuments).toBe(1);
     expect((await get(sub.id, distributor)).statusCode).toBe(200);
+  });
+});
+
+describe("a shipment's disposition", () => {
+  async function signedIn(key: string) {
+    const client = new ProtocolClient(t.app);
+    expect((await client.signIn(`${key.replace(":", "-")}@test.example`, PASSWORD)).json().status).toBe("OK");
+    expect((await client.companyToken(world.companies.a)).statusCode).toBe(200);
+    return client.sessionHeaders;
+  }
+
+  const sign = (id: string, headers: Record<string, string>, body: object = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/shipments/${id}/disposition`,
+      headers,
+      payload: { disposition: "released", comment: "Both loggers checked", password: PASSWORD, ...body },
+    });
+
+  const signaturesOf = (reportIds: string[]) =>
+    t.database.db
+      .selectFrom("labelReportDispositions")
+      .select(["reportId", "contentHash", "value", "signerName"])
+      .where("reportId", "in", reportIds)
+      .execute();
+
+  async function shipmentOfEnded(reference: string, labels: string[]) {
+    const target = await shipment(reference);
+    const ids: string[] = [];
+    for (const labelId of labels) ids.push(await endedLabel(t, ingestA, labelId, world.presets.a, series(FROM, 24, 5)));
+    await patch(target.id, { reportIds: ids });
+    return { id: target.id, reportIds: ids };
+  }
+
+  test("one signature signs each report's own current record hash, each with its own disposition and trail entry", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-SIGN", ["SHP-S-1", "SHP-S-2"]);
+    const expected = await Promise.all(reportIds.map((reportId) => hashToSign(t.database.db, reportId)));
+    const res = await sign(id, await signedIn("a:administrator"));
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await signaturesOf(reportIds);
+    expect(stored.length).toBe(2);
+    for (const [i, reportId] of reportIds.entries())
+      expect(stored.find((row) => row.reportId === reportId)).toMatchObject({
+        contentHash: expected[i],
+        value: "released",
+      });
+    expect(expected[0]).not.toBe(expected[1]);
+    expect(res.json().reports.map((r: { disposition: { contentHash: string } }) => r.disposition.contentHash)).toEqual(
+      expected,
+    );
+    const trail = await t.database.db
+      .selectFrom("auditLog")
+      .select("entityId")
+      .where("action", "=", "disposition")
+      .where("entityId", "in", reportIds)
+      .execute();
+    expect(trail.length).toBe(2);
+  });
+
+  test("is all or nothing: a report that has not ended refuses, nothing is signed, and the 409 names its label", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-SIGN-PART", ["SHP-P-1"]);
+    const recording = (await registerLabel(t, ingestA, "SHP-P-REC", world.presets.a)).id;
+    await patch(id, { reportIds: [...reportIds, recording] });
+    const res = await sign(id, await signedIn("a:administrator"));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain("SHP-P-REC");
+    expect(await signaturesOf([...reportIds, recording])).toEqual([]);
+  });
+
+  test("only the person signs: not a role without approval, an API key, impersonation, a token without its session, or nobody", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-SIGN-WHO", ["SHP-W-1"]);
+    expect((await sign(id, await signedIn("a:user"))).statusCode).toBe(403);
+    expect((await sign(id, { "api-key": ingestA })).statusCode).toBe(403);
+    const token = await roleTokenFor(t.database.db, t.keys, {
+      userId: world.users["a:administrator"] as string,
+      companyId: world.companies.a,
+      impersonatorUserId: world.users["operator:systemAdmin"] as string,
+    });
+    expect((await sign(id, { "api-key": token.secret, jwt: token.jwtToken })).statusCode).toBe(403);
+    expect((await sign(id, admin)).statusCode).toBe(440);
+    expect((await sign(id, {})).statusCode).toBe(401);
+    expect((await sign(id, await signedIn("a:administrator"), { password: "wrong-password-1" })).statusCode).toBe(400);
+    expect(await signaturesOf(reportIds)).toEqual([]);
+  });
+
+  test("another company's shipment is a 404 and nothing of it is signed", async () => {
+    const foreign: ShipmentDetail = (
+      await create(
+        { reference: "SHP-B-SIGN", reportIds: [world.reports.b[2] as string] },
+        await as("b:administrator", "b"),
+      )
+    ).json();
+    expect((await sign(foreign.id, await signedIn("a:administrator"))).statusCode).toBe(404);
+    expect(await signaturesOf([world.reports.b[2] as string])).toEqual([]);
   });
 });

@@ -170,6 +170,10 @@ const CASES: Record<string, Case> = {
     params: () => ({ id: bShipment }),
     body: () => ({ carrier: "Changed by A", reportIds: [world.reports.b[1]] }),
   },
+  "POST /api/shipments/:id/disposition": {
+    params: () => ({ id: bShipment }),
+    body: () => ({ disposition: "released", comment: "Signed from company A", password: "wrong-one-1" }),
+  },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },

@@ -48,4 +48,22 @@ test.describe("shipments", () => {
     await testInfo.attach("shipment", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
     await page.screenshot({ path: testInfo.outputPath("shipment.png"), fullPage: true });
   });
+
+  test("one disposition signed for a demo shipment is given to each of its labels", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, "admin@demo.example", "/shipments");
+    await page.getByRole("link", { name: "SHP-2026-0101" }).click();
+    await expect(page.getByRole("heading", { name: "Shipment SHP-2026-0101" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign disposition" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Quarantined", { exact: true }).click();
+    await dialog.getByLabel("Comment").fill("Held until the carrier's logs are checked");
+    await dialog.getByLabel("Your password").fill("ColdChain-2026");
+    await testInfo.attach("sign shipment", { body: await page.screenshot(), contentType: "image/png" });
+    await dialog.getByRole("button", { name: "Sign" }).click();
+    await expect(dialog).toBeHidden();
+    const cards = page.locator('[data-testid^="shipment-label-"]');
+    await expect(cards.first()).toContainText("Quarantined");
+    for (const card of await cards.all()) await expect(card).toContainText("Quarantined");
+  });
 });

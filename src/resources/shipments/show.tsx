@@ -1,5 +1,6 @@
-import { EditOutlined } from "@ant-design/icons";
+import { EditOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import type { ShipmentDetail } from "@core/api/shipment";
+import { DISPOSITION_LABELS } from "@core/domain/disposition";
 import { durationText } from "@core/domain/duration-text";
 import { formatDecimal } from "@core/domain/number-text";
 import { type OverallVerdict, type ReportSummary, VERDICT_TEXT } from "@core/domain/report-summary";
@@ -18,6 +19,7 @@ import { useAccess } from "@/hooks/use-access";
 import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
+import { ShipmentDispositionDialog } from "./disposition-dialog";
 import { labelColor, ShipmentChart } from "./shipment-chart";
 import { ShipmentFormDialog } from "./shipment-form";
 import styles from "./shipments.module.css";
@@ -80,6 +82,9 @@ function LabelCard({
           {t ? `${durationText(t.timeAboveMinutes)} / ${durationText(t.timeBelowMinutes)}` : EMPTY}
         </Descriptions.Item>
         <Descriptions.Item label="Data">{report.dataIncomplete ? "Incomplete" : "Complete"}</Descriptions.Item>
+        <Descriptions.Item label="Disposition">
+          {report.disposition ? DISPOSITION_LABELS[report.disposition] : "Awaiting a decision"}
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );
@@ -96,6 +101,7 @@ export function ShipmentShow() {
   const unit = useTemperatureUnit();
   const { timeZone, locale } = useInstantFormat();
   const [editing, setEditing] = useState(false);
+  const [signing, setSigning] = useState(false);
   const { query, result: shipment } = useOne<ShipmentDetail, HttpError>({
     resource: RESOURCE.shipments,
     id: id ?? "",
@@ -115,11 +121,18 @@ export function ShipmentShow() {
       title={`Shipment ${shipment.reference}`}
       backTo="/shipments"
       actions={
-        can({ action: "update", subject: "labelReport" }) ? (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-        ) : null
+        <Flex gap="small">
+          {can({ action: "approve", subject: "labelReport" }) && shipment.reports.length > 0 ? (
+            <Button icon={<SafetyCertificateOutlined />} onClick={() => setSigning(true)}>
+              Sign disposition
+            </Button>
+          ) : null}
+          {can({ action: "update", subject: "labelReport" }) ? (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          ) : null}
+        </Flex>
       }
     >
       <Card>
@@ -173,6 +186,7 @@ export function ShipmentShow() {
           </Flex>
         )}
       </Card>
+      <ShipmentDispositionDialog shipment={shipment} open={signing} onClose={() => setSigning(false)} />
       <ShipmentFormDialog
         shipment={shipment}
         open={editing}

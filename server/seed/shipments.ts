@@ -67,8 +67,8 @@ const DEMO_SHIPMENTS: {
 ];
 
 /**
- * Inserts the demo shipments and attaches the main customer's ended labels to them, in
- * label id order (deterministic like the rest of the seed). Answers how many were made.
+ * Inserts the demo shipments and attaches the main customer's latest ended labels to them,
+ * neighbours by start time together (deterministic like the rest of the seed). Answers how many were made.
  */
 export async function seedShipments(trx: Kysely<Database>): Promise<number> {
   const company = await trx
@@ -84,6 +84,8 @@ export async function seedShipments(trx: Kysely<Database>): Promise<number> {
     .where("companyId", "=", company.id)
     .where("status", "=", "ended")
     .where("readingCount", ">", 0)
+    // By start: neighbours recorded at about the same time, as the labels of one pallet do.
+    .orderBy("startTime", "desc")
     .orderBy("labelId")
     .limit(needed)
     .execute();

@@ -13,10 +13,7 @@ test.describe("shipments", () => {
     await expect(menu.getByText("Shipments", { exact: true })).toBeVisible();
     // The demo's shipments are listed.
     await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
-    await testInfo.attach("shipment list", {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: "image/png",
-    });
+    await page.screenshot({ path: testInfo.outputPath("shipment-list.png"), fullPage: true });
 
     const reference = `E2E-${Date.now()}`;
     await page.getByRole("button", { name: "New shipment" }).click();
@@ -33,7 +30,7 @@ test.describe("shipments", () => {
     await options.nth(0).click();
     await options.nth(1).click();
     await dialog.getByRole("combobox", { name: "Labels" }).press("Escape");
-    await testInfo.attach("new shipment", { body: await page.screenshot(), contentType: "image/png" });
+    await page.screenshot({ path: testInfo.outputPath("new-shipment.png") });
     await dialog.getByRole("button", { name: "Create" }).click();
 
     await expect(page.getByRole("heading", { name: `Shipment ${reference}` })).toBeVisible();
@@ -45,7 +42,6 @@ test.describe("shipments", () => {
     await expect(chart.getByRole("list", { name: "Chart legend" })).toContainText(second);
     await expect(chart).toHaveAttribute("data-chart-painted", "true");
     await expect(chart.locator("canvas")).toBeVisible();
-    await testInfo.attach("shipment", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
     await page.screenshot({ path: testInfo.outputPath("shipment.png"), fullPage: true });
   });
 
@@ -59,7 +55,7 @@ test.describe("shipments", () => {
     await dialog.getByText("Quarantined", { exact: true }).click();
     await dialog.getByLabel("Comment").fill("Held until the carrier's logs are checked");
     await dialog.getByLabel("Your password").fill("ColdChain-2026");
-    await testInfo.attach("sign shipment", { body: await page.screenshot(), contentType: "image/png" });
+    await page.screenshot({ path: testInfo.outputPath("sign-shipment.png") });
     await dialog.getByRole("button", { name: "Sign" }).click();
     await expect(dialog).toBeHidden();
     const cards = page.locator('[data-testid^="shipment-label-"]');

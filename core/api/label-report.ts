@@ -156,6 +156,16 @@ export const labelReportRegistration = Type.Object(
     origin: Type.Optional(PlainText({ maxLength: 100 })),
     destination: Type.Optional(PlainText({ maxLength: 100 })),
     transportMode: Type.Optional(StringEnum(TRANSPORT_MODES)),
+    shipmentId: Type.Optional(
+      Type.String({ format: "uuid", description: "Attach the label to this shipment of the company" }),
+    ),
+    shipmentReference: Type.Optional(
+      PlainText({
+        maxLength: 100,
+        minLength: 1,
+        description: "Attach the label to the company's shipment with this reference (case-insensitive)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

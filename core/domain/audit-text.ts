@@ -74,7 +74,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Ids a person cannot read, and what the title already says (an alarm's origin). */
-const HIDDEN_FIELDS = new Set(["shareLink", "apiKeyId", "alarmId", "kind", "unit", "side"]);
+const HIDDEN_FIELDS = new Set(["shareLink", "apiKeyId", "alarmId", "kind", "unit", "side", "shipmentId"]);
 
 const ALARM_ACTIONS = new Set(["alarmAcknowledge", "alarmClose"]);
 

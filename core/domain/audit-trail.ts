@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   subCompany: "Sub-company",
   notificationSettings: "Notification settings",
   migrationInvite: "Migration invite",
+  shipment: "Shipment",
 };
 
 /** Actions as a person reads them; any other action is shown by its code. */
@@ -34,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   disposition: "Disposition signed",
   alarmAcknowledge: "Alarm acknowledged",
   alarmClose: "Alarm closed",
+  shipmentChange: "Shipment changed",
   signatureSuperseded: "Signature superseded",
   lateReadings: "Late readings received",
   recordFields: "Record values changed",

@@ -2,6 +2,7 @@ import { ALARM_KINDS, ALARM_SEVERITIES, ALARM_STATES, ALARM_UNITS } from "./alar
 import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
 import { ROLES } from "./roles";
+import { SHIPMENT_TRANSPORT_MODES } from "./shipments";
 
 /**
  * The lists with saved filters: their endpoint, the
@@ -206,6 +207,31 @@ const LIST_RESOURCES = {
       companyId: { type: "id" },
       triggeredAt: { type: "timestamp", sortable: true },
       acknowledgedAt: { type: "timestamp", sortable: true, nullable: true },
+    },
+  },
+  /** Shipments (GET /shipments): each groups label reports; a distributor's span its sub-companies. */
+  shipments: {
+    name: "shipments",
+    endpoint: "shipments",
+    pageSize: 25,
+    defaultFilters: [],
+    defaultOrder: CREATED_DESC,
+    searchKey: "reference",
+    fields: {
+      id: { type: "id" },
+      reference: { type: "text", sortable: true },
+      origin: { type: "text", sortable: true },
+      destination: { type: "text", sortable: true },
+      carrier: { type: "text", sortable: true },
+      transportMode: { type: "enum", values: SHIPMENT_TRANSPORT_MODES, sortable: true },
+      plannedDeparture: { type: "timestamp", sortable: true, nullable: true },
+      plannedArrival: { type: "timestamp", sortable: true, nullable: true },
+      product: { type: "text", sortable: true },
+      batch: { type: "text", sortable: true },
+      companyId: { type: "id" },
+      companyName: { type: "text", sortable: true },
+      reportCount: { type: "number", integer: true, sortable: true },
+      created: { type: "timestamp", sortable: true },
     },
   },
   "control-center-companies": {

@@ -42,7 +42,10 @@ export function guardRedirect(name: string, can: Can): string | null {
   if (name === "") return "/";
   if (name === "maintenance") return "/";
   if (
-    (name.includes("label-reports") || name.includes("needs-attention") || name.startsWith("alarms")) &&
+    (name.includes("label-reports") ||
+      name.includes("needs-attention") ||
+      name.startsWith("alarms") ||
+      name.startsWith("shipments")) &&
     !can("read", "labelReport")
   )
     return "/settings";

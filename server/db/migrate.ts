@@ -38,6 +38,7 @@ import * as retention from "./migrations/0037-retention";
 import * as requiredSince from "./migrations/0038-custom-field-required-since";
 import * as webhooks from "./migrations/0039-webhooks";
 import * as alarms from "./migrations/0040-alarms";
+import * as shipments from "./migrations/0043-shipments";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0038-custom-field-required-since": requiredSince,
   "0039-webhooks": webhooks,
   "0040-alarms": alarms,
+  "0043-shipments": shipments,
 };
 
 class StaticProvider implements MigrationProvider {

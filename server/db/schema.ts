@@ -3,6 +3,7 @@ import type { Address, Billing } from "../../core/api/company-settings";
 import type { AlarmKind, AlarmSeverity, AlarmSide, AlarmState, AlarmUnit } from "../../core/domain/alarms";
 import type { PresetSetting, PresetSettings } from "../../core/domain/label-preset";
 import type { ReportRule } from "../../core/domain/report-rule";
+import type { ShipmentTransportMode } from "../../core/domain/shipments";
 import type { SummaryFoldState } from "../../core/domain/summary-fold";
 import type { EpcisCaptureError, EpcisIgnored } from "../ingest/epcis";
 
@@ -203,6 +204,8 @@ export interface LabelReportsTable {
   signatureSupersededAt: Timestamp | null;
   /** 0029: the record's current content hash; null until read again after a change. */
   contentHash: string | null;
+  /** 0043: the shipment the report belongs to (none by default). */
+  shipmentId: string | null;
 }
 
 /** One signed QA disposition (migration 0014): append-only; 0029 lets it be superseded once. */
@@ -470,6 +473,23 @@ interface AlarmsTable {
   created: CreatedAt;
 }
 
+/** A shipment (0043-shipments): groups label reports of its company. */
+interface ShipmentsTable {
+  id: Generated<string>;
+  companyId: string;
+  reference: string;
+  origin: Generated<string>;
+  destination: Generated<string>;
+  carrier: Generated<string>;
+  transportMode: Generated<ShipmentTransportMode>;
+  plannedDeparture: Date | string | null;
+  plannedArrival: Date | string | null;
+  product: Generated<string>;
+  batch: Generated<string>;
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
 export interface PasswordResetTokensTable {
   tokenHash: string;
   userId: string;
@@ -559,6 +579,7 @@ export interface Database {
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   alarms: AlarmsTable;
+  shipments: ShipmentsTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
   oidcSignInStates: OidcSignInStatesTable;

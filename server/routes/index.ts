@@ -24,6 +24,8 @@ import { migrationInviteRoutes } from "./migration-invites";
 import { readingRoutes } from "./readings";
 import { recordRoutes } from "./records";
 import { shareLinkRoutes } from "./share-links";
+import { shipmentDispositionRoutes } from "./shipment-disposition";
+import { shipmentRoutes } from "./shipments";
 import { userInviteRoutes } from "./user-invites";
 import { userRoutes } from "./users";
 import { webhookRoutes } from "./webhooks";
@@ -71,6 +73,8 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(labelReportRoutes);
   await app.register(labelReportByIdRoutes);
   await app.register(alarmRoutes);
+  await app.register(shipmentRoutes);
+  await app.register(shipmentDispositionRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

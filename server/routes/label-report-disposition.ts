@@ -8,18 +8,14 @@ import {
   DISPOSITION_MEANINGS,
   dispositionCommentError,
 } from "../../core/domain/disposition";
-import { type ReportSummary, verdictOf } from "../../core/domain/report-summary";
-import { recordAudit } from "../audit";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
-import { insertDisposition, lockReportForDisposition, updateLabelReport } from "../db/label-reports";
 import { readUser } from "../db/users";
 import { badRequest, forbidden, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
-import { hashToSign } from "../reports/record-hash";
-import { reportNotFound, requestedReport } from "../reports/requested-report";
-import { enqueueReportWebhookEvent } from "../webhooks/enqueue";
+import { requestedReport } from "../reports/requested-report";
+import { NOT_ENDED, signReportDisposition } from "../reports/sign-disposition";
 import { dataErrors } from "./schemas";
 
 /**
@@ -42,7 +38,7 @@ const signingCodeBinding = (reportId: string, disposition: string) => `${reportI
  * before the input and the report). requireOwnSession then also wants their own sign-in
  * session, after the report is found, so a foreign report is a plain 404.
  */
-async function refuseOtherThanPerson(request: FastifyRequest) {
+export async function refuseOtherThanPerson(request: FastifyRequest) {
   const principal = request.principal;
   if (principal.apiKeyId) throw forbidden("An API key cannot sign: a disposition is a person's signature");
   if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
@@ -51,8 +47,7 @@ async function refuseOtherThanPerson(request: FastifyRequest) {
 /** The loaded report, if it may be given a disposition: it has ended. */
 function signableReport(request: FastifyRequest) {
   const report = requestedReport(request);
-  if (!canBeDisposed(report.status))
-    throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
+  if (!canBeDisposed(report.status)) throw conflict(NOT_ENDED);
   return report;
 }
 
@@ -98,74 +93,15 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       });
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
       const comment = (body.comment ?? "").trim();
-      await db.transaction().execute(async (trx) => {
-        // Locked so that two signatures at once are ordered and the list's copy is the newest.
-        const report = await lockReportForDisposition(trx, id);
-        if (!report) throw reportNotFound();
-        if (!canBeDisposed(report.status))
-          throw conflict("Only a report that has ended (stopped or ended) can be given a disposition");
-        // Late readings may have made the data incomplete since the check above.
-        const lateError = dispositionCommentError(report.dataIncomplete, comment);
-        if (lateError) throw badRequest(lateError, [{ id: "comment", error: lateError }]);
-        // Taken after the lock (not the transaction's start, as now() would be): a signature
-        // that waited for another one is the newer of the two, here and in the list's copy.
-        const signedAt = new Date();
-        // What is signed: the record as the signer sees it now (without a disposition), and its verdict.
-        const contentHash = await hashToSign(trx, id);
-        // The stored summary is a ReportSummary (server/reports/summary.ts writes it), or {} before any reading.
-        const summary = report.summary as Partial<ReportSummary>;
-        const verdict = summary.overall ? verdictOf(summary as ReportSummary) : "noData";
-        await insertDisposition(trx, {
-          contentHash,
-          verdict,
-          signedAt,
+      await db.transaction().execute((trx) =>
+        signReportDisposition(trx, principal, {
           reportId: id,
-          companyId: principal.companyId,
-          value: body.disposition,
-          meaning: DISPOSITION_MEANINGS[body.disposition],
-          comment,
-          signerId: user.id,
-          signerName: name,
-          signerEmail: user.email,
-        });
-        await updateLabelReport(trx, id, {
           disposition: body.disposition,
-          updated: signedAt,
-          signatureSupersededAt: null,
-          contentHash: null,
-        });
-        await recordAudit(trx, principal, {
-          action: "disposition",
-          entity: "labelReport",
-          entityId: id,
-          before: { disposition: report.disposition },
-          after: {
-            disposition: body.disposition,
-            meaning: DISPOSITION_MEANINGS[body.disposition],
-            signedBy: name,
-            contentHash,
-            verdict,
-          },
-          ...(comment ? { reason: comment } : {}),
-        });
-        await enqueueReportWebhookEvent(trx, {
-          reportId: id,
-          event: "disposition.signed",
+          comment,
+          signer: { id: user.id, name, email: user.email },
           publicUrl: settings.publicUrl,
-          occurredAt: signedAt,
-          data: {
-            disposition: {
-              value: body.disposition,
-              meaning: DISPOSITION_MEANINGS[body.disposition],
-              comment,
-              signedBy: name,
-              signedAt: signedAt.toISOString(),
-              contentHash,
-              verdict,
-            },
-          },
-        });
-      });
+        }),
+      );
       return reply.code(201).send(await currentDisposition(db, id));
     },
   );

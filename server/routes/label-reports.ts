@@ -20,6 +20,7 @@ import { sharedRateLimitStore } from "../plugins/rate-limit-store";
 import { detailOf, findReport } from "../reports/report-detail";
 import { labelReportColumns, labelReportCountRows, labelReportRows } from "../reports/report-list-query";
 import { recomputeSummary } from "../reports/summary";
+import { attachRegisteredReport, registrationShipment } from "../shipments/attach-reports";
 import { dataErrors } from "./schemas";
 
 const resource = listResource("label-reports");
@@ -92,7 +93,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
       },
       schema: {
         tags: ["label reports"],
-        summary: `Register a label on a shipment (a report that has not started recording), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report. ${REGISTRATIONS_PER_KEY_PER_MINUTE} a minute per key or person`,
+        summary: `Register a label (a report that has not started recording), optionally on a shipment of the company (shipmentId or shipmentReference), with a system administrator's role token or a gateway's ingest API key; the preset's rule is frozen into the report. ${REGISTRATIONS_PER_KEY_PER_MINUTE} a minute per key or person`,
         body: labelReportRegistration,
         response: {
           201: labelReportDetail,
@@ -102,9 +103,10 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
+      const { shipmentId, shipmentReference, ...body } = request.body;
       const principal = request.principal;
       const id = await db.transaction().execute(async (trx) => {
+        const shipment = await registrationShipment(trx, principal.companyId, { shipmentId, shipmentReference });
         // Locked so that an edit saved at the same moment is either wholly in this rule or a later version.
         const preset = await sharePreset(trx, principal.companyId, body.presetId);
         if (!preset)
@@ -132,6 +134,7 @@ export const labelReportRoutes: FastifyPluginAsync = async (plugin) => {
             ...(principal.apiKeyId ? { apiKeyId: principal.apiKeyId } : {}),
           },
         });
+        if (shipment) await attachRegisteredReport(trx, principal, id, shipment);
         await recomputeSummary(trx, id);
         return id;
       });

@@ -16,6 +16,7 @@ import { SEED_COMPANIES } from "./companies";
 import { SEED_PRESETS, uniqueSlugs } from "./presets";
 import { mulberry32, type Rng, seedFrom, uuid, weighted } from "./prng";
 import { type CompanyRef, planReport, type ReportRow, type ReportShape, YEAR_START_MS } from "./reports";
+import { seedShipments } from "./shipments";
 
 /**
  * The demo data set: companies, people, presets, custom fields and label reports with
@@ -93,6 +94,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     await flush();
     log(`label reports: ${reportCount}, readings: ${readings}`);
     log(`alarms: ${await seedAlarms(trx)}`);
+    log(`shipments: ${await seedShipments(trx)}`);
     return true;
   });
   // PGlite has no autovacuum daemon: without this the planner would guess the table sizes.

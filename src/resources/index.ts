@@ -10,6 +10,7 @@ import { labelReports } from "./label-reports";
 import { needsAttention } from "./needs-attention";
 import type { AppResource, ResourceDeclaration } from "./resource";
 import { settings } from "./settings";
+import { shipments } from "./shipments";
 import { subCompanies } from "./sub-companies";
 import { users } from "./users";
 import { webhooks } from "./webhooks";
@@ -28,6 +29,7 @@ export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   needsAttention,
   alarms,
   labelReports,
+  shipments,
   labelPresets,
   users,
   subCompanies,

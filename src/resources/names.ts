@@ -9,6 +9,7 @@ export const RESOURCE = {
   needsAttention: "needs-attention",
   alarms: "alarms" satisfies ListResourceName,
   labelReports: "label-reports" satisfies ListResourceName,
+  shipments: "shipments" satisfies ListResourceName,
   labelPresets: "label-presets" satisfies ListResourceName,
   users: "users" satisfies ListResourceName,
   subCompanies: "sub-companies" satisfies ListResourceName,

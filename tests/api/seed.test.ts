@@ -131,6 +131,22 @@ describe("demo seed", () => {
     expect(Number(trail.n)).toBe(count("acknowledged"));
   });
 
+  test("the main customer has shipments of 1 to 4 of its ended labels", async () => {
+    const rows = await database.db
+      .selectFrom("shipments as s")
+      .innerJoin("companies as c", "c.id", "s.companyId")
+      .innerJoin("labelReports as r", "r.shipmentId", "s.id")
+      .select(["s.reference", "c.name", "r.companyId", "s.companyId as shipmentCompanyId", "r.status"])
+      .execute();
+    const sizes = new Map<string, number>();
+    for (const row of rows) sizes.set(row.reference, (sizes.get(row.reference) ?? 0) + 1);
+    expect(sizes.size).toBeGreaterThanOrEqual(3);
+    expect([...sizes.values()].every((n) => n >= 1 && n <= 4)).toBe(true);
+    expect(rows.every((row) => row.name === MAIN_CUSTOMER_COMPANY && row.companyId === row.shipmentCompanyId)).toBe(
+      true,
+    );
+  });
+
   test("seeding twice does not duplicate: the second call returns false", async () => {
     const count = async () => {
       const [c, u, r] = await Promise.all([

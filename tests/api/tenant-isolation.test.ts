@@ -21,6 +21,7 @@ let bShareLink: string;
 let bCaptureJob: string;
 let bWebhook: string;
 let bAlarm: string;
+let bShipment: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -161,6 +162,18 @@ const CASES: Record<string, Case> = {
     body: () => ({ comment: "Acknowledged from company A" }),
   },
   "POST /api/alarms/:id/close": { params: () => ({ id: bAlarm }), body: () => ({ comment: "Closed from company A" }) },
+  "GET /api/shipments": {},
+  "GET /api/shipments/:id": { params: () => ({ id: bShipment }) },
+  // B's report in the body: not a report of the caller's company (400).
+  "POST /api/shipments": { body: () => ({ reference: "SHP-FROM-A", reportIds: [world.reports.b[1]] }) },
+  "PATCH /api/shipments/:id": {
+    params: () => ({ id: bShipment }),
+    body: () => ({ carrier: "Changed by A", reportIds: [world.reports.b[1]] }),
+  },
+  "POST /api/shipments/:id/disposition": {
+    params: () => ({ id: bShipment }),
+    body: () => ({ disposition: "released", comment: "Signed from company A", password: "wrong-one-1" }),
+  },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
@@ -204,6 +217,8 @@ async function snapshotB() {
     await db.selectFrom("shareLinks").select(["id", "revokedAt"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
     await db.selectFrom("alarms").select(["id", "state"]).where("companyId", "=", b).orderBy("id").execute(),
+    await db.selectFrom("shipments").selectAll().where("companyId", "=", b).orderBy("id").execute(),
+    await db.selectFrom("labelReports").select(["id", "shipmentId"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookEndpoints").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookDeliveries").select("id").orderBy("id").execute(),
@@ -320,6 +335,17 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bAlarm = alarm.id;
+  const shipment = await t.database.db
+    .insertInto("shipments")
+    .values({ companyId: world.companies.b, reference: "PO-B-SHIPMENT", carrier: "Bravo Freight" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bShipment = shipment.id;
+  await t.database.db
+    .updateTable("labelReports")
+    .set({ shipmentId: bShipment })
+    .where("id", "=", world.reports.b[0] as string)
+    .execute();
 });
 afterAll(async () => t?.close());
 

@@ -36,6 +36,7 @@ describe("the menu built from the declarations", () => {
       RESOURCE.needsAttention,
       RESOURCE.alarms,
       RESOURCE.labelReports,
+      RESOURCE.shipments,
       RESOURCE.labelPresets,
       RESOURCE.users,
       RESOURCE.subCompanies,

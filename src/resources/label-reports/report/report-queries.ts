@@ -3,7 +3,7 @@ import type { TrimWindowInput } from "@core/api/label-report";
 import type { ShockEventRecord } from "@core/api/reading-series";
 import type { TrimEffect } from "@core/api/trim-preview";
 import { useDataProvider, useInvalidate } from "@refinedev/core";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RESOURCE } from "@/resources/names";
 import type { ReadingSeries } from "../chart/series-data";
 import type { TrimWindow } from "../trim/trim-window";
@@ -57,6 +57,19 @@ export function useReadingSeries(id: string, window: SeriesWindow | null, maxPoi
     // Asked for as the overlay opens, then used by the body and the chart as they mount:
     // fresh for a while so that they do not ask again (live view invalidates it anyway).
     staleTime: 30_000,
+  });
+}
+
+/** The whole-report series of several reports at once (a shipment's chart), cached like each report's. */
+export function useReadingSeriesOfReports(ids: readonly string[], maxPoints = 1000) {
+  const custom = useCustomCall();
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: [REPORT_QUERY_KEY, id, "readings", null, null, maxPoints],
+      queryFn: async () =>
+        (await custom({ url: reportUrl(id, "/readings"), method: "get", query: { maxPoints } })).data as ReadingSeries,
+      staleTime: 30_000,
+    })),
   });
 }
 

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync } from "fastify";
+import { idParams } from "../../core/api/id-params";
+import { shipmentDispositionAnswer } from "../../core/api/shipment";
+import { dispositionInput } from "../../core/api/signed-disposition";
+import { canBeDisposed, dispositionCommentError, type SignedDisposition } from "../../core/domain/disposition";
+import { proveIdentity } from "../auth/fresh-proof";
+import { requireOwnSession } from "../auth/own-session";
+import { findShipment } from "../db/shipments";
+import { readUser } from "../db/users";
+import { badRequest, HttpError, notFound } from "../errors";
+import type { TypedRequests } from "../http/type-provider";
+import { currentDisposition } from "../reports/dispositions";
+import { NOT_ENDED, signReportDisposition } from "../reports/sign-disposition";
+import { refuseOtherThanPerson } from "./label-report-disposition";
+import { dataErrors } from "./schemas";
+
+/** A report's refusal, naming its label: the shipment's signature is all or nothing. */
+function namingLabel(labelId: string, error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  return new HttpError(error.statusCode, `Label ${labelId}: ${error.message}`, error.formFields);
+}
+
+/**
+ * A disposition of a shipment as a whole (docs/api.md, Shipments): one e-signature, with
+ * the same proof as a report's (the person's own session, their password), that signs each
+ * of the shipment's reports' current record hash with signReportDisposition, in one
+ * transaction: each report gets its own signature and trail entry, and if any refuses,
+ * nothing is written and the answer names its label.
+ */
+export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<TypedRequests>();
+  const { db, settings } = plugin;
+
+  app.post(
+    "/shipments/:id/disposition",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      preValidation: refuseOtherThanPerson,
+      schema: {
+        tags: ["shipments"],
+        summary:
+          "Sign one QA disposition (released, quarantined, rejected) for every label report of the shipment with the password: each report's own record hash is signed and each gets its own disposition and trail entry, all or nothing. Sign-in session required; refused while impersonating and to API keys; 409 naming the label when one has not ended, 400 naming it when its incomplete data needs a comment",
+        params: idParams,
+        body: dispositionInput,
+        response: { 201: shipmentDispositionAnswer, 409: dataErrors[400], 429: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = request.body;
+      const principal = request.principal;
+      const shipment = await findShipment(db, principal.companyScope, id);
+      if (!shipment) throw notFound("Shipment not found");
+      const reports = await db
+        .selectFrom("labelReports")
+        .select(["id", "labelId", "status", "dataIncomplete"])
+        .where("shipmentId", "=", id)
+        .orderBy("labelId")
+        .execute();
+      if (reports.length === 0) throw new HttpError(409, "The shipment has no label reports to sign");
+      const comment = (body.comment ?? "").trim();
+      // Checked before the proof, so a signer is not asked for a password twice.
+      for (const report of reports) {
+        if (!canBeDisposed(report.status)) throw new HttpError(409, `Label ${report.labelId}: ${NOT_ENDED}`);
+        const error = dispositionCommentError(report.dataIncomplete, comment);
+        if (error) throw badRequest(`Label ${report.labelId}: ${error}`, [{ id: "comment", error }]);
+      }
+      const { userId } = await requireOwnSession(request);
+      const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "passwordHash"]);
+      if (!user) throw notFound("Account not found");
+      await proveIdentity(request, user, body, {
+        codePurpose: "signature-proof",
+        codeField: "code",
+        wrongPassword: "The password is wrong",
+        codeBinding: `shipment:${id}:${body.disposition}`,
+      });
+      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      await db.transaction().execute(async (trx) => {
+        for (const report of reports) {
+          try {
+            await signReportDisposition(trx, principal, {
+              reportId: report.id,
+              disposition: body.disposition,
+              comment,
+              signer: { id: user.id, name, email: user.email },
+              publicUrl: settings.publicUrl,
+            });
+          } catch (error) {
+            throw namingLabel(report.labelId, error);
+          }
+        }
+      });
+      const signed = await Promise.all(
+        reports.map(async (report) => ({
+          reportId: report.id,
+          labelId: report.labelId,
+          disposition: (await currentDisposition(db, report.id)) as SignedDisposition,
+        })),
+      );
+      return reply.code(201).send({ shipmentId: id, reports: signed });
+    },
+  );
+};

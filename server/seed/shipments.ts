@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import type { ShipmentTransportMode } from "../../core/domain/shipments";
+import type { Database } from "../db/schema";
+import { MAIN_CUSTOMER_COMPANY } from "./accounts";
+
+/** The demo's shipments: a few of the main customer's, each grouping 1–4 of its ended labels. */
+const DEMO_SHIPMENTS: {
+  reference: string;
+  origin: string;
+  destination: string;
+  carrier: string;
+  transportMode: ShipmentTransportMode;
+  product: string;
+  batch: string;
+  labels: number;
+}[] = [
+  {
+    reference: "SHP-2026-0101",
+    origin: "Basel",
+    destination: "Rotterdam",
+    carrier: "Kuehne+Nagel",
+    transportMode: "road",
+    product: "Insulin glargine",
+    batch: "IG-2611",
+    labels: 2,
+  },
+  {
+    reference: "SHP-2026-0102",
+    origin: "Frankfurt",
+    destination: "Singapore",
+    carrier: "Lufthansa Cargo",
+    transportMode: "air",
+    product: "mRNA vaccine",
+    batch: "MV-0907",
+    labels: 4,
+  },
+  {
+    reference: "SHP-2026-0103",
+    origin: "Hamburg",
+    destination: "Oslo",
+    carrier: "DB Schenker",
+    transportMode: "multimodal",
+    product: "Adalimumab",
+    batch: "AD-4410",
+    labels: 3,
+  },
+  {
+    reference: "SHP-2026-0104",
+    origin: "Basel",
+    destination: "Milan",
+    carrier: "DHL Freight",
+    transportMode: "rail",
+    product: "Insulin glargine",
+    batch: "IG-2612",
+    labels: 1,
+  },
+  {
+    reference: "SHP-2026-0105",
+    origin: "Rotterdam",
+    destination: "New York",
+    carrier: "Maersk",
+    transportMode: "sea",
+    product: "Saline 0.9 %",
+    batch: "SL-1203",
+    labels: 2,
+  },
+];
+
+/**
+ * Inserts the demo shipments and attaches the main customer's latest ended labels to them,
+ * neighbours by start time together (deterministic like the rest of the seed). Answers how many were made.
+ */
+export async function seedShipments(trx: Kysely<Database>): Promise<number> {
+  const company = await trx
+    .selectFrom("companies")
+    .select("id")
+    .where("name", "=", MAIN_CUSTOMER_COMPANY)
+    .executeTakeFirst();
+  if (!company) return 0;
+  const needed = DEMO_SHIPMENTS.reduce((sum, shipment) => sum + shipment.labels, 0);
+  const reports = await trx
+    .selectFrom("labelReports")
+    .select(["id", "startTime"])
+    .where("companyId", "=", company.id)
+    .where("status", "=", "ended")
+    .where("readingCount", ">", 0)
+    // By start: neighbours recorded at about the same time, as the labels of one pallet do.
+    .orderBy("startTime", "desc")
+    .orderBy("labelId")
+    .limit(needed)
+    .execute();
+  let next = 0;
+  let made = 0;
+  for (const { labels, ...fields } of DEMO_SHIPMENTS) {
+    const group = reports.slice(next, next + labels);
+    next += labels;
+    if (group.length === 0) break;
+    const start = group[0]?.startTime ? new Date(group[0].startTime) : null;
+    const shipment = await trx
+      .insertInto("shipments")
+      .values({
+        ...fields,
+        companyId: company.id,
+        plannedDeparture: start,
+        plannedArrival: start ? new Date(start.getTime() + 3 * 86_400_000) : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("labelReports")
+      .set({ shipmentId: shipment.id })
+      .where(
+        "id",
+        "in",
+        group.map((report) => report.id),
+      )
+      .execute();
+    made++;
+  }
+  return made;
+}

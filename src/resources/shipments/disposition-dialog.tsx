@@ -1,0 +1,107 @@
+import type { DispositionInput } from "@core/api/signed-disposition";
+import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@core/domain/disposition";
+import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
+import { useState } from "react";
+import { readableError } from "@/providers/readable-error";
+import { REPORT_QUERY_KEY } from "@/resources/label-reports/report/report-queries";
+import { RESOURCE } from "@/resources/names";
+import { showFieldErrors } from "@/resources/settings/api";
+
+interface FormValues {
+  disposition: Disposition;
+  comment?: string;
+  password?: string;
+}
+
+/**
+ * One signature for every label of the shipment (POST /shipments/{id}/disposition): each
+ * report's own record is signed, all or none; a refusal names the label. The password
+ * proves who signs, as for a report's disposition.
+ */
+export function ShipmentDispositionDialog({
+  shipment,
+  open,
+  onClose,
+}: {
+  shipment: { id: string; reference: string; reports: readonly { id: string }[] };
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const { mutate, mutation } = useCustomMutation();
+  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+  const chosen = Form.useWatch("disposition", form);
+
+  const sign = (values: FormValues) => {
+    setProblem(null);
+    mutate(
+      {
+        url: `${RESOURCE.shipments}/${encodeURIComponent(shipment.id)}/disposition`,
+        method: "post",
+        values: {
+          disposition: values.disposition,
+          comment: values.comment ?? "",
+          password: values.password ?? "",
+        } satisfies DispositionInput,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async () => {
+          await Promise.all([
+            invalidate({ resource: RESOURCE.shipments, invalidates: ["all"] }),
+            invalidate({ resource: RESOURCE.labelReports, invalidates: ["all"] }),
+            ...shipment.reports.map((report) =>
+              queryClient.invalidateQueries({ queryKey: [REPORT_QUERY_KEY, report.id] }),
+            ),
+          ]);
+          onClose();
+        },
+        onError: (error: HttpError) => {
+          if (!showFieldErrors(form, error)) setProblem(readableError(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      title={`Sign a disposition of shipment ${shipment.reference}`}
+      open={open}
+      okText="Sign"
+      confirmLoading={mutation.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={sign} preserve={false}>
+        <Typography.Paragraph type="secondary">
+          Your signature is given to each of its {shipment.reports.length} label reports, signing each report's record
+          as it is now. If any report cannot be signed, none is.
+        </Typography.Paragraph>
+        <Form.Item name="disposition" label="Decision" rules={[{ required: true, message: "Choose a decision" }]}>
+          <Radio.Group
+            options={DISPOSITIONS.map((value) => ({ value, label: DISPOSITION_LABELS[value] }))}
+            optionType="button"
+          />
+        </Form.Item>
+        {chosen ? <Typography.Paragraph>{DISPOSITION_MEANINGS[chosen]}</Typography.Paragraph> : null}
+        <Form.Item name="comment" label="Comment">
+          <Input.TextArea maxLength={1000} rows={2} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label="Your password"
+          rules={[{ required: true, message: "Enter your password to sign" }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        {problem ? <Alert type="error" showIcon message={problem} /> : null}
+      </Form>
+    </Modal>
+  );
+}

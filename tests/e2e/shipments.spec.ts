@@ -1,0 +1,65 @@
+import { expect, test } from "./support/fixtures";
+import { signInAt } from "./support/sign-in";
+
+/** Shipments: create one with two labels, then see its verdict and one chart with a line per label. */
+
+test.describe("shipments", () => {
+  test("a shipment created with two labels shows both summaries, the verdict and the combined chart", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, "admin@demo.example", "/shipments");
+    const menu = page.locator(".ant-layout-sider .ant-menu").first();
+    await expect(menu.getByText("Shipments", { exact: true })).toBeVisible();
+    // The demo's shipments are listed.
+    await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("shipment-list.png"), fullPage: true });
+
+    const reference = `E2E-${Date.now()}`;
+    await page.getByRole("button", { name: "New shipment" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Reference").fill(reference);
+    await dialog.getByLabel("Origin").fill("Basel");
+    await dialog.getByLabel("Destination").fill("Rotterdam");
+    await dialog.getByLabel("Carrier").fill("Kuehne+Nagel");
+    await dialog.getByRole("combobox", { name: "Labels" }).click();
+    const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+    await expect(options.nth(1)).toBeVisible();
+    const first = ((await options.nth(0).textContent()) ?? "").split(" ")[0] ?? "";
+    const second = ((await options.nth(1).textContent()) ?? "").split(" ")[0] ?? "";
+    await options.nth(0).click();
+    await options.nth(1).click();
+    await dialog.getByRole("combobox", { name: "Labels" }).press("Escape");
+    await page.screenshot({ path: testInfo.outputPath("new-shipment.png") });
+    await dialog.getByRole("button", { name: "Create" }).click();
+
+    await expect(page.getByRole("heading", { name: `Shipment ${reference}` })).toBeVisible();
+    await expect(page.getByTestId(`shipment-label-${first}`)).toBeVisible();
+    await expect(page.getByTestId(`shipment-label-${second}`)).toBeVisible();
+    await expect(page.getByTestId("shipment-verdict")).toContainText(/Violation|No data|Incomplete data|OK/);
+    const chart = page.getByTestId("shipment-chart");
+    await expect(chart.getByRole("list", { name: "Chart legend" })).toContainText(first);
+    await expect(chart.getByRole("list", { name: "Chart legend" })).toContainText(second);
+    await expect(chart).toHaveAttribute("data-chart-painted", "true");
+    await expect(chart.locator("canvas")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("shipment.png"), fullPage: true });
+  });
+
+  test("one disposition signed for a demo shipment is given to each of its labels", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, "admin@demo.example", "/shipments");
+    await page.getByRole("link", { name: "SHP-2026-0101" }).click();
+    await expect(page.getByRole("heading", { name: "Shipment SHP-2026-0101" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign disposition" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Quarantined", { exact: true }).click();
+    await dialog.getByLabel("Comment").fill("Held until the carrier's logs are checked");
+    await dialog.getByLabel("Your password").fill("ColdChain-2026");
+    await page.screenshot({ path: testInfo.outputPath("sign-shipment.png") });
+    await dialog.getByRole("button", { name: "Sign" }).click();
+    await expect(dialog).toBeHidden();
+    const cards = page.locator('[data-testid^="shipment-label-"]');
+    await expect(cards.first()).toContainText("Quarantined");
+    for (const card of await cards.all()) await expect(card).toContainText("Quarantined");
+  });
+});

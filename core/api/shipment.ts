@@ -34,37 +34,25 @@ const reportIds = Type.Array(Type.String({ format: "uuid" }), {
     "The shipment's label reports, all of them: reports left out are detached, new ones attached (a report belongs to at most one shipment, and moves here from another). Each change is in the report's audit trail",
 });
 
+/** The fields a shipment may be given beside its reference, on creation and on change. */
+const optionalShipmentFields = {
+  origin: Type.Optional(place),
+  destination: Type.Optional(place),
+  carrier: Type.Optional(place),
+  transportMode: Type.Optional(shipmentFields.transportMode),
+  plannedDeparture: Type.Optional(nullableDateTime),
+  plannedArrival: Type.Optional(nullableDateTime),
+  product: Type.Optional(shipmentFields.product),
+  batch: Type.Optional(shipmentFields.batch),
+  reportIds: Type.Optional(reportIds),
+};
+
 /** POST /shipments: only the reference is required. */
-export const shipmentInput = Type.Object(
-  {
-    reference,
-    origin: Type.Optional(place),
-    destination: Type.Optional(place),
-    carrier: Type.Optional(place),
-    transportMode: Type.Optional(shipmentFields.transportMode),
-    plannedDeparture: Type.Optional(nullableDateTime),
-    plannedArrival: Type.Optional(nullableDateTime),
-    product: Type.Optional(shipmentFields.product),
-    batch: Type.Optional(shipmentFields.batch),
-    reportIds: Type.Optional(reportIds),
-  },
-  { additionalProperties: false },
-);
+export const shipmentInput = Type.Object({ reference, ...optionalShipmentFields }, { additionalProperties: false });
 
 /** PATCH /shipments/{id}: any of the fields, and the whole list of its reports. */
 export const shipmentChanges = Type.Object(
-  {
-    reference: Type.Optional(reference),
-    origin: Type.Optional(place),
-    destination: Type.Optional(place),
-    carrier: Type.Optional(place),
-    transportMode: Type.Optional(shipmentFields.transportMode),
-    plannedDeparture: Type.Optional(nullableDateTime),
-    plannedArrival: Type.Optional(nullableDateTime),
-    product: Type.Optional(shipmentFields.product),
-    batch: Type.Optional(shipmentFields.batch),
-    reportIds: Type.Optional(reportIds),
-  },
+  { reference: Type.Optional(reference), ...optionalShipmentFields },
   { additionalProperties: false, minProperties: 1 },
 );
 

@@ -1,12 +1,10 @@
-import { formatDecimal } from "@core/domain/number-text";
 import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 import { Alert, Skeleton } from "antd";
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { readableError } from "@/providers/readable-error";
-import { timeAxisValues } from "@/resources/label-reports/chart/chart-axis";
-import { CHART_COLORS } from "@/resources/label-reports/chart/chart-draw";
+import { chartAxes } from "@/resources/label-reports/chart/chart-axis";
 import type { ReadingSeries } from "@/resources/label-reports/chart/series-data";
 import { useReadingSeriesOfReports } from "@/resources/label-reports/report/report-queries";
 import styles from "./shipments.module.css";
@@ -71,22 +69,7 @@ export function ShipmentChart({
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       legend: { show: false },
       scales: { x: { time: true }, y: { auto: true } },
-      axes: [
-        {
-          stroke: CHART_COLORS.axis,
-          grid: { stroke: CHART_COLORS.grid },
-          ticks: { stroke: CHART_COLORS.grid },
-          values: timeAxisValues(timeZone, locale),
-          size: 48,
-        },
-        {
-          stroke: CHART_COLORS.axis,
-          grid: { stroke: CHART_COLORS.grid },
-          ticks: { stroke: CHART_COLORS.grid },
-          size: 64,
-          values: (_u, values) => values.map((v) => `${formatDecimal(v, { locale })} ${symbol}`),
-        },
-      ],
+      axes: chartAxes(timeZone, locale, symbol),
       series: [
         {},
         ...reports.map((report, i) => ({ label: report.labelId, stroke: labelColor(i), width: 1.5, spanGaps: true })),

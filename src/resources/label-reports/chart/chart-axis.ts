@@ -1,3 +1,7 @@
+import { formatDecimal } from "@core/domain/number-text";
+import type uPlot from "uplot";
+import { CHART_COLORS } from "./chart-draw";
+
 /**
  * The chart's time axis in the user's zone with the dashboard's 24-hour clock and US
  * dates (uPlot's own labels use a 12-hour clock). A tick shows the date under the time
@@ -17,4 +21,24 @@ export function timeAxisValues(timeZone: string, locale = "en-US") {
       return text;
     });
   };
+}
+
+/** The readings charts' two axes: time in the user's zone below, values with their unit symbol on the left. */
+export function chartAxes(timeZone: string, locale: string | undefined, symbol: string): uPlot.Axis[] {
+  return [
+    {
+      stroke: CHART_COLORS.axis,
+      grid: { stroke: CHART_COLORS.grid },
+      ticks: { stroke: CHART_COLORS.grid },
+      values: timeAxisValues(timeZone, locale),
+      size: 48,
+    },
+    {
+      stroke: CHART_COLORS.axis,
+      grid: { stroke: CHART_COLORS.grid },
+      ticks: { stroke: CHART_COLORS.grid },
+      size: 64,
+      values: (_u, values) => values.map((v) => `${formatDecimal(v, { locale })} ${symbol}`),
+    },
+  ];
 }

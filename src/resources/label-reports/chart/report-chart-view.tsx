@@ -5,7 +5,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatDecimal } from "@core/domain/number-text";
 import { roundTo, type TemperatureUnit } from "@core/domain/units";
-import { timeAxisValues } from "./chart-axis";
+import { chartAxes } from "./chart-axis";
 import { CHART_COLORS, drawOverlays } from "./chart-draw";
 import styles from "./report-chart.module.css";
 import { type ChartUnit, hasValues, type ReadingSeries, toChartData, yRange } from "./series-data";
@@ -115,22 +115,7 @@ export function ReportChartView(props: ReportChartViewProps) {
       legend: { show: false },
       cursor: { drag: { x: zoomable, y: false, setScale: false } },
       scales: { x: { time: true }, y: range ? { range: () => range } : { auto: true } },
-      axes: [
-        {
-          stroke: CHART_COLORS.axis,
-          grid: { stroke: CHART_COLORS.grid },
-          ticks: { stroke: CHART_COLORS.grid },
-          values: timeAxisValues(timeZone, locale),
-          size: 48,
-        },
-        {
-          stroke: CHART_COLORS.axis,
-          grid: { stroke: CHART_COLORS.grid },
-          ticks: { stroke: CHART_COLORS.grid },
-          size: 64,
-          values: (_u, values) => values.map((v) => `${formatDecimal(v, { locale })} ${symbol}`),
-        },
-      ],
+      axes: chartAxes(timeZone, locale, symbol),
       series: [
         {},
         { label: "Min", stroke: CHART_COLORS.line, width: 1.5, spanGaps: false },

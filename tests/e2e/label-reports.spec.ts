@@ -151,6 +151,37 @@ test.describe("label reports", () => {
     expect(await canvasHasInk(humidity)).toBe(true);
   });
 
+  test("zooming the chart and resetting it neither shifts nor widens the overlay", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, "user@demo.example");
+    await openReportWithTabs(page, "user@demo.example");
+    const chart = drawer(page).getByTestId("chart-temperature");
+    await expect(chart).toHaveAttribute("data-chart-painted", "true");
+    await chart.scrollIntoViewIfNeeded();
+    const body = drawer(page).locator(".ant-drawer-body");
+    const layout = async () => ({
+      chartTop: Math.round((await chart.boundingBox())?.y ?? -1),
+      chartHeight: Math.round((await chart.boundingBox())?.height ?? -1),
+      sideways: await body.evaluate((el) => el.scrollWidth - el.clientWidth),
+    });
+    const before = await layout();
+    const plot = chart.getByRole("img", { name: "Temperature chart" });
+    const box = (await plot.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const reset = chart.getByRole("button", { name: "Reset zoom" });
+    await expect(reset).toBeVisible();
+    // The zoomed window has come (it may hold no readings: the label was silent for days).
+    await expect(chart.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await layout()).toEqual(before);
+    await reset.click();
+    await expect(chart.getByText("Drag across the chart to zoom")).toBeVisible();
+    await expect(chart).toHaveAttribute("data-chart-painted", "true");
+    expect(await layout()).toEqual(before);
+  });
+
   test("a user without the trim flag sees no trim slider", async ({ page }) => {
     await signIn(page, "user@demo.example");
     await rows(page).first().locator("a").first().click();

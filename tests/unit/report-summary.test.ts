@@ -6,25 +6,11 @@ import {
   summariseReport,
   violationColumns,
 } from "../../core/domain/report-summary";
+import { PHARMA } from "../support/pharma-thresholds";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 8, 0);
 const iso = (minute: number) => new Date(T0 + minute * MIN).toISOString();
-
-const PHARMA: PresetThresholds = {
-  temperatureEnabled: true,
-  temperatureMin: 2,
-  temperatureMax: 8,
-  humidityEnabled: false,
-  humidityMin: null,
-  humidityMax: null,
-  shockEnabled: false,
-  shockThresholdG: null,
-  alarmDelayMinutes: 30,
-  alarmType: "single",
-  intervalMinutes: 5,
-  batteryWarningLevel: 20,
-};
 
 /** Readings every 5 minutes from T0, with humidity 50 %RH and battery draining 1 % per reading. */
 function readings(temperatures: (number | null)[], humidity: (number | null)[] = []): SummaryReading[] {

@@ -1,24 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { type PresetThresholds, type SummaryReading, summariseReport } from "../../core/domain/report-summary";
 import { type ShipmentLabel, shipmentVerdict } from "../../core/domain/shipment-verdict";
+import { PHARMA } from "../support/pharma-thresholds";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 8, 0);
-
-const PHARMA: PresetThresholds = {
-  temperatureEnabled: true,
-  temperatureMin: 2,
-  temperatureMax: 8,
-  humidityEnabled: false,
-  humidityMin: null,
-  humidityMax: null,
-  shockEnabled: false,
-  shockThresholdG: null,
-  alarmDelayMinutes: 30,
-  alarmType: "single",
-  intervalMinutes: 5,
-  batteryWarningLevel: 20,
-};
 
 /** Readings every 5 minutes from T0; from index `skipFrom` on, `skip` minutes later (a gap). */
 function readings(temperatures: number[], skipFrom = Number.POSITIVE_INFINITY, skip = 0): SummaryReading[] {

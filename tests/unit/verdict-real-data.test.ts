@@ -7,6 +7,7 @@ import {
   VERDICT_TEXT,
   verdictOf,
 } from "../../core/domain/report-summary";
+import { PHARMA as PHARMA_2_8 } from "../support/pharma-thresholds";
 
 /**
  * The verdict on readings as real labels send them, on the demo's "Pharma 2–8 °C" rule
@@ -17,21 +18,7 @@ import {
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 2, 10, 0);
 
-const PHARMA: PresetThresholds = {
-  temperatureEnabled: true,
-  temperatureMin: 2,
-  temperatureMax: 8,
-  humidityEnabled: false,
-  humidityMin: null,
-  humidityMax: null,
-  shockEnabled: true,
-  shockThresholdG: 3,
-  alarmDelayMinutes: 30,
-  alarmType: "single",
-  intervalMinutes: 5,
-  batteryWarningLevel: 20,
-  maxGapMinutes: 60,
-};
+const PHARMA: PresetThresholds = { ...PHARMA_2_8, shockEnabled: true, shockThresholdG: 3, maxGapMinutes: 60 };
 
 const temp = (minute: number, temperature: number): SummaryReading => ({
   t: T0 + minute * MIN,

@@ -18,6 +18,9 @@ test.describe("shipments", () => {
     const reference = `E2E-${Date.now()}`;
     await page.getByRole("button", { name: "New shipment" }).click();
     const dialog = page.getByRole("dialog");
+    // Only the reference is required: the other fields carry the form's "optional" badge.
+    await expect(dialog.locator("label", { hasText: "Origin" })).toContainText("optional");
+    await expect(dialog.locator("label", { hasText: "Reference" })).not.toContainText("optional");
     await dialog.getByLabel("Reference").fill(reference);
     await dialog.getByLabel("Origin").fill("Basel");
     await dialog.getByLabel("Destination").fill("Rotterdam");

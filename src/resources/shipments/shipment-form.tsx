@@ -121,7 +121,14 @@ export function ShipmentFormDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={save} preserve={false} initialValues={initialValues(shipment)}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={save}
+        preserve={false}
+        initialValues={initialValues(shipment)}
+      >
         <Form.Item
           name="reference"
           label="Reference"

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type PresetThresholds, type SummaryReading, summariseReport } from "../../core/domain/report-summary";
+import { type SummaryReading, summariseReport } from "../../core/domain/report-summary";
 import { type ShipmentLabel, shipmentVerdict } from "../../core/domain/shipment-verdict";
 import { PHARMA } from "../support/pharma-thresholds";
 

@@ -29,6 +29,11 @@ export const signedDispositionRecord = Type.Object({
   supersededBy: Type.Union([StringEnum(SUPERSEDING_CHANGES), Type.Null()], {
     description: "What changed the signed record: readings, trim or archive",
   }),
+  deviation: Type.Optional(
+    Type.Union([Type.Object({ id: Type.String(), number: Type.String() }), Type.Null()], {
+      description: "The closed deviation the signer named, releasing a report that had open alarms or deviations",
+    }),
+  ),
 });
 
 /** A signature asked for (POST /label-reports/{id}/disposition): the password, or a code e-mailed for signing. */
@@ -38,6 +43,12 @@ export const dispositionInput = Type.Object(
     comment: Type.Optional(Type.String({ maxLength: 1000 })),
     password: Type.Optional(Type.String({ maxLength: 200 })),
     code: Type.Optional(Type.String({ maxLength: 20 })),
+    deviationId: Type.Optional(
+      Type.String({
+        format: "uuid",
+        description: "A closed deviation of the report: releases it although alarms or deviations of it are still open",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -9,6 +9,7 @@ import {
 } from "./alarms";
 import { auditActionLabel } from "./audit-trail";
 import { formatInstant, type InstantFormat } from "./datetime";
+import { DEVIATION_STATE_TEXT, DEVIATION_STATES } from "./deviations";
 import { DISPOSITION_LABELS, isDisposition } from "./disposition";
 import { formatDecimal } from "./number-text";
 import { LABEL_STATUS_TEXT, LABEL_STATUSES, type LabelStatus } from "./resources";
@@ -74,9 +75,20 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Ids a person cannot read, and what the title already says (an alarm's origin). */
-const HIDDEN_FIELDS = new Set(["shareLink", "apiKeyId", "alarmId", "kind", "unit", "side", "shipmentId"]);
+const HIDDEN_FIELDS = new Set([
+  "shareLink",
+  "apiKeyId",
+  "alarmId",
+  "kind",
+  "unit",
+  "side",
+  "shipmentId",
+  "deviationId",
+  "deviation",
+]);
 
 const ALARM_ACTIONS = new Set(["alarmAcknowledge", "alarmClose"]);
+const DEVIATION_ACTIONS = new Set(["deviationOpen", "deviationChange", "deviationClose"]);
 
 /** "temperatureMax" reads "Temperature max". */
 function fieldName(field: string, customFieldNames: Readonly<Record<string, string>>): string {
@@ -98,6 +110,8 @@ function show(field: string, value: unknown, format: InstantFormat): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "disposition" && isDisposition(value)) return DISPOSITION_LABELS[value];
   if (field === "status" && isStatus(value)) return LABEL_STATUS_TEXT[value];
+  const deviationState = field === "state" ? oneOf(DEVIATION_STATES, value) : null;
+  if (deviationState) return DEVIATION_STATE_TEXT[deviationState];
   // An alarm's state and severity are words of one case: "open" reads "Open".
   if ((field === "state" || field === "severity") && typeof value === "string")
     return value.charAt(0).toUpperCase() + value.slice(1);
@@ -152,6 +166,9 @@ function titleOf(entry: DescribedEntry, format: InstantFormat): string {
   }
   const label = (isReport ? REPORT_TITLES[entry.action] : undefined) ?? auditActionLabel(entry.action);
   if (ALARM_ACTIONS.has(entry.action) && isRecord(entry.after)) return `${label}: ${alarmOriginText(entry.after)}`;
+  // "Deviation closed: DEV-2026-0042": the number is how people name it.
+  if (DEVIATION_ACTIONS.has(entry.action) && isRecord(entry.after) && typeof entry.after.deviation === "string")
+    return `${label}: ${entry.after.deviation}`;
   return label;
 }
 

@@ -1,4 +1,5 @@
 import { ALARM_KINDS, ALARM_SEVERITIES, ALARM_STATES, ALARM_UNITS } from "./alarms";
+import { DEVIATION_STATES } from "./deviations";
 import { DISPOSITIONS } from "./disposition";
 import type { Filter, FilterOperator, Order } from "./list-query";
 import { ROLES } from "./roles";
@@ -232,6 +233,28 @@ const LIST_RESOURCES = {
       companyName: { type: "text", sortable: true },
       reportCount: { type: "number", integer: true, sortable: true },
       created: { type: "timestamp", sortable: true },
+    },
+  },
+  /** Deviations (GET /deviations): investigations of alarms; open ones first, newest first. */
+  deviations: {
+    name: "deviations",
+    endpoint: "deviations",
+    pageSize: 25,
+    defaultFilters: [],
+    defaultOrder: CREATED_DESC,
+    searchKey: "title",
+    fields: {
+      id: { type: "id" },
+      number: { type: "text", sortable: true },
+      title: { type: "text", sortable: true },
+      state: { type: "enum", values: DEVIATION_STATES, sortable: true },
+      reportId: { type: "id" },
+      labelId: { type: "text", sortable: true },
+      reference: { type: "text", sortable: true },
+      companyId: { type: "id" },
+      companyName: { type: "text", sortable: true },
+      created: { type: "timestamp", sortable: true },
+      closedAt: { type: "timestamp", sortable: true, nullable: true },
     },
   },
   "control-center-companies": {

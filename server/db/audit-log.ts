@@ -5,7 +5,7 @@ import type { Db } from "./index";
 /** Reading the audit trail; entries are written by recordAudit (server/audit.ts), in the change's transaction. */
 
 /** What every reading of an entry shows: the change and who made it, as kept on the entry. */
-const ENTRY_COLUMNS = [
+export const ENTRY_COLUMNS = [
   "a.id",
   "a.at",
   "a.action",

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { Address, Billing } from "../../core/api/company-settings";
 import type { AlarmKind, AlarmSeverity, AlarmSide, AlarmState, AlarmUnit } from "../../core/domain/alarms";
+import type { DeviationState } from "../../core/domain/deviations";
 import type { PresetSetting, PresetSettings } from "../../core/domain/label-preset";
 import type { ReportRule } from "../../core/domain/report-rule";
 import type { ShipmentTransportMode } from "../../core/domain/shipments";
@@ -226,6 +227,8 @@ export interface LabelReportDispositionsTable {
   supersededAt: Timestamp | null;
   /** What changed the signed record: "readings", "trim", "archive". */
   supersededBy: string | null;
+  /** 0044: the closed deviation a release was signed under. */
+  deviationId: Generated<string | null>;
 }
 
 /** A read-only link to one report for partners (migration 0016); the token is stored only as its SHA-256. */
@@ -473,6 +476,38 @@ interface AlarmsTable {
   created: CreatedAt;
 }
 
+/** The investigation of alarms of a report (0044-deviations); closing it is a signature. */
+interface DeviationsTable {
+  id: Generated<string>;
+  companyId: string;
+  reportId: string;
+  year: number;
+  seq: number;
+  number: string;
+  title: string;
+  description: Generated<string>;
+  rootCause: Generated<string>;
+  productImpact: Generated<string>;
+  capaReference: Generated<string>;
+  state: Generated<DeviationState>;
+  openedBy: string | null;
+  closedAt: Date | string | null;
+  closedBy: string | null;
+  closedByName: string | null;
+  closedByEmail: string | null;
+  closingMeaning: string | null;
+  closingComment: string | null;
+  closingHash: string | null;
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
+/** The alarms a deviation covers (0044-deviations). */
+interface DeviationAlarmsTable {
+  deviationId: string;
+  alarmId: string;
+}
+
 /** A shipment (0043-shipments): groups label reports of its company. */
 interface ShipmentsTable {
   id: Generated<string>;
@@ -580,6 +615,8 @@ export interface Database {
   webhookDeliveries: WebhookDeliveriesTable;
   alarms: AlarmsTable;
   shipments: ShipmentsTable;
+  deviations: DeviationsTable;
+  deviationAlarms: DeviationAlarmsTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
   oidcSignInStates: OidcSignInStatesTable;

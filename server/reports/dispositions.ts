@@ -22,16 +22,18 @@ const COLUMNS = [
   "verdict",
   "supersededAt",
   "supersededBy",
+  "deviationId",
 ] as const;
 
 /** The report's signatures, newest first; `limit` 1 reads just the newest. */
 function signaturesOf(db: Db, reportId: string) {
   return db
-    .selectFrom("labelReportDispositions")
-    .select(COLUMNS)
-    .where("reportId", "=", reportId)
-    .orderBy("signedAt", "desc")
-    .orderBy("id", "desc");
+    .selectFrom("labelReportDispositions as s")
+    .leftJoin("deviations as d", "d.id", "s.deviationId")
+    .select([...COLUMNS.map((column) => `s.${column}` as const), "d.number as deviationNumber"])
+    .where("s.reportId", "=", reportId)
+    .orderBy("s.signedAt", "desc")
+    .orderBy("s.id", "desc");
 }
 
 export async function dispositionsOf(db: Db, reportId: string): Promise<SignedDisposition[]> {
@@ -62,6 +64,8 @@ function toSigned(row: {
   verdict: OverallVerdict | null;
   supersededAt: Date | null;
   supersededBy: string | null;
+  deviationId: string | null;
+  deviationNumber: string | null;
 }): SignedDisposition {
   return {
     value: row.value,
@@ -73,6 +77,7 @@ function toSigned(row: {
     verdict: row.verdict,
     supersededAt: isoOrNull(row.supersededAt),
     supersededBy: row.supersededBy as SignedDisposition["supersededBy"],
+    deviation: row.deviationId && row.deviationNumber ? { id: row.deviationId, number: row.deviationNumber } : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/index";
 import { insertDisposition, lockReportForDisposition, updateLabelReport } from "../db/label-reports";
+import { checkRelease } from "../deviations/deviations";
 import { badRequest, HttpError } from "../errors";
 import { enqueueReportWebhookEvent } from "../webhooks/enqueue";
 import { hashToSign } from "./record-hash";
@@ -29,7 +30,15 @@ export const NOT_ENDED = "Only a report that has ended (stopped or ended) can be
 export async function signReportDisposition(
   trx: Db,
   principal: Principal,
-  input: { reportId: string; disposition: Disposition; comment: string; signer: Signer; publicUrl: string },
+  input: {
+    reportId: string;
+    disposition: Disposition;
+    comment: string;
+    signer: Signer;
+    publicUrl: string;
+    /** A closed deviation of the report the signer names (the release gate, server/deviations). */
+    deviationId?: string;
+  },
 ): Promise<void> {
   const { reportId: id, disposition, comment, signer, publicUrl } = input;
   // Locked so that two signatures at once are ordered and the list's copy is the newest.
@@ -39,6 +48,11 @@ export async function signReportDisposition(
   // Late readings may have made the data incomplete since the caller's check.
   const lateError = dispositionCommentError(report.dataIncomplete, comment);
   if (lateError) throw badRequest(lateError, [{ id: "comment", error: lateError }]);
+  // Releasing waits for open alarms and deviations; quarantining or rejecting never does.
+  const deviationId =
+    disposition === "released" || input.deviationId !== undefined
+      ? await checkRelease(trx, id, input.deviationId, disposition === "released")
+      : null;
   // Taken after the lock (not the transaction's start, as now() would be): a signature
   // that waited for another one is the newer of the two, here and in the list's copy.
   const signedAt = new Date();
@@ -59,6 +73,7 @@ export async function signReportDisposition(
     signerId: signer.id,
     signerName: signer.name,
     signerEmail: signer.email,
+    deviationId,
   });
   await updateLabelReport(trx, id, {
     disposition,

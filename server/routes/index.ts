@@ -13,6 +13,7 @@ import { companyRoutes } from "./companies";
 import { companySettingsRoutes } from "./company-settings";
 import { controlCenterRoutes } from "./control-center";
 import { customFieldRoutes } from "./custom-fields";
+import { deviationRoutes } from "./deviations";
 import { epcisRoutes } from "./epcis";
 import { impersonationRoutes } from "./impersonation";
 import { labelPresetRoutes } from "./label-presets";
@@ -75,6 +76,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(alarmRoutes);
   await app.register(shipmentRoutes);
   await app.register(shipmentDispositionRoutes);
+  await app.register(deviationRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

@@ -100,6 +100,7 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
           comment,
           signer: { id: user.id, name, email: user.email },
           publicUrl: settings.publicUrl,
+          deviationId: body.deviationId,
         }),
       );
       return reply.code(201).send(await currentDisposition(db, id));

@@ -75,6 +75,14 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
         codeBinding: `shipment:${id}:${body.disposition}`,
       });
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      // A deviation is of one report: it is named for that report's signature only.
+      const deviationReport = body.deviationId
+        ? await db.selectFrom("deviations").select("reportId").where("id", "=", body.deviationId).executeTakeFirst()
+        : undefined;
+      if (body.deviationId && !reports.some((report) => report.id === deviationReport?.reportId)) {
+        const error = "Not a deviation of the shipment's label reports";
+        throw badRequest(error, [{ id: "deviationId", error }]);
+      }
       await db.transaction().execute(async (trx) => {
         for (const report of reports) {
           try {
@@ -84,6 +92,7 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
               comment,
               signer: { id: user.id, name, email: user.email },
               publicUrl: settings.publicUrl,
+              deviationId: report.id === deviationReport?.reportId ? body.deviationId : undefined,
             });
           } catch (error) {
             throw namingLabel(report.labelId, error);

@@ -90,6 +90,7 @@ describe("signing a disposition", () => {
       verdict: expect.stringMatching(/^(violation|noData|incomplete|ok)$/),
       supersededAt: null,
       supersededBy: null,
+      deviation: null,
     });
     expect(Date.parse(report.disposition.signedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(report.dispositionHistory).toEqual([report.disposition]);

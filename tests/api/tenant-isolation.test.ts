@@ -22,6 +22,7 @@ let bCaptureJob: string;
 let bWebhook: string;
 let bAlarm: string;
 let bShipment: string;
+let bDeviation: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -174,6 +175,13 @@ const CASES: Record<string, Case> = {
     params: () => ({ id: bShipment }),
     body: () => ({ disposition: "released", comment: "Signed from company A", password: "wrong-one-1" }),
   },
+  "GET /api/deviations": {},
+  "GET /api/deviations/:id": { params: () => ({ id: bDeviation }) },
+  // B's report in the body: not a report the caller sees (404).
+  "POST /api/deviations": { body: () => ({ reportId: world.reports.b[0], title: "Opened from company A" }) },
+  "PATCH /api/deviations/:id": { params: () => ({ id: bDeviation }), body: () => ({ rootCause: "Written by A" }) },
+  "POST /api/deviations/:id/close": { params: () => ({ id: bDeviation }), body: () => ({ password: "wrong-one-1" }) },
+  "POST /api/deviations/:id/close/email-code": { params: () => ({ id: bDeviation }) },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
@@ -218,6 +226,7 @@ async function snapshotB() {
     await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
     await db.selectFrom("alarms").select(["id", "state"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("shipments").selectAll().where("companyId", "=", b).orderBy("id").execute(),
+    await db.selectFrom("deviations").selectAll().where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("labelReports").select(["id", "shipmentId"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookEndpoints").selectAll().where("companyId", "=", b).execute(),
@@ -341,6 +350,21 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bShipment = shipment.id;
+  const deviation = await t.database.db
+    .insertInto("deviations")
+    .values({
+      companyId: world.companies.b,
+      reportId: world.reports.b[0] as string,
+      year: 2026,
+      seq: 1,
+      number: "DEV-2026-0001",
+      title: "Company B's own investigation",
+      rootCause: "Door left open",
+      productImpact: "None",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bDeviation = deviation.id;
   await t.database.db
     .updateTable("labelReports")
     .set({ shipmentId: bShipment })

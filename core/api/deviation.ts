@@ -106,3 +106,17 @@ export const deviationDetail = Type.Object({
   history: Type.Array(auditEntryRecord, { description: "Every change, oldest first, as the report's trail has it" }),
 });
 export type DeviationDetail = Static<typeof deviationDetail>;
+
+/** A report's deviation as its PDF and its share page print it (people by name only). */
+export const deviationSummaryRecord = Type.Object({
+  number: Type.String(),
+  title: Type.String(),
+  state: StringEnum(DEVIATION_STATES),
+  rootCause: Type.String(),
+  productImpact: Type.String(),
+  capaReference: Type.String(),
+  closedAt: nullableDateTime,
+  closedByName: nullableString,
+  closingComment: nullableString,
+});
+export type DeviationSummary = Static<typeof deviationSummaryRecord>;

@@ -3,6 +3,7 @@ import { DISPOSITIONS } from "../domain/disposition";
 import type { ReportSummary } from "../domain/report-summary";
 import { LABEL_STATUSES } from "../domain/resources";
 import { TEMPERATURE_UNITS } from "../domain/units";
+import { deviationSummaryRecord } from "./deviation";
 import { reportRuleRecord } from "./label-report";
 import { readingSeriesRecord } from "./reading-series";
 import { NullableObject, nullableString, StringEnum } from "./schema-types";
@@ -92,6 +93,9 @@ export const sharedReportRecord = Type.Object({
       signedAt: Type.String({ format: "date-time" }),
     }),
   ),
+  deviations: Type.Array(deviationSummaryRecord, {
+    description: "The investigations of the report's alarms: title, state, findings and closing summary",
+  }),
   contentHash: Type.String(),
   contentSignature: Type.String({
     description: "The server's signature of contentHash (a compact JWS; keys at /.well-known/jwks.json)",

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { DeviationSummary } from "../../core/api/deviation";
 import type { ColumnMap } from "../lists/compile";
 import { ENTRY_COLUMNS } from "./audit-log";
 import type { Db } from "./index";
@@ -134,4 +135,26 @@ export function deviationTrail(db: Db, reportId: string, deviationId: string) {
     .orderBy("a.at", "asc")
     .orderBy("a.id", "asc")
     .execute();
+}
+
+/** A report's deviations as its PDF and share page print them, oldest first. */
+export async function reportDeviationSummaries(db: Db, reportId: string): Promise<DeviationSummary[]> {
+  const rows = await db
+    .selectFrom("deviations")
+    .select([
+      "number",
+      "title",
+      "state",
+      "rootCause",
+      "productImpact",
+      "capaReference",
+      "closedAt",
+      "closedByName",
+      "closingComment",
+    ])
+    .where("reportId", "=", reportId)
+    .orderBy("year")
+    .orderBy("seq")
+    .execute();
+  return rows.map((row) => ({ ...row, closedAt: row.closedAt ? new Date(row.closedAt).toISOString() : null }));
 }

@@ -96,7 +96,14 @@ export async function openDeviation(trx: Db, principal: Principal, input: Deviat
     entity: "labelReport",
     entityId: report.id,
     before: null,
-    after: { deviationId: id, deviation: number, ...fields, state: "open", alarms: alarmIds.length },
+    // What was written, without the empty texts still to fill in.
+    after: {
+      deviationId: id,
+      deviation: number,
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== "")),
+      state: "open",
+      alarms: alarmIds.length,
+    },
   });
   return id;
 }

@@ -101,6 +101,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (plugin) => {
               signedAt: disposition.signedAt,
             }
           : null,
+        deviations: content.deviations,
         contentHash: content.hash,
         contentSignature: await plugin.recordSigner.sign({
           reportId: report.id,

@@ -4,6 +4,7 @@ import { auditTrail } from "./audit-trail";
 import { controlCenterCompanies } from "./companies";
 import { controlCenter } from "./control-center";
 import { customFields } from "./custom-fields";
+import { deviations } from "./deviations";
 import { impersonationLog } from "./impersonation-log";
 import { labelPresets } from "./label-presets";
 import { labelReports } from "./label-reports";
@@ -28,6 +29,7 @@ import { webhooks } from "./webhooks";
 export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   needsAttention,
   alarms,
+  deviations,
   labelReports,
   shipments,
   labelPresets,

@@ -1,6 +1,7 @@
 import type { AlarmRecord } from "@core/api/alarm";
 import type { ApiKeyRecord, CreatedApiKeyRecord } from "@core/api/api-key";
 import type { CompanyRecord } from "@core/api/company";
+import type { DeviationListItem } from "@core/api/deviation";
 import type { ImpersonationLogEntryRecord } from "@core/api/impersonation-log-entry";
 import type { InviteRecord } from "@core/api/invite";
 import type { LabelPresetRecord } from "@core/api/label-preset";
@@ -36,3 +37,5 @@ export type WebhookEndpoint = WebhookEndpointRecord;
 export type WebhookDelivery = WebhookDeliveryRecord;
 /** An alarm to acknowledge (GET /alarms). */
 export type Alarm = AlarmRecord;
+/** A row of GET /deviations. */
+export type Deviation = DeviationListItem;

@@ -4,6 +4,7 @@ import type { AlarmRecord } from "../../core/api/alarm";
 import type { DeviationDetail, DeviationListItem } from "../../core/api/deviation";
 import { deviationContentText } from "../../core/domain/deviations";
 import { encodeListQuery, searchFilter } from "../../core/domain/list-query";
+import { pdfText } from "../support/pdf-text";
 import { readingsFrom, THREE_DAYS_AGO } from "./support/alerts";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { apiKeyOf, endedLabel } from "./support/ingest";
@@ -421,7 +422,55 @@ describe("who may open, change and close deviations", () => {
     );
     expect(sub.statusCode, sub.body).toBe(201);
     const distributor = await as("distributor:distributorAdmin", "distributor");
-    expect((await list(searched("Sub-company investigation"), distributor)).data.map((d) => d.id)).toEqual([sub.json().id]);
+    expect((await list(searched("Sub-company investigation"), distributor)).data.map((d) => d.id)).toEqual([
+      sub.json().id,
+    ]);
     expect((await get(sub.json().id, distributor)).statusCode).toBe(200);
+  });
+});
+
+describe("a report's record shows its deviations", () => {
+  test("the report PDF prints each deviation with its findings and closing", async () => {
+    const { reportId } = await alarmedReport("DEV-PDF");
+    const created = await opened({ reportId, ...ready, capaReference: "CAPA-PDF-1" });
+    expect((await close(created.id, await signedIn(), { comment: "Released after review" })).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/label-reports/${reportId}/export?includeAuditTrail=true`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
+    expect(text).toContain(`${created.number}: Temperature above 8 °C in transit`);
+    expect(text).toContain(ready.rootCause);
+    expect(text).toContain("CAPA-PDF-1");
+    expect(text).toContain("Released after review");
+    expect(text).toContain(`Deviation closed: ${created.number}`);
+  });
+
+  test("the share page lists each deviation's title, state and closing summary, people by name only", async () => {
+    const { reportId } = await alarmedReport("DEV-SHARE");
+    const created = await opened({ reportId, ...ready });
+    expect((await close(created.id, await signedIn(), { comment: "Goods fine" })).statusCode).toBe(200);
+    const link = await t.app.inject({
+      method: "POST",
+      url: `/api/label-reports/${reportId}/share-links`,
+      headers: admin,
+      payload: {},
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const token = (link.json().url as string).split("/share/")[1];
+    const page = await t.app.inject({ method: "GET", url: `/api/share/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().deviations).toEqual([
+      expect.objectContaining({
+        number: created.number,
+        title: created.title,
+        state: "closed",
+        closedByName: "a-administrator Tester",
+        closingComment: "Goods fine",
+      }),
+    ]);
+    expect(page.body).not.toContain("a-administrator@test.example");
   });
 });

@@ -6,6 +6,7 @@ import { renderAuditTrail } from "./pdf-sections/audit-trail";
 import { renderCharts } from "./pdf-sections/charts";
 import { pdfContext } from "./pdf-sections/context";
 import { renderDataTable } from "./pdf-sections/data-table";
+import { renderDeviations } from "./pdf-sections/deviations";
 import { renderDisposition } from "./pdf-sections/disposition";
 import { renderExcursions } from "./pdf-sections/excursions";
 import { renderHeader } from "./pdf-sections/header";
@@ -42,6 +43,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   renderRecording(ctx);
   renderVerdict(ctx);
   renderDisposition(ctx);
+  renderDeviations(ctx);
   renderStatistics(ctx);
   renderExcursions(ctx);
   renderCharts(ctx);

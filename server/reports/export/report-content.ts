@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { DeviationSummary } from "../../../core/api/deviation";
 import type { SignedDisposition } from "../../../core/domain/disposition";
 import type { Excursion, Side } from "../../../core/domain/excursions";
 import type { RecordField } from "../../../core/domain/record-fields";
@@ -6,6 +7,7 @@ import { thresholdsOfRule } from "../../../core/domain/report-rule";
 import type { PresetThresholds, ReportSummary } from "../../../core/domain/report-summary";
 import { excursionsOfReadings, summariseReport } from "../../../core/domain/report-summary";
 import type { LabelStatus, TransportMode } from "../../../core/domain/resources";
+import { reportDeviationSummaries } from "../../db/deviations";
 import type { Db } from "../../db/index";
 import { issueRecord, loadRecord } from "../record-hash";
 import { readSeries, type Series } from "../series";
@@ -63,6 +65,8 @@ export interface ReportContent {
   excursions: ChannelExcursions;
   /** The signed QA disposition in force, or null; printed and hashed. */
   disposition: SignedDisposition | null;
+  /** The investigations of the report's alarms, oldest first; printed, not hashed (they are records of their own). */
+  deviations: DeviationSummary[];
   /** See content-hash.ts for what exactly is hashed. */
   hash: string;
   /** Where and with which server key the hash can be checked (the PDF prints it); null when not known. */
@@ -177,6 +181,7 @@ export async function loadReportContent(
     summary,
     excursions,
     disposition,
+    deviations: await reportDeviationSummaries(db, reportId),
     hash,
     verification: null,
     generatedAt: now,

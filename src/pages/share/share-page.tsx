@@ -9,6 +9,7 @@ import {
   silenceRows,
 } from "@core/domain/completeness-text";
 import { formatInstant, timeZoneAbbreviation } from "@core/domain/datetime";
+import { DEVIATION_STATE_TEXT } from "@core/domain/deviations";
 import { DISPOSITION_LABELS } from "@core/domain/disposition";
 import type { Excursion } from "@core/domain/excursions";
 import { formatDecimal } from "@core/domain/number-text";
@@ -286,6 +287,36 @@ function Disposition({ report }: { report: SharedReport }) {
   );
 }
 
+/** The investigations of the report's alarms: what, where it stands, how it was closed. */
+function Deviations({ report }: { report: SharedReport }) {
+  const { when } = useFormat();
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      {report.deviations.map((deviation) => (
+        <Descriptions
+          key={deviation.number}
+          size="small"
+          column={1}
+          bordered
+          title={`${deviation.number}: ${deviation.title}`}
+        >
+          <Descriptions.Item label="State">{DEVIATION_STATE_TEXT[deviation.state]}</Descriptions.Item>
+          {deviation.rootCause ? <Descriptions.Item label="Root cause">{deviation.rootCause}</Descriptions.Item> : null}
+          {deviation.productImpact ? (
+            <Descriptions.Item label="Product impact">{deviation.productImpact}</Descriptions.Item>
+          ) : null}
+          {deviation.closedAt ? (
+            <Descriptions.Item label="Closed">
+              {when(deviation.closedAt)} by {deviation.closedByName ?? "—"}
+              {deviation.closingComment ? `: ${deviation.closingComment}` : ""}
+            </Descriptions.Item>
+          ) : null}
+        </Descriptions>
+      ))}
+    </Space>
+  );
+}
+
 function SharedReportView({ token, report }: { token: string; report: SharedReport }) {
   const { when } = useFormat();
   return (
@@ -346,6 +377,13 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
       <Card size="small" title="Excursions">
         <Excursions report={report} />
       </Card>
+      {report.deviations.length > 0 ? (
+        <section aria-label="Deviations">
+          <Card size="small" title="Deviations">
+            <Deviations report={report} />
+          </Card>
+        </section>
+      ) : null}
       <section aria-label="Disposition">
         <Card size="small" title="Disposition">
           <Disposition report={report} />

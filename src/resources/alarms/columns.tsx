@@ -5,6 +5,7 @@ import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { type ColumnSpec, textColumn } from "@/components/list/columns";
 import { DateTimeText } from "@/components/list/date-time-text";
 import { returnToState } from "@/layouts/panel-layout";
+import { OpenDeviationButton } from "../deviations/open-dialog";
 import type { Alarm } from "../types";
 import { AlarmActionButton } from "./acknowledge-dialog";
 
@@ -72,7 +73,18 @@ const alarmColumns: ColumnSpec<Alarm>[] = [
         EMPTY
       ),
   },
-  { key: "action", title: "", render: (alarm) => <AlarmActionButton alarm={alarm} /> },
+  {
+    key: "action",
+    title: "",
+    render: (alarm) => (
+      <Flex gap="small" wrap>
+        <AlarmActionButton alarm={alarm} />
+        {alarm.state === "closed" ? null : (
+          <OpenDeviationButton reportId={alarm.reportId} labelId={alarm.labelId} alarmId={alarm.id} size="small" />
+        )}
+      </Flex>
+    ),
+  },
 ];
 
 /** The inbox's columns: an inbox spanning several companies (a distributor's) names each alarm's company. */

@@ -5,6 +5,7 @@ import { DateTimeText } from "@/components/list/date-time-text";
 import type { ListQueryMeta } from "@/providers/data-provider";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
+import { OpenDeviationButton } from "../deviations/open-dialog";
 import type { Alarm } from "../types";
 import { AlarmActionButton } from "./acknowledge-dialog";
 import { SeverityTag, StateTag } from "./columns";
@@ -35,7 +36,17 @@ export function ReportAlarms({ reportId }: { reportId: string }) {
       aria-label="Alarms of the report"
       dataSource={result.data}
       renderItem={(alarm) => (
-        <List.Item key={alarm.id} extra={<AlarmActionButton alarm={alarm} />}>
+        <List.Item
+          key={alarm.id}
+          extra={
+            <Flex gap="small" wrap>
+              <AlarmActionButton alarm={alarm} />
+              {alarm.state === "closed" ? null : (
+                <OpenDeviationButton reportId={reportId} labelId={alarm.labelId} alarmId={alarm.id} size="small" />
+              )}
+            </Flex>
+          }
+        >
           <Flex vertical gap={2}>
             <Flex gap="small" align="center" wrap>
               <SeverityTag severity={alarm.severity} />

@@ -19,6 +19,8 @@ import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/readable-error";
 import { ReportAlarms } from "@/resources/alarms/report-alarms";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
+import { OpenDeviationButton } from "@/resources/deviations/open-dialog";
+import { ReportDeviations } from "@/resources/deviations/report-deviations";
 import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
@@ -380,6 +382,13 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
 
           <Section title="Alarms">
             <ReportAlarms reportId={report.id} />
+          </Section>
+
+          <Section
+            title="Deviations"
+            extra={<OpenDeviationButton reportId={report.id} labelId={report.labelId} size="small" />}
+          >
+            <ReportDeviations reportId={report.id} />
           </Section>
 
           <Section title="Disposition" extra={<SignDispositionButton report={report} />}>

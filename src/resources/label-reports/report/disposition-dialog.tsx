@@ -14,6 +14,7 @@ import { DateTimeText } from "@/components/list/date-time-text";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { useSignDisposition } from "./disposition-queries";
+import { ReleaseBlockers } from "./release-blockers";
 import { isSummary } from "./report-format";
 import type { LabelReportDetail } from "./report-queries";
 
@@ -22,6 +23,7 @@ interface FormValues {
   comment?: string;
   password?: string;
   code?: string;
+  deviationId?: string;
 }
 
 /** The excursions the verdict counts, over the units the rule measures. */
@@ -69,6 +71,7 @@ export function DispositionDialog({
     const body: DispositionInput = {
       disposition: values.disposition,
       comment: values.comment ?? "",
+      ...(values.deviationId ? { deviationId: values.deviationId } : {}),
       ...(byEmail ? { code: values.code ?? "" } : { password: values.password ?? "" }),
     };
     sign(body, {
@@ -131,6 +134,7 @@ export function DispositionDialog({
         >
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
+        {chosen === "released" ? <ReleaseBlockers reportId={report.id} /> : null}
         <Alert
           data-testid="disposition-facts"
           type={excursions > 0 || trimmed || incomplete ? "warning" : "info"}

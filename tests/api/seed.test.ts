@@ -128,7 +128,18 @@ describe("demo seed", () => {
       .select(db.fn.countAll<number>().as("n"))
       .where("action", "=", "alarmAcknowledge")
       .executeTakeFirstOrThrow();
-    expect(Number(trail.n)).toBe(count("acknowledged"));
+    // A closed alarm was acknowledged first (the demo's deviation closed one).
+    expect(Number(trail.n)).toBe(count("acknowledged") + count("closed"));
+  });
+
+  test("the demo administrator's company has a closed, an investigated and an open deviation", async () => {
+    const rows = await database.db
+      .selectFrom("deviations")
+      .select(["state", "closingHash", "closedByName"])
+      .orderBy("seq")
+      .execute();
+    expect(rows.map((row) => row.state)).toEqual(["closed", "underInvestigation", "open"]);
+    expect(rows[0]).toMatchObject({ closingHash: expect.stringMatching(/^[0-9a-f]{64}$/), closedByName: "Anna Weber" });
   });
 
   test("the main customer has shipments of 1 to 4 of its ended labels", async () => {

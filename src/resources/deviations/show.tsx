@@ -162,11 +162,11 @@ export function DeviationShow() {
             >
               {deviation.labelId}
             </Link>
-            {deviation.reference ? ` (${deviation.reference})` : ""}
+            {deviation.reference ? <>&nbsp;({deviation.reference})</> : null}
           </Descriptions.Item>
           <Descriptions.Item label="Opened">
             <DateTimeText value={deviation.created} />
-            {deviation.openedByName ? ` by ${deviation.openedByName}` : ""}
+            {deviation.openedByName ? <>&nbsp;by {deviation.openedByName}</> : null}
           </Descriptions.Item>
           <Descriptions.Item label="Company">{deviation.companyName}</Descriptions.Item>
         </Descriptions>
@@ -191,10 +191,10 @@ export function DeviationShow() {
         </Card>
       ) : null}
       <Card title="Investigation">
-        {/* Keyed by the last change, so saved texts from the server replace the form's. */}
-        <InvestigationForm key={deviation.updated} deviation={deviation} editable={editable} />
+        {/* Not keyed by the last change: remounting would drop the "Saved" note the person is reading. */}
+        <InvestigationForm deviation={deviation} editable={editable} />
       </Card>
-      <Card title={`Alarms (${deviation.alarms.length})`}>
+      <Card title={`Alarms (${deviation.alarms.length})`} data-testid="deviation-alarms">
         {deviation.alarms.length === 0 ? (
           <Typography.Text type="secondary">No alarm is linked to this deviation.</Typography.Text>
         ) : (

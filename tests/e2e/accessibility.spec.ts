@@ -240,6 +240,10 @@ for (const { role, account } of roles) {
       visit: (page: Page) => scanFirstRecord(page, "/sub-companies", "sub-company page"),
     },
     {
+      scan: scannerOf("/deviations"),
+      visit: (page: Page) => scanFirstRecord(page, "/deviations", "deviation page"),
+    },
+    {
       scan: scannerOf("/control-center/companies"),
       visit: (page: Page) => scanFirstRecord(page, "/control-center/companies", "control center, company page"),
     },

@@ -19,12 +19,24 @@ export interface ScanScope {
   exclude?: string[];
 }
 
+/** The classes rc-motion gives an element while it appears, enters or leaves. */
+const MOVING = ["appear", "enter", "leave"]
+  .flatMap((phase) => [`[class*="-${phase}-start"]`, `[class*="-${phase}-active"]`])
+  .join(", ");
+
 /** Waits until nothing on the page is still loading or fading in. */
 export async function settle(page: Page) {
   // A spinner or a skeleton is a page still on its way; its half-drawn state is not what a user reads.
   await expect(page.locator(".ant-spin-spinning, .ant-skeleton-active")).toHaveCount(0);
   // A modal or popup still fading in is half transparent: axe would measure the contrast
-  // of a frame the user only sees for 0.2 s. Wait for the finite animations to end.
+  // of a frame the user only sees for 0.2 s. antd's motion (rc-motion) starts a panel's
+  // transition a frame or two after it is rendered, by classes, so a wait for the running
+  // animations alone can come before it has begun (a drawer was once scanned at 4.47:1 over
+  // its half-faded mask): wait out the frames, then the motion classes, then the animations.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
+  await expect(page.locator(MOVING)).toHaveCount(0);
   await motionDone(page);
 }
 

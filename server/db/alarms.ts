@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { alarmOfEvent } from "../../core/domain/alarms";
 import type { ColumnMap } from "../lists/compile";
 import type { Db } from "./index";
+import { personName } from "./person-name";
 
 /** The alarms table: written beside their alert events (server/notifications/enqueue-alerts.ts), changed by server/alarms/. */
 
@@ -41,11 +42,6 @@ export async function insertAlarmsOf(trx: Db, events: readonly StoredAlertEvent[
     .onConflict((oc) => oc.column("alertEventId").doNothing())
     .execute();
 }
-
-const personName = (alias: "ack" | "cls") =>
-  sql<
-    string | null
-  >`nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)})), '')`;
 
 /** open first, then acknowledged, then closed. */
 const STATE_RANK = sql<number>`(case a.state when 'open' then 0 when 'acknowledged' then 1 else 2 end)`;

@@ -3,13 +3,9 @@ import type { DeviationSummary } from "../../core/api/deviation";
 import type { ColumnMap } from "../lists/compile";
 import { ENTRY_COLUMNS } from "./audit-log";
 import type { Db } from "./index";
+import { personName } from "./person-name";
 
 /** The deviations table (0044-deviations) and the alarms each covers; changed by server/deviations/. */
-
-const personName = (alias: "op" | "cls") =>
-  sql<
-    string | null
-  >`nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)})), '')`;
 
 const ALARM_COUNT = sql<number>`(select count(*)::int from deviation_alarms da where da.deviation_id = d.id)`;
 

@@ -1,31 +1,15 @@
 import { alarmAge, alarmTitle } from "@core/domain/alarms";
-import { type HttpError, useList } from "@refinedev/core";
 import { Alert, Empty, Flex, List, Skeleton, Typography } from "antd";
 import { DateTimeText } from "@/components/list/date-time-text";
-import type { ListQueryMeta } from "@/providers/data-provider";
 import { readableError } from "@/providers/readable-error";
-import { RESOURCE } from "@/resources/names";
 import { OpenDeviationButton } from "../deviations/open-dialog";
-import type { Alarm } from "../types";
 import { AlarmActionButton } from "./acknowledge-dialog";
+import { useReportAlarms } from "./alarm-queries";
 import { SeverityTag, StateTag } from "./columns";
-
-/** A report's alarms at most (a unit's band, silences, the battery): more than a report ever raises. */
-const REPORT_ALARMS = 50;
 
 /** The report overlay's "Alarms" section: the report's alarms, open first, each with its action. */
 export function ReportAlarms({ reportId }: { reportId: string }) {
-  const { result, query } = useList<Alarm, HttpError>({
-    resource: RESOURCE.alarms,
-    meta: {
-      listQuery: {
-        filters: [{ key: "reportId", operator: "eq", value: reportId }],
-        pageNumber: 1,
-        pageSize: REPORT_ALARMS,
-      },
-    } satisfies ListQueryMeta,
-    errorNotification: false,
-  });
+  const { result, query } = useReportAlarms(reportId);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   if (query.isError) return <Alert type="warning" showIcon message={readableError(query.error)} />;
   if (result.data.length === 0)

@@ -1,15 +1,13 @@
 import { FileSearchOutlined } from "@ant-design/icons";
 import { alarmTitle } from "@core/domain/alarms";
-import { type HttpError, useList } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { Alert, Button, Checkbox, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAccess } from "@/hooks/use-access";
-import type { ListQueryMeta } from "@/providers/data-provider";
 import { readableError } from "@/providers/readable-error";
-import { RESOURCE } from "@/resources/names";
 import { showFieldErrors } from "@/resources/settings/api";
-import type { Alarm } from "../types";
+import { useReportAlarms } from "../alarms/alarm-queries";
 import { useDeviationActions } from "./deviation-queries";
 
 interface FormValues {
@@ -17,9 +15,6 @@ interface FormValues {
   description?: string;
   alarmIds: string[];
 }
-
-/** A report's alarms at most: more than a report ever raises. */
-const REPORT_ALARMS = 50;
 
 /**
  * "Create deviation": opens the investigation of a report's alarms, from an alarm (that one
@@ -68,17 +63,7 @@ function OpenDeviationDialog({
   const navigate = useNavigate();
   const { open, pending } = useDeviationActions();
   const [problem, setProblem] = useState<string | null>(null);
-  const { result } = useList<Alarm, HttpError>({
-    resource: RESOURCE.alarms,
-    meta: {
-      listQuery: {
-        filters: [{ key: "reportId", operator: "eq", value: reportId }],
-        pageNumber: 1,
-        pageSize: REPORT_ALARMS,
-      },
-    } satisfies ListQueryMeta,
-    errorNotification: false,
-  });
+  const { result } = useReportAlarms(reportId);
   const alarms = result.data;
   const initial = alarmId ? [alarmId] : alarms.filter((alarm) => alarm.state !== "closed").map((alarm) => alarm.id);
   const submit = async (values: FormValues) => {

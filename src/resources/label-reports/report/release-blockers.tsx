@@ -1,13 +1,7 @@
 import { alarmTitle } from "@core/domain/alarms";
-import { type HttpError, useList } from "@refinedev/core";
 import { Alert, Form, Select } from "antd";
-import type { ListQueryMeta } from "@/providers/data-provider";
+import { useReportAlarms } from "@/resources/alarms/alarm-queries";
 import { useReportDeviations } from "@/resources/deviations/report-deviations";
-import { RESOURCE } from "@/resources/names";
-import type { Alarm } from "@/resources/types";
-
-/** A report's alarms at most: more than a report ever raises. */
-const REPORT_ALARMS = 50;
 
 /**
  * What stands in the way of a release, in the signing dialog: the report's alarms nobody
@@ -15,20 +9,7 @@ const REPORT_ALARMS = 50;
  * are any), and the choice of a closed deviation of the report to release under.
  */
 export function ReleaseBlockers({ reportId }: { reportId: string }) {
-  const alarms = useList<Alarm, HttpError>({
-    resource: RESOURCE.alarms,
-    meta: {
-      listQuery: {
-        filters: [
-          { key: "reportId", operator: "eq", value: reportId },
-          { key: "state", operator: "eq", value: "open" },
-        ],
-        pageNumber: 1,
-        pageSize: REPORT_ALARMS,
-      },
-    } satisfies ListQueryMeta,
-    errorNotification: false,
-  }).result.data;
+  const alarms = useReportAlarms(reportId, true).result.data;
   const deviations = useReportDeviations(reportId).result.data;
   const open = deviations.filter((deviation) => deviation.state !== "closed");
   const closed = deviations.filter((deviation) => deviation.state === "closed");

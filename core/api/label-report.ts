@@ -69,6 +69,9 @@ export const reportRuleRecord = NullableObject(
       presetName: Type.String(),
       presetVersion: Type.Integer(),
       ...presetSettingsProperties,
+      // Absent without bands of the unit's own: rules kept before bands read as they did.
+      temperatureBands: Type.Optional(presetSettingsProperties.temperatureBands),
+      humidityBands: Type.Optional(presetSettingsProperties.humidityBands),
       maxGapMinutes: Type.Optional(
         Type.Integer({
           description:

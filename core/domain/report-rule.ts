@@ -23,9 +23,9 @@ export type RuleSettings = Omit<PresetSettings, BandSetting> & Partial<Record<Ba
 type PresetLike = RuleSettings;
 
 /** The bands settings that hold bands, the others left out. */
-export function bandSettingsOf(settings: Partial<Record<BandSetting, LimitBand[] | null>>): Partial<
-  Record<BandSetting, LimitBand[]>
-> {
+export function bandSettingsOf(
+  settings: Partial<Record<BandSetting, LimitBand[] | null>>,
+): Partial<Record<BandSetting, LimitBand[]>> {
   const out: Partial<Record<BandSetting, LimitBand[]>> = {};
   for (const key of BAND_SETTINGS) {
     const bands = settings[key];

@@ -222,6 +222,8 @@ export interface ViolationColumns {
   shockViolation: boolean;
   batteryLow: boolean;
   dataIncomplete: boolean;
+  /** The worst band severity reached (null: none): the list's severity filter. */
+  worstSeverity: BandSeverity | null;
 }
 
 /** Statistics are stored rounded: readings are float4 and the extra digits are noise. */
@@ -672,7 +674,9 @@ export function unitSeverity(unit: Pick<ChannelSummary, "violation" | "severity"
 }
 
 /** The worst severity a report reached (null: none): what the list filters by. */
-export function reportSeverity(summary: Pick<ReportSummary, "temperature" | "humidity" | "overall">): BandSeverity | null {
+export function reportSeverity(
+  summary: Pick<ReportSummary, "temperature" | "humidity" | "overall">,
+): BandSeverity | null {
   if (summary.overall.severity !== undefined) return summary.overall.severity;
   return worstSeverity([unitSeverity(summary.temperature), unitSeverity(summary.humidity)]);
 }
@@ -706,5 +710,6 @@ export function violationColumns(summary: ReportSummary): ViolationColumns {
     shockViolation: summary.shock.violation,
     batteryLow: summary.battery.low,
     dataIncomplete: summary.completeness ? summary.completeness.state !== "complete" : false,
+    worstSeverity: reportSeverity(summary),
   };
 }

@@ -1,5 +1,5 @@
-import type { LimitBand } from "../../core/domain/limit-bands";
 import { PRESET_DEFAULTS, slugify, uniqueSlug } from "../../core/domain/label-preset";
+import type { LimitBand } from "../../core/domain/limit-bands";
 import type { PresetThresholds } from "../../core/domain/report-summary";
 import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, SUB_COMPANY_OF_MULTI } from "./accounts";
 

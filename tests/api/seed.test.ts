@@ -256,6 +256,7 @@ describe("demo seed", () => {
         "shockViolation",
         "batteryLow",
         "dataIncomplete",
+        "worstSeverity",
         "summary",
       ])
       .execute();
@@ -267,6 +268,7 @@ describe("demo seed", () => {
         shockViolation: r.shockViolation,
         batteryLow: r.batteryLow,
         dataIncomplete: r.dataIncomplete,
+        worstSeverity: r.worstSeverity,
       });
     }
   });

@@ -14,7 +14,7 @@ import { dateTime, Nullable, NullableObject, PlainText, StringEnum } from "./sch
  * One limit band of a unit. Limits and delays are plain numbers here: their order, range
  * and wholeness are the domain's rules (core/domain/limit-bands.ts), named per band field.
  */
-export const limitBand = Type.Object(
+const limitBand = Type.Object(
   {
     side: StringEnum(BAND_SIDES),
     limit: Type.Number({ description: "°C or %RH; out of the band means strictly beyond it" }),

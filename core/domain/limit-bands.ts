@@ -12,7 +12,7 @@ export const BAND_SEVERITIES = ALARM_SEVERITIES;
 export type BandSeverity = AlarmSeverity;
 export const BAND_SIDES = ["above", "below"] as const;
 export const BAND_DELAY_TYPES = ALARM_TYPES;
-export type BandDelayType = (typeof BAND_DELAY_TYPES)[number];
+type BandDelayType = (typeof BAND_DELAY_TYPES)[number];
 
 export interface LimitBand {
   side: Side;
@@ -28,7 +28,7 @@ export type BandUnit = "temperature" | "humidity";
 export const BAND_UNITS: readonly BandUnit[] = ["temperature", "humidity"];
 
 /** The setting that holds a unit's bands. */
-export const BANDS_SETTING = { temperature: "temperatureBands", humidity: "humidityBands" } as const;
+const BANDS_SETTING = { temperature: "temperatureBands", humidity: "humidityBands" } as const;
 
 /** What bandsOf reads of a preset or a rule: the bands are optional (absent or null: the default). */
 export interface BandSource {

@@ -1,5 +1,5 @@
 import { PRESET_SETTING_NAMES, type PresetSettings } from "./label-preset";
-import { type BandUnit, bandsOf, type LimitBand } from "./limit-bands";
+import type { LimitBand } from "./limit-bands";
 import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary";
 
 /**
@@ -17,13 +17,13 @@ const BAND_SETTINGS: readonly BandSetting[] = ["temperatureBands", "humidityBand
  * the label records). A unit's bands only when the preset sets some: a rule without bands
  * is written exactly as rules were before bands, so its record's hash stays what it was.
  */
-export type RuleSettings = Omit<PresetSettings, BandSetting> & Partial<Record<BandSetting, LimitBand[] | null>>;
+type RuleSettings = Omit<PresetSettings, BandSetting> & Partial<Record<BandSetting, LimitBand[] | null>>;
 
 /** A preset's settings as stored: bands null or empty keep the default. */
 type PresetLike = RuleSettings;
 
 /** The bands settings that hold bands, the others left out. */
-export function bandSettingsOf(
+function bandSettingsOf(
   settings: Partial<Record<BandSetting, LimitBand[] | null>>,
 ): Partial<Record<BandSetting, LimitBand[]>> {
   const out: Partial<Record<BandSetting, LimitBand[]>> = {};
@@ -100,9 +100,4 @@ export function ruleLimits(rule: ReportRule | null | undefined, unit: "temperatu
       : { lower: null, upper: null };
   }
   return rule.humidityEnabled ? { lower: rule.humidityMin, upper: rule.humidityMax } : { lower: null, upper: null };
-}
-
-/** The chart's band lines of one unit, from the report's rule: its own bands, else the default one per side. */
-export function ruleBands(rule: ReportRule | null | undefined, unit: BandUnit): LimitBand[] {
-  return rule ? bandsOf(rule, unit) : [];
 }

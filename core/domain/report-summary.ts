@@ -668,13 +668,13 @@ export function assembleSummary(facts: SummaryFacts, context: SummaryContext): R
 }
 
 /** A unit's worst severity reached: its bands', or "alarm" for a unit judged by its min and max alone. */
-export function unitSeverity(unit: Pick<ChannelSummary, "violation" | "severity">): BandSeverity | null {
+function unitSeverity(unit: Pick<ChannelSummary, "violation" | "severity">): BandSeverity | null {
   if (unit.severity !== undefined) return unit.severity;
   return unit.violation ? "alarm" : null;
 }
 
 /** The worst severity a report reached (null: none): what the list filters by. */
-export function reportSeverity(
+function reportSeverity(
   summary: Pick<ReportSummary, "temperature" | "humidity" | "overall">,
 ): BandSeverity | null {
   if (summary.overall.severity !== undefined) return summary.overall.severity;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LimitBand } from "../../core/domain/limit-bands";
 import type { BandSummary, ReportSummary } from "../../core/domain/report-summary";
+import { pdfText } from "../support/pdf-text";
 import { THREE_DAYS_AGO } from "./support/alerts";
 import { createTestApp, type TestApp } from "./support/app";
 import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
@@ -266,5 +267,23 @@ describe("the list's severity filter", () => {
     expect(await list("critical")).not.toContain(warning);
     expect(await list("warning")).toContain(warning);
     expect(await list("warning")).not.toContain(critical);
+  });
+});
+
+describe("the report PDF", () => {
+  test("its alarm table has a row per band", async () => {
+    const id = await reportWith("BAND-PDF", EVERY_BAND);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/label-reports/${id}/export?timeZone=UTC&locale=en-US`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
+    expect(text).toContain("Limit bands");
+    expect(text).toContain("Warning above 8.0 °C after 30 min");
+    expect(text).toContain("Alarm above 8.0 °C after 1 h 0 min, cumulative");
+    expect(text).toContain("Critical above 15.0 °C at once");
+    expect(text).toContain("Warning below 2.0 °C after 15 min");
   });
 });

@@ -1,7 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { noDataPeriods } from "@core/domain/completeness-text";
-import { formatDecimal } from "@core/domain/number-text";
 import { explicitBands } from "@core/domain/limit-bands";
+import { formatDecimal } from "@core/domain/number-text";
 import { ruleLimits } from "@core/domain/report-rule";
 import { LABEL_STATUS_TEXT } from "@core/domain/resources";
 import { timeAgo } from "@core/domain/time-ago";

@@ -44,7 +44,8 @@ export interface BandsEditorProps {
  */
 export function BandsEditor(props: BandsEditorProps) {
   const bands = props.bands ?? [];
-  const set = (next: LimitBand[], sort = true) => props.onChange(next.length === 0 ? null : sort ? sortBands(next) : next);
+  const set = (next: LimitBand[], sort = true) =>
+    props.onChange(next.length === 0 ? null : sort ? sortBands(next) : next);
   const update = (i: number, change: Partial<LimitBand>, sort = true) =>
     set(
       bands.map((band, j) => (j === i ? { ...band, ...change } : band)),
@@ -52,12 +53,20 @@ export function BandsEditor(props: BandsEditorProps) {
     );
   const count = (side: LimitBand["side"]) => bands.filter((b) => b.side === side).length;
   const add = () => {
-    const side = count(props.suggestion.side) < MAX_BANDS_PER_SIDE ? props.suggestion.side : other(props.suggestion.side);
-    const band: LimitBand = { side, limit: props.suggestion.limit, delayMinutes: 0, delayType: "single", severity: "warning" };
+    const side =
+      count(props.suggestion.side) < MAX_BANDS_PER_SIDE ? props.suggestion.side : other(props.suggestion.side);
+    const band: LimitBand = {
+      side,
+      limit: props.suggestion.limit,
+      delayMinutes: 0,
+      delayType: "single",
+      severity: "warning",
+    };
     // Appended unsorted: the row stays last while its limit is typed.
     set([...bands, band], false);
   };
-  const error = (i: number, field: keyof LimitBand) => props.errors[`${props.setting}.${i}.${field}` as keyof FieldMessages];
+  const error = (i: number, field: keyof LimitBand) =>
+    props.errors[`${props.setting}.${i}.${field}` as keyof FieldMessages];
   const full = count("above") >= MAX_BANDS_PER_SIDE && count("below") >= MAX_BANDS_PER_SIDE;
   return (
     <div className={styles.bands} data-testid={`${props.setting}-editor`}>

@@ -1,5 +1,5 @@
-import type uPlot from "uplot";
 import type { BandSeverity } from "@core/domain/limit-bands";
+import type uPlot from "uplot";
 import type { Band } from "./series-data";
 
 /**
@@ -20,7 +20,7 @@ export interface Overlays {
 }
 
 /** A band's line by its severity: a warning amber, an alarm the limit's red, critical darker. */
-export const SEVERITY_COLORS: Record<BandSeverity, string> = {
+const SEVERITY_COLORS: Record<BandSeverity, string> = {
   warning: "#d48806",
   alarm: "#d4380d",
   critical: "#820014",

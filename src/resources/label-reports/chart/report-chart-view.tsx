@@ -1,5 +1,5 @@
-import type { BandSeverity } from "@core/domain/limit-bands";
 import { ZoomOutOutlined } from "@ant-design/icons";
+import type { BandSeverity } from "@core/domain/limit-bands";
 import { Alert, Button, Skeleton, Typography } from "antd";
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";

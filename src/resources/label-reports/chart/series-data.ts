@@ -1,5 +1,5 @@
-import type { BandSeverity } from "@core/domain/limit-bands";
 import type { ReadingSeries } from "@core/api/reading-series";
+import type { BandSeverity } from "@core/domain/limit-bands";
 import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@core/domain/units";
 
 /**
@@ -150,7 +150,13 @@ export function hasValues(data: ChartData): boolean {
 export function yRange(data: ChartData): [number, number] | null {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const v of [...data.columns[1], ...data.columns[2], data.lower, data.upper, ...data.bandLines.map((b) => b.value)]) {
+  for (const v of [
+    ...data.columns[1],
+    ...data.columns[2],
+    data.lower,
+    data.upper,
+    ...data.bandLines.map((b) => b.value),
+  ]) {
     if (v === null) continue;
     if (v < lo) lo = v;
     if (v > hi) hi = v;

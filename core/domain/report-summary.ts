@@ -674,9 +674,7 @@ function unitSeverity(unit: Pick<ChannelSummary, "violation" | "severity">): Ban
 }
 
 /** The worst severity a report reached (null: none): what the list filters by. */
-function reportSeverity(
-  summary: Pick<ReportSummary, "temperature" | "humidity" | "overall">,
-): BandSeverity | null {
+function reportSeverity(summary: Pick<ReportSummary, "temperature" | "humidity" | "overall">): BandSeverity | null {
   if (summary.overall.severity !== undefined) return summary.overall.severity;
   return worstSeverity([unitSeverity(summary.temperature), unitSeverity(summary.humidity)]);
 }

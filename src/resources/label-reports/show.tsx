@@ -24,6 +24,7 @@ import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
 import { ArchiveDialog } from "./report/archive-dialog";
+import { BandsTable, hasBands } from "./report/bands-section";
 import { CompletenessDetails } from "./report/completeness-section";
 import { DetailsSection } from "./report/details-section";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
@@ -365,6 +366,12 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
           {summary ? (
             <Section title="Statistics">
               <StatisticsTable summary={summary} temperatureUnit={temperatureUnit} />
+            </Section>
+          ) : null}
+
+          {summary && hasBands(summary) ? (
+            <Section title="Limit bands">
+              <BandsTable summary={summary} temperatureUnit={temperatureUnit} />
             </Section>
           ) : null}
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./support/fixtures";
 import { confirmBubble } from "./support/motion";
-import { signIn } from "./support/sign-in";
+import { apiAs, signIn } from "./support/sign-in";
 
 /** The presets list, with the feature modal (shown on a first visit) dismissed. */
 async function openPresets(page: Page) {
@@ -171,4 +171,11 @@ test("an administrator creates a preset with three temperature bands of their ow
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Critical above 15 °C at once")).toBeVisible();
   await page.screenshot({ path: "test-results/preset-bands-detail.png", fullPage: true });
+
+  // Other browser tests register labels with the newest preset: this one leaves again.
+  const slug = new URL(page.url()).pathname.split("/").pop() as string;
+  const removed = await page.request.delete(`/api/label-presets/${slug}`, {
+    headers: await apiAs(page.request, "admin@demo.example"),
+  });
+  expect(removed.status()).toBe(204);
 });

@@ -7,13 +7,36 @@ import {
   type SettingKind,
   type SettingValue,
 } from "../domain/label-preset";
+import { BAND_DELAY_TYPES, BAND_SEVERITIES, BAND_SIDES, MAX_BANDS_PER_SIDE } from "../domain/limit-bands";
 import { dateTime, Nullable, NullableObject, PlainText, StringEnum } from "./schema-types";
+
+/**
+ * One limit band of a unit. Limits and delays are plain numbers here: their order, range
+ * and wholeness are the domain's rules (core/domain/limit-bands.ts), named per band field.
+ */
+const limitBand = Type.Object(
+  {
+    side: StringEnum(BAND_SIDES),
+    limit: Type.Number({ description: "°C or %RH; out of the band means strictly beyond it" }),
+    delayMinutes: Type.Number({ description: "Minutes beyond the limit before the band is reached (0: at once)" }),
+    delayType: StringEnum(BAND_DELAY_TYPES),
+    severity: StringEnum(BAND_SEVERITIES),
+  },
+  { additionalProperties: false },
+);
+
+/** A unit's bands: null (or an empty list) keeps the default, one alarm band per side from the min and max. */
+const limitBands = Type.Unsafe<Static<typeof limitBand>[] | null>({
+  ...Type.Array(limitBand, { maxItems: 2 * MAX_BANDS_PER_SIDE }),
+  type: ["array", "null"],
+});
 
 /** The schema of one setting's value, by its kind (core/domain/label-preset.ts declares the settings). */
 function settingSchema<K extends SettingKind>(kind: K): TUnsafe<SettingValue<K>> {
   if (kind === "boolean") return Type.Unsafe<SettingValue<K>>(Type.Boolean());
   if (kind === "nullableNumber") return Type.Unsafe<SettingValue<K>>(Nullable(Type.Number()));
   if (kind === "integer") return Type.Unsafe<SettingValue<K>>(Type.Integer());
+  if (kind === "bands") return Type.Unsafe<SettingValue<K>>(limitBands);
   return Type.Unsafe<SettingValue<K>>(StringEnum(kind as readonly string[]));
 }
 

@@ -1,6 +1,7 @@
 import { type Static, Type } from "typebox";
 import type { Disposition } from "../domain/disposition";
 import { DISPOSITIONS } from "../domain/disposition";
+import { BAND_SEVERITIES, type BandSeverity } from "../domain/limit-bands";
 import type { ReportSummary } from "../domain/report-summary";
 import { LABEL_STATUSES, TRANSPORT_MODES } from "../domain/resources";
 import { MKT_BASIS } from "../domain/statistics";
@@ -54,6 +55,11 @@ export const labelReportListItem = Type.Object({
       "The data is incomplete (a gap or silence longer than the company's threshold) or there is none: never a plain OK",
   }),
   disposition: Type.Unsafe<Disposition | null>({ type: ["string", "null"], enum: [...DISPOSITIONS, null] }),
+  severity: Type.Unsafe<BandSeverity | null>({
+    type: ["string", "null"],
+    enum: [...BAND_SEVERITIES, null],
+    description: "The worst limit band severity the report reached (warning, alarm, critical); null: none",
+  }),
   // Values are checked against the company's definitions when written (core/domain/custom-fields.ts).
   customFields: Type.Unsafe<Record<string, string | number | boolean | null>>({
     type: "object",
@@ -69,6 +75,9 @@ export const reportRuleRecord = NullableObject(
       presetName: Type.String(),
       presetVersion: Type.Integer(),
       ...presetSettingsProperties,
+      // Absent without bands of the unit's own: rules kept before bands read as they did.
+      temperatureBands: Type.Optional(presetSettingsProperties.temperatureBands),
+      humidityBands: Type.Optional(presetSettingsProperties.humidityBands),
       maxGapMinutes: Type.Optional(
         Type.Integer({
           description:

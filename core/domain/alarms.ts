@@ -41,13 +41,19 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 
 /**
  * The alarm an alert event raises, or null for an event that is no alarm (a report that
- * finished). Every band is an "alarm" today, a silent label too; a low battery is a warning.
+ * finished). A band's alarm has the band's severity ("alarm" for a unit judged by its min
+ * and max alone); a silent label is an alarm; a low battery is a warning.
  */
 export function alarmOfEvent(eventKind: string, details: Record<string, unknown>): AlarmOrigin | null {
   const side = isOneOf(ALARM_SIDES, details.side) ? details.side : null;
   switch (eventKind) {
     case "excursionDetected":
-      return { kind: "band", unit: isOneOf(ALARM_UNITS, details.unit) ? details.unit : null, side, severity: "alarm" };
+      return {
+        kind: "band",
+        unit: isOneOf(ALARM_UNITS, details.unit) ? details.unit : null,
+        side,
+        severity: isOneOf(ALARM_SEVERITIES, details.severity) ? details.severity : "alarm",
+      };
     case "noSignal":
       return { kind: "noSignal", unit: null, side: null, severity: "alarm" };
     case "batteryLow":

@@ -1,4 +1,5 @@
 import { ALARM_TYPES } from "./excursions";
+import { bandErrors, type LimitBand } from "./limit-bands";
 import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "./units";
 
 /**
@@ -18,10 +19,13 @@ export const PRESET_SETTINGS = {
   /** °C */
   temperatureMin: { kind: "nullableNumber", step: "temperature", label: "lowest temperature" },
   temperatureMax: { kind: "nullableNumber", step: "temperature", label: "highest temperature" },
+  /** Limit bands with severities (limit-bands.ts); null: one alarm band per side from the min and max. */
+  temperatureBands: { kind: "bands", step: "temperature", label: "temperature bands" },
   humidityEnabled: { kind: "boolean", step: "humidity", label: "humidity on/off" },
   /** %RH */
   humidityMin: { kind: "nullableNumber", step: "humidity", label: "lowest humidity" },
   humidityMax: { kind: "nullableNumber", step: "humidity", label: "highest humidity" },
+  humidityBands: { kind: "bands", step: "humidity", label: "humidity bands" },
   shockEnabled: { kind: "boolean", step: "shockAndBattery", label: "shock on/off" },
   /** g */
   shockThresholdG: { kind: "nullableNumber", step: "shockAndBattery", label: "shock threshold" },
@@ -35,7 +39,7 @@ export const PRESET_SETTINGS = {
 } as const satisfies Record<string, { kind: SettingKind; step: PresetStep; label: string }>;
 
 /** What a setting's value is: an enum is the list of its values. */
-export type SettingKind = "boolean" | "nullableNumber" | "integer" | readonly string[];
+export type SettingKind = "boolean" | "nullableNumber" | "integer" | "bands" | readonly string[];
 
 /** The value a setting of this kind holds. */
 export type SettingValue<K extends SettingKind> = K extends "boolean"
@@ -44,9 +48,11 @@ export type SettingValue<K extends SettingKind> = K extends "boolean"
     ? number | null
     : K extends "integer"
       ? number
-      : K extends readonly string[]
-        ? K[number]
-        : never;
+      : K extends "bands"
+        ? LimitBand[] | null
+        : K extends readonly string[]
+          ? K[number]
+          : never;
 
 export type PresetSetting = keyof typeof PRESET_SETTINGS;
 export type PresetSettings = { -readonly [K in PresetSetting]: SettingValue<(typeof PRESET_SETTINGS)[K]["kind"]> };
@@ -76,9 +82,11 @@ export const PRESET_DEFAULTS: LabelPresetInput = {
   temperatureEnabled: true,
   temperatureMin: 2,
   temperatureMax: 8,
+  temperatureBands: null,
   humidityEnabled: false,
   humidityMin: null,
   humidityMax: null,
+  humidityBands: null,
   shockEnabled: false,
   shockThresholdG: null,
   alarmDelayMinutes: 30,
@@ -99,7 +107,8 @@ export function presetInputOf(preset: LabelPresetInput): LabelPresetInput {
 }
 
 export interface PresetFieldError {
-  id: PresetField;
+  /** A field, or one field of a band: `temperatureBands.2.limit`. */
+  id: PresetField | `${"temperatureBands" | "humidityBands"}.${number}.${string}`;
   error: string;
 }
 
@@ -158,6 +167,8 @@ export function presetErrors(p: LabelPresetInput, options: PresetMessageOptions 
     if (p.temperatureMin !== null && p.temperatureMax !== null && p.temperatureMin >= p.temperatureMax) {
       errors.push({ id: "temperatureMax", error: "Must be above the minimum temperature" });
     }
+    const bounds = { ...PRESET_LIMITS.temperature, maxDelayMinutes: PRESET_LIMITS.alarmDelayMinutes.max };
+    errors.push(...bandErrorsOf("temperatureBands", p.temperatureBands, bounds, (c) => `${show(c)}${symbol}`));
   }
   if (p.humidityEnabled) {
     between(errors, "humidityMin", p.humidityMin, PRESET_LIMITS.humidity, " %RH");
@@ -165,6 +176,8 @@ export function presetErrors(p: LabelPresetInput, options: PresetMessageOptions 
     if (p.humidityMin !== null && p.humidityMax !== null && p.humidityMin >= p.humidityMax) {
       errors.push({ id: "humidityMax", error: "Must be above the minimum humidity" });
     }
+    const bounds = { ...PRESET_LIMITS.humidity, maxDelayMinutes: PRESET_LIMITS.alarmDelayMinutes.max };
+    errors.push(...bandErrorsOf("humidityBands", p.humidityBands, bounds, (v) => `${v} %RH`));
   }
   if (p.shockEnabled) between(errors, "shockThresholdG", p.shockThresholdG, PRESET_LIMITS.shockThresholdG, " g");
   between(errors, "alarmDelayMinutes", p.alarmDelayMinutes, PRESET_LIMITS.alarmDelayMinutes, " minutes");
@@ -176,6 +189,15 @@ export function presetErrors(p: LabelPresetInput, options: PresetMessageOptions 
   wholeNumber(errors, "startDelayMinutes", p.startDelayMinutes, "minutes");
   wholeNumber(errors, "batteryWarningLevel", p.batteryWarningLevel, "percent");
   return errors;
+}
+
+function bandErrorsOf(
+  setting: "temperatureBands" | "humidityBands",
+  bands: readonly LimitBand[] | null,
+  bounds: { min: number; max: number; maxDelayMinutes: number },
+  show: (value: number) => string,
+): PresetFieldError[] {
+  return bandErrors(setting, bands, bounds, show) as PresetFieldError[];
 }
 
 /** The steps of the create wizard; the edit form shows the same steps as sections. */
@@ -200,9 +222,13 @@ const PRESET_FIELD_STEP: Record<PresetField, PresetStep> = {
   >),
 };
 
-/** The step of a field id from a server answer; an id that is no field (a typo, an unknown key) is nobody's. */
+/**
+ * The step of a field id from a server answer (a band's field, `temperatureBands.2.limit`,
+ * is its setting's); an id that is no field (a typo, an unknown key) is nobody's.
+ */
 export function stepOfField(id: string): PresetStep | undefined {
-  return Object.hasOwn(PRESET_FIELD_STEP, id) ? PRESET_FIELD_STEP[id as PresetField] : undefined;
+  const field = id.split(".")[0] ?? id;
+  return Object.hasOwn(PRESET_FIELD_STEP, field) ? PRESET_FIELD_STEP[field as PresetField] : undefined;
 }
 
 /** The earliest step that owns one of these errors (where the wizard goes back to). */
@@ -224,7 +250,7 @@ export function stepErrors(
 ): PresetFieldError[] {
   const all = presetErrors(p, options);
   if (step === "review") return all;
-  const own = all.filter((e) => PRESET_FIELD_STEP[e.id] === step && e.error !== NO_UNIT);
+  const own = all.filter((e) => stepOfField(e.id) === step && e.error !== NO_UNIT);
   if (step === "shockAndBattery" && all.some((e) => e.error === NO_UNIT)) {
     own.unshift({ id: "shockEnabled", error: NO_UNIT });
   }

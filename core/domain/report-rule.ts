@@ -1,4 +1,5 @@
 import { PRESET_SETTING_NAMES, type PresetSettings } from "./label-preset";
+import type { LimitBand } from "./limit-bands";
 import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary";
 
 /**
@@ -8,8 +9,30 @@ import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary
  * its verdict, PDF and content hash stay what they were.
  */
 
-/** The preset settings a rule keeps: every one (they change a verdict, a chart limit or what the label records). */
-export type RuleSettings = PresetSettings;
+type BandSetting = "temperatureBands" | "humidityBands";
+const BAND_SETTINGS: readonly BandSetting[] = ["temperatureBands", "humidityBands"];
+
+/**
+ * The preset settings a rule keeps: every one (they change a verdict, a chart limit or what
+ * the label records). A unit's bands only when the preset sets some: a rule without bands
+ * is written exactly as rules were before bands, so its record's hash stays what it was.
+ */
+type RuleSettings = Omit<PresetSettings, BandSetting> & Partial<Record<BandSetting, LimitBand[] | null>>;
+
+/** A preset's settings as stored: bands null or empty keep the default. */
+type PresetLike = RuleSettings;
+
+/** The bands settings that hold bands, the others left out. */
+function bandSettingsOf(
+  settings: Partial<Record<BandSetting, LimitBand[] | null>>,
+): Partial<Record<BandSetting, LimitBand[]>> {
+  const out: Partial<Record<BandSetting, LimitBand[]>> = {};
+  for (const key of BAND_SETTINGS) {
+    const bands = settings[key];
+    if (bands && bands.length > 0) out[key] = bands;
+  }
+  return out;
+}
 
 export interface ReportRule extends RuleSettings {
   presetName: string;
@@ -24,12 +47,17 @@ export interface ReportRule extends RuleSettings {
 
 /** The rule a report registered now with this preset (at this version) under this company's threshold keeps. */
 export function ruleOfPreset(
-  preset: RuleSettings & { name: string },
+  preset: PresetLike & { name: string },
   version: number,
   maxGapMinutes: number = DEFAULT_MAX_GAP_MINUTES,
 ): ReportRule {
-  const settings = Object.fromEntries(PRESET_SETTING_NAMES.map((key) => [key, preset[key]])) as RuleSettings;
-  return { ...settings, presetName: preset.name, presetVersion: version, maxGapMinutes };
+  const settings = Object.fromEntries(
+    PRESET_SETTING_NAMES.filter((key) => !(BAND_SETTINGS as readonly string[]).includes(key)).map((key) => [
+      key,
+      preset[key as keyof PresetLike],
+    ]),
+  ) as Omit<RuleSettings, BandSetting>;
+  return { ...settings, ...bandSettingsOf(preset), presetName: preset.name, presetVersion: version, maxGapMinutes };
 }
 
 /**
@@ -52,6 +80,8 @@ export function thresholdsOfRule(rule: ReportRule | null, intervalMinutes: numbe
     intervalMinutes,
     batteryWarningLevel: rule?.batteryWarningLevel ?? 20,
     maxGapMinutes: rule?.maxGapMinutes ?? DEFAULT_MAX_GAP_MINUTES,
+    // Only when set: the thresholds are hashed with the record and keyed into the fold's basis.
+    ...(rule ? bandSettingsOf(rule) : {}),
   };
 }
 

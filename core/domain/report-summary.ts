@@ -12,6 +12,16 @@ import {
   usable,
 } from "./excursions";
 import type { PresetSettings } from "./label-preset";
+import {
+  type BandSeverity,
+  type BandUnit,
+  bandRule,
+  explicitBands,
+  isViolationSeverity,
+  type LimitBand,
+  sortBands,
+  worstSeverity,
+} from "./limit-bands";
 import { countSpacings, intervalMismatch, medianSpacingMs, type SpacingHistogram } from "./logging-interval";
 import type { LabelStatus } from "./resources";
 import { describeSeries, type Extreme, meanKineticTemperatureOf } from "./statistics";
@@ -30,9 +40,12 @@ export const DEFAULT_MAX_GAP_MINUTES = 60;
 
 /** The thresholds of a label preset; a label_presets row fits as is. */
 /** The settings the verdict maths take: all but the start delay, which only the label uses. */
-export type PresetThresholds = Omit<PresetSettings, "startDelayMinutes"> & {
+export type PresetThresholds = Omit<PresetSettings, "startDelayMinutes" | "temperatureBands" | "humidityBands"> & {
   /** A gap or silence longer than this makes the data incomplete (the company's setting, frozen with the rule). */
   maxGapMinutes?: number;
+  /** A unit's own limit bands; absent: judged by its min and max alone, as before bands. */
+  temperatureBands?: LimitBand[] | null;
+  humidityBands?: LimitBand[] | null;
 };
 
 export interface SummaryReading {
@@ -75,6 +88,17 @@ export interface ReportSummaryInput extends SummaryContext {
 
 export type SummaryState = "success" | "warning" | "error";
 
+/** One limit band of a unit, as the summary lists it. */
+export interface BandSummary extends LimitBand {
+  /** Whether the band's delay was met: its severity was reached. */
+  reached: boolean;
+  /** Time beyond the band's limit, in minutes. */
+  timeBeyondMinutes: number;
+  excursionCount: number;
+  /** ISO 8601 time the band was first reached (its delay met), else null. */
+  firstTriggered: string | null;
+}
+
 interface SummaryExtreme {
   value: number;
   /** ISO 8601. */
@@ -101,6 +125,13 @@ export interface ChannelSummary {
   average: number | null;
   /** Mean kinetic temperature in °C; temperature only, null for humidity. */
   mkt: number | null;
+  /**
+   * The unit's own limit bands (limit-bands.ts), in the rule's order; absent when the rule
+   * sets none and the unit is judged by its min and max alone, as before bands.
+   */
+  bands?: BandSummary[];
+  /** The worst severity of the bands reached (null: none); absent without own bands. */
+  severity?: BandSeverity | null;
 }
 
 interface ShockSummary {
@@ -168,7 +199,13 @@ export interface ReportSummary {
   battery: BatterySummary;
   label: LabelSummary;
   /** The worst state over all units and the data's completeness: the report's verdict. */
-  overall: { violation: boolean; state: SummaryState; verdict?: OverallVerdict };
+  overall: {
+    violation: boolean;
+    state: SummaryState;
+    verdict?: OverallVerdict;
+    /** The worst severity reached over the units (null: none); absent when no unit has bands of its own. */
+    severity?: BandSeverity | null;
+  };
   /** Offline periods inside the data (ISO 8601), never counted as in or out of range. */
   gaps: { start: string; end: string; minutes?: number }[];
   completeness?: Completeness;
@@ -185,6 +222,8 @@ export interface ViolationColumns {
   shockViolation: boolean;
   batteryLow: boolean;
   dataIncomplete: boolean;
+  /** The worst band severity reached (null: none): the list's severity filter. */
+  worstSeverity: BandSeverity | null;
 }
 
 /** Statistics are stored rounded: readings are float4 and the extra digits are noise. */
@@ -241,6 +280,8 @@ export interface ChannelFacts {
   average: number | null;
   /** °C; only read for temperature. */
   mkt: number | null;
+  /** Per band of the unit's own (unitBands' order), its excursions' totals and when it was reached. */
+  bands?: Omit<ExcursionAnalysis, "excursions">[];
 }
 
 /**
@@ -269,24 +310,82 @@ export interface SummaryFacts {
   labelIntervalMs: number | null;
 }
 
-function channelSummary(facts: ChannelFacts, withMkt: boolean): ChannelSummary {
+/** A unit's own bands, in the order their analyses are kept (null: none, judged by its min and max). */
+export function unitBands(preset: PresetThresholds, unit: BandUnit): LimitBand[] | null {
+  const bands = explicitBands(preset, unit);
+  return bands ? sortBands(bands) : null;
+}
+
+function bandSummaries(bands: readonly LimitBand[], facts: ChannelFacts): BandSummary[] {
+  return bands.map((band, i) => {
+    const analysis = facts.bands?.[i];
+    return {
+      ...band,
+      reached: analysis?.violation ?? false,
+      timeBeyondMinutes: roundTo((analysis?.timeAboveMinutes ?? 0) + (analysis?.timeBelowMinutes ?? 0), DECIMALS),
+      excursionCount: analysis?.count ?? 0,
+      firstTriggered: analysis?.firstTriggered == null ? null : iso(analysis.firstTriggered),
+    };
+  });
+}
+
+/**
+ * A unit's verdict: by its min and max (the default single band per side), or, with bands
+ * of its own, by the worst severity reached (alarm and critical are a violation, a warning
+ * is worth a look); its alarm is then the first alarm or critical band reached.
+ */
+function channelVerdict(
+  facts: ChannelFacts,
+  bands: readonly LimitBand[] | null,
+): Pick<ChannelSummary, "violation" | "state" | "firstTriggered" | "triggeringExcursionStart" | "bands" | "severity"> {
   const { analysis } = facts;
+  const at = (t: number | null) => (t === null ? null : iso(t));
+  if (!bands) {
+    return {
+      violation: analysis.violation,
+      state: stateOf(analysis.violation, analysis.count > 0),
+      firstTriggered: at(analysis.firstTriggered),
+      triggeringExcursionStart: at(analysis.triggeringExcursionStart),
+    };
+  }
+  const summaries = bandSummaries(bands, facts);
+  const severity = worstSeverity(summaries.filter((b) => b.reached).map((b) => b.severity));
+  const violation = isViolationSeverity(severity);
+  let first: Omit<ExcursionAnalysis, "excursions"> | null = null;
+  summaries.forEach((band, i) => {
+    const a = facts.bands?.[i];
+    if (!a || !band.reached || !isViolationSeverity(band.severity) || a.firstTriggered === null) return;
+    if (first === null || (first.firstTriggered ?? 0) > a.firstTriggered) first = a;
+  });
+  const trigger = first as Omit<ExcursionAnalysis, "excursions"> | null;
+  const outside = analysis.count > 0 || summaries.some((b) => b.excursionCount > 0);
+  return {
+    violation,
+    state: violation ? "error" : severity !== null || outside ? "warning" : "success",
+    firstTriggered: at(trigger?.firstTriggered ?? null),
+    triggeringExcursionStart: at(trigger?.triggeringExcursionStart ?? null),
+    bands: summaries,
+    severity,
+  };
+}
+
+function channelSummary(facts: ChannelFacts, withMkt: boolean, bands: readonly LimitBand[] | null): ChannelSummary {
+  const { analysis } = facts;
+  const { bands: bandList, severity, ...verdict } = channelVerdict(facts, bands);
   return {
     measured: true,
     readingCount: facts.count,
-    violation: analysis.violation,
-    state: stateOf(analysis.violation, analysis.count > 0),
+    ...verdict,
     excursionCount: analysis.count,
     timeAboveMinutes: roundTo(analysis.timeAboveMinutes, DECIMALS),
     timeBelowMinutes: roundTo(analysis.timeBelowMinutes, DECIMALS),
     longestExcursionMinutes: roundTo(analysis.longestExcursionMinutes, DECIMALS),
-    firstTriggered: analysis.firstTriggered === null ? null : iso(analysis.firstTriggered),
-    triggeringExcursionStart:
-      analysis.triggeringExcursionStart === null ? null : iso(analysis.triggeringExcursionStart),
     min: extreme(facts.min),
     max: extreme(facts.max),
     average: roundOrNull(facts.average),
     mkt: withMkt ? roundOrNull(facts.mkt) : null,
+    // Absent, not empty, without own bands: such a summary reads as it did before bands.
+    ...(bandList ? { bands: bandList, severity: severity ?? null } : {}),
   };
 }
 
@@ -347,11 +446,17 @@ export function excursionsOfReadings(
   ).excursions;
 }
 
-function channelFacts(readings: readonly Reading[], rule: ExcursionRule, withMkt: boolean): ChannelFacts {
+function channelFacts(
+  readings: readonly Reading[],
+  rule: ExcursionRule,
+  withMkt: boolean,
+  bands: readonly LimitBand[] | null,
+): ChannelFacts {
   const stats = describeSeries(readings);
   const times = readings.filter((r) => usable(r.value)).map((r) => r.t);
   return {
     analysis: findExcursions(readings, rule),
+    ...(bands ? { bands: bands.map((band) => findExcursions(readings, bandRule(band, rule.clock))) } : {}),
     count: stats.count,
     coveredMs: coveredMs(times, rule.clock),
     min: stats.min,
@@ -403,11 +508,13 @@ export function summariseReport(input: ReportSummaryInput): ReportSummary {
         readings.map((r) => ({ t: r.t, value: r.temperature })),
         channelRule(preset, "temperature", clock),
         true,
+        unitBands(preset, "temperature"),
       ),
       humidity: channelFacts(
         readings.map((r) => ({ t: r.t, value: r.humidity })),
         channelRule(preset, "humidity", clock),
         false,
+        unitBands(preset, "humidity"),
       ),
       shocksAbove,
       shockMaxG,
@@ -498,8 +605,12 @@ function completenessOf(
 
 export function assembleSummary(facts: SummaryFacts, context: SummaryContext): ReportSummary {
   const { preset, status, window } = context;
-  const temperature = preset.temperatureEnabled ? channelSummary(facts.temperature, true) : notMeasured();
-  const humidity = preset.humidityEnabled ? channelSummary(facts.humidity, false) : notMeasured();
+  const temperature = preset.temperatureEnabled
+    ? channelSummary(facts.temperature, true, unitBands(preset, "temperature"))
+    : notMeasured();
+  const humidity = preset.humidityEnabled
+    ? channelSummary(facts.humidity, false, unitBands(preset, "humidity"))
+    : notMeasured();
 
   // Shocks are events, not a series: every event at or above the threshold is a violation.
   const eventCount = preset.shockEnabled && preset.shockThresholdG !== null ? facts.shocksAbove : 0;
@@ -541,12 +652,31 @@ export function assembleSummary(facts: SummaryFacts, context: SummaryContext): R
     shock,
     battery,
     label,
-    overall: { violation, state, verdict: overallVerdict(violation, completeness.state) },
+    overall: {
+      violation,
+      state,
+      verdict: overallVerdict(violation, completeness.state),
+      ...(temperature.bands || humidity.bands
+        ? { severity: worstSeverity([unitSeverity(temperature), unitSeverity(humidity)]) }
+        : {}),
+    },
     gaps,
     completeness,
     readingCount: facts.readingCount,
     window: { start: start === null ? null : iso(start), end: end === null ? null : iso(end) },
   };
+}
+
+/** A unit's worst severity reached: its bands', or "alarm" for a unit judged by its min and max alone. */
+function unitSeverity(unit: Pick<ChannelSummary, "violation" | "severity">): BandSeverity | null {
+  if (unit.severity !== undefined) return unit.severity;
+  return unit.violation ? "alarm" : null;
+}
+
+/** The worst severity a report reached (null: none): what the list filters by. */
+function reportSeverity(summary: Pick<ReportSummary, "temperature" | "humidity" | "overall">): BandSeverity | null {
+  if (summary.overall.severity !== undefined) return summary.overall.severity;
+  return worstSeverity([unitSeverity(summary.temperature), unitSeverity(summary.humidity)]);
 }
 
 function overallVerdict(violation: boolean, data: CompletenessState): OverallVerdict {
@@ -578,5 +708,6 @@ export function violationColumns(summary: ReportSummary): ViolationColumns {
     shockViolation: summary.shock.violation,
     batteryLow: summary.battery.low,
     dataIncomplete: summary.completeness ? summary.completeness.state !== "complete" : false,
+    worstSeverity: reportSeverity(summary),
   };
 }

@@ -96,6 +96,8 @@ const LIST_RESOURCES = {
       dataIncomplete: { type: "boolean", sortable: true },
       /** The signed QA disposition in force; none until someone signs. */
       disposition: { type: "enum", values: DISPOSITIONS, sortable: true, nullable: true },
+      /** The worst limit band severity reached (core/domain/limit-bands.ts); none: no band reached. */
+      severity: { type: "enum", values: ALARM_SEVERITIES, sortable: true, nullable: true },
       /** Any of the temperature, humidity or shock alarms is raised (battery is a warning). */
       violation: { type: "boolean" },
       /** Someone has signed a disposition: `dispositioned[eq]false` is "awaiting a decision". */

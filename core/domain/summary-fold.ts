@@ -11,6 +11,7 @@ import {
   stepExcursions,
   usable,
 } from "./excursions";
+import { bandRule, type LimitBand } from "./limit-bands";
 import { addSpacing, countSpacings, medianSpacingMs, type SpacingHistogram } from "./logging-interval";
 import {
   assembleSummary,
@@ -24,6 +25,7 @@ import {
   type SummaryContext,
   type SummaryReading,
   type SummaryShockEvent,
+  unitBands,
 } from "./report-summary";
 import { type Extreme, MKT_ACTIVATION_OVER_R, mktFromScaledSum } from "./statistics";
 import { celsiusToKelvin } from "./units";
@@ -63,6 +65,8 @@ interface ChannelFoldState {
   mktScaledSum: number;
   /** Sorted by start. */
   excursions: Excursion[];
+  /** Per band of the unit's own (unitBands' order), its excursions sorted by start; absent without own bands. */
+  bands?: Excursion[][];
   /** The time of the unit's last reading. */
   lastT: number | null;
   /** The time each reading but the last counts for (until the next, or the label's interval). */
@@ -150,6 +154,7 @@ function copyState(state: SummaryFoldState): SummaryFoldState {
   const channel = (c: ChannelFoldState): ChannelFoldState => ({
     ...c,
     excursions: c.excursions.map((e) => ({ ...e })),
+    ...(c.bands ? { bands: c.bands.map((list) => list.map((e) => ({ ...e }))) } : {}),
   });
   return {
     ...state,
@@ -216,6 +221,14 @@ function foldBatch(
     temperature: channelRule(preset, "temperature", clock),
     humidity: channelRule(preset, "humidity", clock),
   };
+  const bandRules = {
+    temperature: (unitBands(preset, "temperature") ?? []).map((band) => bandRule(band, clock)),
+    humidity: (unitBands(preset, "humidity") ?? []).map((band) => bandRule(band, clock)),
+  };
+  for (const channel of CHANNELS) {
+    const c = state[channel];
+    if (bandRules[channel].length > 0) c.bands ??= bandRules[channel].map(() => []);
+  }
   for (const r of appended) {
     for (const channel of CHANNELS) {
       const value = r[channel];
@@ -223,6 +236,10 @@ function foldBatch(
       const c = state[channel];
       if (c.lastT !== null) c.pairedMs += readingSpan(c.lastT, r.t, clock);
       stepExcursions(c.excursions, c.lastT, r.t, value, rules[channel]);
+      bandRules[channel].forEach((rule, i) => {
+        const list = c.bands?.[i];
+        if (list) stepExcursions(list, c.lastT, r.t, value, rule);
+      });
       c.lastT = r.t;
     }
     if (presentAt(r)) {
@@ -278,9 +295,29 @@ function findCuts(walked: readonly SummaryReading[], preset: PresetThresholds): 
   return found;
 }
 
-/** A unit's limits (the clock plays no part in whether a value is in range). */
-const channelLimits = (preset: PresetThresholds, channel: Channel) =>
-  channelRule(preset, channel, { gapMs: 0, tailMs: 0 });
+/**
+ * The range a unit's reading must be in to bound late readings: inside its min and max and
+ * inside every band of its own, so no excursion of any of them crosses it (the clock plays
+ * no part in whether a value is in range).
+ */
+function channelLimits(preset: PresetThresholds, channel: Channel): { lower: number | null; upper: number | null } {
+  const { lower, upper } = channelRule(preset, channel, { gapMs: 0, tailMs: 0 });
+  const bands: readonly LimitBand[] = unitBands(preset, channel) ?? [];
+  const tightest = (start: number | null, limits: number[], pick: (a: number, b: number) => number) =>
+    limits.reduce<number | null>((a, b) => (a === null ? b : pick(a, b)), start);
+  return {
+    lower: tightest(
+      lower,
+      bands.filter((b) => b.side === "below").map((b) => b.limit),
+      Math.max,
+    ),
+    upper: tightest(
+      upper,
+      bands.filter((b) => b.side === "above").map((b) => b.limit),
+      Math.min,
+    ),
+  };
+}
 
 /** The stretch of stored readings (late ones included) that `spliceLate` needs, bounds included. */
 function lateStretch(bounds: LateBounds): { from: number | null; to: number | null } {
@@ -331,6 +368,17 @@ function spliceLate(
     next[channel].excursions = [...next[channel].excursions.filter((e) => !within(e)), ...fresh].sort(
       (a, b) => a.start - b.start,
     );
+    const bands = unitBands(preset, channel) ?? [];
+    const stored = next[channel].bands;
+    if (stored) {
+      next[channel].bands = bands.map((band, i) => {
+        const freshBand = findExcursions(
+          stretch.map((r) => ({ t: r.t, value: r[channel] })),
+          bandRule(band, clock),
+        ).excursions.filter(within);
+        return [...(stored[i] ?? []).filter((e) => !within(e)), ...freshBand].sort((a, b) => a.start - b.start);
+      });
+    }
     const timesOf = (rows: readonly SummaryReading[]) => rows.filter((r) => usable(r[channel])).map((r) => r.t);
     next[channel].pairedMs += pairedSpan(timesOf(stretch), clock) - pairedSpan(timesOf(old), clock);
   }
@@ -372,8 +420,12 @@ function channelFacts(
   name: Channel,
   clock: SeriesClock,
 ): ChannelFacts {
+  const bands = unitBands(preset, name);
   return {
     analysis: analyseExcursions(channel.excursions, channelRule(preset, name, clock)),
+    ...(bands
+      ? { bands: bands.map((band, i) => analyseExcursions(channel.bands?.[i] ?? [], bandRule(band, clock))) }
+      : {}),
     count: channel.count,
     coveredMs: channel.pairedMs + (channel.count > 0 ? clock.tailMs : 0),
     min: channel.min,
@@ -455,6 +507,11 @@ export async function foldNewReadings(
   preset: PresetThresholds,
   stored: StoredReadings,
 ): Promise<SummaryFoldState | null> {
+  // A state kept without its bands' excursions (none can be, its basis holds the bands) is of no use.
+  for (const channel of CHANNELS) {
+    const bands = unitBands(preset, channel);
+    if (bands && before[channel].count > 0 && before[channel].bands?.length !== bands.length) return null;
+  }
   let state = before;
   const { late } = splitBatch(before, readings);
   const first = late[0];

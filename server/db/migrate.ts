@@ -40,6 +40,7 @@ import * as webhooks from "./migrations/0039-webhooks";
 import * as alarms from "./migrations/0040-alarms";
 import * as shipments from "./migrations/0043-shipments";
 import * as deviations from "./migrations/0044-deviations";
+import * as limitBands from "./migrations/0045-limit-bands";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0040-alarms": alarms,
   "0043-shipments": shipments,
   "0044-deviations": deviations,
+  "0045-limit-bands": limitBands,
 };
 
 class StaticProvider implements MigrationProvider {

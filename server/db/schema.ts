@@ -207,6 +207,8 @@ export interface LabelReportsTable {
   contentHash: string | null;
   /** 0043: the shipment the report belongs to (none by default). */
   shipmentId: string | null;
+  /** 0045: the worst band severity the report reached (null: none), for the list's filter. */
+  worstSeverity: "warning" | "alarm" | "critical" | null;
 }
 
 /** One signed QA disposition (migration 0014): append-only; 0029 lets it be superseded once. */

@@ -145,6 +145,7 @@ async function endWithSummaries(trx: Db, ids: string[]): Promise<void> {
       shock_violation: columns.shockViolation,
       battery_low: columns.batteryLow,
       data_incomplete: columns.dataIncomplete,
+      worst_severity: columns.worstSeverity,
     });
   }
   if (recompute.length > 0) {
@@ -159,9 +160,9 @@ async function endWithSummaries(trx: Db, ids: string[]): Promise<void> {
   await sql`update label_reports r set status = 'ended', summary = v.summary,
       temperature_violation = v.temperature_violation, humidity_violation = v.humidity_violation,
       shock_violation = v.shock_violation, battery_low = v.battery_low, data_incomplete = v.data_incomplete,
-      summary_maths = ${SUMMARY_MATHS_VERSION}, updated = now()
+      worst_severity = v.worst_severity, summary_maths = ${SUMMARY_MATHS_VERSION}, updated = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, summary jsonb,
       temperature_violation boolean, humidity_violation boolean, shock_violation boolean,
-      battery_low boolean, data_incomplete boolean)
+      battery_low boolean, data_incomplete boolean, worst_severity text)
     where r.id = v.id`.execute(trx);
 }

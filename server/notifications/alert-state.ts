@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { AlarmUnit } from "../../core/domain/alarms";
+import type { BandUnit } from "../../core/domain/limit-bands";
+import type { BandSummary } from "../../core/domain/report-summary";
 import type { Db } from "../db/index";
 
 /** What of a report can raise an alert, read before and after a change to compare. */
@@ -7,6 +9,8 @@ export interface AlertState {
   status: string;
   endTime: string | null;
   alarms: Record<AlarmUnit, { violation: boolean; triggeredAt: string | null; excursionStart: string | null }>;
+  /** A unit's own limit bands as its summary lists them (null: none, its alarm is the unit's). */
+  bands: Record<BandUnit, BandSummary[] | null>;
   batteryLow: boolean;
   batteryLevel: number | null;
   batteryWarningLevel: number | null;
@@ -28,6 +32,9 @@ export const ALERT_STATE_COLUMNS = [
   field("temperature", "triggeringExcursionStart").as("temperatureStart"),
   field("humidity", "firstTriggered").as("humidityAt"),
   field("humidity", "triggeringExcursionStart").as("humidityStart"),
+  // At most three bands per side: a few small objects, never the summary's growing parts.
+  sql<unknown>`summary -> 'temperature' -> 'bands'`.as("temperatureBands"),
+  sql<unknown>`summary -> 'humidity' -> 'bands'`.as("humidityBands"),
   field("battery", "level").as("batteryLevel"),
   sql<string | null>`rule ->> 'batteryWarningLevel'`.as("batteryWarningLevel"),
   "lastReadingAt",
@@ -44,6 +51,8 @@ export interface AlertStateRow {
   temperatureStart: string | null;
   humidityAt: string | null;
   humidityStart: string | null;
+  temperatureBands: unknown;
+  humidityBands: unknown;
   batteryLevel: string | null;
   batteryWarningLevel: string | null;
   lastReadingAt: Date | string | null;
@@ -62,6 +71,12 @@ export async function readAlertState(db: Db, reportId: string): Promise<AlertSta
   return alertStateOf(row);
 }
 
+/** A summary's bands as the database answers them (parsed JSON, or its text). */
+function bandsOf(value: unknown): BandSummary[] | null {
+  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? (parsed as BandSummary[]) : null;
+}
+
 export function alertStateOf(row: AlertStateRow): AlertState {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
@@ -76,6 +91,7 @@ export function alertStateOf(row: AlertStateRow): AlertState {
       humidity: { violation: row.humidityViolation, triggeredAt: row.humidityAt, excursionStart: row.humidityStart },
       shock: { violation: row.shockViolation, triggeredAt: null, excursionStart: null },
     },
+    bands: { temperature: bandsOf(row.temperatureBands), humidity: bandsOf(row.humidityBands) },
     batteryLow: row.batteryLow,
     batteryLevel: row.batteryLevel === null ? null : Number(row.batteryLevel),
     batteryWarningLevel: row.batteryWarningLevel === null ? null : Number(row.batteryWarningLevel),

@@ -1,4 +1,5 @@
 import { ALARM_UNITS } from "../../core/domain/alarms";
+import { BAND_UNITS, type BandUnit } from "../../core/domain/limit-bands";
 import { publicUrlOf } from "../config";
 import { insertAlarmsOf } from "../db/alarms";
 import type { Db } from "../db/index";
@@ -252,12 +253,41 @@ export async function recordAlertEvents(
   return stored.length;
 }
 
+/**
+ * One alarm per band reached and report: a band is keyed by its place in the rule's
+ * (frozen) list, so it is raised once whatever is re-sent or recomputed.
+ */
+function bandEventsOf(reportId: string, unit: BandUnit, before: AlertState, after: AlertState, nowIso: string) {
+  const events: AlertEvent[] = [];
+  (after.bands[unit] ?? []).forEach((band, index) => {
+    if (!band.reached || before.bands[unit]?.[index]?.reached) return;
+    events.push({
+      reportId,
+      kind: "excursionDetected",
+      key: `excursionDetected:${unit}:band${index}`,
+      occurredAt: band.firstTriggered ?? nowIso,
+      details: {
+        unit,
+        side: band.side,
+        bandIndex: index,
+        limit: band.limit,
+        delayMinutes: band.delayMinutes,
+        delayType: band.delayType,
+        severity: band.severity,
+      },
+    });
+  });
+  return events;
+}
+
 /** The alert events a change of a report's state makes: what is true after and was not before. */
 export function alertEventsOf(reportId: string, before: AlertState, after: AlertState, now: Date): AlertEvent[] {
   const events: AlertEvent[] = [];
   const nowIso = now.toISOString();
-  // One alarm per unit and report: the summary keeps the first trigger of each.
+  // One alarm per unit and report: the summary keeps the first trigger of each. A unit
+  // with bands of its own raises one per band reached instead, below.
   for (const unit of ALARM_UNITS) {
+    if (unit !== "shock" && after.bands[unit]) continue;
     const alarm = after.alarms[unit];
     if (!alarm.violation || before.alarms[unit].violation) continue;
     events.push({
@@ -268,6 +298,7 @@ export function alertEventsOf(reportId: string, before: AlertState, after: Alert
       details: { unit, excursionStart: alarm.excursionStart },
     });
   }
+  for (const unit of BAND_UNITS) events.push(...bandEventsOf(reportId, unit, before, after, nowIso));
   const ended = (s: string) => s === "stopped" || s === "ended";
   if (ended(after.status) && !ended(before.status)) {
     events.push({

@@ -94,7 +94,8 @@ export async function loadRecord(db: Db, reportId: string): Promise<LoadedRecord
   const content: ContentToHash = {
     reportId: row.id,
     labelId: row.labelId,
-    preset: { ...thresholdsOfRule(row.rule, row.intervalMinutes) },
+    // Bands are plain JSON objects; interfaces just carry no index signature.
+    preset: { ...thresholdsOfRule(row.rule, row.intervalMinutes) } as unknown as ContentToHash["preset"],
     window: { start: isoOrNull(row.trimStart), end: isoOrNull(row.trimEnd) },
     readings,
     shockEvents,

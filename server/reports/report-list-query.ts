@@ -28,6 +28,7 @@ export const labelReportColumns: ColumnMap = {
   batteryLow: sql.ref("r.batteryLow"),
   dataIncomplete: sql.ref("r.dataIncomplete"),
   disposition: sql.ref("r.disposition"),
+  severity: sql.ref("r.worstSeverity"),
   violation: sql`(r.temperature_violation or r.humidity_violation or r.shock_violation)`,
   dispositioned: sql`(r.disposition is not null)`,
   changedAfterSignature: sql`(r.signature_superseded_at is not null)`,
@@ -75,6 +76,7 @@ export function labelReportRows(db: Db, companyScope: string[]) {
       "r.batteryLow",
       "r.dataIncomplete",
       "r.disposition",
+      "r.worstSeverity as severity",
       "r.customFields",
       sql<boolean>`(r.trim_start is not null or r.trim_end is not null)`.as("trimmed"),
     ]);

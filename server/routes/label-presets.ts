@@ -20,6 +20,7 @@ import {
   slugify,
   uniqueSlug,
 } from "../../core/domain/label-preset";
+import { type LimitBand, sortBands } from "../../core/domain/limit-bands";
 import { listResource } from "../../core/domain/resources";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
@@ -72,6 +73,33 @@ function uniqueViolation(e: unknown): HttpError {
   const constraint = (e as { constraint?: string }).constraint ?? "";
   if (constraint.includes("name")) return nameTaken();
   return new HttpError(409, "Another preset was saved at the same moment: please try again");
+}
+
+/** Whether two values of a setting differ: bands are lists, compared by their JSON. */
+const differs = (a: unknown, b: unknown) => canonical(a) !== canonical(b);
+
+/** A setting's JSON with sorted keys (jsonb answers keys in its own order); an empty list of bands is none. */
+function canonical(value: unknown): string {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The bands columns are jsonb: written as JSON text (a driver would write a list as a Postgres array). */
+function bandColumns(values: Partial<Pick<LabelPresetInput, "temperatureBands" | "humidityBands">>) {
+  const json = (bands: LimitBand[] | null | undefined) =>
+    bands === undefined ? undefined : bands && bands.length > 0 ? JSON.stringify(sortBands(bands)) : null;
+  return {
+    ...(values.temperatureBands !== undefined ? { temperatureBands: json(values.temperatureBands) } : {}),
+    ...(values.humidityBands !== undefined ? { humidityBands: json(values.humidityBands) } : {}),
+  } as Partial<Record<"temperatureBands" | "humidityBands", LimitBand[] | null>>;
 }
 
 /** Only the preset's own settings, for the audit trail's before and after. */
@@ -170,7 +198,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
           changedAt: row.changedAt,
           changedBy: row.email ? { name: personName(row) ?? row.email, email: row.email } : null,
           // The first version is the creation: nothing changed yet.
-          changes: before ? Object.keys(settings).filter((key) => settings[key] !== before[key]) : [],
+          changes: before ? Object.keys(settings).filter((key) => differs(settings[key], before[key])) : [],
           reportCount: row.reportCount ?? 0,
         };
       });
@@ -201,6 +229,7 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
           const slug = uniqueSlug(slugify(input.name), new Set(taken));
           const id = await insertPreset(trx, {
             ...input,
+            ...bandColumns(input),
             companyId: principal.companyId,
             slug,
             createdBy: principal.userId,
@@ -248,10 +277,11 @@ export const labelPresetRoutes: FastifyPluginAsync = async (plugin) => {
           merged.name = merged.name.trim();
           await checkPreset(trx, principal.companyId, merged, before.id);
           // Reports keep the version they started with; only a real change of a setting makes a new one.
-          const edited = PRESET_FIELDS.some((key) => changes[key] !== undefined && merged[key] !== before[key]);
+          const edited = PRESET_FIELDS.some((key) => changes[key] !== undefined && differs(merged[key], before[key]));
           const version = edited ? before.version + 1 : before.version;
           await updatePreset(trx, before.id, {
             ...changes,
+            ...bandColumns(changes),
             ...(changes.name !== undefined ? { name: merged.name } : {}),
             version,
             updated: new Date(),

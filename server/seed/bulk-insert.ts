@@ -72,6 +72,7 @@ const REPORT_COLUMNS = [
   ["shockViolation", "shock_violation", "boolean"],
   ["batteryLow", "battery_low", "boolean"],
   ["dataIncomplete", "data_incomplete", "boolean"],
+  ["worstSeverity", "worst_severity", "text"],
   ["summaryMaths", "summary_maths", "integer"],
   ["summary", "summary", "jsonb"],
   ["customFields", "custom_fields", "jsonb"],

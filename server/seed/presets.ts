@@ -1,4 +1,5 @@
 import { PRESET_DEFAULTS, slugify, uniqueSlug } from "../../core/domain/label-preset";
+import type { LimitBand } from "../../core/domain/limit-bands";
 import type { PresetThresholds } from "../../core/domain/report-summary";
 import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, SUB_COMPANY_OF_MULTI } from "./accounts";
 
@@ -8,6 +9,8 @@ import { DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY, SUB_COMPANY_OF_MULTI } from
  */
 
 export interface SeedPreset extends PresetThresholds {
+  temperatureBands: LimitBand[] | null;
+  humidityBands: LimitBand[] | null;
   name: string;
   description: string;
   startDelayMinutes: number;

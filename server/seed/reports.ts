@@ -67,6 +67,7 @@ export interface ReportRow {
   shockViolation: boolean;
   batteryLow: boolean;
   dataIncomplete: boolean;
+  worstSeverity: "warning" | "alarm" | "critical" | null;
   summaryMaths: number;
   summary: unknown;
   customFields: Record<string, string | number>;

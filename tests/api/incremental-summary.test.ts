@@ -65,6 +65,7 @@ async function stored(reportId: string) {
       "shockViolation",
       "batteryLow",
       "dataIncomplete",
+      "worstSeverity",
     ])
     .where("id", "=", reportId)
     .executeTakeFirstOrThrow();
@@ -106,6 +107,7 @@ async function expectIncrementalEqualsRecomputed(reportId: string) {
     shockViolation: actual.shockViolation,
     batteryLow: actual.batteryLow,
     dataIncomplete: actual.dataIncomplete,
+    worstSeverity: actual.worstSeverity,
   }).toEqual(violationColumns(expected.summary));
 }
 

@@ -267,6 +267,7 @@ describe("demo seed", () => {
         "shockViolation",
         "batteryLow",
         "dataIncomplete",
+        "worstSeverity",
         "summary",
       ])
       .execute();
@@ -278,6 +279,7 @@ describe("demo seed", () => {
         shockViolation: r.shockViolation,
         batteryLow: r.batteryLow,
         dataIncomplete: r.dataIncomplete,
+        worstSeverity: r.worstSeverity,
       });
     }
   });

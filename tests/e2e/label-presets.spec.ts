@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./support/fixtures";
 import { confirmBubble } from "./support/motion";
-import { signIn } from "./support/sign-in";
+import { apiAs, signIn } from "./support/sign-in";
 
 /** The presets list, with the feature modal (shown on a first visit) dismissed. */
 async function openPresets(page: Page) {
@@ -126,4 +126,56 @@ test.describe("a user without 'read label presets'", () => {
       await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
     });
   }
+});
+
+test("an administrator creates a preset with three temperature bands of their own severities", async ({ page }) => {
+  const run = Date.now().toString(36);
+  const name = `E2E Bands ${run}`;
+  await signIn(page, "admin@demo.example");
+  await openPresets(page);
+  await page.getByRole("button", { name: "New preset" }).click();
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(stepHeading(page, "Temperature")).toBeVisible();
+
+  const choose = async (label: string, option: string) => {
+    await page.getByRole("combobox", { name: label }).click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+  };
+  const rows = page.getByTestId("band-row");
+  // Warning above 8 °C after 30 min.
+  await page.getByRole("button", { name: "Add band" }).click();
+  await page.getByRole("textbox", { name: "Band 1 delay" }).fill("30");
+  // Alarm above 8 °C after 60 min, cumulative.
+  await page.getByRole("button", { name: "Add band" }).click();
+  await expect(rows).toHaveCount(2);
+  await choose("Band 2 severity", "Alarm");
+  await page.getByRole("textbox", { name: "Band 2 delay" }).fill("60");
+  await choose("Band 2 delay type", "Cumulative");
+  // Critical above 15 °C at once.
+  await page.getByRole("button", { name: "Add band" }).click();
+  await expect(rows).toHaveCount(3);
+  await page.getByRole("textbox", { name: "Band 3 limit" }).fill("15");
+  await choose("Band 3 severity", "Critical");
+  await page.screenshot({ path: "test-results/preset-bands-editor.png", fullPage: true });
+
+  for (const step of ["Humidity", "Shock and battery", "Review"]) {
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(stepHeading(page, step)).toBeVisible();
+  }
+  await expect(page.getByText("Warning above 8 °C after 30 min")).toBeVisible();
+  await expect(page.getByText("Alarm above 8 °C after 1 h (cumulative)")).toBeVisible();
+  await expect(page.getByText("Critical above 15 °C at once")).toBeVisible();
+  await page.getByRole("button", { name: "Create preset" }).click();
+
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByText("Critical above 15 °C at once")).toBeVisible();
+  await page.screenshot({ path: "test-results/preset-bands-detail.png", fullPage: true });
+
+  // Other browser tests register labels with the newest preset: this one leaves again.
+  const slug = new URL(page.url()).pathname.split("/").pop() as string;
+  const removed = await page.request.delete(`/api/label-presets/${slug}`, {
+    headers: await apiAs(page.request, "admin@demo.example"),
+  });
+  expect(removed.status()).toBe(204);
 });

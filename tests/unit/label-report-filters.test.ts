@@ -6,6 +6,7 @@ const none: FilterValues = {
   transportMode: [],
   presetId: [],
   disposition: [],
+  severity: [],
   violations: [],
   started: null,
   showArchived: false,
@@ -28,6 +29,7 @@ describe("label report filters", () => {
       transportMode: [],
       presetId: ["p1", "p2"],
       disposition: ["quarantined", "rejected"],
+      severity: ["alarm", "critical"],
       violations: ["temperatureViolation", "batteryLow"],
       started: { from: "2026-03-01", to: "2026-03-02" },
       showArchived: true,
@@ -47,6 +49,12 @@ describe("label report filters", () => {
     expect(toValues([{ key: "disposition", operator: "eq", value: "released" }], "UTC").disposition).toEqual([
       "released",
     ]);
+  });
+
+  it("filters by one worst severity as severity[eq]critical and reads it back", () => {
+    const filters = toFilters({ ...none, severity: ["critical"] }, "UTC");
+    expect(filters).toContainEqual({ key: "severity", operator: "eq", value: "critical" });
+    expect(toValues(filters, "UTC").severity).toEqual(["critical"]);
   });
 
   it("'No signal' filters noSignal[eq]true, the server's list filter, and reads back", () => {

@@ -194,6 +194,7 @@ describe("report summary", () => {
       shockViolation: false,
       batteryLow: true,
       dataIncomplete: false,
+      worstSeverity: "alarm",
     });
   });
 

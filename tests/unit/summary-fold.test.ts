@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import type { LimitBand } from "../../core/domain/limit-bands";
 import {
   type PresetThresholds,
   type ReportSummary,
@@ -229,5 +230,47 @@ describe("incremental summary (summary-fold)", () => {
     const summary = summaryOfFoldState(state, { preset, status: "recording" });
     expect(summary.temperature.excursionCount).toBe(2);
     expect(summary.temperature.longestExcursionMinutes).toBe(10);
+  });
+});
+
+/** Bands around the grid's values, a warning band inside the min and max among them (it bounds late readings). */
+const bandsArb = fc.record({
+  temperatureBands: fc.constantFrom<LimitBand[][]>(
+    [
+      { side: "above", limit: 6, delayMinutes: 10, delayType: "single", severity: "warning" },
+      { side: "above", limit: 8, delayMinutes: 15, delayType: "cumulative", severity: "alarm" },
+      { side: "above", limit: 10, delayMinutes: 0, delayType: "single", severity: "critical" },
+      { side: "below", limit: 2, delayMinutes: 10, delayType: "single", severity: "warning" },
+      { side: "below", limit: 0, delayMinutes: 5, delayType: "cumulative", severity: "alarm" },
+    ],
+    [
+      { side: "above", limit: 8, delayMinutes: 5, delayType: "single", severity: "warning" },
+      { side: "above", limit: 8, delayMinutes: 20, delayType: "cumulative", severity: "alarm" },
+    ],
+  ),
+  humidityBands: fc.constantFrom<LimitBand[] | null>(null, [
+    { side: "above", limit: 60, delayMinutes: 10, delayType: "cumulative", severity: "warning" },
+  ]),
+});
+
+describe("incremental summary with limit bands", () => {
+  test("the fold and the full pass agree on every band", async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, bandsArb, async (base, bands) => {
+        const scenario = { ...base, preset: { ...base.preset, ...bands } };
+        const { store, state } = await ingestAll(scenario);
+        const expected = summariseReport({
+          preset: scenario.preset,
+          readings: store.sorted(),
+          shockEvents: [...store.shocks].sort((a, b) => a.t - b.t),
+          status: "recording",
+        });
+        const actual = summaryOfFoldState(state, { preset: scenario.preset, status: "recording" });
+        expect(actual.temperature.bands).toEqual(expected.temperature.bands);
+        expect(actual.humidity.bands).toEqual(expected.humidity.bands);
+        expect(withoutSums(actual)).toEqual(withoutSums(expected));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

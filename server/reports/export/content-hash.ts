@@ -17,7 +17,8 @@ import { createHash } from "node:crypto";
  *     "reportId": "<uuid>", "labelId": "<label id>",
  *     "preset": { temperatureEnabled, temperatureMin, temperatureMax, humidityEnabled, humidityMin,
  *                 humidityMax, shockEnabled, shockThresholdG, alarmDelayMinutes, alarmType,
- *                 intervalMinutes, batteryWarningLevel },            (°C, %RH, g, minutes, %)
+ *                 intervalMinutes, batteryWarningLevel,
+ *                 temperatureBands?, humidityBands? },               (°C, %RH, g, minutes, %)
  *     "window": { "start": ISO 8601 | null, "end": ISO 8601 | null }, (the trim window as stored)
  *     "readings": [ [ISO 8601 UTC time, °C | null, %RH | null, battery % | null], … ],
  *     "shockEvents": [ [ISO 8601 UTC time, g], … ],
@@ -25,6 +26,8 @@ import { createHash } from "node:crypto";
  *     "disposition": { value, meaning, comment, signedBy: { id, name }, signedAt }
  *   }
  *
+ * "temperatureBands" / "humidityBands" (a unit's own limit bands: side, limit, delayMinutes,
+ * delayType, severity) are absent while the rule sets none, so such a record hashes as before.
  * "recordFields" holds the values of the custom fields marked part of the record (a batch, a
  * product; dates as YYYY-MM-DD), by key; the key is absent while the report has none, so a
  * record without such fields hashes as it did before they existed.

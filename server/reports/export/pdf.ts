@@ -3,6 +3,7 @@ import type { DownloadOptions } from "../../../core/domain/download-options";
 import type { Series } from "../series";
 import { PdfWriter } from "./pdf-layout";
 import { renderAuditTrail } from "./pdf-sections/audit-trail";
+import { renderBands } from "./pdf-sections/bands";
 import { renderCharts } from "./pdf-sections/charts";
 import { pdfContext } from "./pdf-sections/context";
 import { renderDataTable } from "./pdf-sections/data-table";
@@ -42,6 +43,7 @@ export async function renderPdf(content: ReportContent, series: Series, options:
   renderPreset(ctx);
   renderRecording(ctx);
   renderVerdict(ctx);
+  renderBands(ctx);
   renderDisposition(ctx);
   renderDeviations(ctx);
   renderStatistics(ctx);

@@ -7,6 +7,7 @@ import {
   type PresetFieldError,
   presetInputOf,
 } from "@core/domain/label-preset";
+import type { LimitBand } from "@core/domain/limit-bands";
 import { fromTemperatureUnit, roundTo, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 import type { LabelPreset } from "../types";
 
@@ -16,7 +17,8 @@ import type { LabelPreset } from "../types";
  */
 export type PresetFormValues = LabelPresetInput;
 
-export type FieldMessages = Partial<Record<PresetField, string>>;
+/** One message per field; a band's field by its id (`temperatureBands.2.limit`). */
+export type FieldMessages = Partial<Record<PresetField | `${PresetField}.${number}.${string}`, string>>;
 
 /** °F shown with one decimal (35.6 °F is 2 °C); °C kept as stored. */
 const shown = (celsius: number | null, unit: TemperatureUnit) =>
@@ -38,7 +40,13 @@ export function toFormValues(preset: Partial<LabelPreset> | null, unit: Temperat
     ...base,
     temperatureMin: shown(base.temperatureMin, unit),
     temperatureMax: shown(base.temperatureMax, unit),
+    temperatureBands: bandsIn(base.temperatureBands, (c) => shown(c, unit) ?? c),
   };
+}
+
+/** A unit's bands with their limits converted (temperatures between °C and the user's unit). */
+function bandsIn(bands: LimitBand[] | null, convert: (value: number) => number): LimitBand[] | null {
+  return bands && bands.length > 0 ? bands.map((band) => ({ ...band, limit: convert(band.limit) })) : null;
 }
 
 /** Form values back to the API's settings (temperatures in °C, the name trimmed). */
@@ -48,6 +56,7 @@ export function toPresetInput(values: PresetFormValues, unit: TemperatureUnit): 
     name: values.name.trim(),
     temperatureMin: stored(values.temperatureMin, unit),
     temperatureMax: stored(values.temperatureMax, unit),
+    temperatureBands: bandsIn(values.temperatureBands, (v) => stored(v, unit) ?? v),
   };
 }
 
@@ -65,7 +74,8 @@ export function changedSettings(
   for (const key of PRESET_FIELDS) {
     const was = key === "name" ? before.name.trim() : before[key];
     const now = key === "name" ? after.name.trim() : after[key];
-    if (was !== now) (changes as Record<string, unknown>)[key] = input[key];
+    // Bands are lists: a new list (an edit) compares by its content.
+    if (JSON.stringify(was) !== JSON.stringify(now)) (changes as Record<string, unknown>)[key] = input[key];
   }
   return changes;
 }

@@ -1,3 +1,4 @@
+import { type LimitBand, SEVERITY_TEXT } from "@core/domain/limit-bands";
 import { formatDecimal } from "@core/domain/number-text";
 import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "@core/domain/units";
 
@@ -38,3 +39,17 @@ export function duration(minutes: number | null | undefined, zero = "none") {
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
+
+/** "Critical above 15 °C at once", "Alarm above 8 °C after 1 h (cumulative)". */
+export function bandText(band: LimitBand, limitText: (value: number) => string) {
+  const delay = band.delayMinutes === 0 ? "at once" : `after ${duration(band.delayMinutes)}`;
+  const type = band.delayMinutes > 0 && band.delayType === "cumulative" ? " (cumulative)" : "";
+  return `${SEVERITY_TEXT[band.severity]} ${band.side} ${limitText(band.limit)} ${delay}${type}`;
+}
+
+/** A temperature limit in the user's unit: "46.4 °F". */
+export const temperatureText = (unit: TemperatureUnit, locale?: string) => (celsius: number) =>
+  `${number(toTemperatureUnit(celsius, unit), locale)} ${TEMPERATURE_SYMBOLS[unit]}`;
+
+/** A humidity limit: "60 %RH". */
+export const humidityText = (locale?: string) => (value: number) => `${number(value, locale)} %RH`;

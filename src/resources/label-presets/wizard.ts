@@ -72,7 +72,8 @@ export function errorsAfterChange(
   const clientAfter = validateStep(after, "review", unit);
   const next: FieldMessages = {};
   for (const key of keys) {
-    if (key in changes) continue;
+    // A band's field (`temperatureBands.2.limit`) goes with its list.
+    if (key in changes || (key.split(".")[0] ?? key) in changes) continue;
     const fromServer = clientBefore[key] !== errors[key];
     if (fromServer || clientAfter[key]) next[key] = fromServer ? errors[key] : clientAfter[key];
   }

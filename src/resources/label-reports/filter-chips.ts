@@ -1,5 +1,6 @@
 import { CUSTOM_FIELD_FILTER_PREFIX } from "@core/domain/custom-fields";
 import { DISPOSITION_LABELS, isDisposition } from "@core/domain/disposition";
+import { type BandSeverity, SEVERITY_TEXT } from "@core/domain/limit-bands";
 import { type Filter, listItems } from "@core/domain/list-query";
 import { LABEL_STATUS_TEXT, LABEL_STATUSES, type LabelStatus } from "@core/domain/resources";
 import { humanize } from "@/components/list/columns";
@@ -50,6 +51,11 @@ export function labelReportFilterChips(filters: Filter[], names: ChipNames): Fil
     chips.push({
       label: `Disposition: ${values.disposition.map((d) => (isDisposition(d) ? DISPOSITION_LABELS[d] : d)).join(", ")}`,
       keys: ["disposition"],
+    });
+  if (values.severity.length)
+    chips.push({
+      label: `Worst severity: ${values.severity.map((s) => SEVERITY_TEXT[s as BandSeverity] ?? s).join(", ")}`,
+      keys: ["severity"],
     });
   if (values.started) {
     // A day as the person's dates read (US: MM/DD/YYYY), without a time.

@@ -36,6 +36,8 @@ export interface FilterValues {
   presetId: string[];
   /** Signed QA dispositions; one is sent as `disposition[eq]…`, the contract's form. */
   disposition: string[];
+  /** The worst limit band severity reached (warning, alarm, critical). */
+  severity: string[];
   violations: Violation[];
   /** Days the report started between, both included; null: any time. */
   started: { from: Day; to: Day } | null;
@@ -53,6 +55,7 @@ export const FILTER_KEYS = [
   "transportMode",
   "presetId",
   "disposition",
+  "severity",
   "startTime",
   "isArchived",
   "companyId",
@@ -110,6 +113,7 @@ export function toValues(filters: readonly Filter[], timeZone: string): FilterVa
     transportMode: itemsOf(filters, "transportMode"),
     presetId: itemsOf(filters, "presetId"),
     disposition: itemsOf(filters, "disposition"),
+    severity: itemsOf(filters, "severity"),
     violations: VIOLATIONS.filter((key) => filters.some((f) => f.key === key && f.value === "true")),
     started:
       from && before
@@ -131,6 +135,10 @@ export function toFilters(values: FilterValues, timeZone: string): Filter[] {
   if (values.disposition.length === 1 && onlyDisposition)
     filters.push({ key: "disposition", operator: "eq", value: onlyDisposition });
   else if (values.disposition.length) filters.push(includesFilter("disposition", values.disposition));
+  const [onlySeverity] = values.severity;
+  if (values.severity.length === 1 && onlySeverity)
+    filters.push({ key: "severity", operator: "eq", value: onlySeverity });
+  else if (values.severity.length) filters.push(includesFilter("severity", values.severity));
   for (const key of values.violations) filters.push({ key, operator: "eq", value: "true" });
   if (values.started) {
     const start = startOfDayIn(values.started.from, timeZone);

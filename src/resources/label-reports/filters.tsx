@@ -1,5 +1,6 @@
 import { listCustomFields } from "@core/domain/custom-fields";
 import { DISPOSITION_LABELS, DISPOSITIONS } from "@core/domain/disposition";
+import { BAND_SEVERITIES, SEVERITY_TEXT } from "@core/domain/limit-bands";
 import type { Filter } from "@core/domain/list-query";
 import { LABEL_STATUSES, listResource, TRANSPORT_MODES } from "@core/domain/resources";
 import { Button, Checkbox, Form, Select, Space, Switch } from "antd";
@@ -42,6 +43,7 @@ const fromForm = (values: FormValues): FilterValues => ({
   transportMode: values.transportMode ?? [],
   presetId: values.presetId ?? [],
   disposition: values.disposition ?? [],
+  severity: values.severity ?? [],
   violations: values.violations ?? [],
   companyId: values.companyId ?? [],
   anyViolation: values.anyViolation ?? false,
@@ -149,6 +151,14 @@ function FilterForm() {
           allowClear
           placeholder="Any disposition"
           options={DISPOSITIONS.map((value) => ({ value, label: DISPOSITION_LABELS[value] }))}
+        />
+      </Form.Item>
+      <Form.Item name="severity" label="Worst severity">
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="Any severity"
+          options={BAND_SEVERITIES.map((value) => ({ value, label: SEVERITY_TEXT[value] }))}
         />
       </Form.Item>
       <Form.Item name="started" label="Started between">

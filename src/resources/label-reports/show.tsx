@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { noDataPeriods } from "@core/domain/completeness-text";
+import { explicitBands } from "@core/domain/limit-bands";
 import { formatDecimal } from "@core/domain/number-text";
 import { ruleLimits } from "@core/domain/report-rule";
 import { LABEL_STATUS_TEXT } from "@core/domain/resources";
@@ -25,6 +26,7 @@ import { RESOURCE } from "@/resources/names";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
 import { ArchiveDialog } from "./report/archive-dialog";
+import { BandsTable, hasBands } from "./report/bands-section";
 import { CompletenessDetails } from "./report/completeness-section";
 import { DetailsSection } from "./report/details-section";
 import { DispositionDetails, SignDispositionButton } from "./report/disposition-section";
@@ -325,6 +327,7 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                 unit={tab.key as "temperature" | "humidity"}
                 intervalMinutes={interval}
                 {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
+                bands={rule ? (explicitBands(rule, tab.key as "temperature" | "humidity") ?? undefined) : undefined}
                 temperatureUnit={temperatureUnit}
                 timeZone={timeZone}
                 locale={locale}
@@ -365,6 +368,12 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
           {summary ? (
             <Section title="Statistics">
               <StatisticsTable summary={summary} temperatureUnit={temperatureUnit} />
+            </Section>
+          ) : null}
+
+          {summary && hasBands(summary) ? (
+            <Section title="Limit bands">
+              <BandsTable summary={summary} temperatureUnit={temperatureUnit} />
             </Section>
           ) : null}
 

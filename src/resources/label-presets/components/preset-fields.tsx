@@ -9,6 +9,7 @@ import { Switch } from "@/components/controls/switch/switch";
 import { TextInput } from "@/components/controls/text-input/text-input";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
 import { type FieldMessages, type PresetFormValues, temperatureBounds } from "../preset-form";
+import { BandsEditor } from "./bands-editor";
 import styles from "./preset-fields.module.css";
 
 export interface PresetFieldsProps {
@@ -188,6 +189,12 @@ function GeneralFields(props: PresetFieldsProps) {
   );
 }
 
+/** Where a new band starts: at the unit's maximum, else its minimum. */
+function suggestion(min: number | null, max: number | null): { side: "above" | "below"; limit: number } {
+  if (max !== null) return { side: "above", limit: max };
+  return { side: "below", limit: min ?? 0 };
+}
+
 function TemperatureFields(props: PresetFieldsProps) {
   const symbol = TEMPERATURE_SYMBOLS[props.unit];
   const bounds = temperatureBounds(props.unit);
@@ -222,6 +229,17 @@ function TemperatureFields(props: PresetFieldsProps) {
             props={props}
           />
         </div>
+      ) : null}
+      {props.values.temperatureEnabled ? (
+        <BandsEditor
+          setting="temperatureBands"
+          bands={props.values.temperatureBands}
+          onChange={(temperatureBands) => props.onChange({ temperatureBands })}
+          errors={props.errors}
+          unit={symbol}
+          {...bounds}
+          suggestion={suggestion(props.values.temperatureMin, props.values.temperatureMax)}
+        />
       ) : null}
     </div>
   );
@@ -259,6 +277,17 @@ function HumidityFields(props: PresetFieldsProps) {
             props={props}
           />
         </div>
+      ) : null}
+      {props.values.humidityEnabled ? (
+        <BandsEditor
+          setting="humidityBands"
+          bands={props.values.humidityBands}
+          onChange={(humidityBands) => props.onChange({ humidityBands })}
+          errors={props.errors}
+          unit="%RH"
+          {...PRESET_LIMITS.humidity}
+          suggestion={suggestion(props.values.humidityMin, props.values.humidityMax)}
+        />
       ) : null}
     </div>
   );

@@ -4,7 +4,15 @@ import { Badge, Button, Descriptions, Flex, Grid } from "antd";
 import type { ReactNode } from "react";
 import { MeasurementIcon, type MeasurementIconName } from "@/components/icons";
 import { usePreferencesStore } from "@/providers/stores/preferences";
-import { duration, humidityRange, shockThreshold, temperatureRange } from "../preset-format";
+import {
+  bandText,
+  duration,
+  humidityRange,
+  humidityText,
+  shockThreshold,
+  temperatureRange,
+  temperatureText,
+} from "../preset-format";
 import { ALARM_TYPE_LABELS } from "./preset-fields";
 
 interface Group {
@@ -15,6 +23,18 @@ interface Group {
 }
 
 const onOff = (on: boolean) => <Badge status={on ? "success" : "default"} text={on ? "Measured" : "Not measured"} />;
+
+/** A unit's bands, one a line; none: the range is one alarm band per side. */
+function bandsValue(bands: LabelPresetInput["temperatureBands"], limitText: (value: number) => string): ReactNode {
+  if (!bands || bands.length === 0) return "Default: the range, as an alarm";
+  return (
+    <Flex vertical>
+      {bands.map((band) => (
+        <span key={`${band.side}${band.limit}${band.severity}`}>{bandText(band, limitText)}</span>
+      ))}
+    </Flex>
+  );
+}
 
 /** A preset's settings by section (temperatures given in °C, shown in `unit`). */
 function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean, locale: string): Group[] {
@@ -43,7 +63,10 @@ function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean,
       items: [
         { label: "Temperature", value: onOff(p.temperatureEnabled) },
         ...(p.temperatureEnabled
-          ? [{ label: "Allowed range", value: temperatureRange(p.temperatureMin, p.temperatureMax, unit, locale) }]
+          ? [
+              { label: "Allowed range", value: temperatureRange(p.temperatureMin, p.temperatureMax, unit, locale) },
+              { label: "Limit bands", value: bandsValue(p.temperatureBands, temperatureText(unit, locale)) },
+            ]
           : []),
       ],
     },
@@ -54,7 +77,10 @@ function groupsOf(p: LabelPresetInput, unit: TemperatureUnit, withName: boolean,
       items: [
         { label: "Humidity", value: onOff(p.humidityEnabled) },
         ...(p.humidityEnabled
-          ? [{ label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax, locale) }]
+          ? [
+              { label: "Allowed range", value: humidityRange(p.humidityMin, p.humidityMax, locale) },
+              { label: "Limit bands", value: bandsValue(p.humidityBands, humidityText(locale)) },
+            ]
           : []),
       ],
     },

@@ -1,3 +1,4 @@
+import type { BandSeverity } from "@core/domain/limit-bands";
 import type uPlot from "uplot";
 import type { Band } from "./series-data";
 
@@ -14,7 +15,16 @@ export interface Overlays {
   window: { start: number | null; end: number | null } | null;
   lower: number | null;
   upper: number | null;
+  /** The rule's own limit bands, in the shown unit (the default bands are lower and upper). */
+  bandLines?: readonly { value: number; severity: BandSeverity }[];
 }
+
+/** A band's line by its severity: a warning amber, an alarm the limit's red, critical darker. */
+const SEVERITY_COLORS: Record<BandSeverity, string> = {
+  warning: "#d48806",
+  alarm: "#d4380d",
+  critical: "#820014",
+};
 
 export const CHART_COLORS = {
   line: "#0e6fb8",
@@ -79,13 +89,18 @@ export function drawOverlays(u: uPlot, overlays: Overlays) {
   ctx.strokeStyle = CHART_COLORS.limit;
   ctx.lineWidth = 1.5 * uPlotPixelRatio();
   ctx.setLineDash([6 * uPlotPixelRatio(), 4 * uPlotPixelRatio()]);
-  for (const limit of [overlays.lower, overlays.upper]) {
-    if (limit === null) continue;
-    const y = Math.round(u.valToPos(limit, "y", true)) + 0.5;
+  const line = (value: number, color: string) => {
+    ctx.strokeStyle = color;
+    const y = Math.round(u.valToPos(value, "y", true)) + 0.5;
     ctx.beginPath();
     ctx.moveTo(left, y);
     ctx.lineTo(left + width, y);
     ctx.stroke();
+  };
+  if (overlays.bandLines && overlays.bandLines.length > 0) {
+    for (const band of overlays.bandLines) line(band.value, SEVERITY_COLORS[band.severity]);
+  } else {
+    for (const limit of [overlays.lower, overlays.upper]) if (limit !== null) line(limit, CHART_COLORS.limit);
   }
   ctx.restore();
 }

@@ -1,4 +1,5 @@
 import { ZoomOutOutlined } from "@ant-design/icons";
+import type { BandSeverity } from "@core/domain/limit-bands";
 import { Alert, Button, Skeleton, Typography } from "antd";
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
@@ -37,6 +38,8 @@ export interface ReportChartViewProps {
   intervalMinutes: number;
   lower: number | null;
   upper: number | null;
+  /** The rule's own limit bands (°C / %RH); absent: the limits are the lines. Keep it stable between renders. */
+  bands?: readonly { limit: number; severity: BandSeverity }[];
   temperatureUnit: TemperatureUnit;
   timeZone: string;
   /** Dates and numbers of the axes and the readout; en-US when absent (the public share page). */
@@ -77,11 +80,12 @@ export function ReportChartView(props: ReportChartViewProps) {
             intervalMinutes: props.intervalMinutes,
             lower: props.lower,
             upper: props.upper,
+            bands: props.bands,
             temperatureUnit,
             noData: noData?.map((p) => ({ start: Date.parse(p.start) / 1000, end: Date.parse(p.end) / 1000 })),
           })
         : null,
-    [series, unit, props.intervalMinutes, props.lower, props.upper, temperatureUnit, noData],
+    [series, unit, props.intervalMinutes, props.lower, props.upper, props.bands, temperatureUnit, noData],
   );
 
   const trimStart = toSeconds(trim.start);
@@ -107,6 +111,7 @@ export function ReportChartView(props: ReportChartViewProps) {
       window: trimStart === null && trimEnd === null ? null : { start: trimStart, end: trimEnd },
       lower: data.lower,
       upper: data.upper,
+      bandLines: data.bandLines,
     };
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),

@@ -1,3 +1,4 @@
+import type { BandSeverity } from "@core/domain/limit-bands";
 import type { TemperatureUnit } from "@core/domain/units";
 import { useState } from "react";
 import { readableError } from "@/providers/readable-error";
@@ -19,6 +20,8 @@ export interface ReportChartProps {
   intervalMinutes: number;
   lower: number | null;
   upper: number | null;
+  /** The rule's own limit bands (°C / %RH), one dashed line each; keep it stable between renders. */
+  bands?: readonly { limit: number; severity: BandSeverity }[];
   temperatureUnit: TemperatureUnit;
   timeZone: string;
   locale?: string;

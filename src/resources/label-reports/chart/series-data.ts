@@ -1,4 +1,5 @@
 import type { ReadingSeries } from "@core/api/reading-series";
+import type { BandSeverity } from "@core/domain/limit-bands";
 import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@core/domain/units";
 
 /**
@@ -19,6 +20,8 @@ export interface ChartOptions {
   lower: number | null;
   upper: number | null;
   temperatureUnit: TemperatureUnit;
+  /** The rule's limit bands of the unit (°C / %RH), each drawn as a dashed line in its severity's colour. */
+  bands?: readonly { limit: number; severity: BandSeverity }[];
   /**
    * The verdict's gaps and silences (the report's summary), hatched as "No data"; the time
    * axis reaches a silence before the first or after the last point, so a label that fell
@@ -38,6 +41,8 @@ export interface ChartData {
   columns: [number[], (number | null)[], (number | null)[]];
   lower: number | null;
   upper: number | null;
+  /** The band lines in the shown unit. */
+  bandLines: { value: number; severity: BandSeverity }[];
   /** Runs of points outside the limits, to shade. */
   excursions: Band[];
   /** Offline spans (no readings for more than two steps), drawn as gaps. */
@@ -120,10 +125,15 @@ export function toChartData(series: ReadingSeries, unit: ChartUnit, options: Cha
       maxs.unshift(null);
     }
   }
+  const bandLines = (options.bands ?? []).flatMap((band) => {
+    const value = convert(band.limit);
+    return value === null ? [] : [{ value, severity: band.severity }];
+  });
   return {
     columns: [xs, mins, maxs],
     lower,
     upper,
+    bandLines,
     excursions,
     gaps,
     symbol: chartSymbol(unit, options.temperatureUnit),
@@ -140,7 +150,13 @@ export function hasValues(data: ChartData): boolean {
 export function yRange(data: ChartData): [number, number] | null {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const v of [...data.columns[1], ...data.columns[2], data.lower, data.upper]) {
+  for (const v of [
+    ...data.columns[1],
+    ...data.columns[2],
+    data.lower,
+    data.upper,
+    ...data.bandLines.map((b) => b.value),
+  ]) {
     if (v === null) continue;
     if (v < lo) lo = v;
     if (v > hi) hi = v;

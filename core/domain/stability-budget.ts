@@ -1,4 +1,5 @@
 import { findExcursions, type Reading, type SeriesClock, type Side } from "./excursions";
+import { clockOfReadings, type EvaluationWindow, type PresetThresholds, type SummaryReading } from "./report-summary";
 
 /**
  * Stability budgets (docs/domain.md, Products and stability budgets): a product may spend
@@ -39,6 +40,11 @@ export interface BatchBudgetUse {
   exhausted: boolean;
 }
 
+/** The per-field message when a storage range is upside down, or null. */
+export function storageRangeError(range: StorageRange): string | null {
+  return range.storageMin < range.storageMax ? null : "The highest storage temperature must be above the lowest";
+}
+
 const round = (minutes: number) => Math.round(minutes * 100) / 100;
 
 /**
@@ -60,6 +66,26 @@ export function labelOutsideMinutes(
     alarmType: "single",
   });
   return { aboveMinutes: round(analysis.timeAboveMinutes), belowMinutes: round(analysis.timeBelowMinutes) };
+}
+
+/**
+ * A label report's time out of the product's range: its readings inside its evaluation
+ * (trim) window, on the clock its verdict uses (its rule's and its label's interval).
+ */
+export function reportOutsideMinutes(
+  report: { preset: PresetThresholds; readings: readonly SummaryReading[]; window?: EvaluationWindow | null },
+  range: StorageRange,
+): OutsideMinutes {
+  const { window } = report;
+  const readings = report.readings.filter(
+    (r) => (window?.start == null || r.t >= window.start) && (window?.end == null || r.t <= window.end),
+  );
+  const { clock } = clockOfReadings(readings, report.preset);
+  return labelOutsideMinutes(
+    readings.map((r) => ({ t: r.t, value: r.temperature })),
+    clock,
+    range,
+  );
 }
 
 /**

@@ -22,6 +22,7 @@ let bCaptureJob: string;
 let bWebhook: string;
 let bAlarm: string;
 let bShipment: string;
+let bProduct: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -174,6 +175,20 @@ const CASES: Record<string, Case> = {
     params: () => ({ id: bShipment }),
     body: () => ({ disposition: "released", comment: "Signed from company A", password: "wrong-one-1" }),
   },
+  "GET /api/products": {},
+  "GET /api/products/:id": { params: () => ({ id: bProduct }) },
+  "GET /api/products/:id/batches/:batch": { params: () => ({ id: bProduct, batch: "B-BATCH" }) },
+  "POST /api/products": {
+    body: () => ({
+      name: "Of A",
+      code: "A-PRODUCT",
+      storageMin: 2,
+      storageMax: 8,
+      budgetAboveMinutes: 60,
+      budgetBelowMinutes: 60,
+    }),
+  },
+  "PATCH /api/products/:id": { params: () => ({ id: bProduct }), body: () => ({ name: "Changed by A" }) },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
@@ -218,6 +233,7 @@ async function snapshotB() {
     await db.selectFrom("customFields").select(["id", "name", "required"]).where("companyId", "=", b).execute(),
     await db.selectFrom("alarms").select(["id", "state"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("shipments").selectAll().where("companyId", "=", b).orderBy("id").execute(),
+    await db.selectFrom("products").selectAll().where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("labelReports").select(["id", "shipmentId"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookEndpoints").selectAll().where("companyId", "=", b).execute(),
@@ -341,6 +357,25 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bShipment = shipment.id;
+  const product = await t.database.db
+    .insertInto("products")
+    .values({
+      companyId: world.companies.b,
+      name: "Product of B",
+      code: "PO-B-PRODUCT",
+      storageMin: 2,
+      storageMax: 8,
+      budgetAboveMinutes: 60,
+      budgetBelowMinutes: 60,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bProduct = product.id;
+  await t.database.db
+    .updateTable("shipments")
+    .set({ productId: bProduct, batch: "B-BATCH" })
+    .where("id", "=", bShipment)
+    .execute();
   await t.database.db
     .updateTable("labelReports")
     .set({ shipmentId: bShipment })

@@ -47,7 +47,7 @@ const sideUse = Type.Object({
 });
 
 /** A batch's use of its product's stability budget. */
-export const batchBudget = Type.Object({
+const batchBudget = Type.Object({
   above: sideUse,
   below: sideUse,
 });

@@ -129,7 +129,7 @@ export function budgetHoursText(minutes: number): string {
 }
 
 /** The side's limit as people read it: "above 8 °C", "below 2 °C". */
-export function budgetSideLimitText(side: Side, range: StorageRange): string {
+function budgetSideLimitText(side: Side, range: StorageRange): string {
   return side === "above" ? `above ${range.storageMax} °C` : `below ${range.storageMin} °C`;
 }
 

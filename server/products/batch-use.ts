@@ -10,7 +10,7 @@ import type { Db } from "../db/index";
 import { productShipments } from "../db/products";
 import { summaryInput } from "../reports/summary";
 
-export interface ShipmentUse extends OutsideMinutes {
+interface ShipmentUse extends OutsideMinutes {
   id: string;
   reference: string;
   batch: string;

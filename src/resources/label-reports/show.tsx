@@ -20,6 +20,7 @@ import { readableError } from "@/providers/readable-error";
 import { ReportAlarms } from "@/resources/alarms/report-alarms";
 import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-field-definitions";
 import { RESOURCE } from "@/resources/names";
+import { ShipmentBudgetSection } from "@/resources/products/shipment-budget-section";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
 import { ArchiveDialog } from "./report/archive-dialog";
@@ -308,6 +309,11 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
       ) : (
         <Alert type="info" showIcon message="This report has no readings yet" />
       )}
+
+      <ShipmentBudgetSection
+        shipmentId={report.shipmentId}
+        render={(content) => <Section title="Stability budget">{content}</Section>}
+      />
 
       {summary && tabs.length > 0 ? (
         <Section title="Readings">

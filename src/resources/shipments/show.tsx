@@ -176,8 +176,9 @@ export function ShipmentShow() {
                 </Link>
               ) : (
                 shipment.product || EMPTY
-              )}{" "}
-              / {shipment.batch || EMPTY}
+              )}
+              {/* One text node: the item's content is a flex box, which drops a lone space. */}
+              <span>&nbsp;/ {shipment.batch || EMPTY}</span>
             </Descriptions.Item>
             {shipment.companyName ? (
               <Descriptions.Item label="Company">{shipment.companyName}</Descriptions.Item>

@@ -118,14 +118,12 @@ export function batchBudgetUse(budget: StabilityBudget, shipments: readonly Outs
   return { above, below, exhausted: spent(above) || spent(below) };
 }
 
-/** Hours as the budget texts write them: whole hours, or one decimal below 10 h ("2.5 h", "41 h"). */
+/** Hours as the budget texts write them: whole hours, one decimal below 10 h, minutes below 1 h ("5 min", "2.5 h", "41 h"). */
 export function budgetHoursText(minutes: number): string {
+  if (minutes > 0 && minutes < 60) return `${Math.round(minutes)} min`;
   const hours = minutes / 60;
-  const shown =
-    hours < 10 && !Number.isInteger(Math.round(hours * 10) / 10)
-      ? (Math.round(hours * 10) / 10).toFixed(1)
-      : String(Math.round(hours));
-  return `${shown} h`;
+  const tenths = Math.round(hours * 10) / 10;
+  return hours < 10 && !Number.isInteger(tenths) ? `${tenths.toFixed(1)} h` : `${Math.round(hours)} h`;
 }
 
 /** The side's limit as people read it: "above 8 °C", "below 2 °C". */

@@ -206,6 +206,33 @@ describe("budget consumption", () => {
     expect((await batchOf(insulin.id, "L-1")).json().budget.above.usedMinutes).toBe(10);
   });
 
+  test("a late reading that changes the batch's use says so in the report's trail, old → new", async () => {
+    const insulin = await product("USE-TRAIL");
+    const readings = series(FROM, 12, 5, (i) => (i === 2 ? 12 : 5)).filter((_, i) => i !== 6);
+    const { id } = await registerLabel(t, ingestA, "TRAIL-L1", world.presets.a);
+    expect((await sendReadings(t, ingestA, "TRAIL-L1", readings)).statusCode).toBe(200);
+    await shipment({ reference: "TRAIL-S1", productId: insulin.id, batch: "TR-1", reportIds: [id] });
+    const late = series(FROM, 12, 5, () => 12)[6];
+    expect((await sendReadings(t, ingestA, "TRAIL-L1", [late])).statusCode).toBe(200);
+    const entries = await t.database.db
+      .selectFrom("auditLog")
+      .select(["before", "after"])
+      .where("entityId", "=", id)
+      .where("action", "=", "budgetUse")
+      .execute();
+    expect(entries).toEqual([
+      {
+        before: { productId: insulin.id, batch: "TR-1", aboveUsedMinutes: 5 },
+        after: {
+          productId: insulin.id,
+          batch: "TR-1",
+          aboveUsedMinutes: 10,
+          text: "Stability budget of batch TR-1 used: 5 min → 10 min above 8 °C",
+        },
+      },
+    ]);
+  });
+
   test("a shipment whose batch used up its budget is critical, whatever its label's rule said", async () => {
     const tight = await product("USE-TIGHT", { budgetAboveMinutes: 20 });
     const l1 = await label("TIGHT-L1", at(12, 0, 4));

@@ -89,5 +89,6 @@ describe("budget texts", () => {
   test("say a change of use from old to new", () => {
     expect(budgetUsedChangeText("above", 600, 720, INSULIN)).toBe("10 h → 12 h above 8 °C");
     expect(budgetUsedChangeText("below", 90, 150, INSULIN)).toBe("1.5 h → 2.5 h below 2 °C");
+    expect(budgetUsedChangeText("above", 5, 10, INSULIN)).toBe("5 min → 10 min above 8 °C");
   });
 });

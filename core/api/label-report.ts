@@ -139,6 +139,10 @@ export const labelReportDetail = Type.Object({
     }),
   ),
   rule: reportRuleRecord,
+  // Optional: the answer to POST /label-reports (a report just registered) leaves it out.
+  shipmentId: Type.Optional(
+    Nullable(Type.String({ format: "uuid", description: "The shipment the report belongs to (GET /shipments/{id})" })),
+  ),
 });
 
 export type LabelReportListItem = Static<typeof labelReportListItem>;

@@ -3,7 +3,8 @@ import type { ReportSummary } from "../domain/report-summary";
 import type { ShipmentVerdict } from "../domain/shipment-verdict";
 import { SHIPMENT_TRANSPORT_MODES } from "../domain/shipments";
 import { labelReportListItem } from "./label-report";
-import { dateTime, nullableDateTime, PlainText, StringEnum } from "./schema-types";
+import { shipmentBudget } from "./product";
+import { dateTime, Nullable, nullableDateTime, PlainText, StringEnum } from "./schema-types";
 import { signedDispositionRecord } from "./signed-disposition";
 
 const reference = PlainText({
@@ -23,8 +24,14 @@ const shipmentFields = {
   transportMode: StringEnum(SHIPMENT_TRANSPORT_MODES),
   plannedDeparture: nullableDateTime,
   plannedArrival: nullableDateTime,
-  product: PlainText({ maxLength: 100, description: "The product shipped (free text for now)" }),
-  batch: PlainText({ maxLength: 100, description: "The product's batch or lot (free text for now)" }),
+  product: PlainText({ maxLength: 100, description: "The product shipped, as text (for shipments without productId)" }),
+  productId: Nullable(
+    Type.String({
+      format: "uuid",
+      description: "The company's product shipped (GET /products): its batch's stability budget applies",
+    }),
+  ),
+  batch: PlainText({ maxLength: 100, description: "The product's batch or lot" }),
 };
 
 const reportIds = Type.Array(Type.String({ format: "uuid" }), {
@@ -43,6 +50,7 @@ const optionalShipmentFields = {
   plannedDeparture: Type.Optional(nullableDateTime),
   plannedArrival: Type.Optional(nullableDateTime),
   product: Type.Optional(shipmentFields.product),
+  productId: Type.Optional(shipmentFields.productId),
   batch: Type.Optional(shipmentFields.batch),
   reportIds: Type.Optional(reportIds),
 };
@@ -86,6 +94,12 @@ export const shipmentDetail = Type.Object({
     additionalProperties: true,
     description:
       "The worst of its labels' verdicts (core/domain/shipment-verdict.ts): verdict (violation, noData, incomplete, ok), completeness (complete, incomplete, noData: incomplete when any label's is), units (temperature, humidity, shock: measured, violation, state, violatedBy label ids), batteryLow, worstLabels",
+  }),
+  budget: Type.Union([shipmentBudget, Type.Null()], {
+    description: "Its batch's stability budget; null without a product or a batch",
+  }),
+  budgetExhausted: Type.Boolean({
+    description: "Its batch's stability budget is used up: the shipment is critical, whatever its labels' rules say",
   }),
 });
 

@@ -57,6 +57,7 @@ const REPORT_TITLES: Record<string, string> = {
   trim: "Evaluation window set",
   untrim: "Trim undone",
   disposition: "Disposition signed",
+  budgetUse: "Stability budget used",
   ruleMigrated: "Rule copied from the preset by the migration",
   shareLinkRevoke: "Share link revoked",
 };

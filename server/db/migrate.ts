@@ -41,6 +41,7 @@ import * as alarms from "./migrations/0040-alarms";
 import * as shipments from "./migrations/0043-shipments";
 import * as deviations from "./migrations/0044-deviations";
 import * as limitBands from "./migrations/0045-limit-bands";
+import * as products from "./migrations/0046-products";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0043-shipments": shipments,
   "0044-deviations": deviations,
   "0045-limit-bands": limitBands,
+  "0046-products": products,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -523,6 +523,22 @@ interface ShipmentsTable {
   plannedArrival: Date | string | null;
   product: Generated<string>;
   batch: Generated<string>;
+  /** 0046: the product shipped (none: the text `product` says what it is). */
+  productId: string | null;
+  created: CreatedAt;
+  updated: Timestamp;
+}
+
+/** A product (0046-products): its storage range and its stability budget per side. */
+interface ProductsTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  code: string;
+  storageMin: number;
+  storageMax: number;
+  budgetAboveMinutes: number;
+  budgetBelowMinutes: number;
   created: CreatedAt;
   updated: Timestamp;
 }
@@ -619,6 +635,7 @@ export interface Database {
   shipments: ShipmentsTable;
   deviations: DeviationsTable;
   deviationAlarms: DeviationAlarmsTable;
+  products: ProductsTable;
   passwordResetTokens: PasswordResetTokensTable;
   passwordlessDevices: PasswordlessDevicesTable;
   oidcSignInStates: OidcSignInStatesTable;

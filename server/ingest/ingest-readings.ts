@@ -13,6 +13,7 @@ import {
   readAlertState,
 } from "../notifications/alert-state";
 import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
+import { recordBudgetChange, reportBatchBudget } from "../products/budget-trail";
 import { updateSummary } from "../reports/summary";
 import { RECORD_STATE_COLUMNS, type RecordState, recordLateReadings } from "./late-readings";
 
@@ -97,8 +98,11 @@ export async function ingestReadings(
     for (const report of reports) {
       const own = byReport.get(report);
       if (!own) continue;
+      // A product's budget is computed from the readings: its use before the batch, to trail a change.
+      const budgetBefore = await reportBatchBudget(trx, report.id);
       const { stored, ...result } = await ingestIntoReport(trx, report.id, own, alertStateOf(report), links);
       results.push(result);
+      if (budgetBefore && stored.length > 0) await recordBudgetChange(trx, principal, report.id, budgetBefore);
       if (stored.length > 0) await recordLateReadings(trx, principal, report, stored, links);
       for (const r of own) if (newest === null || r.t > newest.t) newest = { reportId: report.id, t: r.t };
     }

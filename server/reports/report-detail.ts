@@ -28,6 +28,7 @@ export async function findReport(db: Db, companyScope: string[], id: string, for
       "r.summary",
       "r.rule",
       "r.presetVersion",
+      "r.shipmentId",
     ])
     .where("r.id", "=", id);
   if (forUpdate) query = query.forUpdate("r");

@@ -22,6 +22,7 @@ import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
+import { productRoutes } from "./products";
 import { readingRoutes } from "./readings";
 import { recordRoutes } from "./records";
 import { shareLinkRoutes } from "./share-links";
@@ -77,6 +78,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(shipmentRoutes);
   await app.register(shipmentDispositionRoutes);
   await app.register(deviationRoutes);
+  await app.register(productRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

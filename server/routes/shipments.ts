@@ -30,6 +30,7 @@ import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
 import { setShipmentReports } from "../shipments/attach-reports";
+import { shipmentBudgetOf } from "../shipments/budget";
 import { dataErrors } from "./schemas";
 
 const resource = listResource("shipments");
@@ -64,7 +65,8 @@ async function shipmentDetailOf(db: Db, companyScope: string[], id: string) {
       summary: "overall" in report.summary ? (report.summary as unknown as ReportSummary) : null,
     })),
   );
-  return { ...shipment, reports, verdict };
+  const budget = await shipmentBudgetOf(db, shipment);
+  return { ...shipment, reports, verdict, budget, budgetExhausted: budget?.exhausted ?? false };
 }
 
 /** Writes the shipment's columns and reports; a taken reference is a 400 naming `reference`. */
@@ -80,6 +82,18 @@ async function saveShipment(
   const companyId = existing?.companyId ?? principal.companyId;
   try {
     return await db.transaction().execute(async (trx) => {
+      if (columns.productId) {
+        const product = await trx
+          .selectFrom("products")
+          .select("id")
+          .where("id", "=", columns.productId)
+          .where("companyId", "=", companyId)
+          .executeTakeFirst();
+        if (!product) {
+          const error = "No such product in the shipment's company";
+          throw badRequest(error, [{ id: "productId", error }]);
+        }
+      }
       if (columns.reference !== undefined) {
         const holder = await shipmentByReference(trx, companyId, columns.reference);
         if (holder && holder.id !== existing?.id) throw referenceTaken(columns.reference);

@@ -11,6 +11,8 @@ const DEMO_SHIPMENTS: {
   carrier: string;
   transportMode: ShipmentTransportMode;
   product: string;
+  /** The code of a demo product (DEMO_PRODUCTS) whose stability budget the batch uses. */
+  productCode?: string;
   batch: string;
   labels: number;
 }[] = [
@@ -21,7 +23,7 @@ const DEMO_SHIPMENTS: {
     carrier: "Kuehne+Nagel",
     transportMode: "road",
     product: "Insulin glargine",
-    batch: "IG-2611",
+    batch: "IG-2610",
     labels: 2,
   },
   {
@@ -30,8 +32,10 @@ const DEMO_SHIPMENTS: {
     destination: "Singapore",
     carrier: "Lufthansa Cargo",
     transportMode: "air",
-    product: "mRNA vaccine",
-    batch: "MV-0907",
+    product: "Influenza vaccine",
+    // Its excursions use up the batch's budget: the demo's critical shipment.
+    productCode: "FLU-25",
+    batch: "FV-0907",
     labels: 4,
   },
   {
@@ -40,8 +44,9 @@ const DEMO_SHIPMENTS: {
     destination: "Oslo",
     carrier: "DB Schenker",
     transportMode: "multimodal",
-    product: "Adalimumab",
-    batch: "AD-4410",
+    product: "Insulin glargine",
+    productCode: "IG-100",
+    batch: "IG-2611",
     labels: 3,
   },
   {
@@ -51,7 +56,9 @@ const DEMO_SHIPMENTS: {
     carrier: "DHL Freight",
     transportMode: "rail",
     product: "Insulin glargine",
-    batch: "IG-2612",
+    productCode: "IG-100",
+    // The same batch as SHP-2026-0103: both shipments use its budget (part of it).
+    batch: "IG-2611",
     labels: 1,
   },
   {
@@ -63,6 +70,26 @@ const DEMO_SHIPMENTS: {
     product: "Saline 0.9 %",
     batch: "SL-1203",
     labels: 2,
+  },
+];
+
+/** The demo's products with stability budgets (2–8 °C; hours above and below the range over their life). */
+const DEMO_PRODUCTS = [
+  {
+    name: "Insulin glargine 100 U/ml",
+    code: "IG-100",
+    storageMin: 2,
+    storageMax: 8,
+    budgetAboveMinutes: 72 * 60,
+    budgetBelowMinutes: 24 * 60,
+  },
+  {
+    name: "Influenza vaccine",
+    code: "FLU-25",
+    storageMin: 2,
+    storageMax: 8,
+    budgetAboveMinutes: 48 * 60,
+    budgetBelowMinutes: 12 * 60,
   },
 ];
 
@@ -89,9 +116,15 @@ export async function seedShipments(trx: Kysely<Database>): Promise<number> {
     .orderBy("labelId")
     .limit(needed)
     .execute();
+  const products = await trx
+    .insertInto("products")
+    .values(DEMO_PRODUCTS.map((product) => ({ ...product, companyId: company.id })))
+    .returning(["id", "code"])
+    .execute();
+  const productId = (code: string | undefined) => products.find((p) => p.code === code)?.id ?? null;
   let next = 0;
   let made = 0;
-  for (const { labels, ...fields } of DEMO_SHIPMENTS) {
+  for (const { labels, productCode, ...fields } of DEMO_SHIPMENTS) {
     const group = reports.slice(next, next + labels);
     next += labels;
     if (group.length === 0) break;
@@ -100,6 +133,7 @@ export async function seedShipments(trx: Kysely<Database>): Promise<number> {
       .insertInto("shipments")
       .values({
         ...fields,
+        productId: productId(productCode),
         companyId: company.id,
         plannedDeparture: start,
         plannedArrival: start ? new Date(start.getTime() + 3 * 86_400_000) : null,

@@ -9,6 +9,7 @@ import { impersonationLog } from "./impersonation-log";
 import { labelPresets } from "./label-presets";
 import { labelReports } from "./label-reports";
 import { needsAttention } from "./needs-attention";
+import { products } from "./products";
 import type { AppResource, ResourceDeclaration } from "./resource";
 import { settings } from "./settings";
 import { shipments } from "./shipments";
@@ -32,6 +33,7 @@ export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   deviations,
   labelReports,
   shipments,
+  products,
   labelPresets,
   users,
   subCompanies,

@@ -11,6 +11,7 @@ export const RESOURCE = {
   labelReports: "label-reports" satisfies ListResourceName,
   shipments: "shipments" satisfies ListResourceName,
   deviations: "deviations" satisfies ListResourceName,
+  products: "products" satisfies ListResourceName,
   labelPresets: "label-presets" satisfies ListResourceName,
   users: "users" satisfies ListResourceName,
   subCompanies: "sub-companies" satisfies ListResourceName,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { slugify } from "../../core/domain/label-preset";
 import { type ReportSummary, summariseReport, violationColumns } from "../../core/domain/report-summary";
 import type { DatabaseHandle } from "../../server/db/index";
+import { productBatchUse } from "../../server/products/batch-use";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
 import { seedDemo } from "../../server/seed/demo";
 import { ANCHOR_MS, YEAR_START_MS } from "../../server/seed/reports";
@@ -156,6 +157,20 @@ describe("demo seed", () => {
     expect(rows.every((row) => row.name === MAIN_CUSTOMER_COMPANY && row.companyId === row.shipmentCompanyId)).toBe(
       true,
     );
+  });
+
+  test("the main customer has two products with budgets, and a batch two shipments used part of", async () => {
+    const products = await database.db.selectFrom("products").selectAll().orderBy("name").execute();
+    expect(products.map((p) => [p.name, p.budgetAboveMinutes / 60, p.budgetBelowMinutes / 60])).toEqual([
+      ["Influenza vaccine", 48, 12],
+      ["Insulin glargine 100 U/ml", 72, 24],
+    ]);
+    const insulin = products[1] as (typeof products)[number];
+    const [batch] = await productBatchUse(database.db, insulin, "IG-2611");
+    expect(batch?.shipments.length).toBe(2);
+    const used = (batch?.above.usedMinutes ?? 0) + (batch?.below.usedMinutes ?? 0);
+    expect(used).toBeGreaterThan(0);
+    expect(batch?.exhausted).toBe(false);
   });
 
   test("seeding twice does not duplicate: the second call returns false", async () => {

@@ -23,6 +23,7 @@ let bWebhook: string;
 let bAlarm: string;
 let bShipment: string;
 let bDeviation: string;
+let bProduct: string;
 
 /** What identifies company B's data in an answer. */
 const B_MARKERS = ["Bravo", "B-0000", "PO-B-", "b-user@test.example"];
@@ -182,6 +183,20 @@ const CASES: Record<string, Case> = {
   "PATCH /api/deviations/:id": { params: () => ({ id: bDeviation }), body: () => ({ rootCause: "Written by A" }) },
   "POST /api/deviations/:id/close": { params: () => ({ id: bDeviation }), body: () => ({ password: "wrong-one-1" }) },
   "POST /api/deviations/:id/close/email-code": { params: () => ({ id: bDeviation }) },
+  "GET /api/products": {},
+  "GET /api/products/:id": { params: () => ({ id: bProduct }) },
+  "GET /api/products/:id/batches/:batch": { params: () => ({ id: bProduct, batch: "B-BATCH" }) },
+  "POST /api/products": {
+    body: () => ({
+      name: "Of A",
+      code: "A-PRODUCT",
+      storageMin: 2,
+      storageMax: 8,
+      budgetAboveMinutes: 60,
+      budgetBelowMinutes: 60,
+    }),
+  },
+  "PATCH /api/products/:id": { params: () => ({ id: bProduct }), body: () => ({ name: "Changed by A" }) },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
@@ -227,6 +242,7 @@ async function snapshotB() {
     await db.selectFrom("alarms").select(["id", "state"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("shipments").selectAll().where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("deviations").selectAll().where("companyId", "=", b).orderBy("id").execute(),
+    await db.selectFrom("products").selectAll().where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("labelReports").select(["id", "shipmentId"]).where("companyId", "=", b).orderBy("id").execute(),
     await db.selectFrom("notificationSettings").selectAll().where("companyId", "=", b).execute(),
     await db.selectFrom("webhookEndpoints").selectAll().where("companyId", "=", b).execute(),
@@ -365,6 +381,25 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   bDeviation = deviation.id;
+  const product = await t.database.db
+    .insertInto("products")
+    .values({
+      companyId: world.companies.b,
+      name: "Product of B",
+      code: "PO-B-PRODUCT",
+      storageMin: 2,
+      storageMax: 8,
+      budgetAboveMinutes: 60,
+      budgetBelowMinutes: 60,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  bProduct = product.id;
+  await t.database.db
+    .updateTable("shipments")
+    .set({ productId: bProduct, batch: "B-BATCH" })
+    .where("id", "=", bShipment)
+    .execute();
   await t.database.db
     .updateTable("labelReports")
     .set({ shipmentId: bShipment })

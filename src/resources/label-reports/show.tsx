@@ -23,6 +23,7 @@ import { useCustomFieldDefinitions } from "@/resources/custom-fields/use-custom-
 import { OpenDeviationButton } from "@/resources/deviations/open-dialog";
 import { ReportDeviations } from "@/resources/deviations/report-deviations";
 import { RESOURCE } from "@/resources/names";
+import { ShipmentBudgetSection } from "@/resources/products/shipment-budget-section";
 import { STATUS_COLORS } from "./columns";
 import { isStillRecording } from "./recording-end";
 import { ArchiveDialog } from "./report/archive-dialog";
@@ -312,6 +313,11 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
       ) : (
         <Alert type="info" showIcon message="This report has no readings yet" />
       )}
+
+      <ShipmentBudgetSection
+        shipmentId={report.shipmentId}
+        render={(content) => <Section title="Stability budget">{content}</Section>}
+      />
 
       {summary && tabs.length > 0 ? (
         <Section title="Readings">

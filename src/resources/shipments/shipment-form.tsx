@@ -1,4 +1,5 @@
 import type { LabelReportListItem } from "@core/api/label-report";
+import type { ProductListItem } from "@core/api/product";
 import type { ShipmentChanges, ShipmentDetail, ShipmentInput } from "@core/api/shipment";
 import { SHIPMENT_TRANSPORT_MODE_TEXT, SHIPMENT_TRANSPORT_MODES } from "@core/domain/shipments";
 import { type HttpError, useCustomMutation, useInvalidate, useList } from "@refinedev/core";
@@ -16,6 +17,7 @@ interface FormValues {
   plannedDeparture?: string;
   plannedArrival?: string;
   product?: string;
+  productId?: string | null;
   batch?: string;
   reportIds: string[];
 }
@@ -41,6 +43,7 @@ function initialValues(shipment: ShipmentDetail | null): Partial<FormValues> {
     plannedDeparture: toLocalInput(shipment.plannedDeparture),
     plannedArrival: toLocalInput(shipment.plannedArrival),
     product: shipment.product,
+    productId: shipment.productId,
     batch: shipment.batch,
     reportIds: shipment.reports.map((report) => report.id),
   };
@@ -70,6 +73,15 @@ export function ShipmentFormDialog({
     pagination: { currentPage: 1, pageSize: 200 },
     queryOptions: { enabled: open },
   });
+  const products = useList<ProductListItem, HttpError>({
+    resource: RESOURCE.products,
+    pagination: { currentPage: 1, pageSize: 200 },
+    queryOptions: { enabled: open },
+  });
+  const productOptions = (products.result?.data ?? []).map((product) => ({
+    value: product.id,
+    label: `${product.name} (${product.code})`,
+  }));
   const reportOptions = (reports.result?.data ?? []).map((report) => ({
     value: report.id,
     label: report.reference ? `${report.labelId} (${report.reference})` : report.labelId,
@@ -85,6 +97,7 @@ export function ShipmentFormDialog({
       plannedDeparture: fromLocalInput(values.plannedDeparture),
       plannedArrival: fromLocalInput(values.plannedArrival),
       product: values.product ?? "",
+      productId: values.productId ?? null,
       batch: values.batch ?? "",
       reportIds: values.reportIds ?? [],
     } satisfies ShipmentInput & ShipmentChanges;
@@ -154,7 +167,22 @@ export function ShipmentFormDialog({
         <Form.Item name="plannedArrival" label="Planned arrival">
           <Input type="datetime-local" />
         </Form.Item>
-        <Form.Item name="product" label="Product">
+        <Form.Item
+          name="productId"
+          label="Product"
+          extra="A product with a stability budget: the shipment's time out of its range uses its batch's budget."
+        >
+          <Select
+            allowClear
+            showSearch
+            aria-label="Product"
+            options={productOptions}
+            loading={products.query.isLoading}
+            optionFilterProp="label"
+            placeholder="Pick a product"
+          />
+        </Form.Item>
+        <Form.Item name="product" label="Product (text)" extra="For a product without a stability budget.">
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="batch" label="Batch">

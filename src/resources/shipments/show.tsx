@@ -19,6 +19,7 @@ import { useAccess } from "@/hooks/use-access";
 import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
+import { BudgetBars } from "@/resources/products/budget-bars";
 import { ShipmentDispositionDialog } from "./disposition-dialog";
 import { labelColor, ShipmentChart } from "./shipment-chart";
 import { ShipmentFormDialog } from "./shipment-form";
@@ -141,6 +142,11 @@ export function ShipmentShow() {
             <Typography.Text strong>Verdict</Typography.Text>
             <VerdictTag verdict={verdict.verdict} />
             {verdict.completeness === "incomplete" ? <PlainTag color="warning">Incomplete data</PlainTag> : null}
+            {shipment.budgetExhausted ? (
+              <PlainTag color="error" data-testid="budget-exhausted">
+                Critical: stability budget exhausted
+              </PlainTag>
+            ) : null}
             {violated.length > 0 ? (
               <Typography.Text type="secondary">
                 {violated
@@ -164,12 +170,26 @@ export function ShipmentShow() {
               {shipment.plannedArrival ? <DateTimeText value={shipment.plannedArrival} /> : EMPTY}
             </Descriptions.Item>
             <Descriptions.Item label="Product / batch">
-              {shipment.product || EMPTY} / {shipment.batch || EMPTY}
+              {shipment.budget ? (
+                <Link to={`/products/${encodeURIComponent(shipment.budget.productId)}`}>
+                  {shipment.budget.productName}
+                </Link>
+              ) : (
+                shipment.product || EMPTY
+              )}
+              {/* One text node: the item's content is a flex box, which drops a lone space. */}
+              <span>&nbsp;/ {shipment.batch || EMPTY}</span>
             </Descriptions.Item>
             {shipment.companyName ? (
               <Descriptions.Item label="Company">{shipment.companyName}</Descriptions.Item>
             ) : null}
           </Descriptions>
+          {shipment.budget ? (
+            <div data-testid="shipment-budget">
+              <Typography.Text strong>Stability budget of batch {shipment.budget.batch}</Typography.Text>
+              <BudgetBars budget={shipment.budget.budget} range={shipment.budget} />
+            </div>
+          ) : null}
         </Flex>
       </Card>
       <Card title={`Labels (${shipment.reports.length})`}>

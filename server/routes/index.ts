@@ -21,6 +21,7 @@ import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
+import { performanceRoutes } from "./performance";
 import { readingRoutes } from "./readings";
 import { recordRoutes } from "./records";
 import { shareLinkRoutes } from "./share-links";
@@ -75,6 +76,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(alarmRoutes);
   await app.register(shipmentRoutes);
   await app.register(shipmentDispositionRoutes);
+  await app.register(performanceRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

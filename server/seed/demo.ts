@@ -13,6 +13,7 @@ import {
   skipForeignKeyChecks,
 } from "./bulk-insert";
 import { SEED_COMPANIES } from "./companies";
+import { seedLaneShipments } from "./lane-shipments";
 import { SEED_PRESETS, uniqueSlugs } from "./presets";
 import { mulberry32, type Rng, seedFrom, uuid, weighted } from "./prng";
 import { type CompanyRef, planReport, type ReportRow, type ReportShape, YEAR_START_MS } from "./reports";
@@ -95,6 +96,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     log(`label reports: ${reportCount}, readings: ${readings}`);
     log(`alarms: ${await seedAlarms(trx)}`);
     log(`shipments: ${await seedShipments(trx)}`);
+    log(`lane shipments: ${await seedLaneShipments(trx)}`);
     return true;
   });
   // PGlite has no autovacuum daemon: without this the planner would guess the table sizes.

@@ -1,3 +1,4 @@
+import { formatDecimal } from "./number-text";
 import { roundTo } from "./units";
 
 /**
@@ -135,9 +136,30 @@ export function groupName(row: { origin: string; destination: string; carrier: s
   return groupBy === "lane" ? laneName(row.origin, row.destination) : row.carrier || UNNAMED;
 }
 
-/** A fraction as a percent with one decimal, for people: `12.5 %`; `–` without a value. */
-export function percentText(share: number | null): string {
-  return share === null ? "–" : `${roundTo(share * 100, 1)} %`;
+const SHARES: readonly PerformanceMeasure[] = ["alarmShare", "incompleteShare"];
+
+/** The unit a measure is shown in, on the chart's axis and in the table. */
+export const PERFORMANCE_MEASURE_UNIT: Record<PerformanceMeasure, string> = {
+  shipments: "",
+  alarmShare: "%",
+  outOfRangePer100h: "min",
+  incompleteShare: "%",
+  medianTransitHours: "h",
+};
+
+/** A measure's value as drawn and shown: shares in percent, the rest as they are. */
+export function shownValue(measure: PerformanceMeasure, value: number | null): number | null {
+  if (value === null) return null;
+  return SHARES.includes(measure) ? roundTo(value * 100, 1) : value;
+}
+
+/** A measure's value for people: `33.3 %`, `400 min`, `24 h`, `3`; `–` without a value. */
+export function measureText(measure: PerformanceMeasure, value: number | null, locale?: string): string {
+  const shown = shownValue(measure, value);
+  if (shown === null) return "–";
+  const unit = PERFORMANCE_MEASURE_UNIT[measure];
+  const number = formatDecimal(measure === "shipments" ? shown : roundTo(shown, 1), { locale, grouping: true });
+  return unit ? `${number} ${unit}` : number;
 }
 
 interface CsvSource {

@@ -8,6 +8,7 @@ import { impersonationLog } from "./impersonation-log";
 import { labelPresets } from "./label-presets";
 import { labelReports } from "./label-reports";
 import { needsAttention } from "./needs-attention";
+import { performance } from "./performance";
 import type { AppResource, ResourceDeclaration } from "./resource";
 import { settings } from "./settings";
 import { shipments } from "./shipments";
@@ -30,6 +31,7 @@ export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   alarms,
   labelReports,
   shipments,
+  performance,
   labelPresets,
   users,
   subCompanies,

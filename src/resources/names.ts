@@ -10,6 +10,7 @@ export const RESOURCE = {
   alarms: "alarms" satisfies ListResourceName,
   labelReports: "label-reports" satisfies ListResourceName,
   shipments: "shipments" satisfies ListResourceName,
+  performance: "performance",
   labelPresets: "label-presets" satisfies ListResourceName,
   users: "users" satisfies ListResourceName,
   subCompanies: "sub-companies" satisfies ListResourceName,

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   type GroupTotals,
   laneName,
+  measureText,
   monthLabel,
   monthsOf,
   per100Hours,
@@ -121,5 +122,15 @@ describe("CSV", () => {
       ["Basel", "Oslo", "all", 4, 0, null, 25, 30],
       ["Basel", "Oslo", "2026-03", 4, 0, null, 25, null],
     ]);
+  });
+});
+
+describe("values for people", () => {
+  test("shares read in percent, rates and times with their unit, a missing value as a dash", () => {
+    expect(measureText("alarmShare", 0.3333)).toBe("33.3 %");
+    expect(measureText("outOfRangePer100h", 1234.56)).toBe("1,234.6 min");
+    expect(measureText("medianTransitHours", 24)).toBe("24 h");
+    expect(measureText("shipments", 3)).toBe("3");
+    expect(measureText("incompleteShare", null)).toBe("–");
   });
 });

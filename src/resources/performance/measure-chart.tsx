@@ -18,6 +18,7 @@ import { groupColor } from "./group-colors";
 import styles from "./performance.module.css";
 
 const CHART_HEIGHT = 220;
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000];
 
 /** The columns uPlot draws: the month's index on x, one line per group. */
 function columnsOf(rows: readonly PerformanceRow[], months: readonly string[], measure: PerformanceMeasure) {
@@ -74,7 +75,9 @@ export function MeasureChart({
         },
         {
           ...axis,
-          size: 60,
+          size: 72,
+          // Shipments are counted: whole steps only.
+          ...(measure === "shipments" ? { incrs: COUNT_STEPS } : {}),
           values: (_u, values) => values.map((v) => `${formatDecimal(v, { locale })}${unit ? ` ${unit}` : ""}`),
         },
       ],

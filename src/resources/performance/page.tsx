@@ -46,6 +46,7 @@ export function PerformancePage() {
         <DatePicker
           mode="range"
           aria-label="Period"
+          className={styles.period}
           value={{ start: fromDay(filters.from), end: fromDay(filters.to) }}
           onChange={(range) => (range ? change({ from: toDay(range.start), to: toDay(range.end) }) : undefined)}
         />

@@ -39,6 +39,7 @@ import * as requiredSince from "./migrations/0038-custom-field-required-since";
 import * as webhooks from "./migrations/0039-webhooks";
 import * as alarms from "./migrations/0040-alarms";
 import * as shipments from "./migrations/0043-shipments";
+import * as laneIndexes from "./migrations/0047-lane-indexes";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0039-webhooks": webhooks,
   "0040-alarms": alarms,
   "0043-shipments": shipments,
+  "0047-lane-indexes": laneIndexes,
 };
 
 class StaticProvider implements MigrationProvider {

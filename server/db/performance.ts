@@ -29,7 +29,8 @@ interface Period {
  * Per shipment first: its departure (planned, else its first label's start), whether any
  * label had an alarm or a violation, whether any label's data is incomplete (a shipment
  * without labels has no data: incomplete, as its verdict says), the temperature minutes
- * out of range and the minutes logged (each summary's evaluation window), and its transit
+ * out of range (stored from each summary, 0047) and the minutes logged (each label's
+ * evaluation window: its trim, else its start to its end or latest reading), and its transit
  * time (planned departure → arrival, else first start → last end once every label ended).
  */
 export async function performanceTotals(
@@ -52,13 +53,11 @@ export async function performanceTotals(
           or exists (select 1 from alarms a where a.report_id = r.id)
         ), false) as alarmed,
         coalesce(bool_or(r.data_incomplete), true) as incomplete,
+        coalesce(sum(r.temperature_out_minutes), 0) as out_minutes,
+        -- The evaluation window: the trim, else the label's start to its end (or latest reading).
         coalesce(sum(
-          coalesce((r.summary -> 'temperature' ->> 'timeAboveMinutes')::float8, 0)
-          + coalesce((r.summary -> 'temperature' ->> 'timeBelowMinutes')::float8, 0)
-        ), 0) as out_minutes,
-        coalesce(sum(
-          extract(epoch from (r.summary -> 'window' ->> 'end')::timestamptz
-            - (r.summary -> 'window' ->> 'start')::timestamptz) / 60
+          extract(epoch from coalesce(r.trim_end, r.end_time, r.last_reading_at) - coalesce(r.trim_start, r.start_time))
+          / 60
         ), 0) as logged_minutes,
         case
           when s.planned_departure is not null and s.planned_arrival is not null

@@ -206,6 +206,8 @@ export interface LabelReportsTable {
   contentHash: string | null;
   /** 0043: the shipment the report belongs to (none by default). */
   shipmentId: string | null;
+  /** 0047: the summary's temperature minutes above plus below the range (generated from `summary`). */
+  temperatureOutMinutes: Generated<number>;
 }
 
 /** One signed QA disposition (migration 0014): append-only; 0029 lets it be superseded once. */

@@ -13,7 +13,7 @@ import { count, type Latency, sample } from "./stats";
  * Pharma (about 54 % of the reports, so about 180,000 shipments at full size).
  */
 
-export const LANES_SIZES = {
+const LANES_SIZES = {
   full: { reports: 1_000_000, warmup: 3, runs: 30 },
   quick: { reports: 5_000, warmup: 2, runs: 10 },
 } as const;

@@ -14,7 +14,7 @@ export type PerformanceGroup = (typeof PERFORMANCE_GROUPS)[number];
 export const PERFORMANCE_GROUP_TEXT: Record<PerformanceGroup, string> = { lane: "Lane", carrier: "Carrier" };
 
 /** The longest period one answer covers: three years of months keeps the chart readable and the query bounded. */
-export const MAX_PERIOD_MONTHS = 36;
+const MAX_PERIOD_MONTHS = 36;
 
 /** The measures of a row and of each of its months, in the order the page shows them. */
 export const PERFORMANCE_MEASURES = [
@@ -48,7 +48,7 @@ export interface PerformanceFigures {
 }
 
 /** What the database sums per group (and per month) before the rates are taken. */
-export interface PerformanceTotals {
+interface PerformanceTotals {
   shipments: number;
   alarmed: number;
   incomplete: number;
@@ -68,7 +68,7 @@ export function per100Hours(outOfRangeMinutes: number, loggedMinutes: number): n
 }
 
 /** The figures of summed totals. */
-export function figuresOf(totals: PerformanceTotals): PerformanceFigures {
+function figuresOf(totals: PerformanceTotals): PerformanceFigures {
   return {
     shipments: totals.shipments,
     alarmShare: shareOf(totals.alarmed, totals.shipments),
@@ -79,12 +79,6 @@ export function figuresOf(totals: PerformanceTotals): PerformanceFigures {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The UTC month of an instant, as `YYYY-MM`. */
-export function monthOf(instant: Date | string): string {
-  const d = new Date(instant);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-}
 
 /** Every UTC month the period [from, to) touches, oldest first (`YYYY-MM`). */
 export function monthsOf(from: Date | string, to: Date | string): string[] {

@@ -24,7 +24,7 @@ const isDay = (value: string | null): value is string =>
   value !== null && DAY.test(value) && !Number.isNaN(Date.parse(value));
 
 /** The default period: the current UTC month and the five before it, to today. */
-export function defaultPeriod(today: Date): { from: string; to: string } {
+function defaultPeriod(today: Date): { from: string; to: string } {
   const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 5, 1));
   return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
 }

@@ -19,6 +19,7 @@ import { type BundleFigures, measureBundle } from "./lib/bundle";
 import { type FrontendFigures, measureFrontend } from "./lib/frontend";
 import { type BenchServer, findPrincipal, roleTokenHeaders, SqlRecorder, startServer } from "./lib/harness";
 import { INGEST_SIZES, type IngestFigures, measureIngest } from "./lib/ingest";
+import { LANES_BUDGET_P99_MS, type LanesFigures, measureLanes } from "./lib/lanes";
 import { type ListFigures, type ListSizes, measureList } from "./lib/list";
 import { measurePdf, pdfRows } from "./lib/pdf";
 import { measurePlannedEnd, PLANNED_END_SIZES, plannedEndRows } from "./lib/planned-end";
@@ -148,11 +149,12 @@ const USAGE = `Usage: npm run bench -- [--quick] [--check] [--pg | --no-pg] [--n
                on databases seeded for it alone),
                browser (bundle, cold loads, report opening; a small PGlite),
                plannedEnd (100,000 reports past their planned end ended on a throwaway PostgreSQL);
+               lanes (GET /api/performance on 1,000,000 reports grouped into shipments, PostgreSQL);
   --reports N  with --only throughput: seed N reports on PostgreSQL instead of 1,000,000
                (to iterate; the budget is judged at full size only)
                results go to bench/results/results-only-NAME.json`;
 
-const SECTIONS = ["ingest", "alerts", "throughput", "browser", "plannedEnd"] as const;
+const SECTIONS = ["ingest", "alerts", "throughput", "browser", "plannedEnd", "lanes"] as const;
 
 /**
  * `--only browser`: the bundle, the cold loads and the report opening against a small PGlite
@@ -704,6 +706,21 @@ async function benchThroughput(
   }
 }
 
+/** The lane and carrier rows: p99 of GET /api/performance for the whole demo year, judged at full size. */
+function lanesRows(figures: LanesFigures, judged: boolean): Row[] {
+  const budget = judged ? `p99 ≤ ${BUDGETS_LANES_TEXT}` : "report only";
+  const of = `${count(figures.visibleShipments)} of ${count(figures.shipments)} shipments, ${count(figures.reports)} reports`;
+  return (["lane", "carrier"] as const).map((groupBy) => ({
+    id: `postgres.lanes.${groupBy}`,
+    measure: `PostgreSQL: performance by ${groupBy}, one year (${of})`,
+    value: pLatency(figures[groupBy]),
+    budget,
+    ok: judged ? figures[groupBy].p99 <= LANES_BUDGET_P99_MS : null,
+  }));
+}
+
+const BUDGETS_LANES_TEXT = `${count(LANES_BUDGET_P99_MS)} ms`;
+
 function printTable(rows: Row[]): string {
   const header: Row = { id: "", measure: "measure", value: "value", budget: "budget", ok: null };
   const okText = (row: Row) => (row === header ? "ok" : row.ok === null ? "" : row.ok ? "ok" : "BROKEN");
@@ -957,6 +974,36 @@ async function main(): Promise<number> {
         await runCleanups();
       }
     else if (only === "plannedEnd") notes.push("PostgreSQL not available: the planned-end catch-up was not measured.");
+
+  // 9. Lane and carrier performance: the 1,000,000 reports grouped into shipments on a throwaway PostgreSQL
+  if (only === undefined || only === "lanes")
+    if (databases.includes("postgres"))
+      try {
+        const pg = await loadPgModule();
+        const lanes = await measureLanes(
+          ROOT,
+          quick,
+          () => pg.startThrowawayPostgres(),
+          (cleanup) => void cleanups.push(cleanup),
+          RESULTS_DIR,
+          log("postgres lanes"),
+        );
+        results.lanes = lanes;
+        rows.push(...lanesRows(lanes, !quick));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        errors.push(`postgres.lanes: ${message}`);
+        rows.push({
+          id: "postgres.lanes",
+          measure: "PostgreSQL lane performance",
+          value: `error: ${message.split("\n")[0]}`,
+          budget: "-",
+          ok: false,
+        });
+      } finally {
+        await runCleanups();
+      }
+    else if (only === "lanes") notes.push("PostgreSQL not available: lane performance was not measured.");
 
   // 6. Alert latency: alarming readings to the e-mail handed on (its own in-memory PGlite)
   if (only === undefined || only === "alerts")

@@ -42,6 +42,7 @@ import * as shipments from "./migrations/0043-shipments";
 import * as deviations from "./migrations/0044-deviations";
 import * as limitBands from "./migrations/0045-limit-bands";
 import * as products from "./migrations/0046-products";
+import * as laneIndexes from "./migrations/0047-lane-indexes";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0044-deviations": deviations,
   "0045-limit-bands": limitBands,
   "0046-products": products,
+  "0047-lane-indexes": laneIndexes,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -209,6 +209,8 @@ export interface LabelReportsTable {
   shipmentId: string | null;
   /** 0045: the worst band severity the report reached (null: none), for the list's filter. */
   worstSeverity: "warning" | "alarm" | "critical" | null;
+  /** 0047: the summary's temperature minutes above plus below the range (generated from `summary`). */
+  temperatureOutMinutes: Generated<number>;
 }
 
 /** One signed QA disposition (migration 0014): append-only; 0029 lets it be superseded once. */

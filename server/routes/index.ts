@@ -22,6 +22,7 @@ import { labelReportRoutes } from "./label-reports";
 import { meRoutes } from "./me";
 import { mePhoneRoutes } from "./me-phone";
 import { migrationInviteRoutes } from "./migration-invites";
+import { performanceRoutes } from "./performance";
 import { productRoutes } from "./products";
 import { readingRoutes } from "./readings";
 import { recordRoutes } from "./records";
@@ -79,6 +80,7 @@ const dataRoutes: FastifyPluginAsync = async (app) => {
   await app.register(shipmentDispositionRoutes);
   await app.register(deviationRoutes);
   await app.register(productRoutes);
+  await app.register(performanceRoutes);
   await app.register(readingRoutes);
   await app.register(epcisRoutes);
   await app.register(shareLinkRoutes);

@@ -14,6 +14,7 @@ import {
 } from "./bulk-insert";
 import { SEED_COMPANIES } from "./companies";
 import { seedDeviations } from "./deviations";
+import { seedLaneShipments } from "./lane-shipments";
 import { SEED_PRESETS, uniqueSlugs } from "./presets";
 import { mulberry32, type Rng, seedFrom, uuid, weighted } from "./prng";
 import { type CompanyRef, planReport, type ReportRow, type ReportShape, YEAR_START_MS } from "./reports";
@@ -97,6 +98,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     log(`alarms: ${await seedAlarms(trx)}`);
     log(`shipments: ${await seedShipments(trx)}`);
     log(`deviations: ${await seedDeviations(trx)}`);
+    log(`lane shipments: ${await seedLaneShipments(trx)}`);
     return true;
   });
   // PGlite has no autovacuum daemon: without this the planner would guess the table sizes.

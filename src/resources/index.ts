@@ -9,6 +9,7 @@ import { impersonationLog } from "./impersonation-log";
 import { labelPresets } from "./label-presets";
 import { labelReports } from "./label-reports";
 import { needsAttention } from "./needs-attention";
+import { performance } from "./performance";
 import { products } from "./products";
 import type { AppResource, ResourceDeclaration } from "./resource";
 import { settings } from "./settings";
@@ -34,6 +35,7 @@ export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [
   labelReports,
   shipments,
   products,
+  performance,
   labelPresets,
   users,
   subCompanies,

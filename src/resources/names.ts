@@ -12,6 +12,7 @@ export const RESOURCE = {
   shipments: "shipments" satisfies ListResourceName,
   deviations: "deviations" satisfies ListResourceName,
   products: "products" satisfies ListResourceName,
+  performance: "performance",
   labelPresets: "label-presets" satisfies ListResourceName,
   users: "users" satisfies ListResourceName,
   subCompanies: "sub-companies" satisfies ListResourceName,

@@ -65,4 +65,17 @@ test.describe("shipments", () => {
     await expect(cards.first()).toContainText("Quarantined");
     for (const card of await cards.all()) await expect(card).toContainText("Quarantined");
   });
+
+  test("the carrier filter narrows the shipments list and stays in the address", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, "admin@demo.example", "/shipments");
+    await expect(page.getByRole("link", { name: "SHP-2026-0104" })).toBeVisible();
+    await page.getByLabel("Filter by carrier").fill("maersk");
+    await expect(page).toHaveURL(/carrier%5Bilike%5Dmaersk|carrier\[ilike\]maersk/);
+    await expect(page.getByRole("link", { name: "SHP-2026-0105" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "SHP-2026-0104" })).toBeHidden();
+    await page.reload();
+    await expect(page.getByLabel("Filter by carrier")).toHaveValue("maersk");
+    await expect(page.getByRole("link", { name: "SHP-2026-0104" })).toBeHidden();
+  });
 });

@@ -23,7 +23,7 @@ interface FilterSelectProps {
 }
 
 /** The key's filter in the address, and a way to replace it (a step Back returns from). */
-function useKeyFilter(resource: ListResourceName, key: string) {
+export function useKeyFilter(resource: ListResourceName, key: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const list = listResource(resource);

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ChoiceFilter } from "@/components/list/filter-selects";
 import { ResourceList } from "@/components/list/resource-list";
+import { TextFilter } from "@/components/list/text-filter";
 import { useAccess } from "@/hooks/use-access";
 import { RESOURCE } from "@/resources/names";
 import { shipmentColumns } from "./columns";
@@ -13,7 +14,10 @@ import { ShipmentFormDialog } from "./shipment-form";
 
 const MODE_OPTIONS = SHIPMENT_TRANSPORT_MODES.map((value) => ({ value, label: SHIPMENT_TRANSPORT_MODE_TEXT[value] }));
 
-/** The shipments: searched by reference, filtered by transport mode, all in the URL; a new one in a dialog. */
+/**
+ * The shipments: searched by reference, filtered by origin, destination, carrier (text
+ * they contain) and transport mode, all in the URL; a new one in a dialog.
+ */
 export function ShipmentList() {
   const can = useAccess();
   const navigate = useNavigate();
@@ -27,6 +31,14 @@ export function ShipmentList() {
         searchPlaceholder="Search by reference"
         actions={
           <>
+            <TextFilter resource="shipments" filterKey="origin" label="Filter by origin" placeholder="Origin" />
+            <TextFilter
+              resource="shipments"
+              filterKey="destination"
+              label="Filter by destination"
+              placeholder="Destination"
+            />
+            <TextFilter resource="shipments" filterKey="carrier" label="Filter by carrier" placeholder="Carrier" />
             <ChoiceFilter
               resource="shipments"
               filterKey="transportMode"

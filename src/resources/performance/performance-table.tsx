@@ -1,0 +1,61 @@
+import type { PerformanceRow } from "@core/api/performance";
+import {
+  groupName,
+  measureText,
+  PERFORMANCE_GROUP_TEXT,
+  PERFORMANCE_MEASURE_TEXT,
+  PERFORMANCE_MEASURES,
+  type PerformanceGroup,
+} from "@core/domain/performance";
+import { Table } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { CHARTED_GROUPS, groupColor } from "./group-colors";
+import styles from "./performance.module.css";
+
+/** The period's figures per lane or carrier, most shipments first; the charted ones carry their line's color. */
+export function PerformanceTable({
+  rows,
+  groupBy,
+  locale,
+  loading,
+}: {
+  rows: readonly PerformanceRow[];
+  groupBy: PerformanceGroup;
+  locale: string;
+  loading: boolean;
+}) {
+  const columns: ColumnsType<PerformanceRow & { index: number }> = [
+    {
+      key: "group",
+      title: PERFORMANCE_GROUP_TEXT[groupBy],
+      render: (_, row) => (
+        <span>
+          {row.index < CHARTED_GROUPS ? (
+            <span className={styles.swatch} style={{ background: groupColor(row.index) }} />
+          ) : null}
+          {groupName(row, groupBy)}
+        </span>
+      ),
+    },
+    ...PERFORMANCE_MEASURES.map((measure) => ({
+      key: measure,
+      title: PERFORMANCE_MEASURE_TEXT[measure],
+      align: "right" as const,
+      render: (_: unknown, row: PerformanceRow) => measureText(measure, row[measure], locale),
+    })),
+  ];
+  return (
+    <Table
+      size="small"
+      className={styles.table}
+      data-testid="performance-table"
+      rowKey={(row) => `${row.origin}|${row.destination}|${row.carrier}`}
+      columns={columns}
+      dataSource={rows.map((row, index) => ({ ...row, index }))}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: "max-content" }}
+      locale={{ emptyText: "No shipments departed in this period" }}
+    />
+  );
+}

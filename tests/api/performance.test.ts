@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PerformanceAnswer, PerformanceRow } from "../../core/api/performance";
+import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
+import { apiKeyOf, sendReadings, series, stopLabel } from "./support/ingest";
+import { ProtocolClient } from "./support/protocol";
+import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "./support/world";
+
+/**
+ * Lane and carrier performance (GET /api/performance): the aggregates of a hand-computed
+ * fixture in company A, period March–April 2026 (UTC).
+ *
+ * Lane Basel → Rotterdam:
+ * - S1 (Kuehne), planned 2 Mar 08:00 → 4 Mar 08:00 (48 h): two labels of 60 min, one
+ *   clean, one 20 min above 8 °C (a violation). Alarm: yes; out 20 of 120 min.
+ * - S2 (DHL), planned 10 Apr → 11 Apr (24 h): one clean label of 60 min.
+ * - S3 (Kuehne), not planned: one label starting 15 Apr 10:00 for 120 min with a 75-min
+ *   gap (incomplete data); transit = first start → last end = 2 h.
+ * Lane Hamburg → Oslo:
+ * - S4 (Schenker), planned 20 Mar → 23 Mar (72 h): one label of 60 min, the first 10 min
+ *   below 2 °C (a violation).
+ * - S5 (Schenker), planned 20 Feb: outside the period.
+ *
+ * So Basel → Rotterdam: 3 shipments, alarm 1/3, out 20 min of 300 min logged = 400 per
+ * 100 h, incomplete 1/3, transit median of 48, 24, 2 = 24 h; in March 1 shipment (out
+ * 20 of 120 = 1,000 per 100 h, 48 h), in April 2 (out 0 of 180, incomplete 1/2, median
+ * of 24 and 2 = 13 h). Hamburg → Oslo: 1 shipment, alarm 1, 10 of 60 min = 1,000 per
+ * 100 h, 72 h.
+ */
+
+let t: TestApp;
+let world: World;
+let ingestA: string;
+let admin: Record<string, string>;
+
+const PASSWORD = "Signing-pass-1";
+const PERIOD = "from=2026-03-01T00:00:00.000Z&to=2026-05-01T00:00:00.000Z";
+
+const as = (key: string, company: keyof World["companies"] = "a") =>
+  t.headersFor(world.users[key] as string, world.companies[company]);
+
+const ask = (query: string, headers: Record<string, string> = admin, path = "/api/performance") =>
+  t.app.inject({ method: "GET", url: `${path}?${query}`, headers });
+
+async function answer(query: string, headers: Record<string, string> = admin): Promise<PerformanceAnswer> {
+  const res = await ask(query, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const rowOf = (result: PerformanceAnswer, name: { origin?: string; destination?: string; carrier?: string }) =>
+  result.rows.find(
+    (row) =>
+      (name.origin === undefined || row.origin === name.origin) &&
+      (name.destination === undefined || row.destination === name.destination) &&
+      (name.carrier === undefined || row.carrier === name.carrier),
+  ) as PerformanceRow;
+
+async function shipment(headers: Record<string, string>, fields: Record<string, unknown>): Promise<string> {
+  const res = await t.app.inject({ method: "POST", url: "/api/shipments", headers, payload: fields });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** A label registered on the shipment, sent these readings and ended: its summary is final. */
+async function label(shipmentId: string, labelId: string, readings: unknown[]) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/label-reports",
+    headers: { "api-key": ingestA },
+    payload: { labelId, presetId: world.presets.a, shipmentId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  expect((await sendReadings(t, ingestA, labelId, readings)).statusCode).toBe(200);
+  await stopLabel(t, ingestA, res.json().id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db, { reportsPerCompany: 1 });
+  ingestA = await apiKeyOf(t.database.db, world.companies.a, ["ingest"]);
+  admin = await as("a:administrator");
+  await setEveryPassword(t.database.db, PASSWORD);
+
+  const basel = { origin: "Basel", destination: "Rotterdam" };
+  const hamburg = { origin: "Hamburg", destination: "Oslo", carrier: "Schenker" };
+  const s1 = await shipment(admin, {
+    reference: "S1",
+    ...basel,
+    carrier: "Kuehne",
+    plannedDeparture: "2026-03-02T08:00:00.000Z",
+    plannedArrival: "2026-03-04T08:00:00.000Z",
+  });
+  await label(s1, "S1-CLEAN", series("2026-03-02T08:00:00Z", 13, 5));
+  // Readings 4–7 (08:20–08:35) at 12 °C: above 8 °C from 08:20 to the next reading in range, 08:40.
+  await label(
+    s1,
+    "S1-HOT",
+    series("2026-03-02T08:00:00Z", 13, 5, (i) => (i >= 4 && i < 8 ? 12 : 5)),
+  );
+  const s2 = await shipment(admin, {
+    reference: "S2",
+    ...basel,
+    carrier: "DHL",
+    plannedDeparture: "2026-04-10T08:00:00.000Z",
+    plannedArrival: "2026-04-11T08:00:00.000Z",
+  });
+  await label(s2, "S2-CLEAN", series("2026-04-10T08:00:00Z", 13, 5));
+  const s3 = await shipment(admin, { reference: "S3", ...basel, carrier: "Kuehne" });
+  // Readings 5–18 missing: 75 minutes without data, longer than the company's 60 minutes.
+  const gappy = series("2026-04-15T10:00:00Z", 25, 5).filter((_, i) => i < 5 || i > 18);
+  await label(s3, "S3-GAP", gappy);
+  const s4 = await shipment(admin, {
+    reference: "S4",
+    ...hamburg,
+    plannedDeparture: "2026-03-20T08:00:00.000Z",
+    plannedArrival: "2026-03-23T08:00:00.000Z",
+  });
+  // Readings 0–1 at 0 °C: below 2 °C from 08:00 to 08:10.
+  await label(
+    s4,
+    "S4-COLD",
+    series("2026-03-20T08:00:00Z", 13, 5, (i) => (i < 2 ? 0 : 5)),
+  );
+  const s5 = await shipment(admin, { reference: "S5", ...hamburg, plannedDeparture: "2026-02-20T08:00:00.000Z" });
+  await label(
+    s5,
+    "S5-HOT",
+    series("2026-02-20T08:00:00Z", 13, 5, () => 12),
+  );
+  // Company B's shipment on the same lane in the period: never in A's figures.
+  await shipment(await as("b:administrator", "b"), {
+    reference: "B1",
+    ...basel,
+    carrier: "Kuehne",
+    plannedDeparture: "2026-03-05T08:00:00.000Z",
+  });
+});
+afterAll(async () => t?.close());
+
+describe("per lane", () => {
+  test("a lane's figures are its shipments', shares of shipments and out-of-range time per 100 h logged", async () => {
+    const result = await answer(`${PERIOD}&groupBy=lane`);
+    expect(result.months).toEqual(["2026-03", "2026-04"]);
+    expect(rowOf(result, { origin: "Basel", destination: "Rotterdam" })).toMatchObject({
+      carrier: "",
+      shipments: 3,
+      alarmShare: 0.3333,
+      outOfRangePer100h: 400,
+      incompleteShare: 0.3333,
+      medianTransitHours: 24,
+    });
+    expect(rowOf(result, { origin: "Hamburg", destination: "Oslo" })).toMatchObject({
+      shipments: 1,
+      alarmShare: 1,
+      outOfRangePer100h: 1000,
+      incompleteShare: 0,
+      medianTransitHours: 72,
+    });
+  });
+
+  test("each month has the figures of the shipments departing in it", async () => {
+    const lane = rowOf(await answer(`${PERIOD}&groupBy=lane`), { origin: "Basel", destination: "Rotterdam" });
+    expect(lane.months).toEqual([
+      {
+        month: "2026-03",
+        shipments: 1,
+        alarmShare: 1,
+        outOfRangePer100h: 1000,
+        incompleteShare: 0,
+        medianTransitHours: 48,
+      },
+      {
+        month: "2026-04",
+        shipments: 2,
+        alarmShare: 0,
+        outOfRangePer100h: 0,
+        incompleteShare: 0.5,
+        medianTransitHours: 13,
+      },
+    ]);
+  });
+
+  test("a month without shipments has none and no rates", async () => {
+    const lane = rowOf(await answer(`${PERIOD}&groupBy=lane`), { origin: "Hamburg", destination: "Oslo" });
+    expect(lane.months[1]).toEqual({
+      month: "2026-04",
+      shipments: 0,
+      alarmShare: null,
+      outOfRangePer100h: null,
+      incompleteShare: null,
+      medianTransitHours: null,
+    });
+  });
+
+  test("lanes come most shipments first", async () => {
+    const result = await answer(PERIOD);
+    expect(result.groupBy).toBe("lane");
+    expect(result.rows.map((row) => `${row.origin} → ${row.destination}`)).toEqual([
+      "Basel → Rotterdam",
+      "Hamburg → Oslo",
+    ]);
+  });
+});
+
+describe("per carrier", () => {
+  test("shipments of one lane split by carrier, lanes of one carrier add up", async () => {
+    const result = await answer(`${PERIOD}&groupBy=carrier`);
+    expect(result.rows.map((row) => [row.carrier, row.shipments])).toEqual([
+      ["Kuehne", 2],
+      ["DHL", 1],
+      ["Schenker", 1],
+    ]);
+    expect(rowOf(result, { carrier: "Kuehne" })).toMatchObject({
+      origin: "",
+      destination: "",
+      alarmShare: 0.5,
+      // S1's 20 minutes out of its 120 logged and S3's 120: 20 of 240 minutes.
+      outOfRangePer100h: 500,
+      incompleteShare: 0.5,
+      medianTransitHours: 25,
+    });
+  });
+
+  test("the CSV has a line for the period and one per month of each carrier, shares in percent", async () => {
+    const res = await ask(`${PERIOD}&groupBy=carrier`, admin, "/api/performance.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const lines = res.body.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "carrier,month,shipments,alarm_share_percent,out_of_range_minutes_per_100h,incomplete_share_percent,median_transit_hours",
+    );
+    expect(lines[1]).toBe("Kuehne,all,2,50,500,50,25");
+    expect(lines[2]).toBe("Kuehne,2026-03,1,100,1000,0,48");
+    expect(lines).toHaveLength(1 + 3 * 3);
+  });
+});
+
+describe("the period", () => {
+  test("counts a shipment in the month of its planned departure, else of its first label's start", async () => {
+    const march = await answer("from=2026-03-01T00:00:00.000Z&to=2026-04-01T00:00:00.000Z&groupBy=carrier");
+    expect(march.rows.map((row) => row.carrier)).toEqual(["Kuehne", "Schenker"]);
+    const mid = await answer("from=2026-04-12T00:00:00.000Z&to=2026-04-20T00:00:00.000Z&groupBy=carrier");
+    // S3 has no plan: its label started on 15 April.
+    expect(mid.rows.map((row) => [row.carrier, row.shipments])).toEqual([["Kuehne", 1]]);
+    expect(mid.months).toEqual(["2026-04"]);
+  });
+
+  test("a shipment departing before the period is left out", async () => {
+    const february = await answer("from=2026-02-01T00:00:00.000Z&to=2026-03-01T00:00:00.000Z");
+    expect(february.rows.map((row) => [row.origin, row.shipments])).toEqual([["Hamburg", 1]]);
+  });
+
+  test("a period that ends before it starts, or is longer than 36 months, is a 400 naming to", async () => {
+    for (const query of [
+      "from=2026-03-01T00:00:00.000Z&to=2026-03-01T00:00:00.000Z",
+      "from=2020-01-01T00:00:00.000Z&to=2026-01-01T00:00:00.000Z",
+    ]) {
+      const res = await ask(query);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().formFields).toEqual([{ id: "to", error: expect.any(String) }]);
+    }
+  });
+
+  test("a missing or malformed period or grouping is a 400, never a 500", async () => {
+    for (const query of ["", "from=yesterday&to=2026-05-01T00:00:00.000Z", `${PERIOD}&groupBy=product`]) {
+      expect([query, (await ask(query)).statusCode]).toEqual([query, 400]);
+    }
+  });
+});
+
+describe("whose shipments", () => {
+  test("another company's shipments never count, and its id as companyId answers no rows", async () => {
+    const own = await answer(`${PERIOD}&companyId=${world.companies.a}`);
+    expect(rowOf(own, { origin: "Basel" }).shipments).toBe(3);
+    expect((await answer(`${PERIOD}&companyId=${world.companies.b}`)).rows).toEqual([]);
+    const csv = await ask(`${PERIOD}&companyId=${world.companies.b}`, admin, "/api/performance.csv");
+    expect(csv.body.trim().split("\r\n")).toHaveLength(1);
+  });
+
+  test("a distributor sees its sub-companies' shipments, all or one, and no other company's", async () => {
+    await shipment(await as("sub:administrator", "sub"), {
+      reference: "SUB-1",
+      origin: "Zurich",
+      destination: "Vienna",
+      plannedDeparture: "2026-03-10T08:00:00.000Z",
+    });
+    const distributor = await as("distributor:distributorAdmin", "distributor");
+    const all = await answer(PERIOD, distributor);
+    expect(all.rows.map((row) => [row.origin, row.shipments, row.incompleteShare])).toEqual([["Zurich", 1, 1]]);
+    const sub = await answer(`${PERIOD}&companyId=${world.companies.sub}`, distributor);
+    expect(sub.rows.map((row) => row.origin)).toEqual(["Zurich"]);
+    expect((await answer(`${PERIOD}&companyId=${world.companies.a}`, distributor)).rows).toEqual([]);
+  });
+});
+
+describe("who may read performance", () => {
+  test("every role of the company reads it with a role token", async () => {
+    for (const role of MEMBER_ROLES) {
+      const res = await ask(PERIOD, await as(`a:${role}`));
+      expect([role, res.statusCode]).toEqual([role, 200]);
+    }
+  });
+
+  test("a signed-in person reads it with their session", async () => {
+    const client = new ProtocolClient(t.app);
+    expect((await client.signIn("a-administrator@test.example", PASSWORD)).json().status).toBe("OK");
+    expect((await client.companyToken(world.companies.a)).statusCode).toBe(200);
+    expect((await ask(PERIOD, client.sessionHeaders)).statusCode).toBe(200);
+  });
+
+  test("support acting as a person reads that person's company's figures", async () => {
+    const token = await roleTokenFor(t.database.db, t.keys, {
+      userId: world.users["a:user"] as string,
+      companyId: world.companies.a,
+      impersonatorUserId: world.users["operator:systemAdmin"] as string,
+    });
+    const result = await answer(PERIOD, { "api-key": token.secret, jwt: token.jwtToken });
+    expect(rowOf(result, { origin: "Basel" }).shipments).toBe(3);
+  });
+
+  test("an API key with the read scope reads it, an ingest key does not, nobody without credentials", async () => {
+    const read = await apiKeyOf(t.database.db, world.companies.a, ["read"]);
+    expect(rowOf(await answer(PERIOD, { "api-key": read }), { origin: "Basel" }).shipments).toBe(3);
+    expect((await ask(PERIOD, { "api-key": ingestA })).statusCode).toBe(403);
+    expect((await ask(PERIOD, { "api-key": ingestA }, "/api/performance.csv")).statusCode).toBe(403);
+    expect((await ask(PERIOD, {})).statusCode).toBe(401);
+    expect((await ask(PERIOD, {}, "/api/performance.csv")).statusCode).toBe(401);
+  });
+});

@@ -35,8 +35,11 @@ describe("the menu built from the declarations", () => {
     expect(items.map((item) => item?.key)).toEqual([
       RESOURCE.needsAttention,
       RESOURCE.alarms,
+      RESOURCE.deviations,
       RESOURCE.labelReports,
       RESOURCE.shipments,
+      RESOURCE.products,
+      RESOURCE.performance,
       RESOURCE.labelPresets,
       RESOURCE.users,
       RESOURCE.subCompanies,

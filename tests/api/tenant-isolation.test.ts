@@ -199,6 +199,9 @@ const CASES: Record<string, Case> = {
   "PATCH /api/products/:id": { params: () => ({ id: bProduct }), body: () => ({ name: "Changed by A" }) },
   "GET /api/audit": {},
   "GET /api/audit.csv": {},
+  // The lanes of the caller's companies only (performance.test.ts asks for B's by companyId).
+  "GET /api/performance": {},
+  "GET /api/performance.csv": {},
   "POST /api/api-keys": { body: () => ({ name: "Mine" }) },
   "PATCH /api/api-keys/:id": { params: () => ({ id: bApiKey }), body: () => ({ expiresInDays: 1 }) },
   "DELETE /api/api-keys/:id": { params: () => ({ id: bApiKey }) },

@@ -68,6 +68,14 @@ export function findDeviation(db: Db, companyScope: readonly string[], id: strin
   return deviationListRows(db, companyScope).where("d.id", "=", id).executeTakeFirst();
 }
 
+/** One deviation of the caller's companies with its closing signature's columns, in one read. */
+export function findDeviationWithSignature(db: Db, companyScope: readonly string[], id: string) {
+  return deviationListRows(db, companyScope)
+    .select(["d.closedBy", "d.closedByEmail", "d.closingMeaning", "d.closingComment", "d.closingHash"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+}
+
 /** The stored deviation with its signature columns, locked for a change. */
 export function lockDeviation(trx: Db, id: string) {
   return trx.selectFrom("deviations").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();

@@ -22,6 +22,7 @@ import {
   deviationListRows,
   deviationTrail,
   findDeviation,
+  findDeviationWithSignature,
 } from "../db/deviations";
 import type { Db } from "../db/index";
 import { readUser } from "../db/users";
@@ -38,29 +39,22 @@ const deviationNotFound = () => notFound("Deviation not found");
 
 /** The deviation as GET /deviations/{id} answers it; undefined for one the caller does not see. */
 async function deviationDetailOf(db: Db, companyScope: readonly string[], id: string) {
-  const deviation = await findDeviation(db, companyScope, id);
-  if (!deviation) return undefined;
-  const [alarmIds, stored, trail] = await Promise.all([
-    deviationAlarmIds(db, id),
-    db
-      .selectFrom("deviations")
-      .select(["closedBy", "closedByEmail", "closingMeaning", "closingComment", "closingHash"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow(),
-    deviationTrail(db, deviation.reportId, id),
-  ]);
+  const row = await findDeviationWithSignature(db, companyScope, id);
+  if (!row) return undefined;
+  const { closedBy, closedByEmail, closingMeaning, closingComment, closingHash, ...deviation } = row;
+  const [alarmIds, trail] = await Promise.all([deviationAlarmIds(db, id), deviationTrail(db, deviation.reportId, id)]);
   const alarms =
     alarmIds.length > 0
       ? await alarmListRows(db, companyScope).where("a.id", "in", alarmIds).orderBy("a.triggeredAt").execute()
       : [];
   const closing =
-    deviation.closedAt && stored.closingHash
+    deviation.closedAt && closingHash
       ? {
-          signedBy: { id: stored.closedBy, name: deviation.closedByName ?? "", email: stored.closedByEmail ?? "" },
+          signedBy: { id: closedBy, name: deviation.closedByName ?? "", email: closedByEmail ?? "" },
           signedAt: new Date(deviation.closedAt).toISOString(),
-          meaning: stored.closingMeaning ?? DEVIATION_CLOSING_MEANING,
-          comment: stored.closingComment ?? "",
-          contentHash: stored.closingHash,
+          meaning: closingMeaning ?? DEVIATION_CLOSING_MEANING,
+          comment: closingComment ?? "",
+          contentHash: closingHash,
         }
       : null;
   return { ...deviation, alarmIds, alarms, closing, history: trail.map(shownAuditEntry) };

@@ -91,11 +91,8 @@ export const epcisRoutes: FastifyPluginAsync = async (plugin) => {
           description:
             "An EPCISDocument: { type: 'EPCISDocument', schemaVersion: '2.0', epcisBody: { eventList: [...] } }",
           // Described, not validated here: ingest/epcis.ts checks the shape and names each problem.
-          properties: {
-            type: { description: "EPCISDocument" },
-            schemaVersion: { description: "2.0" },
-            epcisBody: { description: "{ eventList: [ObjectEvent | AggregationEvent | ...] }" },
-          },
+          // An example rather than `properties`, which Ajv's strict mode refuses without a type.
+          examples: [{ type: "EPCISDocument", schemaVersion: "2.0", epcisBody: { eventList: [] } }],
         },
         response: {
           202: epcisCaptureJobRecord,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import {
   deviationChanges,
   deviationClosingInput,
@@ -15,6 +15,7 @@ import { listResource } from "../../core/domain/resources";
 import { shownAuditEntry } from "../audit-log/audit-actor";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
+import { onlyThePersonSigns } from "../auth/person-signature";
 import { alarmListRows } from "../db/alarms";
 import {
   deviationAlarmIds,
@@ -27,7 +28,7 @@ import {
 import type { Db } from "../db/index";
 import { readUser } from "../db/users";
 import { changeDeviation, closeDeviation, openDeviation } from "../deviations/deviations";
-import { badRequest, forbidden, HttpError, notFound } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
@@ -60,15 +61,11 @@ async function deviationDetailOf(db: Db, companyScope: readonly string[], id: st
   return { ...deviation, alarmIds, alarms, closing, history: trail.map(shownAuditEntry) };
 }
 
-/**
- * Closing a deviation is a person's signature, like a disposition: never support acting as
- * them, never an integration; refused before the input is looked at.
- */
-async function refuseOtherThanPerson(request: FastifyRequest) {
-  if (request.principal.apiKeyId)
-    throw forbidden("An API key cannot sign: closing a deviation is a person's signature");
-  if (request.principal.impersonatorUserId) throw forbidden("A deviation cannot be closed while impersonating");
-}
+/** Closing a deviation is signed by the person themself, like a disposition. */
+const refuseOtherThanPerson = onlyThePersonSigns({
+  what: "closing a deviation is",
+  whileImpersonating: "A deviation cannot be closed",
+});
 
 /** A signing code closes this deviation and nothing else. */
 const closingCodeBinding = (id: string) => `deviation:${id}`;

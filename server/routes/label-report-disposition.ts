@@ -10,8 +10,9 @@ import {
 } from "../../core/domain/disposition";
 import { proveIdentity, storeCode } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
+import { onlyThePersonSigns } from "../auth/person-signature";
 import { readUser } from "../db/users";
-import { badRequest, forbidden, HttpError, notFound } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { currentDisposition, dispositionSchemas } from "../reports/dispositions";
 import { requestedReport } from "../reports/requested-report";
@@ -33,16 +34,14 @@ const conflict = (message: string) => new HttpError(409, message);
 const signingCodeBinding = (reportId: string, disposition: string) => `${reportId}:${disposition}`;
 
 /**
- * Only the person signs: never support acting as them, never an integration. Refused
- * before anything else is looked at (a route-level preValidation: after authentication,
- * before the input and the report). requireOwnSession then also wants their own sign-in
- * session, after the report is found, so a foreign report is a plain 404.
+ * A disposition is signed by the person themself, refused before the input and the report are
+ * looked at; requireOwnSession then also wants their own sign-in session, after the report is
+ * found, so a foreign report is a plain 404.
  */
-export async function refuseOtherThanPerson(request: FastifyRequest) {
-  const principal = request.principal;
-  if (principal.apiKeyId) throw forbidden("An API key cannot sign: a disposition is a person's signature");
-  if (principal.impersonatorUserId) throw forbidden("A disposition cannot be signed while impersonating");
-}
+export const refuseOtherThanPerson = onlyThePersonSigns({
+  what: "a disposition is",
+  whileImpersonating: "A disposition cannot be signed",
+});
 
 /** The loaded report, if it may be given a disposition: it has ended. */
 function signableReport(request: FastifyRequest) {

@@ -137,7 +137,7 @@ export function renderDigestText(input: {
 
 /** A digest as a text message: how many alerts, and where to see them. */
 export function renderDigestTextMessage(input: { companyName: string; count: number; publicUrl: string }): string {
-  return `${input.count} alerts on labels of ${input.companyName}: ${input.publicUrl.replace(/\/+$/, "")}/label-reports`;
+  return `${input.count} ${input.count === 1 ? "alert" : "alerts"} on labels of ${input.companyName}: ${input.publicUrl.replace(/\/+$/, "")}/label-reports`;
 }
 
 /** A report's page in the dashboard, as e-mails and webhooks link to it. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NEEDS_PHONE_MESSAGE, NO_CHANNEL_MESSAGE, NO_SMS_GATEWAY_MESSAGE } from "../../core/domain/alert-channels";
+import { ALERTS_PER_COMPANY_PER_HOUR, DIGEST_DELAY_MS } from "../../server/notifications/alert-digest";
 import { readingsFrom, recordingTransport, secondApp, THREE_DAYS_AGO } from "./support/alerts";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
@@ -188,6 +189,33 @@ describe("alerts go to each chosen channel", () => {
     expect(to).toContain("a-handler@test.example");
     expect(to.filter((address) => address.endsWith(`@${GATEWAY}`))).toEqual([]);
     await setPhone("a:handler", PHONE);
+  });
+
+  test("past the company's hourly limit, a person who chose text messages gets a one-line digest by text message", async () => {
+    await put(await as("a:handler"), { byEmail: false, byTextMessage: true });
+    // The hour's alerts so far, up to the limit: the next one is gathered into digests.
+    const reportId = world.reports.a[0] as string;
+    await t.database.db
+      .insertInto("alertEvents")
+      .values(
+        Array.from({ length: ALERTS_PER_COMPANY_PER_HOUR }, (_, i) => ({
+          reportId,
+          companyId: world.companies.a,
+          kind: "batteryLow" as const,
+          key: `filler:${i}`,
+          occurredAt: new Date().toISOString(),
+          details: "{}",
+        })),
+      )
+      .execute();
+    await alarmingLabel("CH-DIGEST");
+    await t.app.alertWorker.runOnce(new Date(Date.now() + DIGEST_DELAY_MS + 60_000));
+    const digest = mail.delivered.filter((m) => m.to === `${PHONE}@${GATEWAY}` && m.subject === "Alerts of Alpha");
+    expect(digest.map((m) => m.text)).toEqual(["1 alert on labels of Alpha: http://dashboard.test/label-reports"]);
+    expect(mail.delivered.filter((m) => m.to === "a-handler@test.example" && m.subject === "Alerts of Alpha")).toEqual(
+      [],
+    );
+    await t.database.db.deleteFrom("alertEvents").where("key", "like", "filler:%").execute();
   });
 
   test("an escalation reaches an administrator who chose text messages by text message", async () => {

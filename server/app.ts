@@ -68,6 +68,11 @@ export interface AppOptions {
   alertWorkerIntervalMs?: number;
   /** WEBHOOK_ALLOW_PRIVATE and WEBHOOK_MAX_ATTEMPTS; off and 6 by default. */
   webhooks?: Partial<WebhookSettings>;
+  /**
+   * SMS_EMAIL_DOMAIN, for alert text messages ("+number@domain" through the alert
+   * transport); absent, nobody can choose text messages in their notification settings.
+   */
+  smsEmailDomain?: string;
   /** Bounds on report downloads (export-limiter.ts); the defaults are production's. */
   exportLimits?: ExportLimitOptions;
   /** RETENTION_YEARS: reports ended longer ago are deleted once a day (retention.ts); absent: never. */
@@ -140,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupFloorMs: options.lookupFloorMs,
     impersonationMinutes: options.impersonationMinutes,
     webhooks: options.webhooks,
+    smsEmailDomain: options.smsEmailDomain,
   });
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(throttlesPlugin, { throttles: options.throttles });

@@ -112,6 +112,7 @@ async function runServer(): Promise<void> {
     alertTransport: createMailTransport(config.smtpUrl, (msg) => console.log(msg), config.mailFrom),
     alertWorkerIntervalMs: config.alertWorkerIntervalMs,
     webhooks: { allowPrivate: config.webhookAllowPrivate, maxAttempts: config.webhookMaxAttempts },
+    smsEmailDomain: config.smsEmailDomain,
     throttles: createThrottles({
       store: databaseCounters(database.db),
       perAddress: config.authAttemptsPerAddress,

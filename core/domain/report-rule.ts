@@ -1,5 +1,5 @@
 import { PRESET_SETTING_NAMES, type PresetSettings } from "./label-preset";
-import type { LimitBand } from "./limit-bands";
+import { explicitBands, type LimitBand } from "./limit-bands";
 import { DEFAULT_MAX_GAP_MINUTES, type PresetThresholds } from "./report-summary";
 
 /**
@@ -89,15 +89,23 @@ export interface RuleLimits {
   /** °C or %RH; null when the rule sets none (or the unit is not measured). */
   lower: number | null;
   upper: number | null;
+  /** The rule's own limit bands of the unit (each drawn at its limit in its severity); absent: the limits are the lines. */
+  bands?: readonly LimitBand[];
 }
 
-/** The chart's limit lines of one unit, from the report's rule: every role that reads the report sees them. */
+/**
+ * The chart's limit lines of one unit, from the report's rule: every role that reads the
+ * report sees them, and so does its share page (both draw them with ReportChartView).
+ */
 export function ruleLimits(rule: ReportRule | null | undefined, unit: "temperature" | "humidity"): RuleLimits {
   if (!rule) return { lower: null, upper: null };
+  const bands = explicitBands(rule, unit) ?? undefined;
   if (unit === "temperature") {
     return rule.temperatureEnabled
-      ? { lower: rule.temperatureMin, upper: rule.temperatureMax }
+      ? { lower: rule.temperatureMin, upper: rule.temperatureMax, bands }
       : { lower: null, upper: null };
   }
-  return rule.humidityEnabled ? { lower: rule.humidityMin, upper: rule.humidityMax } : { lower: null, upper: null };
+  return rule.humidityEnabled
+    ? { lower: rule.humidityMin, upper: rule.humidityMax, bands }
+    : { lower: null, upper: null };
 }

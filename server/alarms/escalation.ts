@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index";
-import { renderAlertMail } from "../notifications/alert-mail";
+import { messagesTo, renderAlertMail } from "../notifications/alert-mail";
 import { companyAdministrators } from "../notifications/recipients";
 
 /**
@@ -15,7 +15,7 @@ const BATCH = 100;
 const ESCALATION_SUBJECT_PREFIX = "Unacknowledged alarm";
 
 /**
- * E-mails the company's administrators once about each alarm still open (nobody
+ * Tells the company's administrators once (by e-mail and/or text message, as each chose) about each alarm still open (nobody
  * acknowledged it) past the company's `alarm_escalation_minutes` after it was raised: the
  * alert's own e-mail under an "Unacknowledged alarm" subject. `escalated_at` is set in the
  * transaction that writes the outbox rows, and the rows are locked (SKIP LOCKED), so two
@@ -58,26 +58,20 @@ export async function escalateAlarms(db: Db, now: Date, publicUrl: string): Prom
         audience = await companyAdministrators(trx, alarm.companyId);
         audiences.set(alarm.companyId, audience);
       }
-      if (audience.length > 0)
-        await trx
-          .insertInto("outbox")
-          .values(
-            audience.map((person) => {
-              const mail = renderAlertMail({
-                ...alarm,
-                occurredAt: new Date(alarm.occurredAt).toISOString(),
-                timeZone: person.timeZone,
-                publicUrl,
-              });
-              return {
-                recipient: person.email,
-                subject: `${ESCALATION_SUBJECT_PREFIX}: ${mail.subject}`,
-                text: `Nobody has acknowledged this alarm yet. Open the report to acknowledge it.\n\n${mail.text}`,
-                nextAttemptAt: now,
-              };
-            }),
-          )
-          .execute();
+      const rows = audience.flatMap((person) => {
+        const mail = renderAlertMail({
+          ...alarm,
+          occurredAt: new Date(alarm.occurredAt).toISOString(),
+          timeZone: person.timeZone,
+          publicUrl,
+        });
+        return messagesTo(person, {
+          subject: `${ESCALATION_SUBJECT_PREFIX}: ${mail.subject}`,
+          text: `Nobody has acknowledged this alarm yet. Open the report to acknowledge it.\n\n${mail.text}`,
+          textMessage: `${ESCALATION_SUBJECT_PREFIX}: ${mail.textMessage}`,
+        }).map((message) => ({ ...message, nextAttemptAt: now }));
+      });
+      if (rows.length > 0) await trx.insertInto("outbox").values(rows).execute();
     }
     if (due.length > 0)
       await trx

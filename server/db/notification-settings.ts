@@ -1,11 +1,12 @@
+import { type AlertChannels, DEFAULT_ALERT_CHANNELS } from "../../core/domain/alert-channels";
 import type { Db } from "./index";
 
-/** Which e-mail alerts a person gets, per company they belong to (table notification_settings). */
+/** Which alerts a person gets, and by which channels, per company they belong to (table notification_settings). */
 
 /** Defaults of an alert setting nobody saved yet (the notification_settings column defaults). */
 export const NOTIFICATION_DEFAULTS = { excursionDetected: true, reportFinished: false, batteryLow: true } as const;
 
-export interface NotificationSetting {
+export interface NotificationSetting extends AlertChannels {
   companyId: string;
   excursionDetected: boolean;
   reportFinished: boolean;
@@ -23,7 +24,15 @@ export async function notificationSettingsOf(
     .leftJoin("notificationSettings as n", (join) =>
       join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
     )
-    .select(["c.id as companyId", "c.name as companyName", "n.excursionDetected", "n.reportFinished", "n.batteryLow"])
+    .select([
+      "c.id as companyId",
+      "c.name as companyName",
+      "n.excursionDetected",
+      "n.reportFinished",
+      "n.batteryLow",
+      "n.byEmail",
+      "n.byTextMessage",
+    ])
     .where("ur.userId", "=", userId)
     .orderBy("c.name")
     .execute();
@@ -33,6 +42,8 @@ export async function notificationSettingsOf(
     excursionDetected: r.excursionDetected ?? NOTIFICATION_DEFAULTS.excursionDetected,
     reportFinished: r.reportFinished ?? NOTIFICATION_DEFAULTS.reportFinished,
     batteryLow: r.batteryLow ?? NOTIFICATION_DEFAULTS.batteryLow,
+    byEmail: r.byEmail ?? DEFAULT_ALERT_CHANNELS.byEmail,
+    byTextMessage: r.byTextMessage ?? DEFAULT_ALERT_CHANNELS.byTextMessage,
   }));
 }
 
@@ -46,6 +57,8 @@ export async function saveNotificationSetting(db: Db, userId: string, setting: N
         excursionDetected: setting.excursionDetected,
         reportFinished: setting.reportFinished,
         batteryLow: setting.batteryLow,
+        byEmail: setting.byEmail,
+        byTextMessage: setting.byTextMessage,
         updated: new Date(),
       }),
     )

@@ -370,6 +370,10 @@ interface NotificationSettingsTable {
   excursionDetected: Generated<boolean>;
   reportFinished: Generated<boolean>;
   batteryLow: Generated<boolean>;
+  /** Alerts by e-mail (migration 0048; on by default). */
+  byEmail: Generated<boolean>;
+  /** Alerts by text message to the profile's phone, through SMS_EMAIL_DOMAIN (off by default). */
+  byTextMessage: Generated<boolean>;
   updated: Timestamp;
 }
 

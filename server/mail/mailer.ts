@@ -14,8 +14,17 @@ export interface Mailer {
 }
 
 /** A text message is addressed to a phone number (E.164), not to an e-mail address. */
-function isPhoneRecipient(to: string): boolean {
+export function isPhoneRecipient(to: string): boolean {
   return /^\+[0-9]+$/.test(to);
+}
+
+/**
+ * Where a message to `to` is e-mailed: an e-mail address as it is, a phone number at the
+ * e-mail-to-SMS gateway ("+4969…@domain"), or null for a phone number without a gateway.
+ */
+export function deliveryAddress(to: string, smsEmailDomain: string | undefined): string | null {
+  if (!isPhoneRecipient(to)) return to;
+  return smsEmailDomain ? `${to}@${smsEmailDomain}` : null;
 }
 
 /**
@@ -42,8 +51,8 @@ export function createMailer(
         .returning("id")
         .executeTakeFirstOrThrow();
       const phone = isPhoneRecipient(mail.to);
-      const to = phone && smsEmailDomain ? `${mail.to}@${smsEmailDomain}` : mail.to;
-      if (transport && (!phone || smsEmailDomain)) {
+      const to = deliveryAddress(mail.to, smsEmailDomain);
+      if (transport && to !== null) {
         await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
         await db.updateTable("outbox").set({ sent: new Date() }).where("id", "=", row.id).execute();
       } else {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index";
-import { digestSubject, renderDigestText } from "./alert-mail";
+import { isPhoneRecipient } from "../mail/mailer";
+import { digestSubject, renderDigestText, renderDigestTextMessage } from "./alert-mail";
 
 /**
  * Alert e-mails per company are bounded: a gateway key that registers labels and sends
@@ -31,7 +32,10 @@ export async function recentAlertCount(trx: Db, companyId: string, now: Date): P
   return result.rows[0]?.n ?? 0;
 }
 
-/** Adds alerts' lines (one per alert, in order) to the person's waiting digest of the company, or starts one. */
+/**
+ * Adds alerts' lines (one per alert, in order) to the waiting digest of the company to
+ * one address (an e-mail address, or a phone number for text messages), or starts one.
+ */
 export async function gatherIntoDigest(
   trx: Db,
   input: { companyId: string; companyName: string; recipient: string; lines: string[]; publicUrl: string; now: Date },
@@ -49,7 +53,10 @@ export async function gatherIntoDigest(
   const lines = waiting ? linesOf(waiting.text) : [];
   for (const line of input.lines) if (lines.length < DIGEST_LINES) lines.push(line);
   const count = (waiting?.digestCount ?? 0) + input.lines.length;
-  const text = renderDigestText({ companyName: input.companyName, lines, count, publicUrl: input.publicUrl });
+  // To a phone number, the digest is one line: a text message has no room for a list.
+  const text = isPhoneRecipient(input.recipient)
+    ? renderDigestTextMessage({ companyName: input.companyName, count, publicUrl: input.publicUrl })
+    : renderDigestText({ companyName: input.companyName, lines, count, publicUrl: input.publicUrl });
   if (waiting) {
     await trx.updateTable("outbox").set({ text, digestCount: count }).where("id", "=", waiting.id).execute();
     return;

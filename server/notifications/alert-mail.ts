@@ -1,5 +1,6 @@
 import { formatInstant } from "../../core/domain/datetime";
 import type { AlertEventKind } from "../db/schema";
+import type { AlertRecipient } from "./recipients";
 
 export interface AlertMailInput {
   kind: AlertEventKind;
@@ -28,7 +29,7 @@ const SETTING_NAME: Record<AlertEventKind, string> = {
  * report. The subject names the label id and the company only: the reference is free
  * text a gateway's key sets, and a subject line is what a phishing mail is made of.
  */
-export function renderAlertMail(input: AlertMailInput): { subject: string; text: string; headline: string } {
+export function renderAlertMail(input: AlertMailInput): AlertMessage & { headline: string } {
   const at = (value: unknown) =>
     typeof value === "string" && value
       ? `${formatInstant(value, { timeZone: input.timeZone })} (${input.timeZone})`
@@ -66,9 +67,11 @@ export function renderAlertMail(input: AlertMailInput): { subject: string; text:
       break;
   }
   const link = reportLink(input.publicUrl, input.reportId);
+  const severity = typeof d.severity === "string" ? ` (${d.severity})` : "";
   return {
     headline,
     subject: `${headline}: label ${input.labelId}, ${input.companyName}`,
+    textMessage: `${headline}${severity}: label ${input.labelId}, ${input.companyName}. ${link}`,
     text: [
       `${headline} on ${label} of ${input.companyName}.`,
       "",
@@ -79,6 +82,28 @@ export function renderAlertMail(input: AlertMailInput): { subject: string; text:
       `You get this e-mail because "${SETTING_NAME[input.kind]}" is on in your notification settings (Settings > Profile).`,
     ].join("\n"),
   };
+}
+
+/** An alert as an e-mail (subject and text) and as a one-line text message. */
+export interface AlertMessage {
+  subject: string;
+  text: string;
+  textMessage: string;
+}
+
+/**
+ * The outbox rows of one alert to one person: the e-mail to their address and the text
+ * message to their phone number (addressed as E.164; the alert worker sends it through
+ * the e-mail-to-SMS gateway), as they chose.
+ */
+export function messagesTo(
+  person: Pick<AlertRecipient, "email" | "byEmail" | "phone">,
+  message: AlertMessage,
+): { recipient: string; subject: string; text: string }[] {
+  return [
+    ...(person.byEmail ? [{ recipient: person.email, subject: message.subject, text: message.text }] : []),
+    ...(person.phone ? [{ recipient: person.phone, subject: message.subject, text: message.textMessage }] : []),
+  ];
 }
 
 /** The subject of a digest of alerts: the company's name only. */
@@ -108,6 +133,11 @@ export function renderDigestText(input: {
     "",
     `See every label report: ${input.publicUrl.replace(/\/+$/, "")}/label-reports`,
   ].join("\n");
+}
+
+/** A digest as a text message: how many alerts, and where to see them. */
+export function renderDigestTextMessage(input: { companyName: string; count: number; publicUrl: string }): string {
+  return `${input.count} ${input.count === 1 ? "alert" : "alerts"} on labels of ${input.companyName}: ${input.publicUrl.replace(/\/+$/, "")}/label-reports`;
 }
 
 /** A report's page in the dashboard, as e-mails and webhooks link to it. */

@@ -1,7 +1,7 @@
 import { escalateAlarms } from "../alarms/escalation";
 import type { Db } from "../db/index";
 import { endReportsAtPlannedEnd } from "../ingest/planned-end";
-import type { Mail } from "../mail/mailer";
+import { deliveryAddress, type Mail } from "../mail/mailer";
 import { deliverDueWebhooks, type WebhookPassResult, type WebhookSettings } from "../webhooks/deliver";
 import { detectSilences } from "./no-signal-pass";
 
@@ -29,6 +29,8 @@ export interface AlertWorkerOptions {
   intervalMs: number;
   /** WEBHOOK_ALLOW_PRIVATE and WEBHOOK_MAX_ATTEMPTS: each pass also sends the due webhook deliveries. */
   webhooks: WebhookSettings;
+  /** SMS_EMAIL_DOMAIN: rows to a phone number (text messages) are e-mailed to "+number@domain". */
+  smsEmailDomain?: string;
   log?: (message: string) => void;
 }
 
@@ -119,7 +121,10 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       const rows = await claim(db, now);
       for (const row of rows) {
         try {
-          await transport({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
+          const to = deliveryAddress(row.recipient, options.smsEmailDomain);
+          // Retried like a failed send: a gateway configured later still delivers it.
+          if (to === null) throw new Error("No e-mail-to-SMS gateway (SMS_EMAIL_DOMAIN) for a text message");
+          await transport({ to, subject: row.subject, text: row.text, html: row.html ?? undefined });
           await db
             .updateTable("outbox")
             .set({ sent: new Date(), nextAttemptAt: null, lastError: null })

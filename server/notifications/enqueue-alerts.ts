@@ -6,7 +6,7 @@ import type { Db } from "../db/index";
 import type { AlertEventKind } from "../db/schema";
 import { companiesWithWebhooks, enqueueWebhookEvent, WEBHOOK_EVENT_OF_ALERT } from "../webhooks/enqueue";
 import { ALERTS_PER_COMPANY_PER_HOUR, gatherIntoDigest, overAlertLimit, recentAlertCount } from "./alert-digest";
-import { digestLine, renderAlertMail, reportLink } from "./alert-mail";
+import { digestLine, messagesTo, renderAlertMail, reportLink } from "./alert-mail";
 import type { AlertState } from "./alert-state";
 import { type AlertKind, type AlertRecipient, alertAudience } from "./recipients";
 
@@ -88,28 +88,22 @@ interface EventReport {
   companyName: string;
 }
 
-/** The e-mails of one stored event: to each person's digest past the company's hourly limit, else to the outbox. */
+/**
+ * The messages of one stored event, e-mails and text messages as each person chose: to
+ * each person's digests past the company's hourly limit, else to the outbox.
+ */
 async function mailEvent(trx: Db, stored: StoredEvent, publicUrl: string, now: Date): Promise<void> {
   const { event, report, audience } = stored;
   if (stored.over) {
     for (const digest of digestsOf([stored], publicUrl)) await gatherIntoDigest(trx, { ...digest, publicUrl, now });
     return;
   }
-  await trx
-    .insertInto("outbox")
-    .values(
-      audience.map((person) => {
-        const mail = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
-        return {
-          recipient: person.email,
-          subject: mail.subject,
-          text: mail.text,
-          alertEventId: stored.id,
-          nextAttemptAt: now,
-        };
-      }),
-    )
-    .execute();
+  const rows = audience.flatMap((person) =>
+    messagesTo(person, renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl })).map(
+      (message) => ({ ...message, alertEventId: stored.id, nextAttemptAt: now }),
+    ),
+  );
+  if (rows.length > 0) await trx.insertInto("outbox").values(rows).execute();
 }
 
 /**
@@ -159,15 +153,19 @@ function digestsOf(events: readonly StoredEvent[], publicUrl: string) {
   for (const { event, report, audience } of events)
     for (const person of audience) {
       const { headline } = renderAlertMail({ ...event, ...report, timeZone: person.timeZone, publicUrl });
-      const key = `${report.companyId}:${person.email}`;
-      const digest = digests.get(key) ?? {
-        companyId: report.companyId,
-        companyName: report.companyName,
-        recipient: person.email,
-        lines: [],
-      };
-      digest.lines.push(digestLine(headline, report.labelId, event.occurredAt, person.timeZone));
-      digests.set(key, digest);
+      // One digest per address the person chose: their e-mail's, their phone's (a one-line text).
+      for (const recipient of [person.byEmail ? person.email : null, person.phone]) {
+        if (recipient === null) continue;
+        const key = `${report.companyId}:${recipient}`;
+        const digest = digests.get(key) ?? {
+          companyId: report.companyId,
+          companyName: report.companyName,
+          recipient,
+          lines: [],
+        };
+        digest.lines.push(digestLine(headline, report.labelId, event.occurredAt, person.timeZone));
+        digests.set(key, digest);
+      }
     }
   return [...digests.values()];
 }

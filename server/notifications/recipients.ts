@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { DEFAULT_ALERT_CHANNELS } from "../../core/domain/alert-channels";
 import { isKnownTimeZone } from "../../core/domain/datetime";
 import type { Db } from "../db/index";
 import { NOTIFICATION_DEFAULTS } from "../db/notification-settings";
@@ -13,6 +14,10 @@ const COLUMN: Record<AlertKind, "excursionDetected" | "reportFinished" | "batter
 
 export interface AlertRecipient {
   email: string;
+  /** Whether the alert goes to `email`: they chose e-mail, or their text messages cannot reach them. */
+  byEmail: boolean;
+  /** Where their text messages go (E.164): set when they chose text messages and have a phone number. */
+  phone: string | null;
   /**
    * The zone the e-mail's times are written in: the person's own (Settings > Profile >
    * Preferences, copied to the server by the dashboard), else that of the company the
@@ -22,18 +27,16 @@ export interface AlertRecipient {
 }
 
 /**
- * Who gets an e-mail alert of a company: its members whose setting for that company
+ * Who gets an alert of a company: its members whose setting for that company
  * (settings > profile > notifications) is on, or who never saved one and the alert is on
  * by default; for a sub-company also the distributor administrators of its distributor,
  * by their setting for the distributor. Whatever sends alerts asks here, so the settings
- * decide. One row per address, even for someone who is both.
+ * decide, the channels (e-mail, text message) too. One row per person, even for someone
+ * who is both.
  */
 export async function alertAudience(db: Db, companyId: string, alert: AlertKind): Promise<AlertRecipient[]> {
   const column = sql.ref(`n.${COLUMN[alert]}`);
   const rows = await membersToTell(db, companyId, sql<boolean>`true`)
-    .leftJoin("notificationSettings as n", (join) =>
-      join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
-    )
     .where(sql<boolean>`coalesce(${column}, ${NOTIFICATION_DEFAULTS[alert]})`)
     .execute();
   return byAddress(rows);
@@ -49,7 +52,10 @@ function membersToTell(db: Db, companyId: string, ownRoles: RawBuilder<boolean>)
     .selectFrom("userRoles as ur")
     .innerJoin("users as u", "u.id", "ur.userId")
     .innerJoin("companies as c", "c.id", "ur.companyId")
-    .select(["u.email", "u.timeZone as ownTimeZone", "c.timeZone"])
+    .leftJoin("notificationSettings as n", (join) =>
+      join.onRef("n.userId", "=", "ur.userId").onRef("n.companyId", "=", "ur.companyId"),
+    )
+    .select(["u.email", "u.phone", "u.timeZone as ownTimeZone", "c.timeZone", "n.byEmail", "n.byTextMessage"])
     .where((eb) =>
       eb.or([
         eb.and([eb("ur.companyId", "=", companyId), ownRoles]),
@@ -68,21 +74,37 @@ function membersToTell(db: Db, companyId: string, ownRoles: RawBuilder<boolean>)
     .orderBy("u.email");
 }
 
-/** One recipient per address (the first row's zone), sorted by address. */
-function byAddress(rows: readonly { email: string; ownTimeZone: string | null; timeZone: string }[]) {
+interface MemberRow {
+  email: string;
+  phone: string | null;
+  ownTimeZone: string | null;
+  timeZone: string;
+  byEmail: boolean | null;
+  byTextMessage: boolean | null;
+}
+
+/**
+ * One recipient per address (the first row's zone and channels), sorted by address. A
+ * person who chose text messages only but has no phone number (any more) gets e-mails:
+ * an alert never goes nowhere because a number was removed.
+ */
+function byAddress(rows: readonly MemberRow[]) {
   const byEmail = new Map<string, AlertRecipient>();
-  for (const { email, ownTimeZone, timeZone } of rows) {
+  for (const row of rows) {
+    const { email, ownTimeZone, timeZone } = row;
     if (byEmail.has(email)) continue;
     // A stored zone a later runtime no longer knows must not keep the e-mail from being written.
     const own = ownTimeZone !== null && isKnownTimeZone(ownTimeZone) ? ownTimeZone : null;
-    byEmail.set(email, { email, timeZone: own ?? timeZone });
+    const phone = (row.byTextMessage ?? DEFAULT_ALERT_CHANNELS.byTextMessage) ? row.phone : null;
+    const mail = (row.byEmail ?? DEFAULT_ALERT_CHANNELS.byEmail) || phone === null;
+    byEmail.set(email, { email, byEmail: mail, phone, timeZone: own ?? timeZone });
   }
   return [...byEmail.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 /**
  * A company's administrators, who are told of an alarm nobody acknowledged in time
- * (server/alarms/escalation.ts) whatever their notification settings: its own
+ * (server/alarms/escalation.ts) whatever their alert settings, by the channels they chose: its own
  * administrators, and for a sub-company its distributor's administrators.
  */
 export async function companyAdministrators(db: Db, companyId: string): Promise<AlertRecipient[]> {

@@ -28,6 +28,7 @@ export const alertWorkerPlugin = fp<AlertWorkerOptions>(
       publicUrl: app.settings.publicUrl,
       intervalMs: options.intervalMs ?? 0,
       webhooks: app.settings.webhooks,
+      smsEmailDomain: app.settings.smsEmailDomain,
       log: (msg) => app.log.warn(msg),
     });
     app.decorate("alertWorker", worker);

@@ -26,6 +26,8 @@ export interface AppSettings {
   passwordlessEnabled: boolean;
   /** WEBHOOK_ALLOW_PRIVATE (off by default) and WEBHOOK_MAX_ATTEMPTS. */
   webhooks: WebhookSettings;
+  /** SMS_EMAIL_DOMAIN: alert text messages go to "+number@domain"; unset, nobody can choose them. */
+  smsEmailDomain: string | undefined;
 }
 
 export interface SettingsOptions {
@@ -35,6 +37,7 @@ export interface SettingsOptions {
   lookupFloorMs?: number;
   impersonationMinutes?: number;
   webhooks?: Partial<WebhookSettings>;
+  smsEmailDomain?: string;
 }
 
 /** `app.settings`, read once at boot so no handler reads the environment. */
@@ -53,6 +56,7 @@ export const settingsPlugin = fp<SettingsOptions>(
         allowPrivate: options.webhooks?.allowPrivate ?? false,
         maxAttempts: options.webhooks?.maxAttempts ?? DEFAULT_WEBHOOK_MAX_ATTEMPTS,
       },
+      smsEmailDomain: options.smsEmailDomain,
     };
     app.decorate("settings", settings);
   },

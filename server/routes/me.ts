@@ -4,6 +4,7 @@ import { Type } from "typebox";
 import { notificationSettingRecord, notificationSettingsInput } from "../../core/api/notification-setting";
 import { passwordChangeInput, profileChanges, profileRecord } from "../../core/api/profile";
 import { passwordChangeAnswer } from "../../core/api/status-answer";
+import { alertChannelsError, DEFAULT_ALERT_CHANNELS } from "../../core/domain/alert-channels";
 import { passwordError } from "../../core/domain/credentials";
 import { canonicalTimeZone, isKnownTimeZone } from "../../core/domain/datetime";
 import { recordAudit } from "../audit";
@@ -22,7 +23,8 @@ import { dataErrors } from "./schemas";
 
 /**
  * The caller's own account (settings > profile): personal details, the time zone of
- * their alert e-mails, password and e-mail alert settings per company. Any signed-in
+ * their alert e-mails, password and alert settings per company (which alerts, by e-mail
+ * and/or text message). Any signed-in
  * person may use them; an API key (no person) may not.
  */
 
@@ -34,6 +36,7 @@ function person(principal: Principal): string {
 export const meRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
   const { db } = plugin;
+  const { smsEmailDomain } = plugin.settings;
 
   app.get(
     "/me",
@@ -183,7 +186,7 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
     {
       schema: {
         tags: ["settings"],
-        summary: "Which e-mail alerts the caller gets, per company they belong to",
+        summary: "Which alerts the caller gets, and by e-mail and/or text message, per company they belong to",
         response: { 200: Type.Array(notificationSettingRecord), ...dataErrors },
       },
     },
@@ -195,7 +198,8 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
     {
       schema: {
         tags: ["settings"],
-        summary: "Set the caller's e-mail alerts for one or more of their companies",
+        summary:
+          "Set the caller's alerts and their channels (e-mail, text message) for one or more of their companies. A text message needs a phone number on the profile and a server with SMS_EMAIL_DOMAIN (else a 400 on byTextMessage); at least one channel stays on",
         body: notificationSettingsInput,
         response: { 200: Type.Array(notificationSettingRecord), ...dataErrors },
       },
@@ -207,13 +211,30 @@ export const meRoutes: FastifyPluginAsync = async (plugin) => {
         const mine = new Set(await companyIdsOf(trx, userId));
         // A company the caller does not belong to is "not found", as any other company's record.
         if (body.some((s) => !mine.has(s.companyId))) throw notFound("Company not found");
-        for (const setting of body) await saveNotificationSetting(trx, userId, setting);
+        const current = new Map((await notificationSettingsOf(trx, userId)).map((s) => [s.companyId, s]));
+        const phone = (await readUser(trx, userId, ["phone"]))?.phone ?? null;
+        const context = { hasPhone: phone !== null, textMessagesAvailable: smsEmailDomain !== undefined };
+        const problems: { id: string; error: string }[] = [];
+        const settings = body.map((input, index) => {
+          const before = current.get(input.companyId);
+          // Channels left out are kept (callers from before they existed send none).
+          const setting = {
+            ...input,
+            byEmail: input.byEmail ?? before?.byEmail ?? DEFAULT_ALERT_CHANNELS.byEmail,
+            byTextMessage: input.byTextMessage ?? before?.byTextMessage ?? DEFAULT_ALERT_CHANNELS.byTextMessage,
+          };
+          const problem = alertChannelsError(setting, context);
+          if (problem) problems.push({ id: `${index}.${problem.field}`, error: problem.error });
+          return setting;
+        });
+        if (problems.length) throw badRequest(problems[0]?.error ?? "Please check the fields", problems);
+        for (const setting of settings) await saveNotificationSetting(trx, userId, setting);
         await recordAudit(trx, request.principal, {
           action: "update",
           entity: "notificationSettings",
           entityId: userId,
-          before: null,
-          after: body,
+          before: settings.map((s) => current.get(s.companyId) ?? null),
+          after: settings,
         });
       });
       return notificationSettingsOf(db, userId);

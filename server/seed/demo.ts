@@ -4,6 +4,7 @@ import { toE164 } from "../../core/domain/phone";
 import type { Database, LabelPresetsTable, UserRolesTable, UsersTable } from "../db/schema";
 import { DEMO_PASSWORD } from "./accounts";
 import { seedAlarms } from "./alarms";
+import { BAND_DEMO_LABEL_ID, seedBandReport } from "./band-report";
 import {
   insertMeasurementBatch,
   insertReportRows,
@@ -99,6 +100,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     log(`shipments: ${await seedShipments(trx)}`);
     log(`deviations: ${await seedDeviations(trx)}`);
     log(`lane shipments: ${await seedLaneShipments(trx)}`);
+    log(`report with limit bands: ${BAND_DEMO_LABEL_ID}, ${await seedBandReport(trx)} bands reached`);
     return true;
   });
   // PGlite has no autovacuum daemon: without this the planner would guess the table sizes.

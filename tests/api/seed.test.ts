@@ -6,6 +6,7 @@ import { type ReportSummary, summariseReport, violationColumns } from "../../cor
 import type { DatabaseHandle } from "../../server/db/index";
 import { productBatchUse } from "../../server/products/batch-use";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
+import { BAND_DEMO_LABEL_ID } from "../../server/seed/band-report";
 import { seedDemo } from "../../server/seed/demo";
 import { ANCHOR_MS, YEAR_START_MS } from "../../server/seed/reports";
 import { createTestDatabase } from "./support/database";
@@ -133,6 +134,36 @@ describe("demo seed", () => {
     expect(Number(trail.n)).toBe(count("acknowledged") + count("closed"));
   });
 
+  test("one report of the main customer is judged by three temperature bands and reached each, with an alarm per band", async () => {
+    const report = await database.db
+      .selectFrom("labelReports as r")
+      .innerJoin("companies as c", "c.id", "r.companyId")
+      .innerJoin("labelPresets as p", "p.id", "r.presetId")
+      .select(["r.id", "r.summary", "r.worstSeverity", "c.name as company", "p.name as preset", "p.temperatureBands"])
+      .where("r.labelId", "=", BAND_DEMO_LABEL_ID)
+      .executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ company: MAIN_CUSTOMER_COMPANY, worstSeverity: "critical" });
+    expect(report.temperatureBands).toHaveLength(4);
+    const bands = (report.summary as unknown as ReportSummary).temperature.bands ?? [];
+    expect(bands.map((b) => [b.severity, b.side, b.limit, b.reached])).toEqual([
+      ["warning", "above", 8, true],
+      ["alarm", "above", 8, true],
+      ["critical", "above", 15, true],
+      ["warning", "below", 2, false],
+    ]);
+    const alarms = await database.db
+      .selectFrom("alarms")
+      .select(["severity", "state"])
+      .where("reportId", "=", report.id)
+      .orderBy("triggeredAt")
+      .execute();
+    expect(alarms).toEqual([
+      { severity: "warning", state: "open" },
+      { severity: "alarm", state: "open" },
+      { severity: "critical", state: "open" },
+    ]);
+  });
+
   test("the demo administrator's company has a closed, an investigated and an open deviation", async () => {
     const rows = await database.db
       .selectFrom("deviations")
@@ -194,7 +225,8 @@ describe("demo seed", () => {
     const before = await count();
     expect(await seedDemo(database.db, { profile: "small" })).toBe(false);
     expect(await count()).toEqual(before);
-    expect(before[2]).toBe(40);
+    // The 40 reports of the small profile and the one judged by limit bands (band-report.ts).
+    expect(before[2]).toBe(41);
   });
 
   test("the same seed gives the same label ids (determinism)", async () => {

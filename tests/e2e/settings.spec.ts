@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD as PASSWORD } from "../../server/seed/accounts";
 import { expect, test } from "./support/fixtures";
 import { latestMailTo, mailCountTo, textsTo } from "./support/mail";
-import { attachBothSizes } from "./support/screenshots";
+import { attachBothSizes, attachScreenshot } from "./support/screenshots";
 import { apiAs, signInAt } from "./support/sign-in";
 import { snackbarShown, watchSnackbars } from "./support/snackbars";
 
@@ -199,7 +199,7 @@ test("custom fields, notifications and companies pages", async ({ page }, testIn
   await expect(page.getByRole("cell", { name: "coldRoom", exact: true })).toHaveCount(0);
 
   await page.goto("/settings/profile/notifications");
-  const battery = () => page.getByRole("switch", { name: "Battery low e-mails from Meridian Pharma GmbH" });
+  const battery = () => page.getByRole("switch", { name: "Battery low alerts from Meridian Pharma GmbH" });
   await expect(battery()).toBeVisible();
   // Whatever a reused test database holds, a flip is saved and survives a reload.
   const before = (await battery().getAttribute("aria-checked")) === "true";
@@ -209,6 +209,24 @@ test("custom fields, notifications and companies pages", async ({ page }, testIn
   await snackbarShown(page, "Notification settings saved");
   await page.reload();
   await expect(battery()).toHaveAttribute("aria-checked", String(!before));
+  // Text messages go to the profile's phone (Anna Weber has one); e-mail and text message may both be on.
+  await expect(page.getByText("by text message to +49 69 55501001")).toBeVisible();
+  const text = () => page.getByRole("switch", { name: "Alerts from Meridian Pharma GmbH by text message" });
+  const email = () => page.getByRole("switch", { name: "Alerts from Meridian Pharma GmbH by e-mail" });
+  const textBefore = (await text().getAttribute("aria-checked")) === "true";
+  await text().click();
+  await watchSnackbars(page);
+  await page.getByRole("button", { name: "Save" }).click();
+  await snackbarShown(page, "Notification settings saved");
+  await page.reload();
+  await expect(text()).toHaveAttribute("aria-checked", String(!textBefore));
+  await expect(email()).toHaveAttribute("aria-checked", "true");
+  await attachScreenshot(page, testInfo, "notification-channels");
+  // Back as it was, for a reused database.
+  await text().click();
+  await watchSnackbars(page);
+  await page.getByRole("button", { name: "Save" }).click();
+  await snackbarShown(page, "Notification settings saved");
 
   await page.goto("/settings/profile/companies");
   await expect(page.getByText("Current company")).toBeVisible();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { timeAxisValues } from "@/resources/label-reports/chart/chart-axis";
-import { type ReadingSeries, type SeriesPoint, toChartData, yRange } from "@/resources/label-reports/chart/series-data";
+import {
+  bandLineNames,
+  type ReadingSeries,
+  type SeriesPoint,
+  toChartData,
+  yRange,
+} from "@/resources/label-reports/chart/series-data";
 
 const T0 = Date.parse("2026-03-01T00:00:00Z");
 const MIN = 60_000;
@@ -122,5 +128,24 @@ describe("chart time axis", () => {
     const values = timeAxisValues("UTC");
     const t = Date.parse("2026-03-01T00:00:00Z") / 1000;
     expect(values(null, [t, t + 86_400], 0, 0, 86_400)).toEqual(["03/01", "03/02"]);
+  });
+});
+
+describe("band lines by name", () => {
+  it("names each band of the rule by its severity and limit, in the shown unit", () => {
+    const bands = [
+      { limit: 8, severity: "warning" as const },
+      { limit: 15, severity: "critical" as const },
+    ];
+    const data = toChartData(series([point(0, 5)]), "temperature", {
+      ...celsius,
+      bands,
+      temperatureUnit: "fahrenheit",
+    });
+    expect(bandLineNames(data, "en-US").map((b) => b.name)).toEqual(["Warning 46.4 °F", "Critical 59.0 °F"]);
+  });
+
+  it("names none without bands of the rule's own", () => {
+    expect(bandLineNames(toChartData(series([point(0, 5)]), "temperature", celsius), "en-US")).toEqual([]);
   });
 });

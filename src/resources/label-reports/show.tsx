@@ -1,6 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { noDataPeriods } from "@core/domain/completeness-text";
-import { explicitBands } from "@core/domain/limit-bands";
 import { formatDecimal } from "@core/domain/number-text";
 import { ruleLimits } from "@core/domain/report-rule";
 import { LABEL_STATUS_TEXT } from "@core/domain/resources";
@@ -333,7 +332,6 @@ function ReportBody({ report }: { report: LabelReportDetail }) {
                 unit={tab.key as "temperature" | "humidity"}
                 intervalMinutes={interval}
                 {...ruleLimits(rule, tab.key as "temperature" | "humidity")}
-                bands={rule ? (explicitBands(rule, tab.key as "temperature" | "humidity") ?? undefined) : undefined}
                 temperatureUnit={temperatureUnit}
                 timeZone={timeZone}
                 locale={locale}

@@ -20,7 +20,7 @@ export interface Overlays {
 }
 
 /** A band's line by its severity: a warning amber, an alarm the limit's red, critical darker. */
-const SEVERITY_COLORS: Record<BandSeverity, string> = {
+export const SEVERITY_COLORS: Record<BandSeverity, string> = {
   warning: "#d48806",
   alarm: "#d4380d",
   critical: "#820014",

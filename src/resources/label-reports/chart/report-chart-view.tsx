@@ -7,9 +7,9 @@ import "uplot/dist/uPlot.min.css";
 import { formatDecimal } from "@core/domain/number-text";
 import { roundTo, type TemperatureUnit } from "@core/domain/units";
 import { chartAxes } from "./chart-axis";
-import { CHART_COLORS, drawOverlays } from "./chart-draw";
+import { CHART_COLORS, drawOverlays, SEVERITY_COLORS } from "./chart-draw";
 import styles from "./report-chart.module.css";
-import { type ChartUnit, hasValues, type ReadingSeries, toChartData, yRange } from "./series-data";
+import { bandLineNames, type ChartUnit, hasValues, type ReadingSeries, toChartData, yRange } from "./series-data";
 
 /**
  * The time-series chart of one unit, drawn from a series it is given (uPlot): the min and
@@ -179,6 +179,8 @@ export function ReportChartView(props: ReportChartViewProps) {
   }, [data, timeZone, locale, trimStart, trimEnd, reportId, unit, zoomable]);
 
   const empty = data !== null && !hasValues(data);
+  const bandNames = data ? bandLineNames(data, locale) : [];
+  const unitName = unit === "temperature" ? "Temperature" : "Humidity";
   return (
     <div className={styles.frame} ref={frame} data-testid={`chart-${unit}`}>
       <div className={styles.toolbar}>
@@ -187,10 +189,20 @@ export function ReportChartView(props: ReportChartViewProps) {
             <span className={styles.reading} />
             Readings (min/max)
           </span>
-          <span>
-            <span className={styles.line} />
-            Limits
-          </span>
+          {bandNames.length === 0 ? (
+            <span>
+              <span className={styles.line} />
+              Limits
+            </span>
+          ) : (
+            // The rule's own bands: one dashed line each, in its severity's colour.
+            bandNames.map(({ severity, name }) => (
+              <span key={name}>
+                <span className={styles.line} style={{ borderTopColor: SEVERITY_COLORS[severity] }} />
+                {name}
+              </span>
+            ))
+          )}
           <span>
             <span className={styles.excursion} />
             Excursion
@@ -226,7 +238,11 @@ export function ReportChartView(props: ReportChartViewProps) {
         ref={holder}
         className={styles.plot}
         role="img"
-        aria-label={`${unit === "temperature" ? "Temperature" : "Humidity"} chart`}
+        aria-label={
+          bandNames.length === 0
+            ? `${unitName} chart`
+            : `${unitName} chart, limit bands: ${bandNames.map((band) => band.name).join(", ")}`
+        }
         aria-busy={props.fetching ?? false}
         hidden={empty}
       />

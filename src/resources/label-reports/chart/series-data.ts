@@ -1,6 +1,13 @@
 import type { ReadingSeries } from "@core/api/reading-series";
-import type { BandSeverity } from "@core/domain/limit-bands";
-import { TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit, UNIT_SYMBOLS } from "@core/domain/units";
+import { type BandSeverity, SEVERITY_TEXT } from "@core/domain/limit-bands";
+import { formatDecimal } from "@core/domain/number-text";
+import {
+  roundTo,
+  TEMPERATURE_SYMBOLS,
+  type TemperatureUnit,
+  toTemperatureUnit,
+  UNIT_SYMBOLS,
+} from "@core/domain/units";
 
 /**
  * The answer of `GET /label-reports/:id/readings` (server/reports/series.ts) turned into
@@ -139,6 +146,17 @@ export function toChartData(series: ReadingSeries, unit: ChartUnit, options: Cha
     symbol: chartSymbol(unit, options.temperatureUnit),
     stepSeconds,
   };
+}
+
+/**
+ * The chart's band lines by name, as its legend and its accessible description write
+ * them: "Critical 15.0 °C", one per band in the rule's order, values in the shown unit.
+ */
+export function bandLineNames(data: ChartData, locale: string): { severity: BandSeverity; name: string }[] {
+  return data.bandLines.map(({ value, severity }) => ({
+    severity,
+    name: `${SEVERITY_TEXT[severity]} ${formatDecimal(roundTo(value, 1), { decimals: 1, locale })} ${data.symbol}`,
+  }));
 }
 
 /** Whether a series carries any value for the unit (an unmeasured unit has only nulls). */

@@ -65,6 +65,10 @@ test("the report's chart draws each band's limit, and so does its share page", a
     await expect(shared).toHaveAttribute("aria-label", `Temperature chart, limit bands: ${BAND_NAMES.join(", ")}`);
     for (const name of BAND_NAMES)
       await expect(page.getByTestId("chart-temperature").getByText(name, { exact: true })).toBeVisible();
+    // The rule's own bands replace the single alarm delay in the report's particulars.
+    for (const band of ["Critical above 15.0 °C at once", "Alarm above 8.0 °C after 1 h (cumulative)"])
+      await expect(page.getByText(band, { exact: true })).toBeVisible();
+    await expect(page.getByText("Alarm delay", { exact: true })).toHaveCount(0);
     await shared.scrollIntoViewIfNeeded();
     await attachScreenshot(page, testInfo, "share-band-chart");
   } finally {

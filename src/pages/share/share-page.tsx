@@ -12,6 +12,7 @@ import { formatInstant, timeZoneAbbreviation } from "@core/domain/datetime";
 import { DEVIATION_STATE_TEXT } from "@core/domain/deviations";
 import { DISPOSITION_LABELS } from "@core/domain/disposition";
 import type { Excursion } from "@core/domain/excursions";
+import { BAND_UNITS, explicitBands } from "@core/domain/limit-bands";
 import { formatDecimal } from "@core/domain/number-text";
 import { ruleLimits } from "@core/domain/report-rule";
 import { type OverallVerdict, type ReportSummary, VERDICT_TEXT, verdictOf } from "@core/domain/report-summary";
@@ -22,6 +23,7 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Table
 import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { APP_TITLE } from "@/providers/document-title";
+import { bandText } from "@/resources/label-presets/preset-format";
 import { ReportChartView } from "@/resources/label-reports/chart/report-chart-view";
 import type { ChartUnit } from "@/resources/label-reports/chart/series-data";
 import { loadSharedReport, type ShareAnswer, shareApiUrl } from "./share-api";
@@ -317,8 +319,39 @@ function Deviations({ report }: { report: SharedReport }) {
   );
 }
 
+/**
+ * How long out of range raises an alarm: the limit bands a rule sets itself, one line each
+ * ("Critical above 15 °C at once"), and the alarm delay for the units judged by the default band.
+ */
+// A function, not a component: Descriptions reads its items' props from its direct children.
+function ruleTimingItems(rule: SharedReport["rule"], measure: ReturnType<typeof useFormat>["measure"]) {
+  if (!rule) return <Descriptions.Item label="Alarm delay">—</Descriptions.Item>;
+  const bands = BAND_UNITS.flatMap((unit) =>
+    (explicitBands(rule, unit) ?? []).map((band) => bandText(band, (value) => measure(unit, value))),
+  );
+  const defaultBanded = BAND_UNITS.some((unit) => rule[`${unit}Enabled`] && !explicitBands(rule, unit));
+  return (
+    <>
+      {bands.length > 0 ? (
+        <Descriptions.Item label="Limit bands">
+          {bands.map((text) => (
+            <div key={text}>{text}</div>
+          ))}
+        </Descriptions.Item>
+      ) : null}
+      {defaultBanded || bands.length === 0 ? (
+        <Descriptions.Item label="Alarm delay">
+          {`${rule.alarmDelayMinutes === 0 ? "none (at once)" : durationText(rule.alarmDelayMinutes)}, ${
+            rule.alarmType === "cumulative" ? "cumulative time out of range" : "one excursion"
+          }`}
+        </Descriptions.Item>
+      ) : null}
+    </>
+  );
+}
+
 function SharedReportView({ token, report }: { token: string; report: SharedReport }) {
-  const { when } = useFormat();
+  const { when, measure } = useFormat();
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Flex justify="space-between" align="center" wrap gap="small">
@@ -357,13 +390,7 @@ function SharedReportView({ token, report }: { token: string; report: SharedRepo
             {when(report.trim.start)} – {when(report.trim.end)}
           </Descriptions.Item>
         ) : null}
-        <Descriptions.Item label="Alarm delay">
-          {report.rule
-            ? `${report.rule.alarmDelayMinutes === 0 ? "none (at once)" : durationText(report.rule.alarmDelayMinutes)}, ${
-                report.rule.alarmType === "cumulative" ? "cumulative time out of range" : "one excursion"
-              }`
-            : "—"}
-        </Descriptions.Item>
+        {ruleTimingItems(report.rule, measure)}
       </Descriptions>
       <Card size="small" title="Summary">
         <Verdict report={report} />

@@ -104,6 +104,9 @@ function sideUse(usedMinutes: number, budgetMinutes: number): SideUse {
   return { usedMinutes: used, budgetMinutes, remainingMinutes: round(Math.max(0, budgetMinutes - used)) };
 }
 
+/** Some of the side's budget was spent and nothing of it is left: the side is used up. */
+export const sideExhausted = (side: SideUse): boolean => side.usedMinutes > 0 && side.usedMinutes >= side.budgetMinutes;
+
 /** A batch's use of its product's budget: the time its shipments spent out of range, added up per side. */
 export function batchBudgetUse(budget: StabilityBudget, shipments: readonly OutsideMinutes[]): BatchBudgetUse {
   const above = sideUse(
@@ -114,8 +117,7 @@ export function batchBudgetUse(budget: StabilityBudget, shipments: readonly Outs
     shipments.reduce((sum, s) => sum + s.belowMinutes, 0),
     budget.budgetBelowMinutes,
   );
-  const spent = (side: SideUse) => side.usedMinutes > 0 && side.usedMinutes >= side.budgetMinutes;
-  return { above, below, exhausted: spent(above) || spent(below) };
+  return { above, below, exhausted: sideExhausted(above) || sideExhausted(below) };
 }
 
 /** Hours as the budget texts write them: whole hours, one decimal below 10 h, minutes below 1 h ("5 min", "2.5 h", "41 h"). */
@@ -127,7 +129,7 @@ export function budgetHoursText(minutes: number): string {
 }
 
 /** The side's limit as people read it: "above 8 °C", "below 2 °C". */
-function budgetSideLimitText(side: Side, range: StorageRange): string {
+export function budgetSideLimitText(side: Side, range: StorageRange): string {
   return side === "above" ? `above ${range.storageMax} °C` : `below ${range.storageMin} °C`;
 }
 

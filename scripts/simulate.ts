@@ -13,6 +13,7 @@ const { values } = parseArgs({
     password: { type: "string", default: process.env.SIMULATE_PASSWORD ?? DEMO_ADMIN.password },
     company: { type: "string" },
     preset: { type: "string" },
+    shipment: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -20,7 +21,10 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`npm run simulate -- [--url http://localhost:3000] [--labels 5] [--speed 60] [--backfill-hours 12]
   [--email admin@demo.example --password … --company "Meridian Pharma GmbH"] [--preset <preset id>]
-SIMULATE_API_KEY=cck_… uses that ingest key instead of signing in (then --preset is required).`);
+  [--shipment <reference>]
+--shipment attaches the labels to the shipment with that reference (created when there is none).
+SIMULATE_API_KEY=cck_… uses that ingest key instead of signing in (then --preset is required,
+and a --shipment must exist: an ingest key creates none).`);
   process.exit(0);
 }
 
@@ -56,6 +60,7 @@ runSimulation({
         },
       }),
   ...(values.preset ? { presetId: values.preset } : {}),
+  ...(values.shipment ? { shipmentReference: values.shipment } : {}),
   signal: controller.signal,
   log: (line) => console.log(line),
 }).catch((error: unknown) => {

@@ -47,6 +47,11 @@ export interface SimulatorOptions {
   /** ...or use this existing ingest key; then `presetId` is required (an ingest key reads no preset). */
   apiKey?: string;
   presetId?: string;
+  /**
+   * Attach the labels to the shipment with this reference (`shipmentReference` when each is
+   * registered); signed in, a shipment of that reference is created when there is none.
+   */
+  shipmentReference?: string;
   /** Stop after this many ticks (tests); by default runs until `signal` aborts. */
   ticks?: number;
   signal?: AbortSignal;
@@ -169,6 +174,21 @@ export async function runSimulation(options: SimulatorOptions): Promise<Simulati
     log(`Signed in as ${email} (${role.company.name}); created an ingest key; preset "${preset.name}"`);
   }
   const ingest = { "api-key": ingestKey };
+  const shipmentReference = options.shipmentReference?.trim() || undefined;
+  if (shipmentReference && roleHeaders) {
+    const query = `filter=${encodeURIComponent(`reference[eq]${shipmentReference}`)}`;
+    const found = (await call("GET", `/shipments?${query}`, roleHeaders)).json.data as { reference: string }[];
+    if (found.some((s) => s.reference.toLowerCase() === shipmentReference.toLowerCase()))
+      log(`Attaching the labels to shipment ${shipmentReference}`);
+    else {
+      await call("POST", "/shipments", roleHeaders, {
+        reference: shipmentReference,
+        origin: "Basel",
+        destination: "Oslo",
+      });
+      log(`Created shipment ${shipmentReference} for the labels`);
+    }
+  }
   const range = {
     min: preset.temperatureMin ?? ASSUMED_RANGE.min,
     max: preset.temperatureMax ?? ASSUMED_RANGE.max,
@@ -186,6 +206,7 @@ export async function runSimulation(options: SimulatorOptions): Promise<Simulati
       reference: `SIM-${run}-${i + 1}`,
       origin: "Basel",
       destination: "Oslo",
+      ...(shipmentReference ? { shipmentReference } : {}),
     });
     labels.push({ labelId, reportId: String(report.json.id), drifting: i === 0 });
   }

@@ -18,7 +18,10 @@ export const alarmRecord = Type.Object({
   reportId: Type.String(),
   labelId: Type.String({ description: "The report's label, for the link to it" }),
   reference: Type.String(),
-  kind: StringEnum(ALARM_KINDS, { description: "band: a unit's band reached; noSignal; batteryLow" }),
+  kind: StringEnum(ALARM_KINDS, {
+    description:
+      "band: a unit's band reached; noSignal; batteryLow; budgetExhausted: the shipment used up its batch's stability budget on `side` (critical)",
+  }),
   unit: Type.Unsafe<AlarmUnit | null>({ type: ["string", "null"], enum: [...ALARM_UNITS, null] }),
   side: Type.Unsafe<AlarmSide | null>({ type: ["string", "null"], enum: [...ALARM_SIDES, null] }),
   severity: StringEnum(ALARM_SEVERITIES),

@@ -3,11 +3,12 @@ import { durationText } from "./duration-text";
 
 /**
  * Alarms to acknowledge: each alarm event of a report (a unit's band
- * reached, the label gone silent, the battery low) is an alarm that someone acknowledges
+ * reached, the label gone silent, the battery low, its shipment's batch out of stability
+ * budget) is an alarm that someone acknowledges
  * with a comment and later closes. Pure: the server stores and enforces, the dashboard shows.
  */
 
-export const ALARM_KINDS = ["band", "noSignal", "batteryLow"] as const;
+export const ALARM_KINDS = ["band", "noSignal", "batteryLow", "budgetExhausted"] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 export const ALARM_UNITS = ["temperature", "humidity", "shock"] as const;
@@ -42,7 +43,8 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 /**
  * The alarm an alert event raises, or null for an event that is no alarm (a report that
  * finished). A band's alarm has the band's severity ("alarm" for a unit judged by its min
- * and max alone); a silent label is an alarm; a low battery is a warning.
+ * and max alone); a silent label is an alarm; a low battery is a warning; a shipment that
+ * used up its batch's stability budget on a side is critical.
  */
 export function alarmOfEvent(eventKind: string, details: Record<string, unknown>): AlarmOrigin | null {
   const side = isOneOf(ALARM_SIDES, details.side) ? details.side : null;
@@ -58,6 +60,9 @@ export function alarmOfEvent(eventKind: string, details: Record<string, unknown>
       return { kind: "noSignal", unit: null, side: null, severity: "alarm" };
     case "batteryLow":
       return { kind: "batteryLow", unit: null, side: null, severity: "warning" };
+    // A used-up stability budget is critical whatever the label's rule said (docs/domain.md).
+    case "budgetExhausted":
+      return { kind: "budgetExhausted", unit: "temperature", side, severity: "critical" };
     default:
       return null;
   }
@@ -83,10 +88,12 @@ export function alarmCommentError(comment: string | null | undefined): string | 
 
 const UNIT_TEXT: Record<AlarmUnit, string> = { temperature: "Temperature", humidity: "Humidity", shock: "Shock" };
 
-/** "Temperature above", "No signal", "Battery low": what raised the alarm. */
+/** "Temperature above", "No signal", "Battery low", "Stability budget used up above": what raised the alarm. */
 export function alarmTitle(alarm: { kind: AlarmKind; unit: AlarmUnit | null; side: AlarmSide | null }): string {
   if (alarm.kind === "noSignal") return "No signal";
   if (alarm.kind === "batteryLow") return "Battery low";
+  if (alarm.kind === "budgetExhausted")
+    return alarm.side ? `Stability budget used up ${alarm.side}` : "Stability budget used up";
   const unit = alarm.unit ? UNIT_TEXT[alarm.unit] : "Band";
   return alarm.side ? `${unit} ${alarm.side}` : `${unit} alarm`;
 }

@@ -1,5 +1,6 @@
 import { findExcursions, type Reading, type SeriesClock, type Side } from "./excursions";
 import { clockOfReadings, type EvaluationWindow, type PresetThresholds, type SummaryReading } from "./report-summary";
+import { roundTo, TEMPERATURE_SYMBOLS, type TemperatureUnit, toTemperatureUnit } from "./units";
 
 /**
  * Stability budgets (docs/domain.md, Products and stability budgets): a product may spend
@@ -104,6 +105,9 @@ function sideUse(usedMinutes: number, budgetMinutes: number): SideUse {
   return { usedMinutes: used, budgetMinutes, remainingMinutes: round(Math.max(0, budgetMinutes - used)) };
 }
 
+/** Some of the side's budget was spent and nothing of it is left: the side is used up. */
+export const sideExhausted = (side: SideUse): boolean => side.usedMinutes > 0 && side.usedMinutes >= side.budgetMinutes;
+
 /** A batch's use of its product's budget: the time its shipments spent out of range, added up per side. */
 export function batchBudgetUse(budget: StabilityBudget, shipments: readonly OutsideMinutes[]): BatchBudgetUse {
   const above = sideUse(
@@ -114,8 +118,7 @@ export function batchBudgetUse(budget: StabilityBudget, shipments: readonly Outs
     shipments.reduce((sum, s) => sum + s.belowMinutes, 0),
     budget.budgetBelowMinutes,
   );
-  const spent = (side: SideUse) => side.usedMinutes > 0 && side.usedMinutes >= side.budgetMinutes;
-  return { above, below, exhausted: spent(above) || spent(below) };
+  return { above, below, exhausted: sideExhausted(above) || sideExhausted(below) };
 }
 
 /** Hours as the budget texts write them: whole hours, one decimal below 10 h, minutes below 1 h ("5 min", "2.5 h", "41 h"). */
@@ -126,17 +129,32 @@ export function budgetHoursText(minutes: number): string {
   return hours < 10 && !Number.isInteger(tenths) ? `${tenths.toFixed(1)} h` : `${Math.round(hours)} h`;
 }
 
-/** The side's limit as people read it: "above 8 °C", "below 2 °C". */
-function budgetSideLimitText(side: Side, range: StorageRange): string {
-  return side === "above" ? `above ${range.storageMax} °C` : `below ${range.storageMin} °C`;
+/** A storage temperature (°C) as the budget texts write it, in the reader's unit: "8 °C", "46.4 °F". */
+function limitText(celsius: number, unit: TemperatureUnit): string {
+  return `${roundTo(toTemperatureUnit(celsius, unit), 1)} ${TEMPERATURE_SYMBOLS[unit]}`;
 }
 
-/** What is left of a side's budget: "41 h of 72 h left above 8 °C". */
-export function budgetLeftText(side: Side, use: SideUse, range: StorageRange): string {
-  return `${budgetHoursText(use.remainingMinutes)} of ${budgetHoursText(use.budgetMinutes)} left ${budgetSideLimitText(side, range)}`;
+/** A product's storage range in the reader's unit: "2–8 °C", "35.6–46.4 °F". */
+export function storageRangeText(range: StorageRange, unit: TemperatureUnit = "celsius"): string {
+  return `${roundTo(toTemperatureUnit(range.storageMin, unit), 1)}–${limitText(range.storageMax, unit)}`;
 }
 
-/** What was used of a side's budget, for audit entries: "10 h → 12 h above 8 °C". */
+/** The side's limit as people read it, in their unit: "above 8 °C", "below 35.6 °F". */
+export function budgetSideLimitText(side: Side, range: StorageRange, unit: TemperatureUnit = "celsius"): string {
+  return side === "above" ? `above ${limitText(range.storageMax, unit)}` : `below ${limitText(range.storageMin, unit)}`;
+}
+
+/** What is left of a side's budget: "41 h of 72 h left above 8 °C" ("… above 46.4 °F" in °F). */
+export function budgetLeftText(
+  side: Side,
+  use: SideUse,
+  range: StorageRange,
+  unit: TemperatureUnit = "celsius",
+): string {
+  return `${budgetHoursText(use.remainingMinutes)} of ${budgetHoursText(use.budgetMinutes)} left ${budgetSideLimitText(side, range, unit)}`;
+}
+
+/** What was used of a side's budget, for audit entries (stored, so in °C): "10 h → 12 h above 8 °C". */
 export function budgetUsedChangeText(side: Side, before: number, after: number, range: StorageRange): string {
   return `${budgetHoursText(before)} → ${budgetHoursText(after)} ${budgetSideLimitText(side, range)}`;
 }

@@ -417,7 +417,7 @@ interface OutboxTable {
   digestCount: Generated<number>;
 }
 
-export type AlertEventKind = "excursionDetected" | "reportFinished" | "batteryLow" | "noSignal";
+export type AlertEventKind = "excursionDetected" | "reportFinished" | "batteryLow" | "noSignal" | "budgetExhausted";
 
 /** Something that happened to a report and is e-mailed once (0017-alert-events). */
 interface AlertEventsTable {

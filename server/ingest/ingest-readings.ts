@@ -15,6 +15,7 @@ import {
 import { type AlertLinks, enqueueAlerts, LINKS_FROM_ENV } from "../notifications/enqueue-alerts";
 import { recordBudgetChange, reportBatchBudget } from "../products/budget-trail";
 import { updateSummary } from "../reports/summary";
+import { raiseReportBudgetAlarms } from "../shipments/budget-alarms";
 import { RECORD_STATE_COLUMNS, type RecordState, recordLateReadings } from "./late-readings";
 
 /** Shock rows per INSERT statement: 3 parameters a row keeps it far under PostgreSQL's 65,535. */
@@ -102,7 +103,11 @@ export async function ingestReadings(
       const budgetBefore = await reportBatchBudget(trx, report.id);
       const { stored, ...result } = await ingestIntoReport(trx, report.id, own, alertStateOf(report), links);
       results.push(result);
-      if (budgetBefore && stored.length > 0) await recordBudgetChange(trx, principal, report.id, budgetBefore);
+      if (budgetBefore && stored.length > 0) {
+        // A use that grew may have used the batch's budget up: a critical alarm of its own.
+        const changed = await recordBudgetChange(trx, principal, report.id, budgetBefore);
+        await raiseReportBudgetAlarms(trx, report.id, changed, links);
+      }
       if (stored.length > 0) await recordLateReadings(trx, principal, report, stored, links);
       for (const r of own) if (newest === null || r.t > newest.t) newest = { reportId: report.id, t: r.t };
     }

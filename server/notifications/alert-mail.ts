@@ -22,6 +22,7 @@ const SETTING_NAME: Record<AlertEventKind, string> = {
   reportFinished: "Report finished",
   batteryLow: "Battery low",
   noSignal: "Excursion detected",
+  budgetExhausted: "Excursion detected",
 };
 
 /**
@@ -64,6 +65,12 @@ export function renderAlertMail(input: AlertMailInput): AlertMessage & { headlin
       body =
         `Nothing has been heard from the label since its last reading at ${at(d.lastReadingAt)};` +
         ` it counts as silent since ${at(input.occurredAt)}.`;
+      break;
+    case "budgetExhausted":
+      headline = "Stability budget used up";
+      body =
+        `Shipment ${String(d.shipmentReference ?? "?")} used up the stability budget of batch ${String(d.batch ?? "?")}` +
+        ` of ${String(d.productName ?? "its product")} ${String(d.limitText ?? "")} (noticed at ${at(input.occurredAt)}).`;
       break;
   }
   const link = reportLink(input.publicUrl, input.reportId);

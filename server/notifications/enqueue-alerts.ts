@@ -37,6 +37,7 @@ const SETTING: Record<AlertEventKind, AlertKind> = {
   reportFinished: "reportFinished",
   batteryLow: "batteryLow",
   noSignal: "excursionDetected",
+  budgetExhausted: "excursionDetected",
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ShipmentBudget } from "../../core/api/product";
+import type { Side } from "../../core/domain/excursions";
 import { BUDGET_SIDES, budgetUsedChangeText } from "../../core/domain/stability-budget";
 import { recordAudit } from "../audit";
 import type { Principal } from "../auth/principal";
@@ -22,17 +23,18 @@ export async function reportBatchBudget(db: Db, reportId: string): Promise<Shipm
  * After readings were stored into a report of a product's shipment: when they changed the
  * batch's use of its budget (a late reading filling an excursion, say), the report's
  * trail says so, old → new, e.g. "Stability budget of batch X used: 10 h → 12 h above 8 °C".
+ * Answers the sides whose use changed.
  */
 export async function recordBudgetChange(
   db: Db,
   principal: Principal,
   reportId: string,
   before: ShipmentBudget,
-): Promise<void> {
+): Promise<Side[]> {
   const after = await reportBatchBudget(db, reportId);
-  if (!after) return;
+  if (!after) return [];
   const changed = BUDGET_SIDES.filter((side) => before.budget[side].usedMinutes !== after.budget[side].usedMinutes);
-  if (changed.length === 0) return;
+  if (changed.length === 0) return [];
   const text = `Stability budget of batch ${after.batch} used: ${changed
     .map((side) => budgetUsedChangeText(side, before.budget[side].usedMinutes, after.budget[side].usedMinutes, after))
     .join("; ")}`;
@@ -45,4 +47,5 @@ export async function recordBudgetChange(
     before: { productId: before.productId, batch: before.batch, ...used(before) },
     after: { productId: after.productId, batch: after.batch, ...used(after), text },
   });
+  return changed;
 }

@@ -13,9 +13,10 @@ import { statusAnswer } from "../../core/api/status-answer";
 import { closingErrors, DEVIATION_CLOSING_MEANING } from "../../core/domain/deviations";
 import { listResource } from "../../core/domain/resources";
 import { shownAuditEntry } from "../audit-log/audit-actor";
-import { proveIdentity, storeCode } from "../auth/fresh-proof";
+import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import { onlyThePersonSigns } from "../auth/person-signature";
+import { mailSigningCode } from "../auth/signing-code";
 import { alarmListRows } from "../db/alarms";
 import {
   deviationAlarmIds,
@@ -229,12 +230,10 @@ export const deviationRoutes: FastifyPluginAsync = async (plugin) => {
       const { userId } = await requireOwnSession(request);
       const user = await readUser(db, userId, ["id", "email"]);
       if (!user) throw notFound("Account not found");
-      await throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
-      const code = await storeCode(db, userId, "signature-proof", null, closingCodeBinding(deviation.id));
-      await mailer.send({
-        to: user.email,
-        subject: `ColdChain code ${code} to close deviation ${deviation.number}`,
-        text: `Your ColdChain code is ${code}. Entering it closes deviation ${deviation.number} ("${deviation.title}") with your signature, meaning "${DEVIATION_CLOSING_MEANING}", and nothing else; it is valid for 15 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.\n`,
+      await mailSigningCode({ db, mailer, throttles }, user, {
+        binding: closingCodeBinding(deviation.id),
+        subject: `to close deviation ${deviation.number}`,
+        signs: `closes deviation ${deviation.number} ("${deviation.title}") with your signature, meaning "${DEVIATION_CLOSING_MEANING}"`,
       });
       return { status: "OK" };
     },

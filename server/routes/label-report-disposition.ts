@@ -8,9 +8,10 @@ import {
   DISPOSITION_MEANINGS,
   dispositionCommentError,
 } from "../../core/domain/disposition";
-import { proveIdentity, storeCode } from "../auth/fresh-proof";
+import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
 import { onlyThePersonSigns } from "../auth/person-signature";
+import { mailSigningCode } from "../auth/signing-code";
 import { readUser } from "../db/users";
 import { badRequest, HttpError, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
@@ -129,13 +130,11 @@ export const labelReportDispositionRoutes: FastifyPluginAsync = async (plugin) =
       const report = signableReport(request);
       const { userId } = await requireOwnSession(request);
       const user = await signer(userId);
-      await throttles.codes.hit(`code:${user.email.toLowerCase()}`, "code requests for this account");
       const { disposition } = request.body;
-      const code = await storeCode(db, userId, "signature-proof", null, signingCodeBinding(report.id, disposition));
-      await mailer.send({
-        to: user.email,
-        subject: `ColdChain code ${code} to sign a report disposition`,
-        text: `Your ColdChain code is ${code}. Entering it signs the disposition "${DISPOSITION_LABELS[disposition]}" (${DISPOSITION_MEANINGS[disposition]}) of label report ${report.labelId} in your name, and nothing else; it is valid for 15 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.\n`,
+      await mailSigningCode({ db, mailer, throttles }, user, {
+        binding: signingCodeBinding(report.id, disposition),
+        subject: "to sign a report disposition",
+        signs: `signs the disposition "${DISPOSITION_LABELS[disposition]}" (${DISPOSITION_MEANINGS[disposition]}) of label report ${report.labelId} in your name`,
       });
       return { status: "OK" };
     },

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { idParams } from "../../core/api/id-params";
 import { shipmentDispositionAnswer } from "../../core/api/shipment";
-import { dispositionInput } from "../../core/api/signed-disposition";
-import { canBeDisposed, dispositionCommentError, type SignedDisposition } from "../../core/domain/disposition";
+import { dispositionInput, signingCodeInput } from "../../core/api/signed-disposition";
+import { statusAnswer } from "../../core/api/status-answer";
+import {
+  canBeDisposed,
+  DISPOSITION_LABELS,
+  DISPOSITION_MEANINGS,
+  dispositionCommentError,
+  type SignedDisposition,
+} from "../../core/domain/disposition";
 import { proveIdentity } from "../auth/fresh-proof";
 import { requireOwnSession } from "../auth/own-session";
+import { mailSigningCode } from "../auth/signing-code";
 import { findShipment } from "../db/shipments";
 import { readUser } from "../db/users";
 import { badRequest, HttpError, notFound } from "../errors";
@@ -14,6 +22,9 @@ import { NOT_ENDED, signReportDisposition } from "../reports/sign-disposition";
 import { refuseOtherThanPerson } from "./label-report-disposition";
 import { dataErrors } from "./schemas";
 
+/** A signing code signs the shipment and the disposition it was asked for, nothing else. */
+const shipmentCodeBinding = (shipmentId: string, disposition: string) => `shipment:${shipmentId}:${disposition}`;
+
 /** A report's refusal, naming its label: the shipment's signature is all or nothing. */
 function namingLabel(labelId: string, error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
@@ -22,14 +33,15 @@ function namingLabel(labelId: string, error: unknown): unknown {
 
 /**
  * A disposition of a shipment as a whole (docs/api.md, Shipments): one e-signature, with
- * the same proof as a report's (the person's own session, their password), that signs each
+ * the same proof as a report's (the person's own session, their password or an e-mailed
+ * code), that signs each
  * of the shipment's reports' current record hash with signReportDisposition, in one
  * transaction: each report gets its own signature and trail entry, and if any refuses,
  * nothing is written and the answer names its label.
  */
 export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypedRequests>();
-  const { db, settings } = plugin;
+  const { db, settings, mailer, throttles } = plugin;
 
   app.post(
     "/shipments/:id/disposition",
@@ -39,7 +51,7 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ["shipments"],
         summary:
-          "Sign one QA disposition (released, quarantined, rejected) for every label report of the shipment with the password: each report's own record hash is signed and each gets its own disposition and trail entry, all or nothing. Sign-in session required; refused while impersonating and to API keys; 409 naming the label when one has not ended, 400 naming it when its incomplete data needs a comment",
+          "Sign one QA disposition (released, quarantined, rejected) for every label report of the shipment with the password or an e-mailed code: each report's own record hash is signed and each gets its own disposition and trail entry, all or nothing. Sign-in session required; refused while impersonating and to API keys; 409 naming the label when one has not ended, 400 naming it when its incomplete data needs a comment",
         params: idParams,
         body: dispositionInput,
         response: { 201: shipmentDispositionAnswer, 409: dataErrors[400], 429: dataErrors[400], ...dataErrors },
@@ -72,7 +84,7 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
         codePurpose: "signature-proof",
         codeField: "code",
         wrongPassword: "The password is wrong",
-        codeBinding: `shipment:${id}:${body.disposition}`,
+        codeBinding: shipmentCodeBinding(id, body.disposition),
       });
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
       // A deviation is of one report: it is named for that report's signature only.
@@ -107,6 +119,36 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
         })),
       );
       return reply.code(201).send({ shipmentId: id, reports: signed });
+    },
+  );
+
+  app.post(
+    "/shipments/:id/disposition/email-code",
+    {
+      config: { permission: ["approve", "labelReport"] },
+      preValidation: refuseOtherThanPerson,
+      schema: {
+        tags: ["shipments"],
+        summary:
+          "E-mail the caller a code to sign this disposition of this shipment's label reports (accounts without a password); the code signs nothing else. Sign-in session required",
+        params: idParams,
+        body: signingCodeInput,
+        response: { 200: statusAnswer, 409: dataErrors[400], 429: dataErrors[400], ...dataErrors },
+      },
+    },
+    async (request) => {
+      const shipment = await findShipment(db, request.principal.companyScope, request.params.id);
+      if (!shipment) throw notFound("Shipment not found");
+      const { userId } = await requireOwnSession(request);
+      const user = await readUser(db, userId, ["id", "email"]);
+      if (!user) throw notFound("Account not found");
+      const { disposition } = request.body;
+      await mailSigningCode({ db, mailer, throttles }, user, {
+        binding: shipmentCodeBinding(shipment.id, disposition),
+        subject: "to sign a shipment disposition",
+        signs: `signs the disposition "${DISPOSITION_LABELS[disposition]}" (${DISPOSITION_MEANINGS[disposition]}) of each label report of shipment ${shipment.reference} in your name`,
+      });
+      return { status: "OK" };
     },
   );
 };

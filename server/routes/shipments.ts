@@ -29,8 +29,10 @@ import { badRequest, notFound } from "../errors";
 import type { TypedRequests } from "../http/type-provider";
 import { parseResourceQuery } from "../lists/parse";
 import { runList } from "../lists/run-list";
+import type { AlertLinks } from "../notifications/enqueue-alerts";
 import { setShipmentReports } from "../shipments/attach-reports";
 import { shipmentBudgetOf } from "../shipments/budget";
+import { raiseBudgetAlarms } from "../shipments/budget-alarms";
 import { dataErrors } from "./schemas";
 
 const resource = listResource("shipments");
@@ -72,6 +74,7 @@ async function shipmentDetailOf(db: Db, companyScope: string[], id: string) {
 /** Writes the shipment's columns and reports; a taken reference is a 400 naming `reference`. */
 async function saveShipment(
   db: Db,
+  links: AlertLinks,
   principal: Principal,
   existing: { id: string; companyId: string; reference: string } | null,
   body: ShipmentInput | ShipmentChanges,
@@ -149,6 +152,9 @@ async function saveShipment(
         shipment = created;
       }
       if (body.reportIds) await setShipmentReports(trx, principal, shipment, body.reportIds);
+      // Labels attached or a product or batch set may use the batch's budget up: a critical alarm.
+      if (body.reportIds || columns.productId !== undefined || columns.batch !== undefined)
+        await raiseBudgetAlarms(trx, shipment.id, links);
       return shipment.id;
     });
   } catch (e) {
@@ -226,7 +232,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const id = await saveShipment(db, request.principal, null, request.body);
+      const id = await saveShipment(db, plugin.settings, request.principal, null, request.body);
       return reply.code(201).send(await detail(request.principal.companyScope, id));
     },
   );
@@ -248,7 +254,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (plugin) => {
       const { companyScope } = request.principal;
       const existing = await findShipment(db, companyScope, request.params.id);
       if (!existing) throw shipmentNotFound();
-      await saveShipment(db, request.principal, existing, request.body);
+      await saveShipment(db, plugin.settings, request.principal, existing, request.body);
       return detail(companyScope, existing.id);
     },
   );

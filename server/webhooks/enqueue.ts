@@ -117,5 +117,6 @@ export const WEBHOOK_EVENT_OF_ALERT: Record<AlertEventKind, WebhookEvent> = {
   excursionDetected: "alarm",
   noSignal: "alarm",
   batteryLow: "alarm",
+  budgetExhausted: "alarm",
   reportFinished: "report.ended",
 };

@@ -425,6 +425,82 @@ describe("a shipment's disposition", () => {
     expect(await signaturesOf(reportIds)).toEqual([]);
   });
 
+  const askCode = (id: string, headers: Record<string, string>, disposition = "released") =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/shipments/${id}/disposition/email-code`,
+      headers,
+      payload: { disposition },
+    });
+
+  async function mailedCode(key: string): Promise<{ subject: string; text: string; code: string }> {
+    const mail = await t.database.db
+      .selectFrom("outbox")
+      .select(["subject", "text"])
+      .where("recipient", "=", `${key.replace(":", "-")}@test.example`)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    return { ...mail, code: /\b(\d{6})\b/.exec(mail.text)?.[1] ?? "" };
+  }
+
+  test("an e-mailed code signs the shipment's reports instead of the password, once", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-CODE", ["SHP-C-1", "SHP-C-2"]);
+    const headers = await signedIn("a:distributorAdmin");
+    expect((await askCode(id, headers)).statusCode).toBe(200);
+    const mail = await mailedCode("a:distributorAdmin");
+    expect(mail.text).toContain("SHP-CODE");
+    expect(mail.subject).not.toContain("SHP-CODE");
+    const signed = await sign(id, headers, { password: undefined, code: mail.code });
+    expect(signed.statusCode, signed.body).toBe(201);
+    expect((await signaturesOf(reportIds)).map((row) => row.value)).toEqual(["released", "released"]);
+    const again = await sign(id, headers, { password: undefined, code: mail.code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().formFields.map((f: { id: string }) => f.id)).toEqual(["code"]);
+  });
+
+  test("a wrong code, or one asked for another shipment or disposition, is a 400 naming code and signs nothing", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-CODE-BAD", ["SHP-CB-1"]);
+    const other = await shipmentOfEnded("SHP-CODE-OTHER", ["SHP-CO-1"]);
+    const headers = await signedIn("a:systemAdmin");
+    expect((await askCode(other.id, headers)).statusCode).toBe(200);
+    const forOther = (await mailedCode("a:systemAdmin")).code;
+    expect((await askCode(id, headers, "quarantined")).statusCode).toBe(200);
+    const quarantine = (await mailedCode("a:systemAdmin")).code;
+    for (const code of ["000000", forOther, quarantine].filter((c, i, all) => all.indexOf(c) === i)) {
+      const res = await sign(id, headers, { password: undefined, code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().formFields.map((f: { id: string }) => f.id)).toEqual(["code"]);
+    }
+    expect(await signaturesOf(reportIds)).toEqual([]);
+  });
+
+  test("a code is e-mailed only to the person: not a role without approval, an API key, impersonation, a token without its session, or nobody", async () => {
+    const { id } = await shipmentOfEnded("SHP-CODE-WHO", ["SHP-CW-1"]);
+    expect((await askCode(id, await signedIn("a:user"))).statusCode).toBe(403);
+    expect((await askCode(id, { "api-key": ingestA })).statusCode).toBe(403);
+    expect(
+      (await askCode(id, { "api-key": await apiKeyOf(t.database.db, world.companies.a, ["read"]) })).statusCode,
+    ).toBe(403);
+    const token = await roleTokenFor(t.database.db, t.keys, {
+      userId: world.users["a:administrator"] as string,
+      companyId: world.companies.a,
+      impersonatorUserId: world.users["operator:systemAdmin"] as string,
+    });
+    expect((await askCode(id, { "api-key": token.secret, jwt: token.jwtToken })).statusCode).toBe(403);
+    expect((await askCode(id, admin)).statusCode).toBe(440);
+    expect((await askCode(id, {})).statusCode).toBe(401);
+    expect((await askCode(id, await signedIn("a:administrator"), "signed")).statusCode).toBe(400);
+  });
+
+  test("a code for another company's shipment is a 404 and nothing is e-mailed", async () => {
+    const foreign: ShipmentDetail = (
+      await create({ reference: "SHP-B-CODE" }, await as("b:administrator", "b"))
+    ).json();
+    const before = await t.database.db.selectFrom("outbox").select("id").execute();
+    expect((await askCode(foreign.id, await signedIn("a:administrator"))).statusCode).toBe(404);
+    expect((await t.database.db.selectFrom("outbox").select("id").execute()).length).toBe(before.length);
+  });
+
   test("another company's shipment is a 404 and nothing of it is signed", async () => {
     const foreign: ShipmentDetail = (
       await create(

@@ -119,4 +119,33 @@ describe("the simulator", () => {
       .execute();
     expect(statuses.map((s) => s.status)).toEqual(["stopped", "stopped"]);
   });
+
+  test("--shipment attaches its labels to the shipment of that reference, creating it when there is none", async () => {
+    const shipmentOf = async (reportIds: string[]) =>
+      t.database.db
+        .selectFrom("labelReports as r")
+        .innerJoin("shipments as s", "s.id", "r.shipmentId")
+        .select(["s.id", "s.reference"])
+        .where("r.id", "in", reportIds)
+        .execute();
+    const first = await runSimulation({
+      baseUrl,
+      labels: 2,
+      ticks: 1,
+      credentials: { email: EMAIL, password: PASSWORD },
+      clock: hurriedClock,
+      shipmentReference: "SHP-SIM-1",
+    });
+    const created = await shipmentOf(first.labels.map((l) => l.reportId));
+    expect(created.map((s) => s.reference)).toEqual(["SHP-SIM-1", "SHP-SIM-1"]);
+    const again = await runSimulation({
+      baseUrl,
+      labels: 1,
+      ticks: 1,
+      credentials: { email: EMAIL, password: PASSWORD },
+      clock: hurriedClock,
+      shipmentReference: "SHP-SIM-1",
+    });
+    expect((await shipmentOf(again.labels.map((l) => l.reportId))).map((s) => s.id)).toEqual([created[0]?.id]);
+  });
 });

@@ -176,6 +176,10 @@ const CASES: Record<string, Case> = {
     params: () => ({ id: bShipment }),
     body: () => ({ disposition: "released", comment: "Signed from company A", password: "wrong-one-1" }),
   },
+  "POST /api/shipments/:id/disposition/email-code": {
+    params: () => ({ id: bShipment }),
+    body: () => ({ disposition: "released" }),
+  },
   "GET /api/deviations": {},
   "GET /api/deviations/:id": { params: () => ({ id: bDeviation }) },
   // B's report in the body: not a report the caller sees (404).

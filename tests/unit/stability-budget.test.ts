@@ -6,6 +6,7 @@ import {
   budgetUsedChangeText,
   labelOutsideMinutes,
   shipmentOutsideMinutes,
+  storageRangeText,
 } from "../../core/domain/stability-budget";
 
 const MIN = 60_000;
@@ -84,6 +85,18 @@ describe("budget texts", () => {
     const use = batchBudgetUse(INSULIN, [{ aboveMinutes: 31 * 60, belowMinutes: 0 }]);
     expect(budgetLeftText("above", use.above, INSULIN)).toBe("41 h of 72 h left above 8 °C");
     expect(budgetLeftText("below", use.below, INSULIN)).toBe("24 h of 24 h left below 2 °C");
+  });
+
+  test("write the limit in the reader's temperature unit", () => {
+    const use = batchBudgetUse(INSULIN, [{ aboveMinutes: 31 * 60, belowMinutes: 0 }]);
+    expect(budgetLeftText("above", use.above, INSULIN, "fahrenheit")).toBe("41 h of 72 h left above 46.4 °F");
+    expect(budgetLeftText("below", use.below, INSULIN, "fahrenheit")).toBe("24 h of 24 h left below 35.6 °F");
+    expect(budgetLeftText("above", use.above, INSULIN, "celsius")).toBe("41 h of 72 h left above 8 °C");
+  });
+
+  test("write the storage range in the reader's temperature unit", () => {
+    expect(storageRangeText(INSULIN)).toBe("2–8 °C");
+    expect(storageRangeText(INSULIN, "fahrenheit")).toBe("35.6–46.4 °F");
   });
 
   test("say a change of use from old to new", () => {

@@ -1,6 +1,7 @@
 import type { ShipmentBudget } from "@core/api/product";
 import { BUDGET_SIDES, budgetLeftText, type StorageRange } from "@core/domain/stability-budget";
 import { Flex, Progress, Typography } from "antd";
+import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 
 type Budget = ShipmentBudget["budget"];
 
@@ -10,8 +11,12 @@ function usedPercent(side: Budget["above"]): number {
   return Math.min(100, Math.round((side.usedMinutes / side.budgetMinutes) * 100));
 }
 
-/** A batch's budget per side: a bar of the share used and what is left ("41 h of 72 h left above 8 °C"). */
+/**
+ * A batch's budget per side: a bar of the share used and what is left ("41 h of 72 h left
+ * above 8 °C"), the limit in the person's temperature unit.
+ */
 export function BudgetBars({ budget, range }: { budget: Budget; range: StorageRange }) {
+  const unit = useTemperatureUnit();
   return (
     <Flex vertical gap={4}>
       {BUDGET_SIDES.map((side) => {
@@ -25,7 +30,7 @@ export function BudgetBars({ budget, range }: { budget: Budget; range: StorageRa
               status={percent >= 100 && use.usedMinutes > 0 ? "exception" : "normal"}
               aria-label={`Budget used ${side} the range`}
             />
-            <Typography.Text type="secondary">{budgetLeftText(side, use, range)}</Typography.Text>
+            <Typography.Text type="secondary">{budgetLeftText(side, use, range, unit)}</Typography.Text>
           </div>
         );
       })}

@@ -1,6 +1,6 @@
 import { EditOutlined } from "@ant-design/icons";
 import type { ProductDetail } from "@core/api/product";
-import { budgetHoursText } from "@core/domain/stability-budget";
+import { budgetHoursText, storageRangeText } from "@core/domain/stability-budget";
 import { type HttpError, useOne } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Skeleton, Table, Typography } from "antd";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { PlainTag } from "@/components/controls/plain-tag/plain-tag";
 import { LazyNotFoundPage } from "@/components/error-page/lazy-error-page";
 import { TitledPage } from "@/components/record/record-page";
 import { useAccess } from "@/hooks/use-access";
+import { useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import { BudgetBars } from "./budget-bars";
@@ -24,6 +25,7 @@ export function ProductShow() {
   const { id } = useParams();
   const can = useAccess();
   const [editing, setEditing] = useState(false);
+  const temperatureUnit = useTemperatureUnit();
   const { query, result: product } = useOne<ProductDetail, HttpError>({
     resource: RESOURCE.products,
     id: id ?? "",
@@ -49,9 +51,7 @@ export function ProductShow() {
       <Card>
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label="Code">{product.code}</Descriptions.Item>
-          <Descriptions.Item label="Storage range">
-            {product.storageMin}–{product.storageMax} °C
-          </Descriptions.Item>
+          <Descriptions.Item label="Storage range">{storageRangeText(product, temperatureUnit)}</Descriptions.Item>
           <Descriptions.Item label="Stability budget">
             {budgetHoursText(product.budgetAboveMinutes)} above, {budgetHoursText(product.budgetBelowMinutes)} below
           </Descriptions.Item>

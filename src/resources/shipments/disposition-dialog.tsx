@@ -1,8 +1,8 @@
-import type { DispositionInput } from "@core/api/signed-disposition";
+import type { DispositionInput, SigningCodeInput } from "@core/api/signed-disposition";
 import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
+import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
 import { readableError } from "@/providers/readable-error";
 import { REPORT_QUERY_KEY } from "@/resources/label-reports/report/report-queries";
@@ -13,12 +13,14 @@ interface FormValues {
   disposition: Disposition;
   comment?: string;
   password?: string;
+  code?: string;
 }
 
 /**
  * One signature for every label of the shipment (POST /shipments/{id}/disposition): each
- * report's own record is signed, all or none; a refusal names the label. The password
- * proves who signs, as for a report's disposition.
+ * report's own record is signed, all or none; a refusal names the label. The password, or
+ * a code e-mailed for this shipment and decision, proves who signs, as for a report's
+ * disposition.
  */
 export function ShipmentDispositionDialog({
   shipment,
@@ -35,17 +37,41 @@ export function ShipmentDispositionDialog({
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
   const chosen = Form.useWatch("disposition", form);
+  // The decision the e-mailed code was asked for: it signs that one only.
+  const [codeFor, setCodeFor] = useState<Disposition | null>(null);
+  const byEmail = codeFor !== null;
+  const url = `${RESOURCE.shipments}/${encodeURIComponent(shipment.id)}/disposition`;
+
+  const askForCode = async () => {
+    setProblem(null);
+    // The code is bound to one decision: it is chosen first.
+    const { disposition } = await form.validateFields(["disposition"]).catch(() => ({ disposition: undefined }));
+    if (!disposition) return;
+    mutate(
+      {
+        url: `${url}/email-code`,
+        method: "post",
+        values: { disposition } satisfies SigningCodeInput,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => setCodeFor(disposition),
+        onError: (error: HttpError) => setProblem(readableError(error)),
+      },
+    );
+  };
 
   const sign = (values: FormValues) => {
     setProblem(null);
     mutate(
       {
-        url: `${RESOURCE.shipments}/${encodeURIComponent(shipment.id)}/disposition`,
+        url,
         method: "post",
         values: {
           disposition: values.disposition,
           comment: values.comment ?? "",
-          password: values.password ?? "",
+          ...(byEmail ? { code: values.code ?? "" } : { password: values.password ?? "" }),
         } satisfies DispositionInput,
         successNotification: false,
         errorNotification: false,
@@ -59,6 +85,7 @@ export function ShipmentDispositionDialog({
               queryClient.invalidateQueries({ queryKey: [REPORT_QUERY_KEY, report.id] }),
             ),
           ]);
+          setCodeFor(null);
           onClose();
         },
         onError: (error: HttpError) => {
@@ -75,7 +102,10 @@ export function ShipmentDispositionDialog({
       okText="Sign"
       confirmLoading={mutation.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => {
+        setCodeFor(null);
+        onClose();
+      }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={sign} preserve={false}>
@@ -93,13 +123,40 @@ export function ShipmentDispositionDialog({
         <Form.Item name="comment" label="Comment">
           <Input.TextArea maxLength={1000} rows={2} />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label="Your password"
-          rules={[{ required: true, message: "Enter your password to sign" }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
+        {byEmail ? (
+          <Form.Item
+            name="code"
+            label="Code from your e-mail"
+            rules={[{ required: true, message: "Enter the code" }]}
+            extra={
+              chosen && codeFor && chosen !== codeFor ? (
+                <span data-testid="code-for-other-disposition">
+                  The code signs "{DISPOSITION_LABELS[codeFor]}" only.{" "}
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
+                    E-mail me a code for "{DISPOSITION_LABELS[chosen]}"
+                  </Button>
+                </span>
+              ) : (
+                `E-mailed for "${DISPOSITION_LABELS[codeFor]}"; it is valid for 15 minutes.`
+              )
+            }
+          >
+            <Input autoComplete="one-time-code" maxLength={20} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="password"
+            label="Your password"
+            extra={
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
+                No password? E-mail me a code
+              </Button>
+            }
+            rules={[{ required: true, message: "Enter your password to sign" }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
         {problem ? <Alert type="error" showIcon message={problem} /> : null}
       </Form>
     </Modal>

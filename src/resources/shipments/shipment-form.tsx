@@ -7,6 +7,7 @@ import { Form, Input, Modal, Select } from "antd";
 import { readableError } from "@/providers/readable-error";
 import { RESOURCE } from "@/resources/names";
 import { showFieldErrors } from "@/resources/settings/api";
+import { DateTimeInput } from "./date-time-input";
 
 interface FormValues {
   reference: string;
@@ -24,14 +25,6 @@ interface FormValues {
 
 const MODE_OPTIONS = SHIPMENT_TRANSPORT_MODES.map((value) => ({ value, label: SHIPMENT_TRANSPORT_MODE_TEXT[value] }));
 
-/** An ISO instant as a datetime-local input's value (the browser's time zone), and back. */
-function toLocalInput(iso: string | null): string | undefined {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-const fromLocalInput = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
-
 function initialValues(shipment: ShipmentDetail | null): Partial<FormValues> {
   if (!shipment) return { transportMode: "road", reportIds: [] };
   return {
@@ -40,8 +33,8 @@ function initialValues(shipment: ShipmentDetail | null): Partial<FormValues> {
     destination: shipment.destination,
     carrier: shipment.carrier,
     transportMode: shipment.transportMode,
-    plannedDeparture: toLocalInput(shipment.plannedDeparture),
-    plannedArrival: toLocalInput(shipment.plannedArrival),
+    plannedDeparture: shipment.plannedDeparture ?? undefined,
+    plannedArrival: shipment.plannedArrival ?? undefined,
     product: shipment.product,
     productId: shipment.productId,
     batch: shipment.batch,
@@ -94,8 +87,8 @@ export function ShipmentFormDialog({
       destination: values.destination ?? "",
       carrier: values.carrier ?? "",
       transportMode: values.transportMode,
-      plannedDeparture: fromLocalInput(values.plannedDeparture),
-      plannedArrival: fromLocalInput(values.plannedArrival),
+      plannedDeparture: values.plannedDeparture ?? null,
+      plannedArrival: values.plannedArrival ?? null,
       product: values.product ?? "",
       productId: values.productId ?? null,
       batch: values.batch ?? "",
@@ -162,10 +155,10 @@ export function ShipmentFormDialog({
           <Select options={MODE_OPTIONS} aria-label="Transport mode" />
         </Form.Item>
         <Form.Item name="plannedDeparture" label="Planned departure">
-          <Input type="datetime-local" />
+          <DateTimeInput aria-label="Planned departure" />
         </Form.Item>
         <Form.Item name="plannedArrival" label="Planned arrival">
-          <Input type="datetime-local" />
+          <DateTimeInput aria-label="Planned arrival" />
         </Form.Item>
         <Form.Item
           name="productId"

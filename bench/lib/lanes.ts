@@ -98,7 +98,7 @@ export async function measureLanes(
     { dir: explainDir, prefix: "explain-postgres", title: `Lane performance, ${count(sizes.reports)} reports` },
     "lanes",
     lanePath,
-    queries.filter((query) => query.sql.includes("per_shipment")),
+    queries.filter((query) => query.sql.includes("shipment_figures")),
   );
   return {
     reports: sizes.reports,

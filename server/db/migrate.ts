@@ -43,6 +43,7 @@ import * as deviations from "./migrations/0044-deviations";
 import * as limitBands from "./migrations/0045-limit-bands";
 import * as products from "./migrations/0046-products";
 import * as laneIndexes from "./migrations/0047-lane-indexes";
+import * as shipmentFigures from "./migrations/0049-shipment-figures";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0045-limit-bands": limitBands,
   "0046-products": products,
   "0047-lane-indexes": laneIndexes,
+  "0049-shipment-figures": shipmentFigures,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -356,9 +356,16 @@ describe("the figures follow the shipments and their labels", () => {
       payload: { labelId: "LATE-1-L", presetId: world.presets.a, shipmentId: id },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect((await sendReadings(t, ingestA, "LATE-1-L", series("2026-06-01T08:00:00Z", 13, 5, () => 5))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await sendReadings(
+          t,
+          ingestA,
+          "LATE-1-L",
+          series("2026-06-01T08:00:00Z", 13, 5, () => 5),
+        )
+      ).statusCode,
+    ).toBe(200);
     const before = rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Late" });
     expect(before).toMatchObject({ shipments: 1, alarmShare: 0, outOfRangePer100h: 0 });
 

@@ -13,7 +13,8 @@ import { type Kysely, sql } from "kysely";
  * trim, the planned-end pass, attaching or detaching a label, editing a shipment, an alarm
  * raised). Statement triggers with transition tables do it set-based, so a bulk update of
  * many reports recomputes each shipment once, and a statement touching no shipment's report
- * does nothing. A deleted shipment's row goes with it (foreign key, cascade).
+ * does nothing. A deleted shipment's row goes with it (foreign key, cascade). The triggers
+ * fire always, also in the seed's bulk loads (session_replication_role = replica).
  *
  * The per-shipment rules (until 0049 in the page's query) now live here only:
  * departure = planned, else its first label's start; alarmed = any label with a violation
@@ -149,6 +150,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create trigger alarms_shipment_figures_delete after delete on alarms
     referencing old table as old_rows for each statement execute function shipment_figures_of_old()`.execute(db);
+
+  // ENABLE ALWAYS, like the chart rollups' (0005): the seed's bulk loads run with
+  // session_replication_role = replica, which would otherwise skip them.
+  for (const [table, trigger] of [
+    ["label_reports", "label_reports_shipment_figures_insert"],
+    ["label_reports", "label_reports_shipment_figures_update"],
+    ["label_reports", "label_reports_shipment_figures_delete"],
+    ["shipments", "shipments_figures_insert"],
+    ["shipments", "shipments_figures_update"],
+    ["alarms", "alarms_shipment_figures_insert"],
+    ["alarms", "alarms_shipment_figures_delete"],
+  ] as const)
+    await sql`alter table ${sql.table(table)} enable always trigger ${sql.ref(trigger)}`.execute(db);
 
   // Every shipment there is today.
   await sql`select refresh_shipment_figures(array(select id from shipments))`.execute(db);

@@ -44,8 +44,11 @@ export interface BenchServer {
   get(path: string, headers: Record<string, string>): Promise<{ body: string; status: number }>;
   /** The SQL (compiled, with parameters) the server ran while `fn` ran. */
   captureSql(fn: () => Promise<unknown>): Promise<CompiledQuery[]>;
-  /** EXPLAIN (ANALYZE, BUFFERS) of a captured query, on the same database. */
-  explain(query: CompiledQuery): Promise<string>;
+  /**
+   * EXPLAIN (ANALYZE, BUFFERS) of a captured query, on the same database; after `settings`
+   * (captured `set local …` statements the server ran before it) in one transaction.
+   */
+  explain(query: CompiledQuery, settings?: readonly CompiledQuery[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -66,11 +69,12 @@ export async function writeExplain(
   name: string,
   path: string,
   queries: readonly CompiledQuery[],
+  settings: readonly CompiledQuery[] = [],
 ): Promise<string> {
   if (queries.length === 0) throw new Error(`No query seen for GET ${path}`);
   const parts: string[] = [];
   for (const query of queries) {
-    const plan = await server.explain(query);
+    const plan = await server.explain(query, settings);
     parts.push(`${query.sql}\n\nparameters: ${JSON.stringify(query.parameters)}\n\n${plan}\n`);
   }
   mkdirSync(target.dir, { recursive: true });
@@ -142,11 +146,17 @@ export async function startServer(
       }
       return recorded;
     },
-    async explain(query) {
+    async explain(query, settings = []) {
       // The same statement with the same bound parameters, prefixed (and the result's
       // column name as the database gives it: no plugins).
       const explained = CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]);
-      const result = await db.withoutPlugins().executeQuery<Record<string, unknown>>(explained);
+      const result = await db
+        .withoutPlugins()
+        .transaction()
+        .execute(async (trx) => {
+          for (const setting of settings) await trx.executeQuery(setting);
+          return trx.executeQuery<Record<string, unknown>>(explained);
+        });
       return result.rows.map((row) => String(Object.values(row)[0])).join("\n");
     },
     async close() {

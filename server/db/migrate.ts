@@ -44,6 +44,7 @@ import * as limitBands from "./migrations/0045-limit-bands";
 import * as products from "./migrations/0046-products";
 import * as laneIndexes from "./migrations/0047-lane-indexes";
 import * as alertChannels from "./migrations/0048-alert-channels";
+import * as shipmentFigures from "./migrations/0049-shipment-figures";
 import * as budgetAlarms from "./migrations/0050-budget-alarms";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
@@ -92,6 +93,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0046-products": products,
   "0047-lane-indexes": laneIndexes,
   "0048-alert-channels": alertChannels,
+  "0049-shipment-figures": shipmentFigures,
   "0050-budget-alarms": budgetAlarms,
 };
 

@@ -535,6 +535,24 @@ interface ShipmentsTable {
   updated: Timestamp;
 }
 
+/**
+ * One shipment's performance figures (0049-shipment-figures): kept by PostgreSQL's triggers
+ * from the shipment and its reports' summaries; read by the performance aggregates only.
+ */
+interface ShipmentFiguresTable {
+  shipmentId: string;
+  companyId: string;
+  origin: string;
+  destination: string;
+  carrier: string;
+  departed: Date | null;
+  alarmed: boolean;
+  incomplete: boolean;
+  outMinutes: number;
+  loggedMinutes: number;
+  transitHours: number | null;
+}
+
 /** A product (0046-products): its storage range and its stability budget per side. */
 interface ProductsTable {
   id: Generated<string>;
@@ -639,6 +657,7 @@ export interface Database {
   webhookDeliveries: WebhookDeliveriesTable;
   alarms: AlarmsTable;
   shipments: ShipmentsTable;
+  shipmentFigures: ShipmentFiguresTable;
   deviations: DeviationsTable;
   deviationAlarms: DeviationAlarmsTable;
   products: ProductsTable;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PerformanceAnswer, PerformanceRow } from "../../core/api/performance";
 import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
-import { apiKeyOf, sendReadings, series, stopLabel } from "./support/ingest";
+import { apiKeyOf, endedLabel, sendReadings, series, stopLabel } from "./support/ingest";
 import { ProtocolClient } from "./support/protocol";
 import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "./support/world";
 
@@ -325,5 +325,114 @@ describe("who may read performance", () => {
     expect((await ask(PERIOD, { "api-key": ingestA }, "/api/performance.csv")).statusCode).toBe(403);
     expect((await ask(PERIOD, {})).statusCode).toBe(401);
     expect((await ask(PERIOD, {}, "/api/performance.csv")).statusCode).toBe(401);
+  });
+});
+
+/**
+ * The figures follow every change to a shipment or its labels (each test in June 2026, a
+ * period and lane of its own, so the fixture above is untouched): they are kept per shipment
+ * as the labels' summaries and the shipment change, not computed once.
+ */
+describe("the figures follow the shipments and their labels", () => {
+  const JUNE = "from=2026-06-01T00:00:00.000Z&to=2026-07-01T00:00:00.000Z";
+
+  const change = async (id: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: "PATCH", url: `/api/shipments/${id}`, headers: admin, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  test("a reading arriving after the figures were read counts in its shipment's", async () => {
+    const id = await shipment(admin, {
+      reference: "LATE-1",
+      origin: "Late",
+      destination: "Reading",
+      plannedDeparture: "2026-06-01T08:00:00.000Z",
+      plannedArrival: "2026-06-02T08:00:00.000Z",
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/label-reports",
+      headers: { "api-key": ingestA },
+      payload: { labelId: "LATE-1-L", presetId: world.presets.a, shipmentId: id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(
+      (
+        await sendReadings(
+          t,
+          ingestA,
+          "LATE-1-L",
+          series("2026-06-01T08:00:00Z", 13, 5, () => 5),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const before = rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Late" });
+    expect(before).toMatchObject({ shipments: 1, alarmShare: 0, outOfRangePer100h: 0 });
+
+    // 09:05–09:30 at 12 °C, back in range at 09:35: 30 of 95 minutes logged above 8 °C.
+    const late = series("2026-06-01T09:05:00Z", 7, 5, (i) => (i < 6 ? 12 : 5));
+    expect((await sendReadings(t, ingestA, "LATE-1-L", late)).statusCode).toBe(200);
+    const after = rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Late" });
+    expect(after).toMatchObject({ shipments: 1, alarmShare: 1, outOfRangePer100h: 1894.74 });
+  });
+
+  test("a label attached to a shipment adds its figures, detached takes them away", async () => {
+    const id = await shipment(admin, {
+      reference: "ATTACH-1",
+      origin: "Attach",
+      destination: "Detach",
+      plannedDeparture: "2026-06-03T08:00:00.000Z",
+      plannedArrival: "2026-06-04T08:00:00.000Z",
+    });
+    const empty = { shipments: 1, alarmShare: 0, incompleteShare: 1, outOfRangePer100h: null };
+    expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Attach" })).toMatchObject(empty);
+
+    // Readings 0–1 at 0 °C: below 2 °C for 10 of 60 minutes.
+    const reportId = await endedLabel(
+      t,
+      ingestA,
+      "ATTACH-1-L",
+      world.presets.a,
+      series("2026-06-03T08:00:00Z", 13, 5, (i) => (i < 2 ? 0 : 5)),
+    );
+    await change(id, { reportIds: [reportId] });
+    expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Attach" })).toMatchObject({
+      shipments: 1,
+      alarmShare: 1,
+      incompleteShare: 0,
+      outOfRangePer100h: 1000,
+    });
+
+    await change(id, { reportIds: [] });
+    expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Attach" })).toMatchObject(empty);
+  });
+
+  test("a shipment whose carrier is changed counts for its new carrier only", async () => {
+    const id = await shipment(admin, {
+      reference: "CARRIER-1",
+      carrier: "Old Carrier",
+      plannedDeparture: "2026-06-05T08:00:00.000Z",
+    });
+    expect(rowOf(await answer(`${JUNE}&groupBy=carrier`), { carrier: "Old Carrier" })).toMatchObject({ shipments: 1 });
+
+    await change(id, { carrier: "New Carrier" });
+    const result = await answer(`${JUNE}&groupBy=carrier`);
+    expect(result.rows.map((row) => row.carrier)).not.toContain("Old Carrier");
+    expect(rowOf(result, { carrier: "New Carrier" })).toMatchObject({ shipments: 1 });
+  });
+
+  test("a shipment whose planned departure is moved counts in the month it now departs in", async () => {
+    const id = await shipment(admin, {
+      reference: "MOVED-1",
+      origin: "Moved",
+      destination: "Later",
+      plannedDeparture: "2026-06-20T08:00:00.000Z",
+    });
+    expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Moved" })).toMatchObject({ shipments: 1 });
+
+    await change(id, { plannedDeparture: "2026-07-02T08:00:00.000Z" });
+    expect((await answer(`${JUNE}&groupBy=lane`)).rows.map((row) => row.origin)).not.toContain("Moved");
+    const july = await answer("from=2026-07-01T00:00:00.000Z&to=2026-08-01T00:00:00.000Z&groupBy=lane");
+    expect(rowOf(july, { origin: "Moved" })).toMatchObject({ shipments: 1 });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { slugify } from "../../core/domain/label-preset";
 import { type ReportSummary, summariseReport, violationColumns } from "../../core/domain/report-summary";
 import type { DatabaseHandle } from "../../server/db/index";
+import { performanceTotals } from "../../server/db/performance";
 import { productBatchUse } from "../../server/products/batch-use";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DISTRIBUTOR_COMPANY, MAIN_CUSTOMER_COMPANY } from "../../server/seed/accounts";
 import { BAND_DEMO_LABEL_ID } from "../../server/seed/band-report";
@@ -188,6 +189,29 @@ describe("demo seed", () => {
     expect(rows.every((row) => row.name === MAIN_CUSTOMER_COMPANY && row.companyId === row.shipmentCompanyId)).toBe(
       true,
     );
+  });
+
+  test("every demo shipment with a departure counts on the performance page", async () => {
+    const { id } = await database.db
+      .selectFrom("companies")
+      .select("id")
+      .where("name", "=", MAIN_CUSTOMER_COMPANY)
+      .executeTakeFirstOrThrow();
+    const shipments = await database.db
+      .selectFrom("shipments as s")
+      .leftJoin("labelReports as r", "r.shipmentId", "s.id")
+      .select((eb) => ["s.id", eb.fn.coalesce("s.plannedDeparture", eb.fn.min("r.startTime")).as("departed")])
+      .where("s.companyId", "=", id)
+      .groupBy("s.id")
+      .execute();
+    const departed = shipments.filter((s) => s.departed !== null);
+    expect(departed.length).toBeGreaterThan(0);
+    const totals = await performanceTotals(database.db, [id], "carrier", {
+      from: new Date("2000-01-01T00:00:00Z"),
+      to: new Date("2100-01-01T00:00:00Z"),
+    });
+    const whole = totals.filter((row) => row.month === null);
+    expect(whole.reduce((sum, row) => sum + row.shipments, 0)).toBe(departed.length);
   });
 
   test("the main customer has two products with budgets, and a batch two shipments used part of", async () => {

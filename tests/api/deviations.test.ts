@@ -301,6 +301,41 @@ describe("the release gate", () => {
     expect(quarantined.statusCode, quarantined.body).toBe(201);
   });
 
+  test("a used-up stability budget's alarm refuses a release like any open alarm", async () => {
+    const { reportId, alarmId } = await alarmedReport("DEV-GATE-BUDGET");
+    await t.app.inject({
+      method: "POST",
+      url: `/api/alarms/${alarmId}/acknowledge`,
+      headers: admin,
+      payload: { comment: "Looked at it on arrival" },
+    });
+    // The label's hour above 8 °C uses up a 30-minute budget above: the shipment raises its alarm.
+    const product = await t.app.inject({
+      method: "POST",
+      url: "/api/products",
+      headers: admin,
+      payload: {
+        name: "Gate vaccine",
+        code: "GATE-1",
+        storageMin: 2,
+        storageMax: 8,
+        budgetAboveMinutes: 30,
+        budgetBelowMinutes: 600,
+      },
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const shipment = await t.app.inject({
+      method: "POST",
+      url: "/api/shipments",
+      headers: admin,
+      payload: { reference: "GATE-S1", productId: product.json().id, batch: "G-1", reportIds: [reportId] },
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    const refused = await release(reportId, await signedIn());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message, refused.body).toContain('open alarm "Stability budget used up above"');
+  });
+
   test("an open deviation refuses a release even when its alarms are acknowledged", async () => {
     const { reportId, alarmId } = await alarmedReport("DEV-GATE-DEVIATION");
     await t.app.inject({

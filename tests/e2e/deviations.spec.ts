@@ -99,3 +99,41 @@ test("a release is refused while an alarm of the report is open, and the dialog 
   await expect(dialog).toContainText("cannot be released while it has open alarm");
   await expect(section).toContainText("No disposition signed yet");
 });
+
+test("the deviations list narrows to those opened on the chosen days, in the address", async ({ page }) => {
+  await signInAt(page, "admin@demo.example", "/deviations");
+  const rows = page.locator(".ant-table-tbody .ant-table-row");
+  await expect(rows.first()).toBeVisible();
+  const titles = await page.locator(".ant-table-thead th").allInnerTexts();
+  const opened = titles.findIndex((h) => h.trim() === "Opened") + 1;
+  const openedCells = rows.locator(`td:nth-child(${opened})`);
+  // The last row's day (MM/DD/YYYY, the person's zone): the oldest deviation shown.
+  const [month, day, year] = ((await openedCells.last().textContent()) ?? "").match(/\d+/g)?.map(Number) ?? [];
+  const chosen = new Date(Date.UTC(year as number, (month as number) - 1, day));
+  const dayBefore = new Date(chosen.getTime() - 86_400_000);
+  const dataDay = (date: Date) => date.toISOString().slice(0, 10);
+  const shown = (date: Date) =>
+    date.toLocaleDateString("en-US", { timeZone: "UTC", day: "2-digit", month: "2-digit", year: "numeric" });
+
+  // The day before and the day of the oldest deviation shown (a range is two days picked).
+  await page.getByRole("combobox", { name: "Opened between" }).click();
+  const calendar = page.getByRole("dialog").filter({ has: page.getByRole("grid") });
+  for (const date of [chosen, dayBefore]) {
+    const target = calendar.locator(`[data-day="${dataDay(date)}"]`);
+    // The panel opens on this month; seeded deviations are weeks old at most.
+    for (let i = 0; i < 12 && (await target.count()) === 0; i += 1)
+      await calendar.getByRole("button", { name: "Previous month" }).click();
+    await target.click();
+  }
+  await calendar.getByRole("button", { name: "Select period" }).click();
+
+  await expect(page).toHaveURL(/created%5Bgte%5D|created\[gte\]/);
+  await expect
+    .poll(async () => {
+      const texts = await openedCells.allTextContents();
+      return (
+        texts.length > 0 && texts.every((text) => [chosen, dayBefore].some((date) => text.startsWith(shown(date))))
+      );
+    })
+    .toBe(true);
+});

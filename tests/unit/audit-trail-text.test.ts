@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { auditChangeText, describeAuditEntry } from "../../core/domain/audit-text";
 import { auditActionLabel, auditEntityLabel } from "../../core/domain/audit-trail";
-import { dayFilters, daysOf } from "../../src/resources/audit-trail/filter-values";
+import { dayFilters, daysOf } from "../../src/components/list/day-range";
 
 const UTC = { format: { timeZone: "UTC" } };
 
@@ -82,17 +82,17 @@ describe("an audit entry as people read it", () => {
 
 describe("the audit trail's days filter", () => {
   test("days are whole days in the zone, the last day included, also across a DST change", () => {
-    const filters = dayFilters({ from: "2026-10-24", to: "2026-10-25" }, "Europe/Berlin");
+    const filters = dayFilters("at", { from: "2026-10-24", to: "2026-10-25" }, "Europe/Berlin");
     expect(filters).toEqual([
       { key: "at", operator: "gte", value: "2026-10-23T22:00:00.000Z" },
       { key: "at", operator: "lt", value: "2026-10-25T23:00:00.000Z" },
     ]);
-    expect(daysOf(filters, "Europe/Berlin")).toEqual({ from: "2026-10-24", to: "2026-10-25" });
+    expect(daysOf("at", filters, "Europe/Berlin")).toEqual({ from: "2026-10-24", to: "2026-10-25" });
   });
 
   test("no days, no filter", () => {
-    expect(dayFilters(null, "UTC")).toEqual([]);
-    expect(daysOf([], "UTC")).toBeNull();
+    expect(dayFilters("at", null, "UTC")).toEqual([]);
+    expect(daysOf("at", [], "UTC")).toBeNull();
   });
 });
 

@@ -22,15 +22,21 @@ interface FilterSelectProps {
   className?: string;
 }
 
-/** The key's filter in the address, and a way to replace it (a step Back returns from). */
-export function useKeyFilter(resource: ListResourceName, key: string) {
+/** The list's filters in the address, and a way to replace the key's (a step Back returns from). */
+export function useKeyFilters(resource: ListResourceName, key: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const list = listResource(resource);
   const state = parseListUrl(location.search, list);
   const set = (next: Filter[]) =>
     navigate({ pathname: location.pathname, search: listSearchString(applyFilters(state, next, [key]), list) });
-  return { current: state.filters.find((f) => f.key === key), set };
+  return { filters: state.filters, set };
+}
+
+/** The key's one filter in the address, and a way to replace it. */
+export function useKeyFilter(resource: ListResourceName, key: string) {
+  const { filters, set } = useKeyFilters(resource, key);
+  return { current: filters.find((f) => f.key === key), set };
 }
 
 /** One choice: rows whose value is the one chosen (`key[eq]value`). */

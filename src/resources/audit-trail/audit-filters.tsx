@@ -1,16 +1,7 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@core/domain/audit-trail";
-import type { Filter } from "@core/domain/list-query";
-import { listResource } from "@core/domain/resources";
-import { useLocation, useNavigate } from "react-router";
-import { DatePicker } from "@/components/controls/date-picker";
-import { fromDay, toDay } from "@/components/controls/date-picker/date-picker-state";
-import { useInstantFormat } from "@/components/list/date-time-text";
+import { DayRangeFilter } from "@/components/list/day-range-filter";
 import { ChoiceFilter, IncludesFilter } from "@/components/list/filter-selects";
-import { applyFilters, listSearchString, parseListUrl } from "@/providers/list-url";
 import styles from "./audit-trail.module.css";
-import { dayFilters, daysOf } from "./filter-values";
-
-const RESOURCE = listResource("audit");
 
 const labelled = (labels: Readonly<Record<string, string>>) =>
   Object.entries(labels)
@@ -25,13 +16,6 @@ const ACTION_OPTIONS = labelled(AUDIT_ACTION_LABELS);
  * They write the list's URL; the table follows it.
  */
 export function AuditFilters() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const { timeZone } = useInstantFormat();
-  const state = parseListUrl(location.search, RESOURCE);
-  const change = (next: Filter[], key: string) =>
-    navigate({ pathname: location.pathname, search: listSearchString(applyFilters(state, next, [key]), RESOURCE) });
-  const days = daysOf(state.filters, timeZone);
   return (
     <>
       <ChoiceFilter
@@ -50,15 +34,7 @@ export function AuditFilters() {
         placeholder="Any action"
         className={styles.filter}
       />
-      <DatePicker
-        mode="range"
-        aria-label="Changed between"
-        placeholder="Any day"
-        value={days ? { start: fromDay(days.from), end: fromDay(days.to) } : null}
-        onChange={(range) =>
-          change(dayFilters(range ? { from: toDay(range.start), to: toDay(range.end) } : null, timeZone), "at")
-        }
-      />
+      <DayRangeFilter resource="audit" filterKey="at" label="Changed between" />
     </>
   );
 }

@@ -25,4 +25,22 @@ test.describe("products", () => {
     await expect(page.getByTestId("shipment-budget")).toContainText("0 h of 48 h left above 8 °C");
     await page.screenshot({ path: testInfo.outputPath("shipment-budget.png"), fullPage: true });
   });
+
+  test("the storage range and the budgets read in the person's °F", async ({ page }) => {
+    await signInAt(page, "admin@demo.example", "/products");
+    // The person prefers °F, as the Preferences tab keeps it in this browser.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "preferences",
+        JSON.stringify({ state: { fahrenheit: true, showLabelPresetFeatureModal: false }, version: 0 }),
+      ),
+    );
+    await page.reload();
+    const product = page.getByRole("row", { name: /Insulin glargine 100 U\/ml/ });
+    await expect(product).toContainText("35.6–46.4 °F");
+    await product.getByRole("link", { name: "Insulin glargine 100 U/ml" }).click();
+    const batch = page.getByRole("row", { name: /IG-2611/ });
+    await expect(batch.getByTestId("budget-above")).toContainText(/\d+ h of 72 h left above 46.4 °F/);
+    await expect(batch.getByTestId("budget-below")).toContainText("24 h of 24 h left below 35.6 °F");
+  });
 });

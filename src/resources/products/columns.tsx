@@ -1,6 +1,12 @@
 import type { ProductListItem } from "@core/api/product";
-import { budgetHoursText } from "@core/domain/stability-budget";
+import { budgetHoursText, storageRangeText } from "@core/domain/stability-budget";
 import type { ColumnSpec } from "@/components/list/columns";
+import { useTemperatureUnit } from "@/hooks/use-display-preferences";
+
+/** "2–8 °C", in the person's temperature unit. */
+function StorageRange({ product }: { product: ProductListItem }) {
+  return <>{storageRangeText(product, useTemperatureUnit())}</>;
+}
 
 /** The product list: name, code, storage range, budgets and how many shipments carry it. */
 export const productColumns: ColumnSpec<ProductListItem>[] = [
@@ -9,7 +15,7 @@ export const productColumns: ColumnSpec<ProductListItem>[] = [
   {
     key: "storageMin",
     title: "Storage range",
-    render: (product) => `${product.storageMin}–${product.storageMax} °C`,
+    render: (product) => <StorageRange product={product} />,
   },
   {
     key: "budgetAboveMinutes",

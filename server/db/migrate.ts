@@ -46,6 +46,7 @@ import * as laneIndexes from "./migrations/0047-lane-indexes";
 import * as alertChannels from "./migrations/0048-alert-channels";
 import * as shipmentFigures from "./migrations/0049-shipment-figures";
 import * as budgetAlarms from "./migrations/0050-budget-alarms";
+import * as shipmentFiguresMonth from "./migrations/0051-shipment-figures-month";
 
 // Listed explicitly (not read from disk) so the same code runs from sources, tests and bundles.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -95,6 +96,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0048-alert-channels": alertChannels,
   "0049-shipment-figures": shipmentFigures,
   "0050-budget-alarms": budgetAlarms,
+  "0051-shipment-figures-month": shipmentFiguresMonth,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -202,6 +202,32 @@ describe("per lane", () => {
   });
 });
 
+describe("median transit time", () => {
+  test("counts every shipment of equal trips and leaves out shipments without a transit time", async () => {
+    // June, a lane of its own: trips of 10, 10, 10, 40 and 40 h, and one planned without an
+    // arrival and no label (no transit time). Over the five timed trips the middle one is
+    // 10 h; counting each duration once would give 25 h, counting the untimed one too 25 h.
+    const lyon = { origin: "Lyon", destination: "Madrid", carrier: "Median Freight" };
+    const departures = ["2026-06-01", "2026-06-02", "2026-06-03", "2026-06-04", "2026-06-05"];
+    for (const [i, day] of departures.entries()) {
+      const departure = new Date(`${day}T08:00:00.000Z`);
+      const hours = i < 3 ? 10 : 40;
+      await shipment(admin, {
+        reference: `M${i}`,
+        ...lyon,
+        plannedDeparture: departure.toISOString(),
+        plannedArrival: new Date(departure.getTime() + hours * 3_600_000).toISOString(),
+      });
+    }
+    await shipment(admin, { reference: "M-UNTIMED", ...lyon, plannedDeparture: "2026-06-06T08:00:00.000Z" });
+
+    const june = "from=2026-06-01T00:00:00.000Z&to=2026-07-01T00:00:00.000Z&groupBy=lane";
+    const row = rowOf(await answer(june), { origin: "Lyon", destination: "Madrid" });
+    expect(row).toMatchObject({ shipments: 6, medianTransitHours: 10 });
+    expect(row.months[0]).toMatchObject({ month: "2026-06", shipments: 6, medianTransitHours: 10 });
+  });
+});
+
 describe("per carrier", () => {
   test("shipments of one lane split by carrier, lanes of one carrier add up", async () => {
     const result = await answer(`${PERIOD}&groupBy=carrier`);
@@ -419,6 +445,31 @@ describe("the figures follow the shipments and their labels", () => {
     const result = await answer(`${JUNE}&groupBy=carrier`);
     expect(result.rows.map((row) => row.carrier)).not.toContain("Old Carrier");
     expect(rowOf(result, { carrier: "New Carrier" })).toMatchObject({ shipments: 1 });
+  });
+
+  test("an alarm on a label without a violation makes its shipment alarmed until the alarm is gone", async () => {
+    const id = await shipment(admin, {
+      reference: "BATTERY-1",
+      origin: "Battery",
+      destination: "Low",
+      plannedDeparture: "2026-06-07T08:00:00.000Z",
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/label-reports",
+      headers: { "api-key": ingestA },
+      payload: { labelId: "BATTERY-1-L", presetId: world.presets.a, shipmentId: id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // In range all along, on a battery at 10 %: a battery alarm, no violation.
+    const lowBattery = series("2026-06-07T08:00:00Z", 13, 5, () => 5).map((r) => ({ ...r, battery: 10 }));
+    expect((await sendReadings(t, ingestA, "BATTERY-1-L", lowBattery)).statusCode).toBe(200);
+    const alarms = t.database.db.selectFrom("alarms").where("reportId", "=", res.json().id);
+    expect((await alarms.select("kind").execute()).map((a) => a.kind)).toEqual(["batteryLow"]);
+    expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Battery" })).toMatchObject({ alarmShare: 1 });
+
+    await t.database.db.deleteFrom("alarms").where("reportId", "=", res.json().id).execute();
+    expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Battery" })).toMatchObject({ alarmShare: 0 });
   });
 
   test("a shipment whose planned departure is moved counts in the month it now departs in", async () => {

@@ -6,8 +6,8 @@ import { summariseReport, violationColumns } from "../../core/domain/report-summ
 import { insertAlarmsOf } from "../db/alarms";
 import type { Database } from "../db/schema";
 import { SUMMARY_MATHS_VERSION } from "../reports/summary";
-import { MAIN_CUSTOMER_COMPANY } from "./accounts";
 import { insertMeasurementBatch, insertReportRows, MeasurementBatch } from "./bulk-insert";
+import { demoAdministrator, mainCustomerId } from "./main-customer";
 import { mulberry32, seedFrom, uuid } from "./prng";
 import { YEAR_START_MS } from "./reports";
 import type { Series } from "./series";
@@ -50,17 +50,9 @@ function temperatureAt(i: number): number {
 }
 
 export async function seedBandReport(trx: Kysely<Database>): Promise<number> {
-  const company = await trx
-    .selectFrom("companies")
-    .select("id")
-    .where("name", "=", MAIN_CUSTOMER_COMPANY)
-    .executeTakeFirst();
-  if (!company) return 0;
-  const author = await trx
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", "admin@demo.example")
-    .executeTakeFirst();
+  const companyId = await mainCustomerId(trx);
+  if (!companyId) return 0;
+  const author = await demoAdministrator(trx);
   const rng = mulberry32(seedFrom("band-report"));
   const presetId = uuid(rng);
   const reportId = uuid(rng);
@@ -72,7 +64,7 @@ export async function seedBandReport(trx: Kysely<Database>): Promise<number> {
     .insertInto("labelPresets")
     .values({
       id: presetId,
-      companyId: company.id,
+      companyId,
       name,
       slug: "biologics-2-8-c-with-limit-bands",
       description,
@@ -89,7 +81,7 @@ export async function seedBandReport(trx: Kysely<Database>): Promise<number> {
     .insertInto("labelPresetVersions")
     .values({
       presetId,
-      companyId: company.id,
+      companyId,
       version: 1,
       name,
       settings: JSON.stringify({ description, ...settings }),
@@ -123,7 +115,7 @@ export async function seedBandReport(trx: Kysely<Database>): Promise<number> {
   await insertReportRows(trx, [
     {
       id: reportId,
-      companyId: company.id,
+      companyId,
       presetId,
       labelId: BAND_DEMO_LABEL_ID,
       reference: "PO-2026-45001",
@@ -162,7 +154,7 @@ export async function seedBandReport(trx: Kysely<Database>): Promise<number> {
     .values(
       reached.map(({ band, index, occurredAt }) => ({
         reportId,
-        companyId: company.id,
+        companyId,
         kind: "excursionDetected" as const,
         key: `excursionDetected:temperature:band${index}`,
         occurredAt,

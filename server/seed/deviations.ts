@@ -7,6 +7,7 @@ import {
   deviationNumber,
 } from "../../core/domain/deviations";
 import type { Database } from "../db/schema";
+import { demoAdministrator } from "./main-customer";
 
 /** The demo's investigations, in turn: one closed with a signature, one under investigation, one just opened. */
 const PLANS: {
@@ -40,12 +41,7 @@ const PLANS: {
  * closed its alarm.
  */
 export async function seedDeviations(trx: Kysely<Database>): Promise<number> {
-  const admin = await trx
-    .selectFrom("users as u")
-    .innerJoin("userRoles as ur", "ur.userId", "u.id")
-    .select(["u.id", "u.email", "u.firstName", "u.lastName", "ur.companyId"])
-    .where("u.email", "=", "admin@demo.example")
-    .executeTakeFirst();
+  const admin = await demoAdministrator(trx);
   if (!admin) return 0;
   const alarms = await trx
     .selectFrom("alarms as a")

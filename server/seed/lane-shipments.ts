@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import type { ShipmentTransportMode } from "../../core/domain/shipments";
 import type { Database } from "../db/schema";
-import { MAIN_CUSTOMER_COMPANY } from "./accounts";
+import { mainCustomerId } from "./main-customer";
 import { ANCHOR_MS } from "./reports";
 
 /**
@@ -33,16 +33,12 @@ function carrierOf(n: number, troubled: boolean): string {
 }
 
 export async function seedLaneShipments(trx: Kysely<Database>): Promise<number> {
-  const company = await trx
-    .selectFrom("companies")
-    .select("id")
-    .where("name", "=", MAIN_CUSTOMER_COMPANY)
-    .executeTakeFirst();
-  if (!company) return 0;
+  const companyId = await mainCustomerId(trx);
+  if (!companyId) return 0;
   const reports = await trx
     .selectFrom("labelReports")
     .select(["id", "startTime", "temperatureViolation", "dataIncomplete"])
-    .where("companyId", "=", company.id)
+    .where("companyId", "=", companyId)
     .where("status", "=", "ended")
     .where("readingCount", ">", 0)
     .where("shipmentId", "is", null)
@@ -66,7 +62,7 @@ export async function seedLaneShipments(trx: Kysely<Database>): Promise<number> 
     const hours = lane.hours * (carrier === BAD_CARRIER ? 1.2 : 1) + (n % 5);
     shipments.push({
       values: {
-        companyId: company.id,
+        companyId,
         reference: `LANE-2026-${String(n + 1).padStart(4, "0")}`,
         origin: lane.origin,
         destination: lane.destination,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ShipmentTransportMode } from "../../core/domain/shipments";
 import type { Database } from "../db/schema";
-import { MAIN_CUSTOMER_COMPANY } from "./accounts";
+import { mainCustomerId } from "./main-customer";
 
 /** The demo's shipments: a few of the main customer's, each grouping 1–4 of its ended labels. */
 const DEMO_SHIPMENTS: {
@@ -98,17 +98,13 @@ const DEMO_PRODUCTS = [
  * neighbours by start time together (deterministic like the rest of the seed). Answers how many were made.
  */
 export async function seedShipments(trx: Kysely<Database>): Promise<number> {
-  const company = await trx
-    .selectFrom("companies")
-    .select("id")
-    .where("name", "=", MAIN_CUSTOMER_COMPANY)
-    .executeTakeFirst();
-  if (!company) return 0;
+  const companyId = await mainCustomerId(trx);
+  if (!companyId) return 0;
   const needed = DEMO_SHIPMENTS.reduce((sum, shipment) => sum + shipment.labels, 0);
   const reports = await trx
     .selectFrom("labelReports")
     .select(["id", "startTime"])
-    .where("companyId", "=", company.id)
+    .where("companyId", "=", companyId)
     .where("status", "=", "ended")
     .where("readingCount", ">", 0)
     // By start: neighbours recorded at about the same time, as the labels of one pallet do.
@@ -118,7 +114,7 @@ export async function seedShipments(trx: Kysely<Database>): Promise<number> {
     .execute();
   const products = await trx
     .insertInto("products")
-    .values(DEMO_PRODUCTS.map((product) => ({ ...product, companyId: company.id })))
+    .values(DEMO_PRODUCTS.map((product) => ({ ...product, companyId })))
     .returning(["id", "code"])
     .execute();
   const productId = (code: string | undefined) => products.find((p) => p.code === code)?.id ?? null;
@@ -134,7 +130,7 @@ export async function seedShipments(trx: Kysely<Database>): Promise<number> {
       .values({
         ...fields,
         productId: productId(productCode),
-        companyId: company.id,
+        companyId,
         plannedDeparture: start,
         plannedArrival: start ? new Date(start.getTime() + 3 * 86_400_000) : null,
       })

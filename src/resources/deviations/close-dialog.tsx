@@ -2,8 +2,9 @@ import { SafetyCertificateOutlined } from "@ant-design/icons";
 import type { DeviationDetail } from "@core/api/deviation";
 import { DEVIATION_CLOSING_MEANING } from "@core/domain/deviations";
 import type { HttpError } from "@refinedev/core";
-import { Alert, Button, Form, Input, Modal, Typography } from "antd";
+import { Alert, Form, Input, Modal, Typography } from "antd";
 import { useState } from "react";
+import { SigningProof } from "@/components/record/signing-proof";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { useDeviationActions } from "./deviation-queries";
@@ -72,24 +73,7 @@ export function CloseDeviationDialog({ deviation, onClose }: { deviation: Deviat
         <Form.Item name="comment" label="Closing summary">
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
-        {byEmail ? (
-          <Form.Item name="code" label="Code from your e-mail" rules={[{ required: true, message: "Enter the code" }]}>
-            <Input autoComplete="one-time-code" maxLength={20} />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="password"
-            label="Your password"
-            rules={[{ required: true, message: "Enter your password to sign" }]}
-            extra={
-              <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
-                No password? E-mail me a code
-              </Button>
-            }
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-        )}
+        <SigningProof byEmail={byEmail} onAskForCode={askForCode} />
         {problem ? <Alert type="error" showIcon message={problem} /> : null}
       </Form>
     </Modal>

@@ -2,8 +2,9 @@ import type { DispositionInput, SigningCodeInput } from "@core/api/signed-dispos
 import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
+import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
+import { decisionCodeNote, SigningProof } from "@/components/record/signing-proof";
 import { readableError } from "@/providers/readable-error";
 import { REPORT_QUERY_KEY } from "@/resources/label-reports/report/report-queries";
 import { RESOURCE } from "@/resources/names";
@@ -123,40 +124,16 @@ export function ShipmentDispositionDialog({
         <Form.Item name="comment" label="Comment">
           <Input.TextArea maxLength={1000} rows={2} />
         </Form.Item>
-        {byEmail ? (
-          <Form.Item
-            name="code"
-            label="Code from your e-mail"
-            rules={[{ required: true, message: "Enter the code" }]}
-            extra={
-              chosen && codeFor && chosen !== codeFor ? (
-                <span data-testid="code-for-other-disposition">
-                  The code signs "{DISPOSITION_LABELS[codeFor]}" only.{" "}
-                  <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
-                    E-mail me a code for "{DISPOSITION_LABELS[chosen]}"
-                  </Button>
-                </span>
-              ) : (
-                `E-mailed for "${DISPOSITION_LABELS[codeFor]}"; it is valid for 15 minutes.`
-              )
-            }
-          >
-            <Input autoComplete="one-time-code" maxLength={20} />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="password"
-            label="Your password"
-            extra={
-              <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
-                No password? E-mail me a code
-              </Button>
-            }
-            rules={[{ required: true, message: "Enter your password to sign" }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-        )}
+        <SigningProof
+          byEmail={byEmail}
+          onAskForCode={askForCode}
+          codeNote={decisionCodeNote(
+            chosen,
+            codeFor,
+            askForCode,
+            codeFor ? `E-mailed for "${DISPOSITION_LABELS[codeFor]}"; it is valid for 15 minutes.` : undefined,
+          )}
+        />
         {problem ? <Alert type="error" showIcon message={problem} /> : null}
       </Form>
     </Modal>

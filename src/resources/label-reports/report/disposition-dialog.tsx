@@ -8,9 +8,10 @@ import {
   type Disposition,
   dispositionCommentError,
 } from "@core/domain/disposition";
-import { Alert, Button, Form, Input, Modal, Radio, Typography } from "antd";
+import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
 import { DateTimeText } from "@/components/list/date-time-text";
+import { decisionCodeNote, SigningProof } from "@/components/record/signing-proof";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { useSignDisposition } from "./disposition-queries";
@@ -166,38 +167,11 @@ export function DispositionDialog({
             </>
           }
         />
-        {byEmail ? (
-          <Form.Item
-            name="code"
-            label="Code from your e-mail"
-            rules={[{ required: true, message: "Enter the code" }]}
-            extra={
-              chosen && codeFor && chosen !== codeFor ? (
-                <span data-testid="code-for-other-disposition">
-                  The code signs "{DISPOSITION_LABELS[codeFor]}" only.{" "}
-                  <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
-                    E-mail me a code for "{DISPOSITION_LABELS[chosen]}"
-                  </Button>
-                </span>
-              ) : null
-            }
-          >
-            <Input autoComplete="one-time-code" maxLength={20} />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="password"
-            label="Your password"
-            extra={
-              <Button type="link" size="small" style={{ padding: 0 }} onClick={askForCode}>
-                No password? E-mail me a code
-              </Button>
-            }
-            rules={[{ required: true, message: "Enter your password to sign" }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-        )}
+        <SigningProof
+          byEmail={byEmail}
+          onAskForCode={askForCode}
+          codeNote={decisionCodeNote(chosen, codeFor, askForCode)}
+        />
         <Typography.Paragraph type="secondary">
           Signing records your name, the time (UTC) and the meaning of your signature with this report. It cannot be
           changed later, only superseded by a newer disposition.

@@ -48,7 +48,11 @@ async function addShipments(db: Db): Promise<number> {
       (array['Kuehne+Nagel','DB Schenker','DHL Freight','Maersk','Nordic Reefer Lines'])[1 + abs(hashtext(g.shipment_id::text || 'c')) % 5],
       'road',
       min(r.start_time),
-      min(r.start_time) + interval '36 hours'
+      -- Planned trips of 12 to 71 whole hours; one shipment in ten planned without an arrival,
+      -- so its transit time is its labels' (first start to last end, to the second).
+      case when abs(hashtext(g.shipment_id::text || 'u')) % 10 <> 0
+        then min(r.start_time) + make_interval(hours => 12 + abs(hashtext(g.shipment_id::text || 't')) % 60)
+      end
     from bench_groups g join label_reports r on r.id = g.id
     group by g.shipment_id, g.company_id`.execute(db);
   await sql`update label_reports r set shipment_id = g.shipment_id from bench_groups g where g.id = r.id`.execute(db);

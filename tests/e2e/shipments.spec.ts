@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { latestMailTo, mailCountTo } from "./support/mail";
 import { signInAt } from "./support/sign-in";
 
 /** Shipments: create one with two labels, then see its verdict and one chart with a line per label. */
@@ -59,6 +60,39 @@ test.describe("shipments", () => {
     await dialog.getByLabel("Comment").fill("Held until the carrier's logs are checked");
     await dialog.getByLabel("Your password").fill("ColdChain-2026");
     await page.screenshot({ path: testInfo.outputPath("sign-shipment.png") });
+    await dialog.getByRole("button", { name: "Sign" }).click();
+    await expect(dialog).toBeHidden();
+    const cards = page.locator('[data-testid^="shipment-label-"]');
+    await expect(cards.first()).toContainText("Quarantined");
+    for (const card of await cards.all()) await expect(card).toContainText("Quarantined");
+  });
+
+  test("someone without a password signs a shipment's disposition with a code e-mailed for that decision", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, "admin@demo.example", "/shipments");
+    await page.getByRole("link", { name: "SHP-2026-0103" }).click();
+    await expect(page.getByRole("heading", { name: "Shipment SHP-2026-0103" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign disposition" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Quarantined", { exact: true }).click();
+    const mailsBefore = mailCountTo("admin@demo.example");
+    await dialog.getByRole("button", { name: "No password? E-mail me a code" }).click();
+    await expect(dialog.getByText('E-mailed for "Quarantined"; it is valid for 15 minutes.')).toBeVisible();
+    const mail = await latestMailTo("admin@demo.example", mailsBefore);
+    const code = /code is (\S+)\./.exec(mail.text)?.[1] as string;
+
+    // The code signs the decision it was e-mailed for only, and the dialog says so.
+    await dialog.getByText("Rejected", { exact: true }).click();
+    await expect(dialog.getByTestId("code-for-other-disposition")).toContainText('The code signs "Quarantined" only.');
+    await dialog.getByText("Quarantined", { exact: true }).click();
+    await expect(dialog.getByTestId("code-for-other-disposition")).toBeHidden();
+
+    // Two of its labels fell silent: the comment says why it can be signed anyway.
+    await expect(dialog.getByText("Required: a label's data is incomplete")).toBeVisible();
+    await dialog.getByLabel("Comment").fill("Held until the silent labels' gaps are explained");
+    await dialog.getByLabel("Code from your e-mail").fill(code);
     await dialog.getByRole("button", { name: "Sign" }).click();
     await expect(dialog).toBeHidden();
     const cards = page.locator('[data-testid^="shipment-label-"]');

@@ -1,5 +1,11 @@
 import type { DispositionInput, SigningCodeInput } from "@core/api/signed-disposition";
-import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@core/domain/disposition";
+import {
+  DISPOSITION_LABELS,
+  DISPOSITION_MEANINGS,
+  DISPOSITIONS,
+  type Disposition,
+  dispositionCommentError,
+} from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
@@ -28,7 +34,7 @@ export function ShipmentDispositionDialog({
   open,
   onClose,
 }: {
-  shipment: { id: string; reference: string; reports: readonly { id: string }[] };
+  shipment: { id: string; reference: string; reports: readonly { id: string; dataIncomplete: boolean }[] };
   open: boolean;
   onClose: () => void;
 }) {
@@ -41,6 +47,8 @@ export function ShipmentDispositionDialog({
   // The decision the e-mailed code was asked for: it signs that one only.
   const [codeFor, setCodeFor] = useState<Disposition | null>(null);
   const byEmail = codeFor !== null;
+  // Each report's own rule: a comment says why a label with incomplete data can be signed.
+  const incomplete = shipment.reports.some((report) => report.dataIncomplete);
   const url = `${RESOURCE.shipments}/${encodeURIComponent(shipment.id)}/disposition`;
 
   const askForCode = async () => {
@@ -121,7 +129,19 @@ export function ShipmentDispositionDialog({
           />
         </Form.Item>
         {chosen ? <Typography.Paragraph>{DISPOSITION_MEANINGS[chosen]}</Typography.Paragraph> : null}
-        <Form.Item name="comment" label="Comment">
+        <Form.Item
+          name="comment"
+          label="Comment"
+          rules={[
+            {
+              validator: async (_, value: string | undefined) => {
+                const error = dispositionCommentError(incomplete, value);
+                if (error) throw new Error(error);
+              },
+            },
+          ]}
+          extra={incomplete ? "Required: a label's data is incomplete" : undefined}
+        >
           <Input.TextArea maxLength={1000} rows={2} />
         </Form.Item>
         <SigningProof

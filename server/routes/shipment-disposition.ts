@@ -77,6 +77,14 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
         const error = dispositionCommentError(report.dataIncomplete, comment);
         if (error) throw badRequest(`Label ${report.labelId}: ${error}`, [{ id: "comment", error }]);
       }
+      // A deviation is of one report: it is named for that report's signature only.
+      const deviationReport = body.deviationId
+        ? await db.selectFrom("deviations").select("reportId").where("id", "=", body.deviationId).executeTakeFirst()
+        : undefined;
+      if (body.deviationId && !reports.some((report) => report.id === deviationReport?.reportId)) {
+        const error = "Not a deviation of the shipment's label reports";
+        throw badRequest(error, [{ id: "deviationId", error }]);
+      }
       const { userId } = await requireOwnSession(request);
       const user = await readUser(db, userId, ["id", "email", "firstName", "lastName", "passwordHash"]);
       if (!user) throw notFound("Account not found");
@@ -87,15 +95,18 @@ export const shipmentDispositionRoutes: FastifyPluginAsync = async (plugin) => {
         codeBinding: shipmentCodeBinding(id, body.disposition),
       });
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-      // A deviation is of one report: it is named for that report's signature only.
-      const deviationReport = body.deviationId
-        ? await db.selectFrom("deviations").select("reportId").where("id", "=", body.deviationId).executeTakeFirst()
-        : undefined;
-      if (body.deviationId && !reports.some((report) => report.id === deviationReport?.reportId)) {
-        const error = "Not a deviation of the shipment's label reports";
-        throw badRequest(error, [{ id: "deviationId", error }]);
-      }
       await db.transaction().execute(async (trx) => {
+        // The labels checked above are the ones signed: a label attached or detached meanwhile
+        // would get (or miss) a signature its signer never saw.
+        const now = await trx
+          .selectFrom("labelReports")
+          .select("id")
+          .where("shipmentId", "=", id)
+          .orderBy("labelId")
+          .forUpdate()
+          .execute();
+        if (now.map((report) => report.id).join() !== reports.map((report) => report.id).join())
+          throw new HttpError(409, "The shipment's labels changed while you were signing: open it again and sign");
         for (const report of reports) {
           try {
             await signReportDisposition(trx, principal, {

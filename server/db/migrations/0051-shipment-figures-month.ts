@@ -3,9 +3,9 @@ import { type Kysely, sql } from "kysely";
 /**
  * The departure's UTC month stored in each shipment's figures (a generated column, so the
  * refresh of 0049 keeps it without a change), and the period index covering it. The
- * performance query groups the period's shipments by route, month and transit time before
- * it takes medians (server/db/performance.ts); computing the month per row at request time
- * and sorting every shipment by it was most of the lane answer's time.
+ * performance query groups the period's shipments per route and month in one sort
+ * (server/db/performance.ts); a month computed per row at request time made that sort
+ * compare texts built on the fly.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,4 +1,4 @@
-import { DISPOSITION_LABELS, type Disposition } from "@core/domain/disposition";
+import { DISPOSITION_LABELS, type Disposition, dispositionCommentError } from "@core/domain/disposition";
 import { Button, Form, Input } from "antd";
 import type { ReactNode } from "react";
 
@@ -63,4 +63,36 @@ export function decisionCodeNote(
       </span>
     );
   return sent;
+}
+
+/**
+ * A disposition's comment: required (at least a sentence) when the data it signs is
+ * incomplete, by the same rule the server applies; `requiredNote` says why.
+ */
+export function DispositionComment({
+  incomplete,
+  requiredNote,
+  rows,
+}: {
+  incomplete: boolean;
+  requiredNote: string;
+  rows: number;
+}) {
+  return (
+    <Form.Item
+      name="comment"
+      label="Comment"
+      rules={[
+        {
+          validator: async (_, value: string | undefined) => {
+            const error = dispositionCommentError(incomplete, value);
+            if (error) throw new Error(error);
+          },
+        },
+      ]}
+      extra={incomplete ? requiredNote : undefined}
+    >
+      <Input.TextArea rows={rows} maxLength={1000} showCount />
+    </Form.Item>
+  );
 }

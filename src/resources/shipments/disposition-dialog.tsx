@@ -1,16 +1,10 @@
 import type { DispositionInput, SigningCodeInput } from "@core/api/signed-disposition";
-import {
-  DISPOSITION_LABELS,
-  DISPOSITION_MEANINGS,
-  DISPOSITIONS,
-  type Disposition,
-  dispositionCommentError,
-} from "@core/domain/disposition";
+import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@core/domain/disposition";
 import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
+import { Alert, Form, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
-import { decisionCodeNote, SigningProof } from "@/components/record/signing-proof";
+import { DispositionComment, decisionCodeNote, SigningProof } from "@/components/record/signing-proof";
 import { readableError } from "@/providers/readable-error";
 import { REPORT_QUERY_KEY } from "@/resources/label-reports/report/report-queries";
 import { RESOURCE } from "@/resources/names";
@@ -129,21 +123,7 @@ export function ShipmentDispositionDialog({
           />
         </Form.Item>
         {chosen ? <Typography.Paragraph>{DISPOSITION_MEANINGS[chosen]}</Typography.Paragraph> : null}
-        <Form.Item
-          name="comment"
-          label="Comment"
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const error = dispositionCommentError(incomplete, value);
-                if (error) throw new Error(error);
-              },
-            },
-          ]}
-          extra={incomplete ? "Required: a label's data is incomplete" : undefined}
-        >
-          <Input.TextArea maxLength={1000} rows={2} />
-        </Form.Item>
+        <DispositionComment incomplete={incomplete} requiredNote="Required: a label's data is incomplete" rows={2} />
         <SigningProof
           byEmail={byEmail}
           onAskForCode={askForCode}

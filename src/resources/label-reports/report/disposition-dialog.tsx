@@ -1,17 +1,11 @@
 import { SafetyCertificateOutlined } from "@ant-design/icons";
 import type { DispositionInput } from "@core/api/signed-disposition";
 import { COMPLETENESS_TEXT, completenessSentence, durationText, silenceRows } from "@core/domain/completeness-text";
-import {
-  DISPOSITION_LABELS,
-  DISPOSITION_MEANINGS,
-  DISPOSITIONS,
-  type Disposition,
-  dispositionCommentError,
-} from "@core/domain/disposition";
-import { Alert, Form, Input, Modal, Radio, Typography } from "antd";
+import { DISPOSITION_LABELS, DISPOSITION_MEANINGS, DISPOSITIONS, type Disposition } from "@core/domain/disposition";
+import { Alert, Form, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
 import { DateTimeText } from "@/components/list/date-time-text";
-import { decisionCodeNote, SigningProof } from "@/components/record/signing-proof";
+import { DispositionComment, decisionCodeNote, SigningProof } from "@/components/record/signing-proof";
 import { readableError } from "@/providers/readable-error";
 import { showFieldErrors } from "@/resources/settings/api";
 import { useSignDisposition } from "./disposition-queries";
@@ -120,21 +114,7 @@ export function DispositionDialog({
             options={DISPOSITIONS.map((value) => ({ value, label: DISPOSITION_LABELS[value] }))}
           />
         </Form.Item>
-        <Form.Item
-          name="comment"
-          label="Comment"
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const error = dispositionCommentError(incomplete, value);
-                if (error) throw new Error(error);
-              },
-            },
-          ]}
-          extra={incomplete ? "Required: the data is incomplete" : undefined}
-        >
-          <Input.TextArea rows={3} maxLength={1000} showCount />
-        </Form.Item>
+        <DispositionComment incomplete={incomplete} requiredNote="Required: the data is incomplete" rows={3} />
         {chosen === "released" ? <ReleaseBlockers reportId={report.id} /> : null}
         <Alert
           data-testid="disposition-facts"

@@ -61,8 +61,8 @@ async function shipment(headers: Record<string, string>, fields: Record<string, 
   return res.json().id;
 }
 
-/** A label registered on the shipment, sent these readings and ended: its summary is final. */
-async function label(shipmentId: string, labelId: string, readings: unknown[]) {
+/** A label registered on the shipment, sent these readings and ended: its summary is final. Answers its report id. */
+async function label(shipmentId: string, labelId: string, readings: unknown[]): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/label-reports",
@@ -72,6 +72,7 @@ async function label(shipmentId: string, labelId: string, readings: unknown[]) {
   expect(res.statusCode, res.body).toBe(201);
   expect((await sendReadings(t, ingestA, labelId, readings)).statusCode).toBe(200);
   await stopLabel(t, ingestA, res.json().id);
+  return res.json().id;
 }
 
 beforeAll(async () => {
@@ -454,21 +455,14 @@ describe("the figures follow the shipments and their labels", () => {
       destination: "Low",
       plannedDeparture: "2026-06-07T08:00:00.000Z",
     });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/label-reports",
-      headers: { "api-key": ingestA },
-      payload: { labelId: "BATTERY-1-L", presetId: world.presets.a, shipmentId: id },
-    });
-    expect(res.statusCode, res.body).toBe(201);
     // In range all along, on a battery at 10 %: a battery alarm, no violation.
     const lowBattery = series("2026-06-07T08:00:00Z", 13, 5, () => 5).map((r) => ({ ...r, battery: 10 }));
-    expect((await sendReadings(t, ingestA, "BATTERY-1-L", lowBattery)).statusCode).toBe(200);
-    const alarms = t.database.db.selectFrom("alarms").where("reportId", "=", res.json().id);
+    const reportId = await label(id, "BATTERY-1-L", lowBattery);
+    const alarms = t.database.db.selectFrom("alarms").where("reportId", "=", reportId);
     expect((await alarms.select("kind").execute()).map((a) => a.kind)).toEqual(["batteryLow"]);
     expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Battery" })).toMatchObject({ alarmShare: 1 });
 
-    await t.database.db.deleteFrom("alarms").where("reportId", "=", res.json().id).execute();
+    await t.database.db.deleteFrom("alarms").where("reportId", "=", reportId).execute();
     expect(rowOf(await answer(`${JUNE}&groupBy=lane`), { origin: "Battery" })).toMatchObject({ alarmShare: 0 });
   });
 

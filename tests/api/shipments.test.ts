@@ -474,6 +474,27 @@ describe("a shipment's disposition", () => {
     expect(await signaturesOf(reportIds)).toEqual([]);
   });
 
+  test("a deviation of a report outside the shipment is a 400 naming deviationId, and the code still signs", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-CODE-DEV", ["SHP-CD-1"]);
+    const elsewhere = await endedLabel(t, ingestA, "SHP-CD-ELSEWHERE", world.presets.a, series(FROM, 24, 5));
+    const deviation = await t.app.inject({
+      method: "POST",
+      url: "/api/deviations",
+      headers: admin,
+      payload: { reportId: elsewhere, title: "Not this shipment's" },
+    });
+    expect(deviation.statusCode, deviation.body).toBe(201);
+    const headers = await signedIn("a:administrator");
+    expect((await askCode(id, headers)).statusCode).toBe(200);
+    const { code } = await mailedCode("a:administrator");
+    const refused = await sign(id, headers, { password: undefined, code, deviationId: deviation.json().id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().formFields.map((f: { id: string }) => f.id)).toEqual(["deviationId"]);
+    expect(await signaturesOf(reportIds)).toEqual([]);
+    const signed = await sign(id, headers, { password: undefined, code });
+    expect(signed.statusCode, signed.body).toBe(201);
+  });
+
   test("a code is e-mailed only to the person: not a role without approval, an API key, impersonation, a token without its session, or nobody", async () => {
     const { id } = await shipmentOfEnded("SHP-CODE-WHO", ["SHP-CW-1"]);
     expect((await askCode(id, await signedIn("a:user"))).statusCode).toBe(403);

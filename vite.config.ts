@@ -209,6 +209,11 @@ const ALIASES = [
   { find: /^@core\//, replacement: `${fileURLToPath(new URL("./core", import.meta.url))}/` },
   // qs's cycle tracking without its old-engine fallbacks (src/shims/side-channel.cjs).
   { find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) },
+  // antd's rc-resize-observer imports a ResizeObserver polyfill; browsers have their own (src/shims/resize-observer.js).
+  {
+    find: /^resize-observer-polyfill$/,
+    replacement: fileURLToPath(new URL("./src/shims/resize-observer.js", import.meta.url)),
+  },
   // @refinedev/react-table imports CommonJS lodash's isEqual; Refine's core already ships
   // lodash-es's, the same function: one copy instead of two (~4 kB gzip on the list).
   { find: /^lodash\/isEqual$/, replacement: "lodash-es/isEqual" },

@@ -1,15 +1,15 @@
-import { Button, Modal, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { signOutAfterInactivity } from "../auth-provider";
 import { useAuthSessionStore } from "../stores/auth-session";
 import type { IdleState } from "./idle-state";
 import { watchIdle } from "./idle-watch";
 import { noteActivity } from "./user-activity";
 
-const IDLE_WARNING_TITLE = "You will be signed out in 1 minute";
-const STAY_SIGNED_IN_LABEL = "Stay signed in";
-/** The 'xs' modal width. */
-const MODAL_WIDTH = 400;
+/**
+ * The dialog and antd's Modal load when the warning is due, a minute before the sign-out:
+ * most sessions never show it, and every page's first load would carry them otherwise.
+ */
+const IdleWarningDialog = lazy(() => import("./idle-warning-dialog"));
 
 /**
  * Signs the person out after the company's inactivity limit, with a warning a minute before
@@ -26,27 +26,15 @@ export function IdleWatch() {
       setState("active");
     };
   }, [signedIn]);
+  if (state !== "warn") return null;
   return (
-    <Modal
-      open={state === "warn"}
-      title={IDLE_WARNING_TITLE}
-      closable={false}
-      maskClosable={false}
-      centered
-      width={MODAL_WIDTH}
-      footer={
-        <Button
-          type="primary"
-          onClick={() => {
-            noteActivity(Date.now());
-            setState("active");
-          }}
-        >
-          {STAY_SIGNED_IN_LABEL}
-        </Button>
-      }
-    >
-      <Typography.Paragraph>You have been inactive for a while. Any action keeps you signed in.</Typography.Paragraph>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleWarningDialog
+        onStay={() => {
+          noteActivity(Date.now());
+          setState("active");
+        }}
+      />
+    </Suspense>
   );
 }

@@ -47,16 +47,30 @@ function useCustomGet<T>(url: string) {
 
 const reportUrl = (id: string, tail = "") => `${RESOURCE.labelReports}/${encodeURIComponent(id)}${tail}`;
 
-export function useReadingSeries(id: string, window: SeriesWindow | null, maxPoints = 2000) {
+/** A report's series in the cache: the whole report (no window) or a zoom window, at most maxPoints. */
+const readingSeriesKey = (id: string, window: SeriesWindow | null, maxPoints: number) => [
+  REPORT_QUERY_KEY,
+  id,
+  "readings",
+  window?.from ?? null,
+  window?.to ?? null,
+  maxPoints,
+];
+
+/** The whole report's series at the overlay chart's resolution. */
+const OVERLAY_MAX_POINTS = 2000;
+/** Asked for as the overlay opens, then read by its body and chart as they mount: fresh for a while. */
+const SERIES_STALE_MS = 30_000;
+
+export function useReadingSeries(id: string, window: SeriesWindow | null, maxPoints = OVERLAY_MAX_POINTS) {
   const get = useCustomGet<ReadingSeries>(reportUrl(id, "/readings"));
   return useQuery({
-    queryKey: [REPORT_QUERY_KEY, id, "readings", window?.from ?? null, window?.to ?? null, maxPoints],
+    queryKey: readingSeriesKey(id, window, maxPoints),
     queryFn: () => get({ maxPoints, ...(window ? { from: window.from, to: window.to } : {}) }),
     // A zoom keeps the coarser chart on screen until the finer window arrives.
     placeholderData: keepPreviousData,
-    // Asked for as the overlay opens, then used by the body and the chart as they mount:
-    // fresh for a while so that they do not ask again (live view invalidates it anyway).
-    staleTime: 30_000,
+    // Live view invalidates it anyway.
+    staleTime: SERIES_STALE_MS,
   });
 }
 
@@ -65,10 +79,10 @@ export function useReadingSeriesOfReports(ids: readonly string[], maxPoints = 10
   const custom = useCustomCall();
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: [REPORT_QUERY_KEY, id, "readings", null, null, maxPoints],
+      queryKey: readingSeriesKey(id, null, maxPoints),
       queryFn: async () =>
         (await custom({ url: reportUrl(id, "/readings"), method: "get", query: { maxPoints } })).data as ReadingSeries,
-      staleTime: 30_000,
+      staleTime: SERIES_STALE_MS,
     })),
   });
 }

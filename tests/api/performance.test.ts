@@ -71,8 +71,9 @@ async function label(shipmentId: string, labelId: string, readings: unknown[]): 
   });
   expect(res.statusCode, res.body).toBe(201);
   expect((await sendReadings(t, ingestA, labelId, readings)).statusCode).toBe(200);
-  await stopLabel(t, ingestA, res.json().id);
-  return res.json().id;
+  const reportId: string = res.json().id;
+  await stopLabel(t, ingestA, reportId);
+  return reportId;
 }
 
 beforeAll(async () => {

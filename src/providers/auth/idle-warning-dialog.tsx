@@ -6,7 +6,7 @@ const STAY_SIGNED_IN_LABEL = "Stay signed in";
 const MODAL_WIDTH = 400;
 
 /** The warning a minute before the inactivity sign-out; its button (like any action) dismisses it. */
-export default function IdleWarningDialog({ onStay }: { onStay: () => void }) {
+export function IdleWarningDialog({ onStay }: { onStay: () => void }) {
   return (
     <Modal
       open

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { lazyComponent } from "@/components/routing/lazy-component";
 import { signOutAfterInactivity } from "../auth-provider";
 import { useAuthSessionStore } from "../stores/auth-session";
 import type { IdleState } from "./idle-state";
@@ -9,7 +10,7 @@ import { noteActivity } from "./user-activity";
  * The dialog and antd's Modal load when the warning is due, a minute before the sign-out:
  * most sessions never show it, and every page's first load would carry them otherwise.
  */
-const IdleWarningDialog = lazy(() => import("./idle-warning-dialog"));
+const IdleWarningDialog = lazyComponent(async () => (await import("./idle-warning-dialog")).IdleWarningDialog);
 
 /**
  * Signs the person out after the company's inactivity limit, with a warning a minute before
@@ -28,13 +29,11 @@ export function IdleWatch() {
   }, [signedIn]);
   if (state !== "warn") return null;
   return (
-    <Suspense fallback={null}>
-      <IdleWarningDialog
-        onStay={() => {
-          noteActivity(Date.now());
-          setState("active");
-        }}
-      />
-    </Suspense>
+    <IdleWarningDialog
+      onStay={() => {
+        noteActivity(Date.now());
+        setState("active");
+      }}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ShipmentDetail, ShipmentListItem } from "../../core/api/shipment";
 import { hashToSign } from "../../server/reports/record-hash";
@@ -493,6 +494,29 @@ describe("a shipment's disposition", () => {
     expect(await signaturesOf(reportIds)).toEqual([]);
     const signed = await sign(id, headers, { password: undefined, code });
     expect(signed.statusCode, signed.body).toBe(201);
+  });
+
+  test("a label detached while the signer proves it is them is a 409 and signs none of the shipment's reports", async () => {
+    const { id, reportIds } = await shipmentOfEnded("SHP-RACE", ["SHP-R-1", "SHP-R-2"]);
+    const headers = await signedIn("a:administrator");
+    expect((await askCode(id, headers)).statusCode).toBe(200);
+    const { code } = await mailedCode("a:administrator");
+    // Another person's change, made at the moment the code is spent: after the checks the
+    // signer's screen reflected, before the signatures are written.
+    const db = t.database.db;
+    await sql`create function detach_on_proof() returns trigger language plpgsql as $$
+      begin update label_reports set shipment_id = null where label_id = 'SHP-R-2'; return old; end $$`.execute(db);
+    await sql`create trigger detach_on_proof after delete on credential_codes
+      for each row execute function detach_on_proof()`.execute(db);
+    try {
+      const res = await sign(id, headers, { password: undefined, code });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toContain("labels changed while you were signing");
+    } finally {
+      await sql`drop trigger detach_on_proof on credential_codes`.execute(db);
+      await sql`drop function detach_on_proof()`.execute(db);
+    }
+    expect(await signaturesOf(reportIds)).toEqual([]);
   });
 
   test("a code is e-mailed only to the person: not a role without approval, an API key, impersonation, a token without its session, or nobody", async () => {

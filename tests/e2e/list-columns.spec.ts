@@ -100,7 +100,11 @@ test.describe("choosing the list's custom-field columns", () => {
     await expect(rows(page).first()).toBeVisible();
     await columnsButton(page).click();
     await expect(picker(page).getByRole("checkbox").first()).toBeFocused();
-    await expectAccessible(page, "label-report list, Columns open");
+    // The dialog and the button that opened it (its aria-controls now names the dialog's group):
+    // the list under the mask is scanned on its own in accessibility.spec.ts.
+    await expectAccessible(page, "label-report list, Columns open", {
+      include: [".ant-modal-content", "button[aria-controls]"],
+    });
   });
 
   test("the choice is kept per company", async ({ page }) => {

@@ -121,7 +121,7 @@ const BUDGETS = {
   /** Big report: overlay open to chart painted (median), and naive / ours at least. */
   reportOpenMs: 1000,
   reportOpenNaiveRatio: 10,
-  /** Ingestion on PostgreSQL (issue #18): sustained readings/s, 100-reading batch p99, long / short report. */
+  /** Ingestion on PostgreSQL: sustained readings/s, 100-reading batch p99, long / short report. */
   ingestPerSecond: 100_000,
   ingestBatch100P99Ms: 50,
   ingestFlatRatio: 2,

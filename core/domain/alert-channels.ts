@@ -1,5 +1,5 @@
 /**
- * How a person gets a company's alerts (settings > profile > notifications, issue 45 §4):
+ * How a person gets a company's alerts (settings > profile > notifications):
  * by e-mail, by text message through the e-mail-to-SMS gateway (SMS_EMAIL_DOMAIN) to the
  * phone number of their profile, or both. Never neither: turning alerts off is done per
  * alert kind, and an escalation to an administrator must reach them somewhere.

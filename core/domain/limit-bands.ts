@@ -2,7 +2,7 @@ import { ALARM_SEVERITIES, type AlarmSeverity } from "./alarms";
 import { ALARM_TYPES, type ExcursionRule, type SeriesClock, type Side } from "./excursions";
 
 /**
- * Limit bands (issue 45 §1): per unit, up to three bands on each side, each with its own
+ * Limit bands: per unit, up to three bands on each side, each with its own
  * limit, delay, delay type and severity, e.g. warning above 8 °C after 30 min, alarm
  * above 8 °C after 60 min cumulative, critical above 15 °C at once. A preset without
  * bands has one "alarm" band per side: its min/max with its alarm delay and type.

@@ -2,7 +2,7 @@ import { formatDecimal } from "./number-text";
 import { roundTo } from "./units";
 
 /**
- * Lane and carrier performance (issue 46 §3): the rules the server's aggregates and the
+ * Lane and carrier performance: the rules the server's aggregates and the
  * dashboard's page share. A shipment counts in the month of its planned departure (or of
  * its first label's start when it has none); months are calendar months in UTC, so every
  * caller sees the same buckets whatever their time zone.

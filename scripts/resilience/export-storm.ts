@@ -2,7 +2,7 @@ import { call, signIn } from "./api-client";
 import { type Browsing, browseDuringStorm, type Latencies, stormRequest } from "./browsing";
 
 /**
- * Issue #16 item 4: an export storm from one API key of one company (20 full-table PDF
+ * An export storm from one API key of one company (20 full-table PDF
  * downloads in flight; a refused one is asked again after at most a second, whatever
  * Retry-After says) while a person of a second company browses: list page 1 and
  * /api/health, one after the other. Their p99 must stay under the budget. The same

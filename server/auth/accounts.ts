@@ -3,7 +3,7 @@ import type { Db } from "../db/index";
 import { membershipsWithCompanies } from "../db/memberships";
 import type { User } from "../db/schema";
 
-/** The user object of the SuperTokens frontend protocol (auth-protocol.md section 8), no account linking. */
+/** The user object of the SuperTokens frontend protocol , without account linking. */
 export function protocolUser(user: User, recipeId: "emailpassword" | "passwordless" | "thirdparty" = "emailpassword") {
   const timeJoined = user.timeJoined.getTime();
   const method: Record<string, unknown> = {

@@ -8,7 +8,7 @@ import { grantsOf, insertMembership } from "../db/memberships";
 import { insertUser } from "../db/users";
 import { sha256Hex } from "./hash";
 
-/** Spec section 7: sign-up, third-party sign-in/up and passwordless code creation send the invite token. */
+/** Sign-up, third-party sign-in/up and passwordless code creation send the invite token. */
 export const INVITE_TOKEN_HEADER = "invite-token";
 
 export function inviteTokenOf(request: FastifyRequest): string | undefined {

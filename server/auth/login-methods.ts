@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 
-/** Which sign-in methods the sign-in page offers (multitenancy recipe, auth-protocol.md section 12). */
+/** Which sign-in methods the sign-in page offers (the SuperTokens multitenancy recipe's answer). */
 export const loginMethodRoutes: FastifyPluginAsync = async (app) => {
   const { settings } = app;
   app.get(

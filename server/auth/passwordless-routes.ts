@@ -27,7 +27,7 @@ import { addressKey } from "./throttle";
 import { afterFloor } from "./uniform-timing";
 
 /**
- * Passwordless sign-in (auth-protocol.md section 10): a 6-digit code and a magic
+ * Passwordless sign-in, as SuperTokens' passwordless recipe answers it: a 6-digit code and a magic
  * link from one secret, valid 15 minutes, 5 tries per code request. Only people who
  * have an account, or an invitation, can get in.
  */

@@ -41,7 +41,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       attachTokens(request, reply, outcome.tokens, transferMethodOf(request), settings.secureCookies);
       const user = await findUserById(db, outcome.userId);
       const body: SessionRefreshAnswer = { status: "OK", roles: user ? await rolesOf(db, user) : [] };
-      // Spec section 4: after a refresh the dashboard stores roles, secret and JWT; no jwtToken signs it out.
+      // After a refresh the dashboard stores roles, secret and JWT; no jwtToken signs it out.
       if (outcome.companyId) {
         try {
           const token = await mintRoleToken(db, keys, {

@@ -16,10 +16,10 @@ import { randomToken, sha256Hex } from "./hash";
 import { SIGNING_ALG, type SigningKeys } from "./keys";
 
 /**
- * Sessions of the SuperTokens frontend protocol (docs/auth-protocol.md), without a
- * SuperTokens core: an access token (ES256 JWT, short-lived) and an opaque refresh
- * token rotated on every refresh (scheme B of section 14: the previous token stays
- * usable for a short grace window, any other reuse revokes the session as theft).
+ * Sessions of the SuperTokens frontend protocol, without a SuperTokens core: an access
+ * token (ES256 JWT, short-lived) and an opaque refresh token rotated on every refresh
+ * (the previous token stays usable for a short grace window, any other reuse revokes
+ * the session as theft).
  */
 
 export interface SessionSettings {

@@ -11,7 +11,7 @@ import { saveSignInState, takeSignInState } from "./oidc-states";
 import { signedIn } from "./signed-in";
 
 /**
- * Third-party sign-in against any OpenID Connect provider (auth-protocol.md section 11):
+ * Third-party sign-in against any OpenID Connect provider:
  * authorisation code flow with PKCE and a nonce. The server keeps the state it issued
  * (oidc-states.ts) and checks it on the callback itself; the browser's own check is
  * extra. openid-client checks the ID token (signature, iss, aud, azp, exp, nonce). Only

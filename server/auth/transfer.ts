@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { frontToken, type IssuedTokens } from "./sessions";
 
 /**
- * How session tokens travel (auth-protocol.md section 3): as HttpOnly cookies when
+ * How session tokens travel: as HttpOnly cookies when
  * the browser asks for `st-auth-mode: cookie` (the dashboard does), otherwise as
  * response headers the SDK stores itself. Reading accepts both, Authorization first.
  */

@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "./index";
 import type { PasswordlessDevicesTable } from "./schema";
 
-/** Pending passwordless sign-ins (auth-protocol.md section 10), keyed by the hash of their device id. */
+/** Pending passwordless sign-ins (a code or magic link not yet used), keyed by the hash of their device id. */
 
 export async function insertPasswordlessDevice(db: Db, device: Insertable<PasswordlessDevicesTable>): Promise<void> {
   await db.insertInto("passwordlessDevices").values(device).execute();

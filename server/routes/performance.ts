@@ -44,7 +44,7 @@ const SUMMARY =
   "per lane (origin → destination) or carrier, the shipments departing in the period (planned departure, else the first label's start) of the caller's companies (a distributor: its sub-companies, or one of them with companyId): shipments, the share with an alarm or violation, temperature minutes out of range per 100 h logged, the share with incomplete data, the median transit time in hours; for the period and per UTC month";
 
 /**
- * Lane and carrier performance (issue 46 §3): SQL aggregates of the stored report
+ * Lane and carrier performance: SQL aggregates of the stored report
  * summaries of the shipments, for whoever may read reports.
  */
 export const performanceRoutes: FastifyPluginAsync = async (plugin) => {

@@ -13,7 +13,7 @@ import { YEAR_START_MS } from "./reports";
 import type { Series } from "./series";
 
 /**
- * The demo's report judged by limit bands (issue 45 §1): a preset of the main customer
+ * The demo's report judged by limit bands: a preset of the main customer
  * with three temperature bands, and one ended report of it whose readings reach each of
  * them, with an open alarm per band reached. Seeded after everything else, with ids of
  * its own, so every other demo row stays what it was.

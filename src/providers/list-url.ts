@@ -122,7 +122,7 @@ export function hasListParams(search: URLSearchParams | string): boolean {
   return LIST_URL_KEYS.some((key) => params.has(key));
 }
 
-/** Any change of filter, order or search resets to page 1 (spec section 4, lists). */
+/** Any change of filter, order or search resets to page 1. */
 export function withPageReset(previous: ListState, next: ListState): ListState {
   return sameSelection(previous, next) ? next : { ...next, pageNumber: 1 };
 }

@@ -8,7 +8,7 @@ import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * Alert channels (issue 45 §4): per person and company, alerts go by e-mail and/or by
+ * Alert channels: per person and company, alerts go by e-mail and/or by
  * text message through the e-mail-to-SMS gateway (SMS_EMAIL_DOMAIN) to the phone number
  * of the profile. The defaults keep e-mail only.
  */

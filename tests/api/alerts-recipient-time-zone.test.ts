@@ -6,7 +6,7 @@ import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * Issue #18 section 5: an alert e-mail gives its times in the recipient's own zone (the
+ * An alert e-mail gives its times in the recipient's own zone (the
  * one chosen in Preferences, stored with PATCH /api/me), else in the company's zone.
  */
 

@@ -5,7 +5,7 @@ import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Issue #17, section 1: the preset page shows its version history (who changed what,
+ * The preset page shows its version history (who changed what,
  * when) and how many reports each version judges. GET /api/label-presets/{id}/versions.
  */
 

@@ -330,7 +330,7 @@ describe("the preset list", () => {
   });
 });
 
-describe("roles of spec section 6 on presets", () => {
+describe("which role may read, create, edit, archive and delete presets", () => {
   const as = (role: string) => t.headersFor(world.users[`a:${role}`] as string, world.companies.a);
 
   for (const role of ["administrator", "distributorAdmin", "systemAdmin"]) {

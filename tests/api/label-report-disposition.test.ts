@@ -6,7 +6,7 @@ import { ProtocolClient } from "./support/protocol";
 import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "./support/world";
 
 /**
- * Issue #17 section 3: a QA disposition is an electronic signature (21 CFR Part 11
+ * A QA disposition is an electronic signature (21 CFR Part 11
  * §11.50, §11.200). Only the person themself signs, with a fresh proof, on an ended
  * report of their companies; the record is append-only and shows on the report, the
  * list, the audit trail and the content hash.

@@ -8,7 +8,7 @@ import { flaggedMember } from "./support/members";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Issue #17, section 2: a trim is a reasoned, visible decision. Setting or clearing one
+ * A trim is a reasoned, visible decision. Setting or clearing one
  * takes a reason of 10+ characters; the report keeps it with who and when; a dry run
  * says what the trim would change before it is saved.
  */

@@ -8,7 +8,7 @@ import { apiKeyOf, registerLabel, sendReadings } from "./support/ingest";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Limit bands with severities (issue 45 §1): each band is judged on its own delay and
+ * Limit bands with severities: each band is judged on its own delay and
  * type, the unit's verdict is its worst severity reached, a band reached raises one
  * alarm, and the list filters by severity.
  */

@@ -9,7 +9,7 @@ import { createTestDatabase } from "./support/database";
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Issue #17, section 1: a report keeps the rule (preset settings, name, version) it was
+ * A report keeps the rule (preset settings, name, version) it was
  * registered with; editing, renaming or archiving the preset never reaches it.
  */
 

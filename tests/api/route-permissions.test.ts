@@ -31,7 +31,7 @@ const PENDING_PAIRS = ["manage liveView"];
 
 const BODIES: Record<string, unknown> = { PATCH: { isArchived: false }, POST: {}, PUT: {} };
 
-describe("every data route enforces its permission for every role of spec section 6", () => {
+describe("every data route enforces, for every role, what the role table allows it", () => {
   test("every non-public route declares a permission", () => {
     const undeclared = t.app.routeTable
       .filter((r) => !r.public && !r.permission && r.url.startsWith("/api/"))

@@ -5,7 +5,7 @@ import { createTestApp, roleTokenFor, type TestApp } from "./support/app";
 import { buildWorld, MEMBER_ROLES, type World } from "./support/world";
 
 /**
- * Issue #17 section 4: a read-only link to one report for a partner without an account.
+ * A read-only link to one report for a partner without an account.
  * Administrators create, list and revoke links of their companies' reports; the public
  * page opens with the token alone, answers 410 once expired or revoked, is limited per
  * address, records every open and shows nothing but the one report.

@@ -2,7 +2,7 @@ import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
 /**
- * Issue #17 section 5: the report overlay's audit trail is current after an action taken
+ * The report overlay's audit trail is current after an action taken
  * on the overlay, without a reload. admin@demo.example may archive; the report is the
  * first of the demo list, archived and then restored so the demo data stays as found.
  */

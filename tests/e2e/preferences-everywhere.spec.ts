@@ -5,7 +5,7 @@ import { attachBothSizes } from "./support/screenshots";
 import { apiAs, submitSignIn } from "./support/sign-in";
 
 /**
- * Issue #21, preferences everywhere: the controls' date picker in the chosen locale and
+ * Preferences everywhere: the controls' date picker in the chosen locale and
  * zone, the public share page in the viewer's locale, and the download dialog's unit
  * following the company's °F for a member who chose none.
  */

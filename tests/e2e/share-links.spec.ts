@@ -3,7 +3,7 @@ import { confirmBubble } from "./support/motion";
 import { apiAs, signInAt } from "./support/sign-in";
 
 /**
- * Issue #17 section 4: an administrator makes a share link in the report overlay; the
+ * An administrator makes a share link in the report overlay; the
  * link opens in a fresh browser context without cookies (a partner without an account)
  * and shows the report; once revoked, the page says so.
  */

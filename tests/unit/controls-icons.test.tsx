@@ -14,7 +14,7 @@ import { setupControlsDom } from "./controls-dom";
 
 setupControlsDom();
 
-describe("icon sets of spec section 9", () => {
+describe("the icon sets: measurement and transport, country flags and payment brands", () => {
   it("measurement and transport icons", () => {
     expect([...MEASUREMENT_ICON_NAMES]).toEqual([
       "temperature",

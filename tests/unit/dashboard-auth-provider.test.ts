@@ -76,7 +76,7 @@ const auth = createAuthProvider();
 const FRONTEND_COOKIES = ["sFrontToken", "st-last-access-token-update", "sAntiCsrf"];
 const signIn = (email = "ada@example.com", password = "pw") => auth.login({ method: "password", email, password });
 
-describe("after sign-in (spec section 4)", () => {
+describe("after sign-in", () => {
   it("no roles is the error 'No roles found'", async () => {
     emailPassword.signIn.mockResolvedValueOnce(signedInWith([]));
     expect(await signIn()).toMatchObject({ success: false, error: { message: "No roles found" } });

@@ -5,7 +5,7 @@ const MIN = 60_000;
 beforeEach(() => vi.useFakeTimers({ now: 0 }));
 afterEach(() => vi.useRealTimers());
 
-describe("the impersonation timer (spec section 4)", () => {
+describe("the impersonation timer", () => {
   it("checks every 60 seconds and stops impersonation when less than 1 minute remains", () => {
     const stop = vi.fn();
     watchImpersonation(15 * MIN, stop);

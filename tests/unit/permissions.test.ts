@@ -4,7 +4,7 @@ import { SPEC_ROLES, specAllows } from "./spec-role-table";
 
 const concreteSubjects = SUBJECTS.filter((s) => s !== "all");
 
-describe("the role table of spec section 6", () => {
+describe("the role table (which role may do what)", () => {
   for (const role of SPEC_ROLES) {
     for (const subject of concreteSubjects) {
       for (const action of ACTIONS) {

@@ -10,7 +10,7 @@ const canAs = (roles: string[]) => {
 const nobody = () => false;
 const everybody = () => true;
 
-describe("route guards of spec section 2", () => {
+describe("route guards: which routes a person may open, and where the others send them", () => {
   it("a route name is its path with dashes", () => {
     expect(routeNameOf("/settings/company-settings/general")).toBe("settings-company-settings-general");
     expect(routeNameOf("/label-reports/abc/")).toBe("label-reports-abc");

@@ -8,7 +8,7 @@ import { useAuthSessionStore } from "@/providers/stores/auth-session";
 import type { TimeZoneChoice } from "@/providers/stores/preferences";
 import { emailTimeZoneOf, useEmailTimeZoneSync } from "@/resources/settings/profile/email-time-zone";
 
-/** Issue #18 section 5: the zone picked in Preferences is copied to the account for alert e-mails. */
+/** The zone picked in Preferences is copied to the account for alert e-mails. */
 
 describe("the zone sent for alert e-mails", () => {
   it("is the device's IANA zone for the device choice, UTC for utc, a named zone as is", () => {

@@ -2,8 +2,8 @@ import type { Action, Subject } from "../../core/domain/permissions";
 import type { Role } from "../../core/domain/roles";
 
 /**
- * Spec section 6, copied by hand (not derived from core/domain) so that tests fail
- * when the code drifts from the specification. `manage` grants every action.
+ * The role table (which role may do what), copied by hand (not derived from core/domain) so
+ * that tests fail when the code drifts from the specification. `manage` grants every action.
  */
 const CRUD = ["create", "read", "update", "delete"] as const;
 const ADMINISTRATOR: [Subject, readonly Action[]][] = [

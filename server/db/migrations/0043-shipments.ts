@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Shipments (issue 46 §1): a company's shipment groups one or more of its label reports.
+ * Shipments: a company's shipment groups one or more of its label reports.
  * - `shipments`: reference (unique per company, case-insensitive), the route (origin,
  *   destination, carrier, transport mode), the planned departure and arrival, and the
  *   product and batch as plain text (products and their stability budgets come later and

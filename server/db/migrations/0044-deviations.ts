@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Deviations (issue 45 §3): the investigation of one or more alarms of a report.
+ * Deviations: the investigation of one or more alarms of a report.
  * - `deviations`: numbered per company and year (DEV-2026-0042: `year` and `seq`, unique per
  *   company), title, description, root cause, product impact assessment, CAPA reference,
  *   state open -> underInvestigation -> closed. Closing is an electronic signature like a

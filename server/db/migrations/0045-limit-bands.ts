@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Limit bands with severities (issue 45 §1):
+ * Limit bands with severities:
  * - `label_presets.temperature_bands`, `label_presets.humidity_bands`: a unit's own bands
  *   (core/domain/limit-bands.ts) as a JSON list; null keeps the default, one alarm band per
  *   side from the min and max. Existing presets and the rules frozen on reports are not

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Products and stability budgets (issue 46 §2):
+ * Products and stability budgets:
  * - `products`: a company's product with a code unique in the company (case-insensitive),
  *   its storage range in °C and its stability budget per side, in minutes: how long it may
  *   spend above the range and below it over its whole life.

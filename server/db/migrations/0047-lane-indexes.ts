@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Lane and carrier performance (issue 46 §3) on a million reports:
+ * Lane and carrier performance on a million reports:
  * - `label_reports.temperature_out_minutes`: the summary's temperature minutes above plus
  *   below the range, kept by PostgreSQL from the summary JSON (a stored generated column),
  *   so the aggregates never detoast and parse the summaries of every report.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * How each person gets alerts from a company (issue 45 §4): by e-mail, by text message
+ * How each person gets alerts from a company: by e-mail, by text message
  * (the e-mail-to-SMS gateway, to the phone number of their profile), or both. The
  * defaults keep what everyone had: e-mail on, text messages off.
  */

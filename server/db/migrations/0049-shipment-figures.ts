@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Lane and carrier performance from a rollup (issue 46 §3): `shipment_figures` holds one row
+ * Lane and carrier performance from a rollup: `shipment_figures` holds one row
  * per shipment with what the performance aggregates read (route, departure, alarm,
  * incomplete data, minutes out of range and logged, transit time), so the page's query reads
  * one narrow row per shipment of the period instead of joining every report of every

@@ -12,7 +12,7 @@ export interface RequireRecordIdProps {
 }
 
 /**
- * Spec section 8: an address that fails the page's validation is a fatal not-found (404 with
+ * An address that fails the page's validation is a fatal not-found (404 with
  * the path). Asking the server anyway showed its field error (`id: must match format "uuid"`)
  * where the person expected the page or the not-found page.
  */

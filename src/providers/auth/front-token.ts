@@ -37,8 +37,8 @@ export function serverNow(now: number): number {
 
 /**
  * Whether the session check will refresh the session before `withinMs` from now: the access
- * token is missing, unreadable or expires by then. A refresh brings a new role token (spec
- * section 4), so a request sent under the stored one now would not be the page's request.
+ * token is missing, unreadable or expires by then. A refresh brings a new role token, so a
+ * request sent under the stored one now would not be the page's request.
  */
 export function sessionRefreshDue(withinMs: number, now: number = Date.now()): boolean {
   const expiresAt = accessTokenExpiresAt(readCookie(FRONT_TOKEN_COOKIE));

@@ -101,7 +101,7 @@ export async function signUp(store: Store, params: SignUpParams): Promise<AuthAc
     });
     if (result.status === "FIELD_ERROR") throw new SignInError("Please check the fields", fieldsOf(result.formFields));
     if (result.status === "SIGN_UP_NOT_ALLOWED") throw new SignInError(result.reason);
-    // Spec section 4: after sign-up the invite token is cleared, then the sign-in branching applies.
+    // After sign-up the invite token is cleared, then the sign-in branching applies.
     store.getState().clearInviteToken();
     return { success: true, redirectTo: await completeSignIn(await answerOf(result.fetchResponse)) };
   } catch (error) {

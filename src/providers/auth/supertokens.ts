@@ -39,7 +39,7 @@ export async function authRequestHeaders<C extends HookContext>(
   return { url: context.url, requestInit: { ...context.requestInit, headers } };
 }
 
-/** Spec section 4: after a refresh the roles, secret and JWT are stored; no jwtToken signs the user out. */
+/** After a refresh the roles, secret and JWT are stored; no jwtToken signs the user out. */
 export async function afterSessionCall(context: { action: string; fetchResponse: Response }) {
   if (context.action !== "REFRESH_SESSION" || !context.fetchResponse.ok) return;
   const body = (await context.fetchResponse.json().catch(() => null)) as Partial<SessionRefreshAnswer> | null;

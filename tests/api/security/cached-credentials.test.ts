@@ -5,7 +5,7 @@ import { ProtocolClient } from "../support/protocol";
 import { buildWorld, setEveryPassword, type World } from "../support/world";
 
 /**
- * Issue #20 §5: the server keeps verified role-token signatures and built abilities in
+ * The server keeps verified role-token signatures and built abilities in
  * memory. A credential that was used (and so cached) must still die on the very next
  * request when it is revoked, and a changed role or flag must apply at once.
  */

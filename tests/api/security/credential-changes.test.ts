@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../support/app";
 import { ProtocolClient } from "../support/protocol";
 import { buildWorld, MEMBER_ROLES, setEveryPassword, type World } from "../support/world";
 
-/** Issue #16, HIGH: a role token (or an impersonation token, or an API key) adds no sign-in method. */
+/** A role token (or an impersonation token, or an API key) adds no sign-in method. */
 
 let t: TestApp;
 let world: World;

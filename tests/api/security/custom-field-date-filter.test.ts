@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../support/app";
 import { buildWorld, type World } from "../support/world";
 
 /**
- * Issue #16 item 6: a custom field redefined from text to date keeps the text values
+ * A custom field redefined from text to date keeps the text values
  * already stored on reports. Filtering on it must never fail the query (a 500): stored
  * values that are not dates simply do not match, and a filter value that is not a date
  * is a 400 naming the field.

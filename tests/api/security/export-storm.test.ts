@@ -13,7 +13,7 @@ import { healthProbe } from "../support/health-probe";
 import { buildWorld, type World } from "../support/world";
 
 /**
- * Issue #16 item 4: one read-only API key stalled the whole server with parallel PDF
+ * One read-only API key stalled the whole server with parallel PDF
  * exports. Downloads now run in bounded slots (per company and in total) with a short
  * line and 429 + Retry-After past it, PDFs render on worker threads, each key has a
  * per-minute download budget, and the chart series has a sane maxPoints cap.

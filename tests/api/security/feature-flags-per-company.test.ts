@@ -7,7 +7,7 @@ import { ProtocolClient } from "../support/protocol";
 import { buildWorld, type World } from "../support/world";
 
 /**
- * Issue #16 item 5: feature flags are granted per membership (person × company). A flag
+ * Feature flags are granted per membership (person × company). A flag
  * held in one company must not follow its holder into another company, and whatever a
  * flag holder creates in a company stays within reach of that company's administrators.
  */

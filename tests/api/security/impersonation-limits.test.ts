@@ -3,7 +3,7 @@ import { pdfText } from "../../support/pdf-text";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildWorld, type World } from "../support/world";
 
-/** Issue #16, info items: what an operator acting as someone else may not do, and what the customer sees. */
+/** What an operator acting as someone else may not do, and what the customer sees. */
 
 let t: TestApp;
 let world: World;

@@ -5,7 +5,7 @@ import { ProtocolClient } from "../support/protocol";
 import { buildWorld, type World } from "../support/world";
 
 /**
- * Issue #16 item 7: an invitation must not outlive its sender's right to send it. An
+ * An invitation must not outlive its sender's right to send it. An
  * administrator removed from the company, or demoted below the right to invite or below
  * the roles offered, leaves invitations that no longer let anyone in, whatever the way
  * in (sign-up, confirming with an existing account, a passwordless code), and the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildWorld, type World } from "../support/world";
 
-/** Issue #16, info item: administrators lock people out of their company, at once. */
+/** Administrators lock people out of their company, at once. */
 
 let t: TestApp;
 let world: World;

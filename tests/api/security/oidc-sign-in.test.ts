@@ -6,7 +6,7 @@ import { ProtocolClient } from "../support/protocol";
 import { buildWorld, type World } from "../support/world";
 
 /**
- * Issue #16 item 2: third-party sign-in against a real OpenID Connect provider
+ * Third-party sign-in against a real OpenID Connect provider
  * (oidc-provider, in-process). An attacker controls their own account at a provider
  * we trust and the browser's requests; the server alone must keep them out of
  * somebody else's account.

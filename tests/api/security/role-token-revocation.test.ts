@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../support/app";
 import { ProtocolClient } from "../support/protocol";
 import { buildWorld, setEveryPassword, type World } from "../support/world";
 
-/** Issue #16, MEDIUM: a role token lives only as long as the sign-in session that issued it. */
+/** A role token lives only as long as the sign-in session that issued it. */
 
 let t: TestApp;
 let world: World;

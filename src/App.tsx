@@ -54,6 +54,9 @@ export function App() {
         // A list's state is its URL's, which one hook owns (src/components/list/use-list-state.ts).
         syncWithLocation: false,
         disableTelemetry: true,
+        // Refine's "loading for N s" counter: every data hook still loading would render again each
+        // second to update it, and no screen shows it (a slow list shows its own spinner).
+        overtime: { enabled: false, interval: 1_000 },
         reactQuery: { clientConfig: queryClient },
       }}
     >

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { expect, it, vi } from "vitest";
 
 // The sign-in code's chunk cannot be fetched (offline, or replaced by a new deployment).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -118,7 +118,7 @@ function Harness({ initial, spy, ...props }: { initial: SliderValue; spy?: (v: S
   );
 }
 
-/** The track is 200 px wide from x = 0 (jsdom lays nothing out). */
+/** The track is 200 px wide from x = 0 (happy-dom lays nothing out). */
 function layOutTrack() {
   const track = screen.getByTestId("slider-track");
   track.getBoundingClientRect = () => ({

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accessTokenExpiresAt, FRONT_TOKEN_COOKIE } from "@/providers/auth/front-token";
 import { clearPrefetch, takePrefetchedBody } from "@/providers/boot-prefetch";

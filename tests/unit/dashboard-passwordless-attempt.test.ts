@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import SuperTokens from "supertokens-web-js";
 // The SDK's own singleton, for its test-only reset() (not on the public wrapper).
 import SuperTokensSingleton from "supertokens-web-js/lib/build/supertokens";

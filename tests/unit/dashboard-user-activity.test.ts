@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { IdleState } from "@/providers/auth/idle-state";
 import { watchIdle } from "@/providers/auth/idle-watch";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { QueryClient } from "@tanstack/react-query";

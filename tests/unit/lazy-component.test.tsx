@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { Component, type ReactNode, Suspense, useEffect } from "react";
 import { createRoot } from "react-dom/client";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { QueryClient } from "@tanstack/react-query";
@@ -93,7 +93,7 @@ beforeEach(() => {
   localStorage.clear();
   usePageFilterStore.setState({ pageFilters: {} });
   // The boot's rows count as fresh for 5 s after the page took them; rendering the list took
-  // longer than that in jsdom at load 20, and the list asked the server again. The clock
+  // longer than that in the test DOM at load 20, and the list asked the server again. The clock
   // stands still here, timers still run: the rules tested are not about that window.
   vi.useFakeTimers({ toFake: ["Date"] });
 });

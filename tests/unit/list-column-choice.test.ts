@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { LIST_COLUMNS_STORAGE_KEY, selectHiddenColumns, useListColumnsStore } from "@/providers/stores/list-columns";
 import { columnChoiceScope, columnChoices, withFieldShown } from "@/resources/label-reports/column-choice";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { render, screen } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import { describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { type NotificationProvider, Refine } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
 import { act, render } from "@testing-library/react";

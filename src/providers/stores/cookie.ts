@@ -9,7 +9,10 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
 }
 
 export function removeCookie(name: string): void {
-  writeCookie(name, "", 0);
+  if (typeof document === "undefined") return;
+  // An expiry in the past removes a cookie in every DOM (happy-dom, the unit tests' DOM, keeps one given max-age=0).
+  // biome-ignore lint/suspicious/noDocumentCookie: as writeCookie.
+  document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
 }
 
 export function readCookie(name: string): string | undefined {

@@ -15,20 +15,35 @@ export interface DisplayPreferences {
  * The company's unit comes with GET /api/me (the same query as the profile page, so one
  * request serves both); until it arrives, and for a person who chose, the preference rules.
  */
-export function useCompanyTemperatureUnit(enabled = true): TemperatureUnit | undefined {
-  const { query } = useCustom<ProfileRecord, HttpError>({
+function useProfileQuery(enabled: boolean) {
+  return useCustom<ProfileRecord, HttpError>({
     url: "me",
     method: "get",
     queryOptions: { enabled, staleTime: 5 * 60_000 },
     errorNotification: false,
-  });
-  return query.data?.data.companyTemperatureUnit;
+  }).query;
+}
+
+export function useCompanyTemperatureUnit(enabled = true): TemperatureUnit | undefined {
+  return useProfileQuery(enabled).data?.data.companyTemperatureUnit;
 }
 
 export function useTemperatureUnit(): TemperatureUnit {
+  return useKnownTemperatureUnit() ?? "celsius";
+}
+
+/**
+ * The unit temperatures are read and typed in, or undefined while it cannot be known yet: the
+ * person chose none and the company's has not come. A screen that shows or takes temperatures
+ * waits for it (TemperatureUnitGate): drawn in °C first and redrawn in °F, a reading is
+ * misread, and a form's values taken in one unit are sent as the other. If the profile cannot
+ * be loaded, °C.
+ */
+export function useKnownTemperatureUnit(): TemperatureUnit | undefined {
   const fahrenheit = usePreferencesStore((s) => s.fahrenheit);
-  const companyUnit = useCompanyTemperatureUnit(fahrenheit === null);
-  return effectiveTemperatureUnit(fahrenheit, companyUnit);
+  const query = useProfileQuery(fahrenheit === null);
+  if (fahrenheit === null && query.isPending) return undefined;
+  return effectiveTemperatureUnit(fahrenheit, query.data?.data.companyTemperatureUnit);
 }
 
 export function useDisplayPreferences(): DisplayPreferences {

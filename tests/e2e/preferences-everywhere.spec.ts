@@ -136,3 +136,70 @@ test("a member who chose no unit gets the company's °F as the download dialog's
     expect(reset.status()).toBe(200);
   }
 });
+
+test("a member who chose no unit never sees a report or a preset form in °C while the company's °F is on its way", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, "admin@demo.example");
+  const set = await request.patch("/api/company", { headers: admin, data: { temperatureUnit: "fahrenheit" } });
+  expect(set.status()).toBe(200);
+  try {
+    await signInWith(page, "admin@demo.example", {});
+    const filter = encodeURIComponent("status[eq]ended");
+    const list = await request.get(`/api/label-reports?filter=${filter}&pageSize=1`, { headers: admin });
+    const report = ((await list.json()).data as { id: string; labelId: string }[])[0];
+    if (!report) throw new Error("the demo seed has no ended report");
+
+    // The profile (which carries the company's unit) is held back until the page has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/me", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const nextFrames = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+    // The report overlay, opened by its address (nothing cached): its title comes with the report,
+    // in the same render as its body would.
+    await page.goto(`/label-reports/${report.id}`);
+    const drawer = page.locator(".ant-drawer-content");
+    await expect(drawer.getByText(`Label report ${report.labelId}`)).toBeVisible();
+    await nextFrames();
+    expect(await drawer.getByRole("region", { name: "Summary" }).count(), "the report drawn before its unit").toBe(0);
+    release();
+    const statistics = drawer.getByRole("region", { name: "Statistics" });
+    await expect(statistics).toContainText(/-?\d+\.\d °F/);
+    await expect(statistics).not.toContainText("°C");
+
+    // The preset wizard's defaults (2 to 8 °C) are put in the person's unit when the form starts:
+    // the profile is let through once the page that asked for it has drawn what it draws meanwhile.
+    const heldAgain = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.unroute("**/api/me");
+    await page.route("**/api/me", async (route) => {
+      asked();
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto("/label-presets/create");
+    await requested;
+    await nextFrames();
+    release();
+    await page.getByRole("textbox", { name: "Name" }).fill(`Unit gate ${test.info().testId}`);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByRole("textbox", { name: "Minimum temperature" })).toHaveValue("35.6");
+    await expect(page.getByRole("textbox", { name: "Maximum temperature" })).toHaveValue("46.4");
+  } finally {
+    const reset = await request.patch("/api/company", { headers: admin, data: { temperatureUnit: "celsius" } });
+    expect(reset.status()).toBe(200);
+  }
+});

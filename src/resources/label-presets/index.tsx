@@ -1,6 +1,7 @@
 import { TagsOutlined } from "@ant-design/icons";
 import { Route } from "react-router";
 import { lazyPage } from "@/components/routing/lazy-page";
+import { TemperatureUnitGate } from "@/components/routing/temperature-unit-gate";
 import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
@@ -22,8 +23,23 @@ export const labelPresets: ResourceDeclaration = {
   routes: (
     <Route path={resource.list}>
       <Route index element={<LabelPresetList />} />
-      <Route path={resource.create} element={<LabelPresetCreate />} />
-      <Route path={resource.show} element={<LabelPresetShow />} />
+      {/* The wizard's and the edit form's values are typed in the person's unit. */}
+      <Route
+        path={resource.create}
+        element={
+          <TemperatureUnitGate>
+            <LabelPresetCreate />
+          </TemperatureUnitGate>
+        }
+      />
+      <Route
+        path={resource.show}
+        element={
+          <TemperatureUnitGate>
+            <LabelPresetShow />
+          </TemperatureUnitGate>
+        }
+      />
     </Route>
   ),
 };

@@ -14,7 +14,7 @@ import { HoverTooltip } from "@/components/controls/tooltip/hover-tooltip";
 import { DateTimeText, useInstantFormat } from "@/components/list/date-time-text";
 import { lazyComponent } from "@/components/routing/lazy-component";
 import { useAccess, useSeesSeveralCompanies } from "@/hooks/use-access";
-import { useTemperatureUnit } from "@/hooks/use-display-preferences";
+import { useKnownTemperatureUnit, useTemperatureUnit } from "@/hooks/use-display-preferences";
 import { LabelReportPanelLayout } from "@/layouts/panel-layout";
 import { readableError } from "@/providers/readable-error";
 import { ReportAlarms } from "@/resources/alarms/report-alarms";
@@ -74,6 +74,8 @@ export function LabelReportShow() {
   // The chart's readings and code, fetched beside the report instead of after its body
   // has rendered (the whole window: what the body and the unzoomed chart ask for).
   useReadingSeries(id, null);
+  // The unit the report reads in, asked beside it: never drawn in °C and redrawn in °F.
+  const unitKnown = useKnownTemperatureUnit() !== undefined;
   useEffect(() => {
     void import("./chart/report-chart").catch(() => {
       // The chart's own import (lazyComponent) retries and shows the error.
@@ -118,7 +120,7 @@ export function LabelReportShow() {
         />
       ) : query.isError ? (
         <Alert type="error" showIcon message="Could not load this report" description={readableError(query.error)} />
-      ) : !report ? (
+      ) : !report || !unitKnown ? (
         <Skeleton active paragraph={{ rows: 12 }} />
       ) : (
         <ReportBody report={report} />

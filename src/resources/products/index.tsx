@@ -1,6 +1,7 @@
 import { MedicineBoxOutlined } from "@ant-design/icons";
 import { Route } from "react-router";
 import { lazyPage } from "@/components/routing/lazy-page";
+import { TemperatureUnitGate } from "@/components/routing/temperature-unit-gate";
 import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
@@ -19,8 +20,22 @@ export const products: ResourceDeclaration = {
   resource,
   routes: (
     <Route path={resource.list}>
-      <Route index element={<ProductList />} />
-      <Route path={resource.show} element={<ProductShow />} />
+      <Route
+        index
+        element={
+          <TemperatureUnitGate>
+            <ProductList />
+          </TemperatureUnitGate>
+        }
+      />
+      <Route
+        path={resource.show}
+        element={
+          <TemperatureUnitGate>
+            <ProductShow />
+          </TemperatureUnitGate>
+        }
+      />
     </Route>
   ),
 };

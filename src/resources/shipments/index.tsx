@@ -1,6 +1,7 @@
 import { ContainerOutlined } from "@ant-design/icons";
 import { Route } from "react-router";
 import { lazyPage } from "@/components/routing/lazy-page";
+import { TemperatureUnitGate } from "@/components/routing/temperature-unit-gate";
 import { RESOURCE } from "../names";
 import type { AppResource, ResourceDeclaration } from "../resource";
 
@@ -20,7 +21,14 @@ export const shipments: ResourceDeclaration = {
   routes: (
     <Route path={resource.list}>
       <Route index element={<ShipmentList />} />
-      <Route path={resource.show} element={<ShipmentShow />} />
+      <Route
+        path={resource.show}
+        element={
+          <TemperatureUnitGate>
+            <ShipmentShow />
+          </TemperatureUnitGate>
+        }
+      />
     </Route>
   ),
 };
